@@ -1,0 +1,140 @@
+import { data } from "@remix-run/node";
+import type { z } from "zod";
+import { getBackend } from "#backend/index";
+import { ErrorBodySchema } from "#backend/schemas/records";
+import { appConfig } from "./config.server";
+import { requireSession, signOut } from "./session.server";
+import type { ApiFailure } from "./utils/error-catalogue";
+import { describeFailure } from "./utils/error-catalogue";
+
+/**
+ * The one way the web app talks to the backend (ARCHITECTURE §1): in-process through the backend's
+ * `fetch` by default, over HTTP when API_BASE_URL is set. Same requests, same answers, either way.
+ */
+
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export type ApiCall = {
+  method?: Method;
+  path: `/v1/${string}`;
+  query?: Query;
+  body?: unknown;
+  token?: string;
+  /** The browser's request, so the backend's audit log can see the client address. */
+  from?: Request;
+};
+
+export type ApiAnswer =
+  | { ok: true; status: number; body: unknown; headers: Headers }
+  | { ok: false; failure: ApiFailure };
+
+function buildUrl(base: string, call: ApiCall) {
+  const url = new URL(`${base}/api${call.path}`);
+  for (const [key, value] of Object.entries(call.query ?? {})) {
+    if (value !== undefined && value !== null && value !== "") url.searchParams.set(key, String(value));
+  }
+  return url;
+}
+
+async function transport(call: ApiCall): Promise<Response> {
+  const { apiBaseUrl } = appConfig();
+  const headers = new Headers({ Accept: "application/json" });
+  if (call.token) headers.set("Authorization", `Bearer ${call.token}`);
+  if (call.body !== undefined) headers.set("Content-Type", "application/json");
+  const forwardedFor = call.from?.headers.get("x-forwarded-for");
+  if (forwardedFor) headers.set("X-Forwarded-For", forwardedFor);
+  const init: RequestInit = {
+    method: call.method ?? "GET",
+    headers,
+    body: call.body === undefined ? undefined : JSON.stringify(call.body),
+  };
+  if (apiBaseUrl) return fetch(buildUrl(apiBaseUrl, call), init);
+  const backend = await getBackend();
+  return backend.fetch(new Request(buildUrl("http://in-process", call), init));
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Sends a call and never throws for HTTP or network trouble: the answer says what happened. */
+export async function callApi(call: ApiCall): Promise<ApiAnswer> {
+  let response: Response;
+  try {
+    response = await transport(call);
+  } catch (error) {
+    console.warn(`API ${call.method ?? "GET"} ${call.path} got no response: ${String(error)}`);
+    return { ok: false, failure: { status: 0 } };
+  }
+  const body = await readJson(response);
+  if (response.ok) return { ok: true, status: response.status, body, headers: response.headers };
+  const parsed = ErrorBodySchema.safeParse(body);
+  return {
+    ok: false,
+    failure: parsed.success
+      ? { status: response.status, message: parsed.data.message, fieldErrors: parsed.data.fieldErrors }
+      : { status: response.status },
+  };
+}
+
+/** An answer that does not match the contract is a server fault, not something to render. */
+export function parseAnswer<Schema extends z.ZodTypeAny>(
+  schema: Schema,
+  answer: { body: unknown },
+  path: string,
+): { ok: true; data: z.infer<Schema> } | { ok: false; failure: ApiFailure } {
+  const parsed = schema.safeParse(answer.body);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  console.error(`API ${path} answered an unexpected shape: ${parsed.error.message}`);
+  return { ok: false, failure: { status: 502, message: "Unexpected answer from the server" } };
+}
+
+/** Throws what a loader should show for a failure: the 401 sign-out, or the section's error panel. */
+export async function throwFailure(request: Request, failure: ApiFailure): Promise<never> {
+  const description = describeFailure(failure);
+  if (description.kind === "unauthorized") throw await signOut(request, { toast: description.toast });
+  throw data(description, { status: failure.status === 0 ? 503 : failure.status });
+}
+
+/**
+ * A signed-in read for a loader: guarded, parsed, and failing the catalogue's way (401 signs out,
+ * the rest becomes the route's error panel).
+ */
+export async function apiRead<Schema extends z.ZodTypeAny>(
+  request: Request,
+  path: ApiCall["path"],
+  schema: Schema,
+  query?: Query,
+): Promise<z.infer<Schema>> {
+  const { token } = await requireSession(request);
+  const answer = await callApi({ path, query, token, from: request });
+  if (!answer.ok) return throwFailure(request, answer.failure);
+  const parsed = parseAnswer(schema, answer, path);
+  if (!parsed.ok) return throwFailure(request, parsed.failure);
+  return parsed.data;
+}
+
+/**
+ * A signed-in write for an action. A 401 still signs out; every other failure comes back so the
+ * action can answer with field errors and the user's values.
+ */
+export async function apiWrite<Schema extends z.ZodTypeAny>(
+  request: Request,
+  call: Omit<ApiCall, "token" | "from">,
+  schema: Schema,
+): Promise<{ ok: true; data: z.infer<Schema> } | { ok: false; failure: ApiFailure }> {
+  const { token } = await requireSession(request);
+  const answer = await callApi({ ...call, token, from: request });
+  if (!answer.ok) {
+    if (answer.failure.status === 401) return throwFailure(request, answer.failure);
+    return answer;
+  }
+  return parseAnswer(schema, answer, call.path);
+}

@@ -1,0 +1,78 @@
+import { Link, useNavigate } from "@remix-run/react";
+import { useCallback, useEffect, useState } from "react";
+
+export const DRAWER_WIDTHS = { small: "max-w-[360px]", medium: "max-w-[530px]", large: "max-w-[660px]" } as const;
+export const DRAWER_CLOSE_MS = 250;
+
+/**
+ * A right-side drawer with a URL of its own: it opens with a link and closes with a link to
+ * `closeTo`, so it works without JavaScript. With JavaScript, Escape and the backdrop close it after
+ * the 250 ms slide-out (spec 000 §4).
+ */
+export function Drawer({
+  title,
+  closeTo,
+  size = "medium",
+  children,
+}: {
+  title: string;
+  closeTo: string;
+  size?: keyof typeof DRAWER_WIDTHS;
+  children: React.ReactNode;
+}) {
+  const navigate = useNavigate();
+  const [closing, setClosing] = useState(false);
+  const close = useCallback(() => {
+    setClosing(true);
+    setTimeout(() => navigate(closeTo, { preventScrollReset: true }), DRAWER_CLOSE_MS);
+  }, [closeTo, navigate]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") close();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [close]);
+
+  const closeLink = (event: React.MouseEvent) => {
+    event.preventDefault();
+    close();
+  };
+
+  return (
+    <div className="fixed inset-0 z-50" data-state={closing ? "closing" : "open"}>
+      <Link
+        to={closeTo}
+        preventScrollReset
+        onClick={closeLink}
+        aria-label="Close panel"
+        tabIndex={-1}
+        data-testid="drawer-backdrop"
+        className={`absolute inset-0 bg-slate-900/40 transition-opacity duration-[250ms] ${closing ? "opacity-0" : "opacity-100"}`}
+      />
+      <aside
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="drawer-title"
+        className={`absolute inset-y-0 right-0 flex w-full ${DRAWER_WIDTHS[size]} flex-col bg-white shadow-2xl transition-transform duration-[250ms] ${closing ? "translate-x-full" : "translate-x-0"}`}
+      >
+        <header className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
+          <h2 id="drawer-title" className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          <Link
+            to={closeTo}
+            preventScrollReset
+            onClick={closeLink}
+            className="rounded-full p-2 text-slate-500 hover:bg-slate-100"
+            aria-label="Close"
+          >
+            <span aria-hidden="true">✕</span>
+          </Link>
+        </header>
+        <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
+      </aside>
+    </div>
+  );
+}

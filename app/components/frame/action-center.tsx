@@ -1,0 +1,34 @@
+import { useLocation } from "@remix-run/react";
+import { Drawer } from "../drawer";
+import { EmptyState } from "../empty-state";
+import { ErrorPanel } from "../error-panel";
+import type { FailureDescription } from "~/utils/error-catalogue";
+import { formatDate, formatTime } from "~/utils/format";
+import { actionCenterHref } from "./app-header";
+
+export type ActivityEntry = { id: string; summary: string; actorName: string | null; createdAt: string };
+
+/** Recent activity across the back office, newest first (the old app's static sample made real). */
+export function ActionCenter({ activity, failure }: { activity: ActivityEntry[] | null; failure: FailureDescription | null }) {
+  const location = useLocation();
+  return (
+    <Drawer title="Action Center" size="small" closeTo={actionCenterHref(location, false)}>
+      {failure ? (
+        <ErrorPanel description={failure} />
+      ) : !activity || activity.length === 0 ? (
+        <EmptyState title="No notifications">Recent changes made by staff will show here.</EmptyState>
+      ) : (
+        <ol className="flex flex-col gap-3">
+          {activity.map((entry) => (
+            <li key={entry.id} className="rounded-lg border border-slate-200 p-3">
+              <p className="text-sm text-slate-800">{entry.summary}</p>
+              <p className="mt-1 text-xs text-slate-500">
+                {entry.actorName ?? "System"} · {formatDate(entry.createdAt)} {formatTime(entry.createdAt)}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,37 @@
+import { useParams } from "@remix-run/react";
+import { EmptyState } from "../empty-state";
+import type { SectionKey } from "~/utils/navigation";
+import { SECTIONS } from "~/utils/navigation";
+
+/** What each area will hold; said plainly until the area is built. */
+const PURPOSE: Record<SectionKey, string> = {
+  sales: "Sales created for customers, their payments and instalments",
+  customers: "Customers, their contact details and addresses",
+  agents: "The agents who sell to customers",
+  products: "Products in the SHS, EAAS and Rooftop categories, with their prices",
+  inventory: "Stock items and their batches, by warehouse",
+  warehouses: "Warehouses and the stock they hold",
+  devices: "Tokenable devices and their codes",
+  support: "Support tickets raised for customers",
+  tickets: "Support tickets raised for customers",
+  settings: "Settings",
+};
+
+export function SectionPlaceholder({ section, tab }: { section: SectionKey; tab: string }) {
+  const definition = SECTIONS[section];
+  const title = definition.tabs.find((item) => item.key === tab)?.title ?? definition.title;
+  return (
+    <EmptyState title={`${title}: nothing here yet`}>
+      <p>{PURPOSE[section]} will be listed here.</p>
+      <p className="mt-1">This area is not available in this version of the back office yet.</p>
+    </EmptyState>
+  );
+}
+
+/** The page component of a section tab that is not built yet. */
+export function placeholderPage(section: SectionKey) {
+  return function PlaceholderPage() {
+    const { tab } = useParams();
+    return <SectionPlaceholder section={section} tab={tab ?? SECTIONS[section].tabs[0].key} />;
+  };
+}

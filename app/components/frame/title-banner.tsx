@@ -1,0 +1,15 @@
+import { SectionIcon } from "../section-icon";
+
+export function TitleBanner({ title, icon, warehouseName }: { title: string; icon: string; warehouseName?: string | null }) {
+  return (
+    <div className="flex items-center gap-3 rounded-xl bg-gradient-to-r from-brand-600 to-amber-500 px-5 py-4 text-white shadow-sm">
+      <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-white/20">
+        <SectionIcon name={icon} />
+      </span>
+      <div>
+        <h1 className="text-xl font-semibold">{title}</h1>
+        {warehouseName ? <p className="text-sm text-white/90">{warehouseName}</p> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const flag = z
+  .enum(["", "0", "1", "false", "true"], { message: "must be 1/0 or true/false" })
+  .optional()
+  .transform((value) => value === "1" || value === "true");
+
+const AppEnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    API_BASE_URL: z
+      .string()
+      .url("must be a URL like http://127.0.0.1:3001")
+      .optional()
+      .transform((value) => value?.replace(/\/+$/, "")),
+    SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+    SUPPORT_EMAIL: z.string().email("must be an e-mail address").default("support@example.com"),
+    INSECURE_COOKIES: flag,
+    DEMO_DATA: flag,
+  })
+  .transform((env, context) => {
+    if (!env.SESSION_SECRET && env.NODE_ENV === "production" && !env.DEMO_DATA) {
+      context.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["SESSION_SECRET"],
+        message: "is required in production (a random string of 16 or more characters)",
+      });
+      return z.NEVER;
+    }
+    return env;
+  });
+
+export type AppConfig = {
+  production: boolean;
+  apiBaseUrl: string | undefined;
+  sessionSecrets: string[];
+  supportEmail: string;
+  secureCookies: boolean;
+};
+
+export function describeConfigError(error: z.ZodError) {
+  const lines = error.issues.map((issue) => `  ${issue.path.join(".") || "(env)"} ${issue.message}`);
+  return `Invalid configuration:\n${lines.join("\n")}`;
+}
+
+/**
+ * A demo or development start without SESSION_SECRET still needs sessions that survive a restart,
+ * so a random secret is kept in the data folder. Production always brings its own.
+ */
+function localSessionSecret(dataDir: string) {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("hex");
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    console.warn(`SESSION_SECRET is not set: using a generated secret kept in ${file}`);
+    return secret;
+  }
+}
+
+export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = AppEnvSchema.safeParse(env);
+  if (!parsed.success) throw new Error(describeConfigError(parsed.error));
+  const values = parsed.data;
+  const production = values.NODE_ENV === "production";
+  return {
+    production,
+    apiBaseUrl: values.API_BASE_URL,
+    sessionSecrets: [values.SESSION_SECRET ?? localSessionSecret(values.DATA_DIR)],
+    supportEmail: values.SUPPORT_EMAIL,
+    secureCookies: production && !values.INSECURE_COOKIES,
+  };
+}
+
+let cached: AppConfig | undefined;
+
+/** Read once per process; a bad value stops the boot with a message naming the variable. */
+export function appConfig(): AppConfig {
+  cached ??= loadAppConfig();
+  return cached;
+}

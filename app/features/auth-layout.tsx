@@ -1,0 +1,31 @@
+import { SectionIcon } from "~/components/section-icon";
+
+/** The frame of the public screens: sign-in, forgot password, set password. */
+export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: React.ReactNode }) {
+  return (
+    <main className="grid min-h-screen lg:grid-cols-2">
+      <section className="hidden flex-col justify-between bg-gradient-to-br from-brand-600 via-amber-500 to-yellow-400 p-12 text-white lg:flex">
+        <div className="flex items-center gap-2 text-xl font-bold">
+          <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-white/20">
+            <SectionIcon name="devices" className="h-5 w-5" />
+          </span>
+          SolarDesk
+        </div>
+        <div>
+          <p className="text-3xl font-semibold leading-tight">Solar home systems, energy-as-a-service and rooftop solar.</p>
+          <p className="mt-3 text-white/90">Sales, payments, customers, agents and stock in one staff back office.</p>
+        </div>
+      </section>
+      <section className="flex items-center justify-center px-6 py-12">
+        <div className="w-full max-w-sm">
+          <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+          {subtitle ? <p className="mt-1 text-sm text-slate-600">{subtitle}</p> : null}
+          <div className="mt-8">{children}</div>
+        </div>
+      </section>
+    </main>
+  );
+}
+
+export const primaryButton =
+  "w-full rounded-full bg-slate-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-slate-700 disabled:cursor-not-allowed disabled:bg-slate-400";

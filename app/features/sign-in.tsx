@@ -1,0 +1,92 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ForgotPasswordSchema, LoginSchema } from "#backend/schemas/auth";
+import { ErrorBox } from "~/components/error-box";
+import { FormInput } from "~/components/form-input";
+import { ActionToast } from "~/components/toaster";
+import { fieldProps, parseForm } from "~/utils/forms";
+import { AuthLayout, primaryButton } from "./auth-layout";
+import type { action, loader } from "./sign-in.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign in — SolarDesk" }];
+
+function modeHref(mode: "login" | "forgot", redirectTo: string) {
+  const params = new URLSearchParams();
+  if (mode === "forgot") params.set("mode", "forgot");
+  if (redirectTo) params.set("redirect", redirectTo);
+  const search = params.toString();
+  return search ? `?${search}` : ".";
+}
+
+function LoginForm({ redirectTo }: { redirectTo: string }) {
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, LoginSchema),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-2">
+      <input type="hidden" name="intent" value="login" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <FormInput label="Email" type="email" autoComplete="email" {...fieldProps(fields.email)} />
+      <FormInput label="Password" type="password" autoComplete="current-password" {...fieldProps(fields.password)} />
+      <ErrorBox id={form.errorId} errors={form.errors} />
+      <div className="-mt-1 mb-2 text-right">
+        <Link to={modeHref("forgot", redirectTo)} className="text-sm text-brand-700 hover:underline">
+          Forgot password?
+        </Link>
+      </div>
+      <button type="submit" className={primaryButton} disabled={busy}>
+        {busy ? "Signing in..." : "Sign In"}
+      </button>
+    </Form>
+  );
+}
+
+function ForgotPasswordForm({ redirectTo }: { redirectTo: string }) {
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, ForgotPasswordSchema),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-2">
+      <input type="hidden" name="intent" value="forgot" />
+      <FormInput label="Email" type="email" autoComplete="email" {...fieldProps(fields.email)} />
+      <ErrorBox id={form.errorId} errors={form.errors} />
+      <button type="submit" className={primaryButton} disabled={busy}>
+        {busy ? "Sending..." : "Send Reset Link"}
+      </button>
+      <Link to={modeHref("login", redirectTo)} className="mt-3 text-center text-sm text-brand-700 hover:underline">
+        Back to sign in
+      </Link>
+    </Form>
+  );
+}
+
+export function SignInScreen() {
+  const { mode, redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <AuthLayout
+      title={mode === "forgot" ? "Forgot password" : "Sign in"}
+      subtitle={
+        mode === "forgot"
+          ? "Enter your e-mail and we will send you a link to choose a new password."
+          : "Welcome back. Sign in with your staff account."
+      }
+    >
+      <ActionToast toast={actionData?.toast} />
+      {mode === "forgot" ? <ForgotPasswordForm redirectTo={redirectTo} /> : <LoginForm redirectTo={redirectTo} />}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,69 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useContext } from "react";
+import { FullPageError, NotFoundPage, PublicEnvContext } from "./components/full-page-error";
+import { Toaster } from "./components/toaster";
+import { getToast } from "./toast.server";
+import stylesheet from "./tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "SolarDesk — staff back office" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await getToast(request);
+  return data({ toast: toast ?? null }, { headers });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const { supportEmail } = useContext(PublicEnvContext);
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="support-email" content={supportEmail} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="h-full bg-slate-50 text-slate-900">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const root = useRouteLoaderData<typeof loader>("root");
+  return (
+    <>
+      <Toaster toast={root?.toast} />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return <NotFoundPage />;
+    return <FullPageError status={error.status} offline={error.status === 503} />;
+  }
+  console.error(error);
+  return <FullPageError status={500} detail="Unexpected Application Error!" />;
+}

@@ -1,0 +1,14 @@
+import { NotFoundPage } from "~/components/full-page-error";
+
+/** Any path no route claims: a plain 404 page, for signed-in and signed-out visitors alike. */
+export async function loader() {
+  throw new Response("Not Found", { status: 404 });
+}
+
+export default function NotFoundRoute() {
+  return <NotFoundPage />;
+}
+
+export function ErrorBoundary() {
+  return <NotFoundPage />;
+}

@@ -1,0 +1,7 @@
+import { SectionErrorBoundary } from "~/components/error-panel";
+import { placeholderPage } from "~/components/frame/section-placeholder";
+export { guardOnlyLoader as loader } from "~/components/frame/section.server";
+
+export default placeholderPage("agents");
+
+export const ErrorBoundary = SectionErrorBoundary;

@@ -1,0 +1,96 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { UserListSchema } from "#backend/schemas/records";
+import { DEFAULT_PAGE_SIZE } from "#backend/schemas/list";
+import { apiRead } from "~/api.server";
+import { EmptyState } from "~/components/empty-state";
+import { SectionErrorBoundary } from "~/components/error-panel";
+import { Pagination } from "~/components/pagination";
+import { capitalise, formatDate, fullName } from "~/utils/format";
+import { useListRefresh } from "~/utils/use-freshness";
+
+export const meta: MetaFunction = () => [{ title: "Users — SolarDesk" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const search = params.get("search")?.trim() ?? "";
+  const list = await apiRead(request, "/v1/users", UserListSchema, {
+    page: params.get("page") ?? undefined,
+    limit: DEFAULT_PAGE_SIZE,
+    search: search || undefined,
+  });
+  return { list, search };
+}
+
+export default function UsersRoute() {
+  const { list, search } = useLoaderData<typeof loader>();
+  useListRefresh();
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold">All Users</h2>
+        <Form method="get" role="search" className="flex gap-2">
+          <label htmlFor="users-search" className="sr-only">
+            Search users
+          </label>
+          <input
+            id="users-search"
+            type="search"
+            name="search"
+            defaultValue={search}
+            placeholder="Search users here"
+            className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm"
+          />
+          <button type="submit" className="rounded-lg bg-slate-900 px-3 py-1.5 text-sm font-medium text-white">
+            Search
+          </button>
+        </Form>
+      </div>
+      {list.users.length === 0 ? (
+        search ? (
+          <EmptyState title="No results for these filters">
+            <Link to="." className="text-brand-700 underline">
+              Clear filters
+            </Link>
+          </EmptyState>
+        ) : (
+          <EmptyState title="No data available" />
+        )
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
+              <tr>
+                <th className="py-2 pr-4">Name</th>
+                <th className="py-2 pr-4">Email</th>
+                <th className="py-2 pr-4">Phone</th>
+                <th className="py-2 pr-4">Role</th>
+                <th className="py-2 pr-4">Location</th>
+                <th className="py-2 pr-4">Status</th>
+                <th className="py-2">Last Login</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.users.map((user) => (
+                <tr key={user.id} className="border-b border-slate-100">
+                  <td className="py-2 pr-4 font-medium">{fullName(user)}</td>
+                  <td className="py-2 pr-4">{user.email}</td>
+                  <td className="py-2 pr-4">{user.phone ?? ""}</td>
+                  <td className="py-2 pr-4">{capitalise(user.role.role)}</td>
+                  <td className="py-2 pr-4">{user.location ?? ""}</td>
+                  <td className="py-2 pr-4">
+                    <span className={user.status === "active" ? "text-green-700" : "text-red-700"}>{capitalise(user.status)}</span>
+                  </td>
+                  <td className="py-2">{user.lastLogin ? formatDate(user.lastLogin) : "N/A"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pagination page={list.page} limit={list.limit} total={list.total} totalPages={list.totalPages} label="users" />
+        </div>
+      )}
+    </section>
+  );
+}
+
+export const ErrorBoundary = SectionErrorBoundary;

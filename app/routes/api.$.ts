@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { getBackend } from "#backend/index";
+import { appConfig } from "~/config.server";
+
+/**
+ * Hands /api/* to the backend unchanged (ARCHITECTURE §1): the embedded one by default, the remote
+ * one when API_BASE_URL is set. The backend guards every route itself with the caller's bearer
+ * token, so nothing is checked here.
+ */
+async function forward(request: Request) {
+  const { apiBaseUrl } = appConfig();
+  if (!apiBaseUrl) return (await getBackend()).fetch(request);
+  const url = new URL(request.url);
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  try {
+    return await fetch(`${apiBaseUrl}${url.pathname}${url.search}`, {
+      method: request.method,
+      headers: request.headers,
+      body: hasBody ? await request.arrayBuffer() : undefined,
+    });
+  } catch {
+    return Response.json(
+      { statusCode: 502, message: "The API server did not answer", error: "Bad Gateway" },
+      { status: 502 },
+    );
+  }
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return forward(request);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return forward(request);
+}

@@ -1,0 +1,129 @@
+import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { z } from "zod";
+import type { UserRecord } from "#backend/schemas/records";
+import { appConfig } from "./config.server";
+import { redirectWithError, redirectWithWarning } from "./toast.server";
+import { MESSAGES } from "./utils/error-catalogue";
+import { signInUrl } from "./utils/redirect";
+
+const SEVEN_DAYS = 60 * 60 * 24 * 7;
+
+/**
+ * What the `userData` cookie holds: the token and the staff record of spec 000 §3. The role's
+ * permissions are kept as `action:subject` strings (their ids are left out) so the cookie stays well
+ * under the browsers' 4 KB limit whatever the role; the backend re-checks every call anyway.
+ */
+export const SessionUserSchema = z.object({
+  id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  username: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  location: z.string().nullable(),
+  staffId: z.string().nullable(),
+  status: z.string(),
+  isBlocked: z.boolean(),
+  lastLogin: z.string().nullable(),
+  roleId: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deletedAt: z.string().nullable(),
+  role: z.object({
+    id: z.string(),
+    role: z.string(),
+    active: z.boolean(),
+    permissions: z.array(z.string()),
+  }),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+const SessionDataSchema = z.object({ token: z.string().min(1), user: SessionUserSchema });
+export type SessionData = z.infer<typeof SessionDataSchema>;
+
+export function toSessionUser(record: UserRecord): SessionUser {
+  const { role, ...user } = record;
+  return SessionUserSchema.parse({
+    ...user,
+    role: {
+      id: role.id,
+      role: role.role,
+      active: role.active,
+      permissions: role.permissions.map((permission) => `${permission.action}:${permission.subject}`),
+    },
+  });
+}
+
+const storage = createCookieSessionStorage({
+  cookie: {
+    name: "userData",
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: SEVEN_DAYS,
+    secrets: appConfig().sessionSecrets,
+    secure: appConfig().secureCookies,
+  },
+});
+
+function hasSessionCookie(request: Request) {
+  return /(?:^|;\s*)userData=/.test(request.headers.get("Cookie") ?? "");
+}
+
+async function readSession(request: Request) {
+  try {
+    return await storage.getSession(request.headers.get("Cookie"));
+  } catch {
+    return storage.getSession();
+  }
+}
+
+/** The signed-in session, or null. A tampered or garbled cookie counts as signed out (and is logged). */
+export async function getSessionData(request: Request): Promise<SessionData | null> {
+  const session = await readSession(request);
+  const parsed = SessionDataSchema.safeParse({ token: session.get("token"), user: session.get("user") });
+  if (parsed.success) return parsed.data;
+  if (hasSessionCookie(request)) {
+    console.warn(`Ignoring an unreadable userData cookie on ${new URL(request.url).pathname}`);
+  }
+  return null;
+}
+
+export async function getSessionUser(request: Request) {
+  return (await getSessionData(request))?.user ?? null;
+}
+
+/** Guard for protected loaders and actions: the session, or a redirect to sign in and come back. */
+export async function requireSession(request: Request): Promise<SessionData> {
+  const data = await getSessionData(request);
+  if (data) return data;
+  const url = new URL(request.url);
+  throw await redirectWithWarning(signInUrl(`${url.pathname}${url.search}`), MESSAGES.notLoggedIn, {
+    headers: await clearSessionHeaders(request),
+  });
+}
+
+export async function requireUser(request: Request) {
+  return (await requireSession(request)).user;
+}
+
+export async function commitSessionHeaders(request: Request, data: SessionData) {
+  const session = await readSession(request);
+  session.set("token", data.token);
+  session.set("user", data.user);
+  return { "Set-Cookie": await storage.commitSession(session) };
+}
+
+async function clearSessionHeaders(request: Request): Promise<Record<string, string>> {
+  if (!hasSessionCookie(request)) return {};
+  return { "Set-Cookie": await storage.destroySession(await readSession(request)) };
+}
+
+/** Ends the session and lands on the sign-in screen, optionally with the 401 toast. */
+export async function signOut(request: Request, options: { toast?: string } = {}) {
+  const headers = await clearSessionHeaders(request);
+  if (options.toast && new URL(request.url).pathname !== "/") {
+    return redirectWithError("/", options.toast, { headers });
+  }
+  return redirect("/", { headers });
+}

@@ -1,0 +1,97 @@
+import {
+  capitalise,
+  formatBadgeCount,
+  formatDate,
+  formatHeaderDate,
+  formatNaira,
+  formatNumber,
+  formatTime,
+  ordinal,
+} from "./format";
+
+describe("formatNumber", () => {
+  it("adds comma thousands and no decimals for whole values", () => {
+    expect(formatNumber(1234567)).toBe("1,234,567");
+    expect(formatNumber(0)).toBe("0");
+  });
+  it("shows two decimals only when fractional", () => {
+    expect(formatNumber(1234.5)).toBe("1,234.50");
+    expect(formatNumber(99.999)).toBe("100");
+    expect(formatNumber("2500.25")).toBe("2,500.25");
+  });
+  it("treats missing or non-numeric values as 0", () => {
+    expect(formatNumber(undefined)).toBe("0");
+    expect(formatNumber(null)).toBe("0");
+    expect(formatNumber("abc")).toBe("0");
+    expect(formatNumber(Number.NaN)).toBe("0");
+    expect(formatNumber("")).toBe("0");
+  });
+});
+
+describe("formatNaira", () => {
+  it("prefixes the naira sign", () => {
+    expect(formatNaira(150000)).toBe("₦150,000");
+    expect(formatNaira(150000.5)).toBe("₦150,000.50");
+    expect(formatNaira(-20)).toBe("-₦20");
+    expect(formatNaira(undefined)).toBe("₦0");
+  });
+});
+
+describe("formatBadgeCount", () => {
+  it("keeps counts below 100000 comma-formatted", () => {
+    expect(formatBadgeCount(7)).toBe("7");
+    expect(formatBadgeCount(99999)).toBe("99,999");
+  });
+  it("abbreviates large counts", () => {
+    expect(formatBadgeCount(100000)).toBe("100k+");
+    expect(formatBadgeCount(999999)).toBe("999k+");
+    expect(formatBadgeCount(2_500_000)).toBe("2m+");
+    expect(formatBadgeCount(3_000_000_000)).toBe("3b+");
+  });
+  it("shows 0 for nonsense", () => {
+    expect(formatBadgeCount("x")).toBe("0");
+  });
+});
+
+describe("dates and times", () => {
+  it("formats DD/MM/YYYY in Lagos time", () => {
+    expect(formatDate("2025-03-03T10:00:00Z")).toBe("03/03/2025");
+    // 23:30 UTC is already the next day in Lagos (UTC+1).
+    expect(formatDate("2025-12-31T23:30:00Z")).toBe("01/01/2026");
+    expect(formatDate(null)).toBe("");
+    expect(formatDate("not a date")).toBe("");
+  });
+  it("formats 12-hour times like 3:05pm", () => {
+    expect(formatTime("2025-03-03T14:05:00Z")).toBe("3:05pm");
+    expect(formatTime("2025-03-03T23:00:00Z")).toBe("12:00am");
+    expect(formatTime("2025-03-03T11:30:00Z")).toBe("12:30pm");
+  });
+  it("formats the header date with an ordinal day", () => {
+    expect(formatHeaderDate("2025-03-03T10:00:00Z")).toBe("3rd, March 2025");
+    expect(formatHeaderDate("2025-11-22T10:00:00Z")).toBe("22nd, November 2025");
+  });
+  it("knows the teens take 'th'", () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111].map(ordinal)).toEqual([
+      "1st",
+      "2nd",
+      "3rd",
+      "4th",
+      "11th",
+      "12th",
+      "13th",
+      "21st",
+      "22nd",
+      "23rd",
+      "101st",
+      "111th",
+    ]);
+  });
+});
+
+describe("capitalise", () => {
+  it("capitalises role names", () => {
+    expect(capitalise("admin")).toBe("Admin");
+    expect(capitalise("")).toBe("");
+    expect(capitalise(undefined)).toBe("");
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Display formatting shared by every screen (spec 000 §9). Money arrives from the API in naira;
+ * the backend keeps kobo, so values here may carry up to two decimals.
+ */
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** Business time zone: dates are shown as a Lagos office sees them, whatever the server's zone. */
+export const BUSINESS_TIME_ZONE = "Africa/Lagos";
+
+function toFiniteNumber(value: unknown): number {
+  if (typeof value === "number") return Number.isFinite(value) ? value : 0;
+  if (typeof value === "string" && value.trim() !== "") {
+    const parsed = Number(value.replace(/,/g, ""));
+    return Number.isFinite(parsed) ? parsed : 0;
+  }
+  return 0;
+}
+
+/** Comma thousands; two decimals only when the value is fractional; missing or non-numeric → 0. */
+export function formatNumber(value: unknown): string {
+  const number = toFiniteNumber(value);
+  const fractional = Math.round(number * 100) % 100 !== 0;
+  return number.toLocaleString("en-US", {
+    minimumFractionDigits: fractional ? 2 : 0,
+    maximumFractionDigits: fractional ? 2 : 0,
+  });
+}
+
+export function formatNaira(value: unknown): string {
+  const number = toFiniteNumber(value);
+  const sign = number < 0 ? "-" : "";
+  return `${sign}₦${formatNumber(Math.abs(number))}`;
+}
+
+/** Naira amount from integer kobo, for the few places that hold kobo. */
+export function koboToNaira(kobo: number): number {
+  return kobo / 100;
+}
+
+/** 100000 and above: thousands 'k+', millions 'm+', billions 'b+'; otherwise comma-formatted. */
+export function formatBadgeCount(value: unknown): string {
+  const number = Math.trunc(toFiniteNumber(value));
+  if (number >= 1e9) return `${Math.floor(number / 1e9)}b+`;
+  if (number >= 1e6) return `${Math.floor(number / 1e6)}m+`;
+  if (number >= 1e5) return `${Math.floor(number / 1e3)}k+`;
+  return number.toLocaleString("en-US");
+}
+
+type DateParts = { year: number; month: number; day: number; hour: number; minute: number };
+
+function partsInBusinessZone(input: Date | string | number): DateParts | null {
+  const date = input instanceof Date ? input : new Date(input);
+  if (Number.isNaN(date.getTime())) return null;
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: BUSINESS_TIME_ZONE,
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    hourCycle: "h23",
+  }).formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
+  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute") };
+}
+
+const pad = (value: number) => String(value).padStart(2, "0");
+
+/** DD/MM/YYYY, or '' for a missing or invalid date. */
+export function formatDate(input: Date | string | number | null | undefined): string {
+  if (input == null || input === "") return "";
+  const parts = partsInBusinessZone(input);
+  return parts ? `${pad(parts.day)}/${pad(parts.month)}/${parts.year}` : "";
+}
+
+/** 12-hour clock like 3:05pm. */
+export function formatTime(input: Date | string | number | null | undefined): string {
+  if (input == null || input === "") return "";
+  const parts = partsInBusinessZone(input);
+  if (!parts) return "";
+  const suffix = parts.hour < 12 ? "am" : "pm";
+  const hour = parts.hour % 12 === 0 ? 12 : parts.hour % 12;
+  return `${hour}:${pad(parts.minute)}${suffix}`;
+}
+
+export function ordinal(day: number): string {
+  const lastTwo = day % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) return `${day}th`;
+  const suffix = { 1: "st", 2: "nd", 3: "rd" }[day % 10] ?? "th";
+  return `${day}${suffix}`;
+}
+
+/** Header date like '3rd, March 2025'. */
+export function formatHeaderDate(input: Date | string | number): string {
+  const parts = partsInBusinessZone(input);
+  if (!parts) return "";
+  return `${ordinal(parts.day)}, ${MONTHS[parts.month - 1]} ${parts.year}`;
+}
+
+export function capitalise(value: string | null | undefined): string {
+  if (!value) return "";
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}
+
+export function fullName(person: { firstname?: string | null; lastname?: string | null }): string {
+  return [person.firstname, person.lastname].filter(Boolean).join(" ");
+}

@@ -1,0 +1,41 @@
+import { data } from "@remix-run/node";
+import type { Submission } from "@conform-to/react";
+import { randomUUID } from "node:crypto";
+import type { ToastData } from "~/components/toaster";
+import type { ApiFailure } from "./error-catalogue";
+import { MESSAGES, describeFailure, firstMessage } from "./error-catalogue";
+
+export function errorToast(message: string): ToastData {
+  return { type: "error", message, id: randomUUID() };
+}
+
+/** A 400 answer with the field errors and the values the user typed (passwords are never echoed). */
+export function invalidSubmission<Value>(
+  submission: Submission<Value>,
+  options: { hideFields?: string[]; toast?: ToastData; formErrors?: string[]; fieldErrors?: Record<string, string[]>; status?: number } = {},
+) {
+  const { toast, status = 400, ...reply } = options;
+  return data({ result: submission.reply(reply), toast: toast ?? null }, { status });
+}
+
+/**
+ * The API refused a submission: its field errors go under the fields, its message to the form, and
+ * the toast follows the catalogue unless the screen has its own wording (`toastFor`).
+ */
+export function rejectedSubmission<Value>(
+  submission: Submission<Value>,
+  failure: ApiFailure,
+  options: { hideFields?: string[]; toastFor?: (message: string | undefined) => string } = {},
+) {
+  const description = describeFailure(failure);
+  const serverMessage = failure.status === 0 ? MESSAGES.offlineTitle : firstMessage(failure.message);
+  const toast = options.toastFor?.(serverMessage) ?? description.toast ?? serverMessage ?? MESSAGES.genericMessage;
+  const fieldErrors = failure.fieldErrors ?? {};
+  return invalidSubmission(submission, {
+    hideFields: options.hideFields,
+    fieldErrors,
+    formErrors: Object.keys(fieldErrors).length ? [] : description.lines,
+    toast: errorToast(toast),
+    status: failure.status === 0 ? 503 : failure.status,
+  });
+}

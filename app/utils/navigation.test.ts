@@ -1,0 +1,38 @@
+import { MAIN_MENU, isMenuEntryActive, sectionNav, sideNavRedirect } from "./navigation";
+
+describe("main menu", () => {
+  it("has the nine entries of the spec in order", () => {
+    expect(MAIN_MENU.map((entry) => `${entry.title} ${entry.link}`)).toEqual([
+      "Home /home",
+      "Sales /sales",
+      "Customers /customers",
+      "Agents /agents",
+      "Products /products",
+      "Inventory /inventory",
+      "Devices /devices",
+      "Support /tickets",
+      "Settings /settings",
+    ]);
+  });
+  it("highlights by path prefix, not by substring", () => {
+    const sales = MAIN_MENU[1];
+    expect(isMenuEntryActive("/sales/all", sales)).toBe(true);
+    expect(isMenuEntryActive("/salesforce", sales)).toBe(false);
+    expect(isMenuEntryActive("/support/open", MAIN_MENU[7])).toBe(true);
+  });
+});
+
+describe("side navigation", () => {
+  it("redirects a path outside its links to the first link", () => {
+    const items = sectionNav("sales");
+    expect(sideNavRedirect("/sales", items)).toBe("/sales/all");
+    expect(sideNavRedirect("/sales/unknown", items)).toBe("/sales/all");
+    expect(sideNavRedirect("/sales/all", items)).toBeNull();
+    expect(sideNavRedirect("/sales/all/new/customer", items)).toBeNull();
+  });
+  it("shows counts only where the backend gave them", () => {
+    expect(sectionNav("settings", { users: 12 }).find((item) => item.title === "Users")?.count).toBe(12);
+    expect(sectionNav("sales", {})[0].count).toBeNull();
+    expect(sectionNav("customers", { customers: 45 })[0].count).toBe(45);
+  });
+});

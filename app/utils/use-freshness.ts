@@ -1,0 +1,46 @@
+import { useLocation, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { FOCUS_THROTTLE_MS, LIST_REFRESH_MS, isRefreshingStopped, resumeRefreshing } from "./freshness";
+
+/**
+ * Re-reads the page's data when the window regains focus or the network comes back, at most once
+ * every 5 s (spec 000 §4, §9). Without JavaScript a reload does the same job.
+ */
+export function useRevalidateOnFocus() {
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const location = useLocation();
+
+  // A new page is a new chance: a permission refusal elsewhere must not silence this one.
+  useEffect(() => resumeRefreshing(), [location.pathname]);
+
+  useEffect(() => {
+    let last = Date.now();
+    const refresh = () => {
+      if (isRefreshingStopped() || document.visibilityState === "hidden") return;
+      if (Date.now() - last < FOCUS_THROTTLE_MS) return;
+      last = Date.now();
+      revalidate.current();
+    };
+    window.addEventListener("focus", refresh);
+    window.addEventListener("online", refresh);
+    return () => {
+      window.removeEventListener("focus", refresh);
+      window.removeEventListener("online", refresh);
+    };
+  }, []);
+}
+
+/** Lists refresh every 60 s while open, and stop after a permission refusal. */
+export function useListRefresh(intervalMs = LIST_REFRESH_MS) {
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (!isRefreshingStopped() && document.visibilityState !== "hidden") revalidate.current();
+    }, intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+}

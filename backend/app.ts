@@ -1,0 +1,48 @@
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { ApiDeps, ApiEnv } from "./http/env";
+import { errorBody, handleError, handleNotFound, httpError } from "./http/errors";
+import { openApiDocument } from "./http/openapi";
+import { BODY_TOO_LARGE } from "./http/validation";
+import { activityRoutes } from "./routes/activity";
+import { authRoutes } from "./routes/auth";
+import { overviewRoutes } from "./routes/overview";
+import { roleRoutes } from "./routes/roles";
+import { userRoutes } from "./routes/users";
+
+/** The whole HTTP API: `/api/v1/...`, `/api/docs` and `/healthz`. */
+export function createApi(deps: ApiDeps): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+
+  app.use(
+    bodyLimit({
+      maxSize: deps.config.bodyLimitBytes,
+      // 400 rather than 413: the web app treats every refused submission the same way (spec 000 §8).
+      onError: () => {
+        throw httpError(400, BODY_TOO_LARGE);
+      },
+    }),
+  );
+
+  app.get("/healthz", async (c) => {
+    try {
+      await deps.db.execute(sql`select 1`);
+      return c.json({ status: "ok" }, 200);
+    } catch (error) {
+      console.error("Health check: the database does not answer", error);
+      return c.json(errorBody(503, "Database unavailable"), 503);
+    }
+  });
+  app.get("/api/docs", (c) => c.json(openApiDocument(), 200));
+
+  app.route("/api/v1/auth", authRoutes(deps));
+  app.route("/api/v1/users", userRoutes(deps));
+  app.route("/api/v1/roles", roleRoutes(deps));
+  app.route("/api/v1/activity", activityRoutes(deps));
+  app.route("/api/v1/overview", overviewRoutes(deps));
+
+  app.notFound(handleNotFound);
+  app.onError(handleError);
+  return app;
+}

@@ -1,0 +1,73 @@
+import { loadBackendConfig } from "./config";
+
+describe("loadBackendConfig", () => {
+  it("has working defaults", () => {
+    const config = loadBackendConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: "development",
+      databaseUrl: null,
+      appUrl: "http://localhost:3000",
+      admin: null,
+      demoData: false,
+      mailOutboxDir: null,
+      tokenTtlHours: 168,
+      bodyLimitBytes: 1024 * 1024,
+    });
+    expect(config.pgliteDir).toMatch(/data[/\\]pglite$/);
+  });
+
+  it("builds the app URL from PORT and drops a trailing slash", () => {
+    expect(loadBackendConfig({ PORT: "4000" }).appUrl).toBe("http://localhost:4000");
+    expect(loadBackendConfig({ APP_URL: "https://office.example.com/" }).appUrl).toBe("https://office.example.com");
+  });
+
+  it("reads flags, numbers and the admin account", () => {
+    const config = loadBackendConfig({
+      DEMO_DATA: "true",
+      TOKEN_TTL_HOURS: "12",
+      BODY_LIMIT_BYTES: "2048",
+      ADMIN_EMAIL: "Boss@Example.com",
+      ADMIN_PASSWORD: "Sup3rsecret",
+      DATABASE_URL: "postgres://u@127.0.0.1:5432/db",
+    });
+    expect(config).toMatchObject({
+      demoData: true,
+      tokenTtlHours: 12,
+      bodyLimitBytes: 2048,
+      admin: { email: "boss@example.com", password: "Sup3rsecret" },
+      databaseUrl: "postgres://u@127.0.0.1:5432/db",
+    });
+  });
+
+  it("treats empty values as unset", () => {
+    expect(loadBackendConfig({ DATABASE_URL: "", DEMO_DATA: "", TOKEN_TTL_HOURS: "" })).toMatchObject({
+      databaseUrl: null,
+      demoData: false,
+      tokenTtlHours: 168,
+    });
+  });
+
+  it("lists every bad variable at once, without echoing values", () => {
+    let message = "";
+    try {
+      loadBackendConfig({
+        DATABASE_URL: "mysql://nope",
+        TOKEN_TTL_HOURS: "soon",
+        BODY_LIMIT_BYTES: "-1",
+        DEMO_DATA: "yes",
+        ADMIN_PASSWORD: "hunter2",
+        APP_URL: "not a url",
+      });
+    } catch (error) {
+      message = error instanceof Error ? error.message : "";
+    }
+    for (const name of ["DATABASE_URL", "TOKEN_TTL_HOURS", "BODY_LIMIT_BYTES", "DEMO_DATA", "ADMIN_EMAIL", "ADMIN_PASSWORD", "APP_URL"]) {
+      expect(message).toContain(`${name}:`);
+    }
+    expect(message).not.toContain("hunter2");
+  });
+
+  it("needs ADMIN_EMAIL and ADMIN_PASSWORD together", () => {
+    expect(() => loadBackendConfig({ ADMIN_EMAIL: "boss@example.com" })).toThrow(/ADMIN_PASSWORD: is required/);
+  });
+});

@@ -1,0 +1,84 @@
+import path from "node:path";
+import { z } from "zod";
+import { NewPasswordSchema } from "./schemas/fields";
+
+/** Deployment tools often pass unset variables as "", which should mean "use the default". */
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const positiveInteger = () =>
+  z.coerce
+    .number({ invalid_type_error: "must be a whole number" })
+    .int("must be a whole number")
+    .positive("must be greater than 0");
+
+const flag = z.enum(["1", "true", "0", "false"], {
+  errorMap: () => ({ message: 'must be "1", "true", "0" or "false"' }),
+});
+
+const EnvSchema = z.object({
+    NODE_ENV: optional(z.enum(["development", "production", "test"])),
+    PORT: optional(positiveInteger().max(65535, "must be at most 65535")),
+    DATA_DIR: optional(z.string()),
+    DATABASE_URL: optional(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// connection string"),
+    ),
+    APP_URL: optional(z.string().url("must be an absolute URL such as https://office.example.com")),
+    ADMIN_EMAIL: optional(z.string().trim().email("must be an e-mail address")),
+    ADMIN_PASSWORD: optional(NewPasswordSchema),
+    DEMO_DATA: optional(flag),
+    MAIL_OUTBOX_DIR: optional(z.string()),
+    TOKEN_TTL_HOURS: optional(positiveInteger()),
+    BODY_LIMIT_BYTES: optional(positiveInteger()),
+});
+
+const AdminPairSchema = z.object({ ADMIN_EMAIL: z.unknown(), ADMIN_PASSWORD: z.unknown() });
+
+export const BackendConfigSchema = z
+  // The pairing is checked on the raw values, so it is reported together with the other problems
+  // (a refinement after the object would only run once every variable is valid).
+  .preprocess((env, ctx) => {
+    const pair = AdminPairSchema.safeParse(env);
+    if (pair.success) {
+      const hasEmail = Boolean(pair.data.ADMIN_EMAIL);
+      const hasPassword = Boolean(pair.data.ADMIN_PASSWORD);
+      if (hasEmail && !hasPassword) {
+        ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "is required when ADMIN_EMAIL is set" });
+      }
+      if (hasPassword && !hasEmail) {
+        ctx.addIssue({ code: "custom", path: ["ADMIN_EMAIL"], message: "is required when ADMIN_PASSWORD is set" });
+      }
+    }
+    return env;
+  }, EnvSchema)
+  .transform((env) => {
+    const dataDir = path.resolve(env.DATA_DIR ?? "./data");
+    return {
+      nodeEnv: env.NODE_ENV ?? "development",
+      dataDir,
+      databaseUrl: env.DATABASE_URL ?? null,
+      pgliteDir: path.join(dataDir, "pglite"),
+      appUrl: (env.APP_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, ""),
+      admin:
+        env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+          ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD }
+          : null,
+      demoData: env.DEMO_DATA === "1" || env.DEMO_DATA === "true",
+      mailOutboxDir: env.MAIL_OUTBOX_DIR ? path.resolve(env.MAIL_OUTBOX_DIR) : null,
+      tokenTtlHours: env.TOKEN_TTL_HOURS ?? 168,
+      bodyLimitBytes: env.BODY_LIMIT_BYTES ?? 1024 * 1024,
+    };
+  });
+
+export type BackendConfig = z.output<typeof BackendConfigSchema>;
+
+/** Reads the backend's settings; a bad value stops the start with every problem listed at once. */
+export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig {
+  const result = BackendConfigSchema.safeParse(env);
+  if (result.success) return result.data;
+  // Messages name the variable and the rule, never the value: ADMIN_PASSWORD must not reach a log.
+  const problems = result.error.issues.map((issue) => `  - ${issue.path.join(".") || "environment"}: ${issue.message}`);
+  throw new Error(`Invalid backend configuration:\n${problems.join("\n")}`);
+}

@@ -1,0 +1,14 @@
+import { loadBackendConfig } from "../config";
+import { migrateDatabase, openDatabase } from "./client";
+import { ensureBootstrap } from "./seed";
+
+// `npm run db:seed`: the same bootstrap the backend runs at start, without serving anything.
+// Do not run it while the server uses the same PGlite directory: PGlite has no cross-process locking.
+const config = loadBackendConfig();
+const database = await openDatabase(config);
+try {
+  await migrateDatabase(database.db, database.kind);
+  await ensureBootstrap(database.db, config);
+} finally {
+  await database.close();
+}

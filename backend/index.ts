@@ -1,0 +1,61 @@
+import type { Hono } from "hono";
+import { createApi } from "./app";
+import { loadBackendConfig } from "./config";
+import type { BackendConfig } from "./config";
+import { migrateDatabase, openDatabase } from "./db/client";
+import { ensureBootstrap } from "./db/seed";
+import type { ApiEnv } from "./http/env";
+import { createMailer } from "./mail";
+
+export interface Backend {
+  fetch(request: Request): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface StartedBackend extends Backend {
+  app: Hono<ApiEnv>;
+  config: BackendConfig;
+}
+
+/** Loads the configuration, opens and migrates the database, seeds what is missing, builds the API. */
+export async function startBackend(env: NodeJS.ProcessEnv = process.env): Promise<StartedBackend> {
+  const config = loadBackendConfig(env);
+  const database = await openDatabase(config);
+  try {
+    await migrateDatabase(database.db, database.kind);
+    await ensureBootstrap(database.db, config);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const app = createApi({ db: database.db, config, mailer: createMailer(config) });
+  return {
+    app,
+    config,
+    fetch: async (request) => app.fetch(request),
+    close: () => database.close(),
+  };
+}
+
+// Kept on globalThis so `remix dev` rebuilds, which re-evaluate this module, reuse the open database:
+// PGlite must never have one directory open twice.
+const globalStore = globalThis as typeof globalThis & { __backOfficeBackend?: Promise<Backend> };
+
+/** The process's one backend, started on first use. */
+export function getBackend(): Promise<Backend> {
+  if (!globalStore.__backOfficeBackend) {
+    const starting = startBackend().then((backend) => ({
+      fetch: backend.fetch,
+      async close() {
+        if (globalStore.__backOfficeBackend === starting) delete globalStore.__backOfficeBackend;
+        await backend.close();
+      },
+    }));
+    // A failed start is not cached, so the next call tries again instead of repeating the old error.
+    starting.catch(() => {
+      if (globalStore.__backOfficeBackend === starting) delete globalStore.__backOfficeBackend;
+    });
+    globalStore.__backOfficeBackend = starting;
+  }
+  return globalStore.__backOfficeBackend;
+}

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { IdSchema, PhoneSchema, StaffEmailSchema, requiredText } from "./fields";
+import { PaginationSchema } from "./list";
+
+export const AddUserSchema = z
+  .object({
+    email: StaffEmailSchema,
+    firstname: requiredText("First name is required").pipe(z.string().max(50, "First name is too long")),
+    lastname: requiredText("Last name is required").pipe(z.string().max(50, "Last name is too long")),
+    phone: PhoneSchema,
+    role: requiredText("Role is required"),
+    location: requiredText("Location is required").pipe(z.string().max(100, "Location is too long")),
+  })
+  .strict();
+export type AddUserInput = z.infer<typeof AddUserSchema>;
+
+const optionalTrimmed = (label: string, max: number) =>
+  z.string().trim().min(1, `${label} cannot be empty`).max(max, `${label} is too long`).optional();
+
+/** Profile fields a staff member may change on their own record (spec 000 §5: all optional, trimmed). */
+export const ProfileSchema = z
+  .object({
+    firstname: optionalTrimmed("First name", 50),
+    lastname: optionalTrimmed("Last name", 50),
+    email: StaffEmailSchema.optional(),
+    phone: PhoneSchema.optional(),
+    location: optionalTrimmed("Location", 100),
+  })
+  .strict();
+export type ProfileInput = z.infer<typeof ProfileSchema>;
+
+/** What an administrator may change on another staff record: the profile plus the block flag. */
+export const UpdateUserSchema = ProfileSchema.extend({ isBlocked: z.boolean().optional() }).strict();
+export type UpdateUserInput = z.infer<typeof UpdateUserSchema>;
+
+export const AssignRoleSchema = z.object({ roleId: IdSchema }).strict();
+
+export const UserStatusSchema = z.enum(["active", "inactive", "barred"]);
+
+/** The staff list's URL parameters: page, size and search, plus the status filter. */
+export const UserListQuerySchema = PaginationSchema.extend({ status: UserStatusSchema.optional() });
+export type UserListQuery = z.infer<typeof UserListQuerySchema>;

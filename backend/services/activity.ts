@@ -1,0 +1,38 @@
+import { count, desc, eq, ilike, sql } from "drizzle-orm";
+import type { AppDb } from "../db/client";
+import { auditLog, users } from "../db/schema";
+import { totalPages } from "../schemas/list";
+import type { Pagination } from "../schemas/list";
+import { containsPattern } from "./search";
+
+/** The audit trail, newest first, for the Activity History screens. */
+export async function listActivity(db: AppDb, query: Pagination) {
+  const where = query.search ? ilike(auditLog.summary, containsPattern(query.search)) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: auditLog.id,
+        action: auditLog.action,
+        subject: auditLog.subject,
+        recordId: auditLog.recordId,
+        summary: auditLog.summary,
+        actorId: auditLog.actorId,
+        actorName: sql<string | null>`${users.firstname} || ' ' || ${users.lastname}`,
+        createdAt: auditLog.createdAt,
+      })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(auditLog).where(where),
+  ]);
+  return {
+    activity: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    total,
+    page: query.page,
+    limit: query.limit,
+    totalPages: totalPages(total, query.limit),
+  };
+}

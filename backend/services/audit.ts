@@ -1,0 +1,38 @@
+import type { AppDb } from "../db/client";
+import { auditLog } from "../db/schema";
+
+/** Who made a change and from where; routes build it from the request, services stamp it on audit rows. */
+export interface Actor {
+  userId: string | null;
+  ip: string | null;
+}
+
+export interface AuditEntry {
+  action: string;
+  subject: string;
+  recordId: string | null;
+  summary: string;
+  changes?: Record<string, unknown>;
+}
+
+/** Call with the transaction that makes the change, so the change and its history commit together. */
+export async function recordAudit(tx: AppDb, actor: Actor, entry: AuditEntry) {
+  await tx.insert(auditLog).values({
+    actorId: actor.userId,
+    ip: actor.ip,
+    action: entry.action,
+    subject: entry.subject,
+    recordId: entry.recordId,
+    summary: entry.summary,
+    changes: entry.changes ?? null,
+  });
+}
+
+/** `{ field: { from, to } }` for the fields whose value really changes. */
+export function describeChanges<T extends Record<string, unknown>>(before: T, after: Partial<T>) {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [field, value] of Object.entries(after)) {
+    if (value !== undefined && value !== before[field]) changes[field] = { from: before[field] ?? null, to: value };
+  }
+  return changes;
+}

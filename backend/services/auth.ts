@@ -1,0 +1,157 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { AppDb } from "../db/client";
+import { users } from "../db/schema";
+import type {
+  ChangePasswordSchema,
+  CreatePasswordSchema,
+  ForgotPasswordSchema,
+  LoginInput,
+  ResetPasswordSchema,
+} from "../schemas/auth";
+import type { UserRecord } from "../schemas/records";
+import { recordAudit } from "./audit";
+import type { Actor } from "./audit";
+import { issueAuthToken, revokeAuthToken, revokeUserAuthTokens } from "./auth-tokens";
+import { resetEmail, sendWithoutFailing } from "./emails";
+import type { Mailing } from "./emails";
+import { forbidden, invalid, invalidField, unauthorized } from "./errors";
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords";
+import { RESET_TOKEN_TTL_MS, issuePasswordToken, spendPasswordToken } from "./password-tokens";
+import { findUserRecord } from "./records";
+
+export const INVALID_CREDENTIALS = "Invalid credentials provided";
+export const ACCOUNT_BLOCKED = "Your account has been blocked. Please contact your administrator.";
+export const INVALID_TOKEN = "Invalid or expired token";
+
+const fullName = (user: { firstname: string; lastname: string }) => `${user.firstname} ${user.lastname}`;
+
+async function findLiveUserByEmail(db: AppDb, email: string) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      passwordHash: users.passwordHash,
+      isBlocked: users.isBlocked,
+    })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)))
+    .limit(1);
+  return user ?? null;
+}
+
+export async function login(
+  db: AppDb,
+  ip: string | null,
+  input: LoginInput,
+  tokenTtlHours: number,
+): Promise<{ token: string; user: UserRecord }> {
+  const user = await findLiveUserByEmail(db, input.email);
+  const passwordMatches = user?.passwordHash
+    ? await verifyPassword(input.password, user.passwordHash)
+    : await verifyAgainstDecoy(input.password);
+  if (!user || !passwordMatches) throw unauthorized(INVALID_CREDENTIALS);
+  // Checked only after the password, so the block message never tells a stranger that an address exists.
+  if (user.isBlocked) throw forbidden(ACCOUNT_BLOCKED);
+
+  const token = await db.transaction(async (tx) => {
+    const issued = await issueAuthToken(tx, user.id, tokenTtlHours);
+    await tx.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
+    await recordAudit(
+      tx,
+      { userId: user.id, ip },
+      { action: "login", subject: "Users", recordId: user.id, summary: `${fullName(user)} signed in` },
+    );
+    return issued;
+  });
+  const record = await findUserRecord(db, user.id);
+  if (!record) throw unauthorized(INVALID_CREDENTIALS);
+  return { token, user: record };
+}
+
+export async function logout(db: AppDb, actor: Actor & { userId: string }, tokenId: string) {
+  await db.transaction(async (tx) => {
+    await revokeAuthToken(tx, tokenId);
+    await recordAudit(tx, actor, { action: "logout", subject: "Users", recordId: actor.userId, summary: "Signed out" });
+  });
+}
+
+/** Answers the same whether or not the address has an account, so it cannot be used to probe for staff. */
+export async function requestPasswordReset(
+  db: AppDb,
+  ip: string | null,
+  input: z.output<typeof ForgotPasswordSchema>,
+  mailing: Mailing,
+) {
+  const user = await findLiveUserByEmail(db, input.email);
+  if (!user || user.isBlocked) return;
+  const token = await db.transaction(async (tx) => {
+    const issued = await issuePasswordToken(tx, user.id, "reset", RESET_TOKEN_TTL_MS);
+    await recordAudit(
+      tx,
+      { userId: null, ip },
+      { action: "request-password-reset", subject: "Users", recordId: user.id, summary: `Password reset requested for ${user.email}` },
+    );
+    return issued;
+  });
+  await sendWithoutFailing(mailing.mailer, resetEmail(mailing.appUrl, user, token));
+}
+
+export async function resetPassword(db: AppDb, ip: string | null, input: z.output<typeof ResetPasswordSchema>) {
+  // Hashing is slow; doing it before the transaction keeps PGlite's single connection free meanwhile.
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    if (!(await spendPasswordToken(tx, input.userid, "reset", input.resetToken))) throw invalid(INVALID_TOKEN);
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, input.userid));
+    // Whoever knew the old password is signed out.
+    await revokeUserAuthTokens(tx, input.userid);
+    await recordAudit(
+      tx,
+      { userId: input.userid, ip },
+      { action: "reset-password", subject: "Users", recordId: input.userid, summary: "Password reset with an e-mailed link" },
+    );
+  });
+}
+
+export async function createInvitedPassword(
+  db: AppDb,
+  ip: string | null,
+  userId: string,
+  token: string,
+  input: z.output<typeof CreatePasswordSchema>,
+) {
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    if (!(await spendPasswordToken(tx, userId, "invite", token))) throw invalid(INVALID_TOKEN);
+    await tx.update(users).set({ passwordHash, status: "active" }).where(eq(users.id, userId));
+    await recordAudit(
+      tx,
+      { userId, ip },
+      { action: "create-password", subject: "Users", recordId: userId, summary: "Password created from the invitation" },
+    );
+  });
+}
+
+export async function changePassword(
+  db: AppDb,
+  actor: Actor & { userId: string },
+  currentTokenId: string,
+  input: z.output<typeof ChangePasswordSchema>,
+) {
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, actor.userId))
+    .limit(1);
+  const matches = user?.passwordHash ? await verifyPassword(input.oldPassword, user.passwordHash) : false;
+  if (!matches) throw invalidField("oldPassword", "Current password is incorrect");
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, actor.userId));
+    // Other devices are signed out; the session that made the change stays signed in.
+    await revokeUserAuthTokens(tx, actor.userId, currentTokenId);
+    await recordAudit(tx, actor, { action: "change-password", subject: "Users", recordId: actor.userId, summary: "Password changed" });
+  });
+}

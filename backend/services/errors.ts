@@ -1,0 +1,26 @@
+/**
+ * Expected failures of a business rule. Services throw these without knowing about HTTP; the HTTP layer
+ * turns each kind into its status code and error body.
+ */
+export type ServiceErrorKind = "invalid" | "unauthorized" | "forbidden" | "not-found";
+
+export class ServiceError extends Error {
+  constructor(
+    readonly kind: ServiceErrorKind,
+    message: string,
+    readonly fieldErrors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = "ServiceError";
+  }
+}
+
+export const invalid = (message: string, fieldErrors?: Record<string, string[]>) =>
+  new ServiceError("invalid", message, fieldErrors);
+
+/** A rule failure tied to one form field, so the web app can show it under that field. */
+export const invalidField = (field: string, message: string) => invalid(message, { [field]: [message] });
+
+export const unauthorized = (message: string) => new ServiceError("unauthorized", message);
+export const forbidden = (message: string) => new ServiceError("forbidden", message);
+export const notFound = (message: string) => new ServiceError("not-found", message);

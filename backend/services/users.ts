@@ -1,0 +1,203 @@
+import { and, count, desc, eq, ilike, isNull, ne, or, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import type { AppDb } from "../db/client";
+import { roles, users } from "../db/schema";
+import type { UserRow } from "../db/schema";
+import { totalPages } from "../schemas/list";
+import type { UserRecord } from "../schemas/records";
+import type { AddUserInput, ProfileInput, UpdateUserInput, UserListQuery } from "../schemas/users";
+import { describeChanges, recordAudit } from "./audit";
+import type { Actor } from "./audit";
+import { revokeUserAuthTokens } from "./auth-tokens";
+import { inviteEmail, sendWithoutFailing } from "./emails";
+import type { Mailing } from "./emails";
+import { invalid, invalidField, notFound } from "./errors";
+import { INVITE_TOKEN_TTL_MS, issuePasswordToken } from "./password-tokens";
+import { findUserRecord, toUserRecords, userRecordColumns } from "./records";
+import { containsPattern } from "./search";
+
+export const USER_NOT_FOUND = "User not found";
+export const EMAIL_EXISTS = "Email already exists";
+
+type SignedInActor = Actor & { userId: string };
+
+const fullName = (user: Pick<UserRow, "firstname" | "lastname">) => `${user.firstname} ${user.lastname}`;
+
+const isLive = isNull(users.deletedAt);
+
+async function findLiveUser(db: AppDb, id: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isLive))
+    .limit(1);
+  return user ?? null;
+}
+
+async function emailTaken(db: AppDb, email: string, exceptUserId?: string) {
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+        isLive,
+        exceptUserId ? ne(users.id, exceptUserId) : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(taken);
+}
+
+/** The partial unique index is the last word when two requests race for the same address. */
+function isUniqueViolation(error: unknown) {
+  const cause = error instanceof Error && "cause" in error ? error.cause : undefined;
+  return [error, cause].some(
+    (candidate) =>
+      typeof candidate === "object" && candidate !== null && "code" in candidate && candidate.code === "23505",
+  );
+}
+
+export async function listUsers(db: AppDb, query: UserListQuery) {
+  const conditions: (SQL | undefined)[] = [isLive];
+  if (query.status) conditions.push(eq(users.status, query.status));
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    conditions.push(
+      or(
+        ilike(users.firstname, pattern),
+        ilike(users.lastname, pattern),
+        ilike(users.email, pattern),
+        ilike(users.phone, pattern),
+        ilike(sql`${users.firstname} || ' ' || ${users.lastname}`, pattern),
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(userRecordColumns)
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return {
+    users: await toUserRecords(db, rows),
+    total,
+    page: query.page,
+    limit: query.limit,
+    totalPages: totalPages(total, query.limit),
+  };
+}
+
+export async function getUser(db: AppDb, id: string): Promise<UserRecord> {
+  const user = await findLiveUser(db, id);
+  const record = user && (await findUserRecord(db, user.id));
+  if (!record) throw notFound(USER_NOT_FOUND);
+  return record;
+}
+
+/** Creates an inactive staff member without a password and e-mails them a link to choose one. */
+export async function addUser(db: AppDb, actor: SignedInActor, input: AddUserInput, mailing: Mailing) {
+  const [role] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.id, input.role), isNull(roles.deletedAt)))
+    .limit(1);
+  if (!role) throw invalidField("role", "Invalid role");
+  const email = input.email.toLowerCase();
+  if (await emailTaken(db, email)) throw invalidField("email", EMAIL_EXISTS);
+
+  const { user, token } = await db
+    .transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          email,
+          firstname: input.firstname,
+          lastname: input.lastname,
+          phone: input.phone,
+          location: input.location,
+          roleId: role.id,
+          status: "inactive",
+        })
+        .returning();
+      const issued = await issuePasswordToken(tx, created.id, "invite", INVITE_TOKEN_TTL_MS);
+      await recordAudit(tx, actor, {
+        action: "create",
+        subject: "Users",
+        recordId: created.id,
+        summary: `Added ${fullName(created)} (${email})`,
+        changes: { email, firstname: input.firstname, lastname: input.lastname, roleId: role.id },
+      });
+      return { user: created, token: issued };
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? invalidField("email", EMAIL_EXISTS) : error;
+    });
+
+  await sendWithoutFailing(mailing.mailer, inviteEmail(mailing.appUrl, user, token));
+  return getUser(db, user.id);
+}
+
+export async function updateUser(db: AppDb, actor: SignedInActor, id: string, input: UpdateUserInput) {
+  if (Object.values(input).every((value) => value === undefined)) {
+    throw invalid("At least one field must be provided to update");
+  }
+  if (id === actor.userId && input.isBlocked === true) throw invalid("You cannot block your own account");
+  const user = await findLiveUser(db, id);
+  if (!user) throw notFound(USER_NOT_FOUND);
+  const patch = { ...input, email: input.email?.toLowerCase() };
+  const changes = describeChanges(user, patch);
+  if (patch.email && changes.email && (await emailTaken(db, patch.email, id))) throw invalidField("email", EMAIL_EXISTS);
+
+  if (Object.keys(changes).length > 0) {
+    await db
+      .transaction(async (tx) => {
+        // drizzle leaves out the fields the patch does not mention (undefined).
+        await tx.update(users).set(patch).where(eq(users.id, id));
+        if (changes.isBlocked?.to === true) await revokeUserAuthTokens(tx, id);
+        await recordAudit(tx, actor, {
+          action: changes.isBlocked ? (changes.isBlocked.to ? "block" : "unblock") : "update",
+          subject: "Users",
+          recordId: id,
+          summary: summarizeUpdate(user, changes),
+          changes,
+        });
+      })
+      .catch((error: unknown) => {
+        throw isUniqueViolation(error) ? invalidField("email", EMAIL_EXISTS) : error;
+      });
+  }
+  return getUser(db, id);
+}
+
+function summarizeUpdate(user: UserRow, changes: Record<string, unknown>) {
+  const fields = Object.keys(changes).filter((field) => field !== "isBlocked");
+  const verb = "isBlocked" in changes ? (user.isBlocked ? "Unblocked" : "Blocked") : "Updated";
+  return [`${verb} ${fullName(user)}`, fields.length ? `(${fields.join(", ")})` : ""].join(" ").trim();
+}
+
+/** A staff member editing their own profile: the same rules, minus blocking. */
+export function updateOwnProfile(db: AppDb, actor: SignedInActor, input: ProfileInput) {
+  return updateUser(db, actor, actor.userId, input);
+}
+
+export async function deleteUser(db: AppDb, actor: SignedInActor, id: string) {
+  if (id === actor.userId) throw invalid("You cannot delete your own account");
+  const user = await findLiveUser(db, id);
+  if (!user) throw notFound(USER_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ deletedAt: new Date() }).where(eq(users.id, id));
+    await revokeUserAuthTokens(tx, id);
+    await recordAudit(tx, actor, {
+      action: "delete",
+      subject: "Users",
+      recordId: id,
+      summary: `Deleted ${fullName(user)} (${user.email})`,
+    });
+  });
+}

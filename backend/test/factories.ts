@@ -1,0 +1,98 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { expect } from "vitest";
+import type { ZodTypeAny } from "zod";
+import type { AppDb } from "../db/client";
+import { permissions, rolePermissions, roles, users } from "../db/schema";
+import type { NewUserRow, RoleRow, UserRow } from "../db/schema";
+import type { PermissionName } from "../services/permissions";
+import { hashPassword } from "../services/passwords";
+import type { TestBackend } from "./test-backend";
+
+export const TEST_PASSWORD = "Correct-horse-42";
+
+let testPasswordHash: Promise<string> | undefined;
+
+export async function roleIdByName(db: AppDb, name: string): Promise<string> {
+  const [role] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(sql`lower(${roles.name})`, name.toLowerCase()), isNull(roles.deletedAt)))
+    .limit(1);
+  if (!role) throw new Error(`No role named ${name}`);
+  return role.id;
+}
+
+export async function makeRole(db: AppDb, name: string, granted: PermissionName[]): Promise<RoleRow> {
+  const [role] = await db.insert(roles).values({ name }).returning();
+  if (granted.length) {
+    const rows = await db
+      .select({ id: permissions.id })
+      .from(permissions)
+      .where(inArray(sql`${permissions.action} || ':' || ${permissions.subject}`, granted));
+    await db.insert(rolePermissions).values(rows.map((row) => ({ roleId: role.id, permissionId: row.id })));
+  }
+  return role;
+}
+
+export interface MakeUserOptions extends Partial<Omit<NewUserRow, "passwordHash" | "roleId">> {
+  /** Seeded role name (admin, sales, inventory, support, viewer) or a role id from makeRole. */
+  role?: string;
+  /** Null for an invited user who has not chosen a password yet. */
+  password?: string | null;
+}
+
+/** A staff member with a unique address, active with TEST_PASSWORD unless told otherwise. */
+export async function makeUser(db: AppDb, options: MakeUserOptions = {}): Promise<UserRow & { password: string | null }> {
+  const { role = "viewer", password = TEST_PASSWORD, ...fields } = options;
+  const roleId = /^[0-9a-f-]{36}$/.test(role) ? role : await roleIdByName(db, role);
+  testPasswordHash ??= hashPassword(TEST_PASSWORD);
+  const passwordHash =
+    password === null ? null : password === TEST_PASSWORD ? await testPasswordHash : await hashPassword(password);
+  const unique = randomBytes(4).toString("hex");
+  const [user] = await db
+    .insert(users)
+    .values({
+      firstname: "Test",
+      lastname: `User ${unique}`,
+      email: `staff-${unique}@example.test`,
+      phone: "08012345678",
+      location: "Lagos",
+      status: password === null ? "inactive" : "active",
+      ...fields,
+      roleId,
+      passwordHash,
+    })
+    .returning();
+  return { ...user, password };
+}
+
+export async function signIn(backend: TestBackend, email: string, password = TEST_PASSWORD): Promise<string> {
+  const response = await backend.request("POST", "/api/v1/auth/login", { body: { email, password } });
+  expect(response.status).toBe(200);
+  const token = response.headers.get("access_token");
+  if (!token) throw new Error("Login answered no access_token header");
+  return token;
+}
+
+/** A new staff member with `role`, already signed in. */
+export async function signedInAs(backend: TestBackend, role: string, options: MakeUserOptions = {}) {
+  const user = await makeUser(backend.db, { ...options, role });
+  return { user, token: await signIn(backend, user.email, user.password ?? undefined) };
+}
+
+/**
+ * Checks an answer against a contract schema with nothing extra: parsing drops unknown keys, so any extra
+ * or reshaped field makes the parsed value differ from the raw one.
+ */
+export function expectExactly(schema: ZodTypeAny, value: unknown) {
+  expect(schema.parse(value)).toEqual(value);
+}
+
+export const FORBIDDEN_BODY = {
+  statusCode: 403,
+  message: "You don't have sufficient permissions to perform the necessary action",
+  error: "Forbidden",
+};
+
+export const UNAUTHORIZED_BODY = { statusCode: 401, message: "Unauthorized", error: "Unauthorized" };

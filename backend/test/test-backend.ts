@@ -1,0 +1,155 @@
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, readFile, readdir, rename, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { Hono } from "hono";
+import pg from "pg";
+import { createApi } from "../app";
+import { loadBackendConfig } from "../config";
+import type { BackendConfig } from "../config";
+import { defaultMigrationsFolder, migrateDatabase, wrapPglite, wrapPostgresPool } from "../db/client";
+import type { AppDb, DatabaseHandle } from "../db/client";
+import { ensureRolesAndPermissions } from "../db/seed";
+import type { ApiEnv } from "../http/env";
+import { createMemoryMailer } from "../mail";
+import type { MemoryMailer } from "../mail";
+
+export interface RequestOptions {
+  token?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as is, for malformed or oversized bodies. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestBackend {
+  db: AppDb;
+  config: BackendConfig;
+  mailer: MemoryMailer;
+  app: Hono<ApiEnv>;
+  /** A real Request through the app's fetch; fails the test if an answer ever carries a password hash. */
+  request(method: string, path: string, options?: RequestOptions): Promise<Response>;
+  close(): Promise<void>;
+}
+
+async function filesDigest(folder: string) {
+  const digest = createHash("sha256");
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else digest.update(entry.name).update(await readFile(full));
+    }
+  };
+  await walk(folder);
+  return digest.digest("hex").slice(0, 16);
+}
+
+async function pgliteVersion() {
+  try {
+    const manifest: unknown = JSON.parse(
+      await readFile(path.resolve("node_modules/@electric-sql/pglite/package.json"), "utf8"),
+    );
+    return typeof manifest === "object" && manifest && "version" in manifest ? String(manifest.version) : "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+let snapshot: Promise<Blob> | undefined;
+
+/**
+ * A migrated, empty PGlite data directory as a tar. Creating a PGlite database runs initdb (seconds);
+ * restoring this snapshot takes about half a second. Kept in the system temp folder, keyed by the
+ * migrations and the PGlite version, so only the first test file of the first run pays for it.
+ */
+function migratedSnapshot(): Promise<Blob> {
+  snapshot ??= (async () => {
+    const migrations = defaultMigrationsFolder();
+    const key = `${await filesDigest(migrations)}-${await pgliteVersion()}`;
+    const folder = path.join(os.tmpdir(), "back-office-test-snapshots");
+    const file = path.join(folder, `pglite-${key}.tar`);
+    try {
+      return new Blob([await readFile(file)]);
+    } catch {
+      // Not made yet: build it below.
+    }
+    const client = await PGlite.create();
+    await migrateDatabase(wrapPglite(client).db, "pglite", migrations);
+    const dump = await client.dumpDataDir("none");
+    await client.close();
+    await mkdir(folder, { recursive: true });
+    // Two workers may build it at once; each writes its own file and the rename keeps one whole copy.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, file);
+    return dump;
+  })();
+  return snapshot;
+}
+
+async function openPgliteFromSnapshot(): Promise<DatabaseHandle> {
+  return wrapPglite(await PGlite.create({ loadDataDir: await migratedSnapshot() }));
+}
+
+/** A database of its own on the server DATABASE_URL names, dropped on close. */
+async function openFreshPostgresDatabase(serverUrl: string): Promise<DatabaseHandle> {
+  const name = `test_${randomBytes(8).toString("hex")}`;
+  const runOnServer = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await runOnServer(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = wrapPostgresPool(new pg.Pool({ connectionString: url.toString(), max: 4 }));
+  await migrateDatabase(handle.db, handle.kind);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await runOnServer(`drop database if exists "${name}" with (force)`);
+    },
+  };
+}
+
+/**
+ * A backend on a fresh, migrated database with the seeded roles and no staff; one per test file
+ * (create it in `beforeAll`, close it in `afterAll`). PGlite by default, PostgreSQL when DATABASE_URL is set.
+ */
+export async function createTestBackend(overrides: Partial<BackendConfig> = {}): Promise<TestBackend> {
+  const serverUrl = process.env.DATABASE_URL;
+  const database = serverUrl ? await openFreshPostgresDatabase(serverUrl) : await openPgliteFromSnapshot();
+  await ensureRolesAndPermissions(database.db);
+  const config = { ...loadBackendConfig({ NODE_ENV: "test", APP_URL: "http://app.test" }), ...overrides };
+  const mailer = createMemoryMailer();
+  const app = createApi({ db: database.db, config, mailer });
+
+  return {
+    db: database.db,
+    config,
+    mailer,
+    app,
+    async request(method, requestPath, options = {}) {
+      const headers = new Headers(options.headers);
+      if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+      let body: string | undefined = options.rawBody;
+      if (options.body !== undefined) {
+        body = JSON.stringify(options.body);
+        headers.set("content-type", "application/json");
+      }
+      const response = await app.fetch(new Request(`http://backend.test${requestPath}`, { method, headers, body }));
+      const text = await response.clone().text();
+      if (text.includes("scrypt$")) throw new Error(`${method} ${requestPath} answered a password hash`);
+      return response;
+    },
+    close: () => database.close(),
+  };
+}
