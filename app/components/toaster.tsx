@@ -4,7 +4,7 @@ export type ToastType = "success" | "error" | "warning" | "info";
 /** `id` tells two equal messages apart, so a repeated failure shows its toast again. */
 export type ToastData = { type: ToastType; message: string; description?: string; id?: string };
 
-/** Auto-close delay with JavaScript (spec 000 §9); without it a toast stays until the next page. */
+/** Auto-close delay with JavaScript (spec 000 §9); without it the toast-fade CSS hides it after 6 s. */
 export const TOAST_DURATION_MS = 2000;
 
 type ClientToast = Omit<ToastData, "id"> & { id: number };
@@ -58,7 +58,7 @@ function ToastItem({ toast, onDismiss }: { toast: ToastData; onDismiss?: () => v
   return (
     <div
       role={toast.type === "error" ? "alert" : "status"}
-      className={`pointer-events-auto w-80 rounded-md border-l-4 px-4 py-3 text-sm shadow-lg ${STYLES[toast.type]}`}
+      className={`toast-fade w-80 rounded-md border-l-4 px-4 py-3 text-sm shadow-lg ${STYLES[toast.type]}`}
     >
       <p className="font-medium">{toast.message}</p>
       {toast.description ? <p className="mt-1 opacity-80">{toast.description}</p> : null}
@@ -68,7 +68,7 @@ function ToastItem({ toast, onDismiss }: { toast: ToastData; onDismiss?: () => v
 
 function ToastStack({ children }: { children: React.ReactNode }) {
   return (
-    <div className="pointer-events-none fixed right-4 top-4 z-[100] flex flex-col items-end gap-2">{children}</div>
+    <div className="pointer-events-none fixed right-4 top-20 z-[100] flex flex-col items-end gap-2">{children}</div>
   );
 }
 

@@ -1,8 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { SectionLayout } from "~/components/frame/section-layout";
 import { sectionLoader } from "~/components/frame/section.server";
 
-export const loader = sectionLoader("agents");
+export async function loader(args: LoaderFunctionArgs) {
+  return sectionLoader("agents", args);
+}
 
 export default function AgentsLayout() {
   return <SectionLayout section="agents" />;

@@ -231,7 +231,6 @@ describe("POST /api/v1/auth/change-password", () => {
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.fieldErrors.password).toContain("Password must be at least 8 characters");
-    expect(body.fieldErrors.confirmPassword).toEqual(["Passwords do not match"]);
   });
 
   it("needs a signed-in caller", async () => {

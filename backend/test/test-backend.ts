@@ -10,7 +10,7 @@ import { loadBackendConfig } from "../config";
 import type { BackendConfig } from "../config";
 import { defaultMigrationsFolder, migrateDatabase, wrapPglite, wrapPostgresPool } from "../db/client";
 import type { AppDb, DatabaseHandle } from "../db/client";
-import { ensureRolesAndPermissions } from "../db/seed";
+import { ROLE_CATALOGUE, ensureRolesAndPermissions } from "../db/seed";
 import type { ApiEnv } from "../http/env";
 import { createMemoryMailer } from "../mail";
 import type { MemoryMailer } from "../mail";
@@ -34,19 +34,6 @@ export interface TestBackend {
   close(): Promise<void>;
 }
 
-async function filesDigest(folder: string) {
-  const digest = createHash("sha256");
-  const walk = async (dir: string): Promise<void> => {
-    for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else digest.update(entry.name).update(await readFile(full));
-    }
-  };
-  await walk(folder);
-  return digest.digest("hex").slice(0, 16);
-}
-
 async function pgliteVersion() {
   try {
     const manifest: unknown = JSON.parse(
@@ -58,17 +45,32 @@ async function pgliteVersion() {
   }
 }
 
+/** Changes whenever a migration, the role catalogue or PGlite changes, so a stale snapshot is never used. */
+async function snapshotKey(migrationsFolder: string) {
+  const digest = createHash("sha256").update(JSON.stringify(ROLE_CATALOGUE)).update(await pgliteVersion());
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else digest.update(entry.name).update(await readFile(full));
+    }
+  };
+  await walk(migrationsFolder);
+  return digest.digest("hex").slice(0, 20);
+}
+
 let snapshot: Promise<Blob> | undefined;
 
 /**
- * A migrated, empty PGlite data directory as a tar. Creating a PGlite database runs initdb (seconds);
- * restoring this snapshot takes about half a second. Kept in the system temp folder, keyed by the
- * migrations and the PGlite version, so only the first test file of the first run pays for it.
+ * A migrated PGlite data directory with the seeded roles and no staff, as a tar. Creating a PGlite
+ * database runs initdb (seconds); restoring this snapshot takes well under a second. Kept in the system
+ * temp folder, keyed by the migrations, the role catalogue and the PGlite version, so only the first test
+ * file of the first run pays for it.
  */
 function migratedSnapshot(): Promise<Blob> {
   snapshot ??= (async () => {
     const migrations = defaultMigrationsFolder();
-    const key = `${await filesDigest(migrations)}-${await pgliteVersion()}`;
+    const key = await snapshotKey(migrations);
     const folder = path.join(os.tmpdir(), "back-office-test-snapshots");
     const file = path.join(folder, `pglite-${key}.tar`);
     try {
@@ -77,7 +79,9 @@ function migratedSnapshot(): Promise<Blob> {
       // Not made yet: build it below.
     }
     const client = await PGlite.create();
-    await migrateDatabase(wrapPglite(client).db, "pglite", migrations);
+    const { db } = wrapPglite(client);
+    await migrateDatabase(db, "pglite", migrations);
+    await ensureRolesAndPermissions(db);
     const dump = await client.dumpDataDir("none");
     await client.close();
     await mkdir(folder, { recursive: true });
@@ -111,6 +115,7 @@ async function openFreshPostgresDatabase(serverUrl: string): Promise<DatabaseHan
   url.pathname = `/${name}`;
   const handle = wrapPostgresPool(new pg.Pool({ connectionString: url.toString(), max: 4 }));
   await migrateDatabase(handle.db, handle.kind);
+  await ensureRolesAndPermissions(handle.db);
   return {
     ...handle,
     async close() {
@@ -127,7 +132,6 @@ async function openFreshPostgresDatabase(serverUrl: string): Promise<DatabaseHan
 export async function createTestBackend(overrides: Partial<BackendConfig> = {}): Promise<TestBackend> {
   const serverUrl = process.env.DATABASE_URL;
   const database = serverUrl ? await openFreshPostgresDatabase(serverUrl) : await openPgliteFromSnapshot();
-  await ensureRolesAndPermissions(database.db);
   const config = { ...loadBackendConfig({ NODE_ENV: "test", APP_URL: "http://app.test" }), ...overrides };
   const mailer = createMemoryMailer();
   const app = createApi({ db: database.db, config, mailer });

@@ -5,13 +5,11 @@ import type { SectionKey } from "~/utils/navigation";
 import { sectionNav, sideNavRedirect } from "~/utils/navigation";
 
 /** A section layout's loader: guard, then send paths outside the side navigation to its first link. */
-export function sectionLoader(section: SectionKey) {
-  return async function loader({ request }: LoaderFunctionArgs) {
-    await requireUser(request);
-    const target = sideNavRedirect(new URL(request.url).pathname, sectionNav(section));
-    if (target) throw redirect(target);
-    return { section };
-  };
+export async function sectionLoader(section: SectionKey, { request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const target = sideNavRedirect(new URL(request.url).pathname, sectionNav(section));
+  if (target) throw redirect(target);
+  return { section };
 }
 
 /** A page that reads nothing yet still needs its own guard: a layout's guard does not cover it. */

@@ -1,0 +1,62 @@
+# syntax=docker/dockerfile:1
+#
+# Staff web app + embedded /api/v1 backend in one image (ARCHITECTURE.md §1).
+#
+#   docker build -t solar-back-office .
+#   docker run -p 3000:3000 -v office-data:/data \
+#     -e SESSION_SECRET=... -e ADMIN_EMAIL=... -e ADMIN_PASSWORD=... solar-back-office
+#
+# Migrations and the first admin are applied by the app itself at start, so there is no separate step.
+# Optional settings (ARCHITECTURE.md §4): DATABASE_URL (PostgreSQL instead of PGlite in /data), APP_URL,
+# API_BASE_URL, SUPPORT_EMAIL, FLW_*, MAPS_API_KEY, INSECURE_COOKIES=1 (only for plain-HTTP intranets).
+#
+# No Docker engine runs on the team's machines: `npm run docker:check` (scripts/docker-check.sh) replays
+# this file's COPY and npm steps in a temporary folder and starts the result. It reads the stage names,
+# WORKDIRs, COPY lines, npm RUN lines, ENV and CMD from here, so keep them in that simple form
+# (exec-form CMD, absolute paths after --from=, no .dockerignore negations).
+
+# ---- deps: every dependency, dev ones included, exactly as locked ----------------------------------
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+# The lock was made with npm 11; npm 10 (bundled with node:20) installs a v3 lock the same way.
+# package.json's "overrides" (rollup) must stay: the lock was generated with it.
+RUN npm ci --no-audit --no-fund
+
+# ---- build: Remix build (build/index.js, public/build/) + the bundled backend (build/api/server.js) --
+FROM deps AS build
+WORKDIR /app
+COPY . .
+RUN npm run build
+
+# ---- runtime ---------------------------------------------------------------------------------------
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/build ./build
+COPY --from=build /app/public ./public
+# Found at start as path.resolve(process.cwd(), "backend/db/migrations") (override: MIGRATIONS_DIR).
+COPY --from=build /app/backend/db/migrations ./backend/db/migrations
+
+# The app and its node_modules stay root-owned (read-only to the app); only /data is writable.
+# The official image's unprivileged "node" user (uid 1000) runs the server.
+RUN mkdir -p /data && chown node:node /data
+VOLUME /data
+USER node
+EXPOSE 3000
+
+# No curl in the slim image: node's own fetch. Gives the first start (migrations, PGlite initdb) a minute.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+
+# Signals: node is started directly (exec form), not through `npm start` or a shell, so SIGTERM from
+# `docker stop` reaches it. remix-serve installs its own SIGTERM/SIGINT handlers (it closes the HTTP
+# server, lets requests in flight finish and exits), and because handlers are installed the kernel's
+# "PID 1 ignores signals it does not handle" rule does not apply. The server spawns no child processes,
+# so there are no zombies to reap and no init is required; `docker run --init` (tini) remains a harmless
+# extra. tini is not installed here on purpose: it would need apt at build time for no gain.
+# `npm run docker:check` sends SIGTERM to this exact command and checks that it exits by itself.
+STOPSIGNAL SIGTERM
+CMD ["node", "node_modules/@remix-run/serve/dist/cli.js", "build/index.js"]

@@ -1,0 +1,178 @@
+import { ErrorBodySchema } from "./schemas/records";
+import { OPERATIONS } from "./http/openapi";
+import { expectExactly, signedInAs } from "./test/factories";
+import { createTestBackend } from "./test/test-backend";
+import type { TestBackend } from "./test/test-backend";
+
+const BODY_LIMIT = 2048;
+
+let backend: TestBackend;
+beforeAll(async () => {
+  backend = await createTestBackend({ bodyLimitBytes: BODY_LIMIT });
+});
+afterAll(() => backend.close());
+
+const login = (rawBody: string, headers: Record<string, string> = {}) =>
+  backend.request("POST", "/api/v1/auth/login", {
+    rawBody,
+    headers: { "content-type": "application/json", ...headers },
+  });
+
+describe("request bodies", () => {
+  it("answers 400 to malformed JSON", async () => {
+    const response = await login('{"email": "a@b.co", ');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ statusCode: 400, message: "Malformed JSON body", error: "Bad Request" });
+  });
+
+  it("answers 400 to a body over the limit, with or without a Content-Length", async () => {
+    const big = JSON.stringify({ email: "a@b.co", password: "x".repeat(BODY_LIMIT) });
+    const expected = { statusCode: 400, message: "Request body too large", error: "Bad Request" };
+
+    const declared = await login(big, { "content-length": String(Buffer.byteLength(big)) });
+    expect(declared.status).toBe(400);
+    expect(await declared.json()).toEqual(expected);
+
+    const chunks = [big.slice(0, 1000), big.slice(1000)];
+    const streamed = await backend.app.fetch(
+      new Request("http://backend.test/api/v1/auth/login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: new ReadableStream({
+          pull(controller) {
+            const chunk = chunks.shift();
+            if (chunk) controller.enqueue(new TextEncoder().encode(chunk));
+            else controller.close();
+          },
+        }),
+        duplex: "half",
+      } as RequestInit),
+    );
+    expect(streamed.status).toBe(400);
+    expect(await streamed.json()).toEqual(expected);
+  });
+
+  it("refuses unknown fields", async () => {
+    const response = await login(JSON.stringify({ email: "a@b.co", password: "x", admin: true }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      statusCode: 400,
+      message: ["admin: Unknown field"],
+      error: "Bad Request",
+      fieldErrors: { admin: ["Unknown field"] },
+    });
+  });
+
+  it("refuses a body that is not an object", async () => {
+    const response = await login("[1, 2]");
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expectExactly(ErrorBodySchema, body);
+    expect(body.message).toEqual(["Expected object, received array"]);
+  });
+
+  it("treats an empty body as no fields at all", async () => {
+    const response = await login("");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      fieldErrors: { email: ["Email is required"], password: ["Password is required"] },
+    });
+  });
+});
+
+describe("unknown routes", () => {
+  it("answer 404 in the error shape", async () => {
+    const response = await backend.request("GET", "/api/v1/warehouses");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      statusCode: 404,
+      message: "Cannot GET /api/v1/warehouses",
+      error: "Not Found",
+    });
+    expect((await backend.request("PUT", "/api/v1/users/x")).status).toBe(404);
+  });
+});
+
+describe("GET /healthz", () => {
+  it("answers ok while the database answers", async () => {
+    const response = await backend.request("GET", "/healthz");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+});
+
+describe("failures", () => {
+  it("answer 500 or 503 in the error shape, with the details only in the log", async () => {
+    const broken = await createTestBackend();
+    await broken.close();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const health = await broken.request("GET", "/healthz");
+      expect(health.status).toBe(503);
+      expect(await health.json()).toEqual({ statusCode: 503, message: "Database unavailable", error: "Service Unavailable" });
+
+      const response = await broken.request("POST", "/api/v1/auth/login", {
+        body: { email: "a@b.co", password: "whatever" },
+      });
+      expect(response.status).toBe(500);
+      const text = await response.text();
+      expect(JSON.parse(text)).toEqual({
+        statusCode: 500,
+        message: "Internal server error",
+        error: "Internal Server Error",
+      });
+      expect(text).not.toMatch(/at .*\.ts|stack|closed/i);
+      expect(logged).toHaveBeenCalledWith(expect.stringContaining("POST /api/v1/auth/login failed"), expect.anything());
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});
+
+describe("GET /api/docs", () => {
+  it("describes every route the app serves", async () => {
+    const response = await backend.request("GET", "/api/docs");
+    expect(response.status).toBe(200);
+    const document = await response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.components.securitySchemes.bearer).toEqual({ type: "http", scheme: "bearer" });
+
+    const served = new Set(
+      backend.app.routes
+        .filter((route) => route.method !== "ALL")
+        .map((route) => `${route.method.toLowerCase()} ${route.path.replace(/:(\w+)/g, "{$1}")}`),
+    );
+    const documented = new Set(OPERATIONS.map((operation) => `${operation.method} ${operation.path}`));
+    expect([...served].sort()).toEqual([...documented].sort());
+    for (const key of served) {
+      const [method, path] = key.split(" ");
+      expect(document.paths[path]?.[method], key).toBeDefined();
+    }
+  });
+
+  it("takes request bodies from the shared schemas", async () => {
+    const document = await (await backend.request("GET", "/api/docs")).json();
+    const login = document.paths["/api/v1/auth/login"].post;
+    const schema = login.requestBody.content["application/json"].schema;
+    expect(schema.required).toEqual(["email", "password"]);
+    expect(schema.additionalProperties).toBe(false);
+    expect(login.responses["200"].headers.access_token).toBeDefined();
+    expect(document.paths["/api/v1/users"].get.parameters.map((p: { name: string }) => p.name)).toEqual([
+      "page",
+      "limit",
+      "search",
+      "status",
+    ]);
+    expect(document.paths["/api/v1/roles"].get.responses["403"]).toBeDefined();
+  });
+});
+
+describe("answers", () => {
+  it("never carry a password hash (checked on every request of the suite as well)", async () => {
+    const { token, user } = await signedInAs(backend, "admin");
+    for (const path of ["/api/v1/users", "/api/v1/users/single", `/api/v1/users/single/${user.id}`, "/api/v1/activity"]) {
+      const text = await (await backend.request("GET", path, { token })).text();
+      expect(text).not.toMatch(/scrypt\$|passwordHash|password_hash/);
+    }
+  });
+});

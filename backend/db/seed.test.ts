@@ -1,0 +1,80 @@
+import { eq } from "drizzle-orm";
+import { TEST_PASSWORD, signIn } from "../test/factories";
+import { createTestBackend } from "../test/test-backend";
+import type { TestBackend } from "../test/test-backend";
+import { DEMO_PASSWORD, ROLE_CATALOGUE, ensureBootstrap } from "./seed";
+import { auditLog, authTokens, passwordTokens, permissions, rolePermissions, roles, users } from "./schema";
+
+let backend: TestBackend;
+beforeAll(async () => {
+  backend = await createTestBackend();
+});
+afterAll(() => backend.close());
+beforeEach(async () => {
+  for (const table of [auditLog, authTokens, passwordTokens, users]) await backend.db.delete(table);
+});
+
+const nothing = { admin: null, demoData: false };
+
+describe("ensureBootstrap", () => {
+  it("creates every permission and the catalogue's roles, once", async () => {
+    await ensureBootstrap(backend.db, nothing);
+    await ensureBootstrap(backend.db, nothing);
+    expect(await backend.db.$count(permissions)).toBe(44);
+    const roleRows = await backend.db.select().from(roles);
+    expect(roleRows.map((role) => role.name).sort()).toEqual(Object.keys(ROLE_CATALOGUE).sort());
+    for (const role of roleRows) {
+      expect(await backend.db.$count(rolePermissions, eq(rolePermissions.roleId, role.id))).toBe(
+        ROLE_CATALOGUE[role.name].length,
+      );
+    }
+    expect(await backend.db.$count(users)).toBe(0);
+  });
+
+  it("does not undo later changes to a seeded role", async () => {
+    const [viewer] = await backend.db.select().from(roles).where(eq(roles.name, "viewer"));
+    await backend.db.delete(rolePermissions).where(eq(rolePermissions.roleId, viewer.id));
+    await ensureBootstrap(backend.db, nothing);
+    expect(await backend.db.$count(rolePermissions, eq(rolePermissions.roleId, viewer.id))).toBe(0);
+  });
+
+  it("creates the configured administrator on an empty database, without logging the password", async () => {
+    const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
+    try {
+      await ensureBootstrap(backend.db, { admin: { email: "boss@example.test", password: TEST_PASSWORD }, demoData: false });
+      await ensureBootstrap(backend.db, { admin: { email: "other@example.test", password: TEST_PASSWORD }, demoData: false });
+      expect(info).toHaveBeenCalledWith(expect.stringContaining("boss@example.test"));
+      expect(JSON.stringify(info.mock.calls)).not.toContain(TEST_PASSWORD);
+    } finally {
+      info.mockRestore();
+    }
+    const staff = await backend.db.select().from(users);
+    expect(staff).toHaveLength(1);
+    expect(staff[0]).toMatchObject({ email: "boss@example.test", status: "active", isBlocked: false });
+    const token = await signIn(backend, "boss@example.test");
+    const me = await (await backend.request("GET", "/api/v1/users/single", { token })).json();
+    expect(me.role.role).toBe("admin");
+  });
+
+  it("seeds a demo team whose accounts can sign in", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    await ensureBootstrap(backend.db, { admin: null, demoData: true });
+    vi.restoreAllMocks();
+
+    const staff = await backend.db.select().from(users);
+    expect(staff.length).toBeGreaterThanOrEqual(15);
+    expect(staff.filter((user) => user.status === "inactive").length).toBeGreaterThan(0);
+    expect(staff.filter((user) => user.isBlocked)).toHaveLength(1);
+    expect(new Set(staff.map((user) => user.location)).size).toBeGreaterThan(10);
+
+    for (const [email, role] of [
+      ["admin@example.com", "admin"],
+      ["sales@example.com", "sales"],
+      ["viewer@example.com", "viewer"],
+    ]) {
+      const token = await signIn(backend, email, DEMO_PASSWORD);
+      const me = await (await backend.request("GET", "/api/v1/users/single", { token })).json();
+      expect(me.role.role).toBe(role);
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import fs from "node:fs";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { E2E } from "./tests/e2e/support/env";
+
+/**
+ * End-to-end tests run against the built app on a throwaway database, in two projects: JavaScript
+ * disabled (what slow machines and QA see) and enabled. E2E_API_MODE=http runs the same suite with
+ * the backend as a separate process, reached over HTTP through API_BASE_URL.
+ */
+
+const runDir = E2E.runDir;
+const overHttp = process.env.E2E_API_MODE === "http";
+
+const common = {
+  NODE_ENV: "production",
+  HOST: "127.0.0.1",
+  SESSION_SECRET: "e2e-session-secret-not-for-production",
+  ADMIN_EMAIL: E2E.adminEmail,
+  ADMIN_PASSWORD: E2E.adminPassword,
+  SUPPORT_EMAIL: "support@example.com",
+  APP_URL: E2E.appUrl,
+  MAIL_OUTBOX_DIR: E2E.outboxDir,
+};
+const serve = "node node_modules/@remix-run/serve/dist/cli.js build/index.js";
+
+const chromium = process.env.CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: E2E.appUrl,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  projects: [
+    { name: "js-off", use: { browserName: "chromium", javaScriptEnabled: false } },
+    { name: "js-on", use: { browserName: "chromium", javaScriptEnabled: true } },
+  ],
+  webServer: [
+    ...(overHttp
+      ? [
+          {
+            command: "node build/api/server.js",
+            url: `http://127.0.0.1:${E2E.apiPort}/healthz`,
+            env: { ...common, PORT: String(E2E.apiPort), DATA_DIR: path.join(runDir, "data") },
+            timeout: 120_000,
+            reuseExistingServer: false,
+          },
+        ]
+      : []),
+    {
+      command: serve,
+      url: `${E2E.appUrl}/healthz`,
+      env: {
+        ...common,
+        PORT: "3100",
+        DATA_DIR: path.join(runDir, overHttp ? "app" : "data"),
+        ...(overHttp ? { API_BASE_URL: `http://127.0.0.1:${E2E.apiPort}` } : {}),
+      },
+      timeout: 120_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: serve,
+      url: `${E2E.offlineAppUrl}/login`,
+      env: { ...common, PORT: "3101", DATA_DIR: path.join(runDir, "offline"), API_BASE_URL: "http://127.0.0.1:9" },
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+  ],
+});

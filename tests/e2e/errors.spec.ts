@@ -1,0 +1,42 @@
+import { expect, test } from "@playwright/test";
+import { E2E } from "./support/env";
+import { createStaff, signIn, signInAsAdmin } from "./support/staff";
+
+test("a refused read shows Access Denied without a retry", async ({ page }) => {
+  const viewer = await createStaff("viewer");
+  await signIn(page, viewer.email, viewer.password);
+  await page.goto("/settings/users");
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+  await expect(page.getByText("Your current permissions don't allow access to this resource.")).toBeVisible();
+  await expect(page.getByText("Please contact your administrator to request access.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Try Again" })).toHaveCount(0);
+  // The frame stays usable around the panel.
+  await expect(page.getByLabel("Main menu")).toBeVisible();
+});
+
+test("a backend that is down shows No Internet Connection with Try Again", async ({ page }) => {
+  // Both servers share the session secret, and cookies are per host, not per port.
+  await signInAsAdmin(page);
+  await page.goto(`${E2E.offlineAppUrl}/home`);
+  await expect(page.getByRole("heading", { name: "No Internet Connection" })).toBeVisible();
+  await expect(page.getByText("Try checking your network configuration.")).toBeVisible();
+  const retry = page.getByRole("link", { name: "Try Again" });
+  await expect(retry).toBeVisible();
+  await retry.click();
+  await expect(page.getByRole("heading", { name: "No Internet Connection" })).toBeVisible();
+});
+
+test("signing in while the backend is down says why", async ({ page }) => {
+  await page.goto(`${E2E.offlineAppUrl}/`);
+  await page.getByLabel("Email").fill(E2E.adminEmail);
+  await page.getByLabel("Password").fill(E2E.adminPassword);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Login failed: No Internet Connection")).toBeVisible();
+});
+
+test("a bad list query answers the 400 toast and panel", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/settings/users?page=0");
+  await expect(page.getByText("Bad Request: Please check your submission.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Something Went Wrong" })).toBeVisible();
+});

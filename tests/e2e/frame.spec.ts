@@ -1,0 +1,100 @@
+import { expect, test } from "@playwright/test";
+import { signInAsAdmin } from "./support/staff";
+
+const SECTIONS = [
+  { entry: "Home", url: /\/home$/, heading: /Welcome/ },
+  { entry: "Sales", url: /\/sales\/all$/, heading: "Sales" },
+  { entry: "Customers", url: /\/customers\/all$/, heading: "Customers" },
+  { entry: "Agents", url: /\/agents\/all$/, heading: "Agents" },
+  { entry: "Products", url: /\/products\/all$/, heading: "Products" },
+  { entry: "Inventory", url: /\/inventory\/all$/, heading: "Inventory" },
+  { entry: "Devices", url: /\/devices\/all$/, heading: "Devices" },
+  { entry: "Support", url: /\/tickets\/all$/, heading: "Support" },
+  { entry: "Settings", url: /\/settings\/profile$/, heading: "Settings" },
+];
+
+test.describe("page frame", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page);
+  });
+
+  test("the main menu reaches every section and highlights the current one", async ({ page }) => {
+    for (const section of SECTIONS) {
+      await page.getByLabel("Main menu").click();
+      const menu = page.getByRole("navigation", { name: "Main" });
+      await menu.getByRole("link", { name: section.entry, exact: true }).click();
+      await expect(page).toHaveURL(section.url);
+      await expect(page.getByRole("heading", { level: 1, name: section.heading })).toBeVisible();
+      await page.getByLabel("Main menu").click();
+      await expect(menu.getByRole("link", { name: section.entry, exact: true })).toHaveAttribute("aria-current", "page");
+      await page.getByLabel("Main menu").click();
+    }
+  });
+
+  test("the menu puts a dashed divider after every third entry", async ({ page }) => {
+    await page.getByLabel("Main menu").click();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("separator")).toHaveCount(2);
+  });
+
+  test("the header shows the date, the role badge and the user menu", async ({ page }) => {
+    await expect(page.getByTestId("header-date")).toHaveText(/^\d{1,2}(st|nd|rd|th), [A-Z][a-z]+ \d{4}$/);
+    await page.getByRole("link", { name: "Admin", exact: true }).click();
+    await expect(page).toHaveURL(/\/settings\/profile$/);
+    await page.getByLabel("User menu").click();
+    await page.getByRole("link", { name: "My Profile" }).click();
+    await expect(page).toHaveURL(/\/settings\/profile$/);
+    await expect(page.getByText("Designation")).toBeVisible();
+  });
+
+  test("home shows the eight section tiles with real counts", async ({ page }) => {
+    await page.goto("/home");
+    const tiles = ["Sales", "Customers", "Agents", "Products", "Inventory", "Devices", "Support", "Settings"];
+    for (const name of tiles) {
+      await expect(page.getByRole("link", { name: new RegExp(`^${name}`) }).last()).toBeVisible();
+    }
+    await expect(page.getByLabel(/^Settings: \d+$/).first()).toBeAttached();
+    await page.getByRole("link", { name: /^Inventory/ }).last().click();
+    await expect(page).toHaveURL(/\/warehouses\/all$/);
+  });
+
+  test("on a narrow screen a tile's button navigates", async ({ page }) => {
+    await page.setViewportSize({ width: 600, height: 900 });
+    await page.goto("/home");
+    await page.getByRole("link", { name: "Open Customers" }).click();
+    await expect(page).toHaveURL(/\/customers\/all$/);
+  });
+
+  test("side navigation sends unknown paths to its first link", async ({ page }) => {
+    await page.goto("/sales");
+    await expect(page).toHaveURL(/\/sales\/all$/);
+    await page.goto("/settings");
+    await expect(page).toHaveURL(/\/settings\/profile$/);
+    await page.goto("/support/unknown-tab");
+    await expect(page).toHaveURL(/\/support\/all$/);
+    await expect(page.getByRole("navigation", { name: "Settings navigation" })).toHaveCount(0);
+    await page.goto("/settings/users");
+    await expect(page.getByRole("navigation", { name: "Settings navigation" }).getByRole("link", { name: /Users \d+/ })).toBeVisible();
+  });
+
+  test("the Action Center opens as a panel with recent activity and closes", async ({ page }) => {
+    await page.goto("/settings/profile");
+    await page.getByLabel("Action Center").click();
+    const panel = page.getByRole("dialog", { name: "Action Center" });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByText(/signed in/i).first()).toBeVisible();
+    await panel.getByRole("link", { name: "Close", exact: true }).click();
+    await expect(panel).toHaveCount(0);
+    await expect(page).toHaveURL(/\/settings\/profile$/);
+  });
+
+  test("unbuilt areas say so plainly", async ({ page }) => {
+    await page.goto("/devices/all");
+    await expect(page.getByText("not available in this version")).toBeVisible();
+  });
+});
+
+test("an unknown path shows Page Not Found with a way home", async ({ page }) => {
+  await page.goto("/no/such/page");
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go back Home" })).toHaveAttribute("href", "/home");
+});

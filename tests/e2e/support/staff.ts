@@ -1,0 +1,96 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { E2E } from "./env";
+
+/** Factories that make staff through the real API, so each test owns the records it uses. */
+
+const api = (route: string) => `${E2E.appUrl}/api/v1${route}`;
+
+async function call(route: string, init: { method?: string; token?: string; body?: unknown } = {}) {
+  const response = await fetch(api(route), {
+    method: init.method ?? "GET",
+    headers: {
+      "Content-Type": "application/json",
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const body = await response.json().catch(() => null);
+  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${route} → ${response.status} ${JSON.stringify(body)}`);
+  return { response, body };
+}
+
+export async function apiToken(email = E2E.adminEmail, password = E2E.adminPassword) {
+  const { response } = await call("/auth/login", { method: "POST", body: { email, password } });
+  const token = response.headers.get("access_token");
+  if (!token) throw new Error("login answered without a token");
+  return token;
+}
+
+type MailFile = { to: string; subject: string; link: string | null };
+
+/** The newest e-mail sent to `to`, waiting briefly for it to be written. */
+export async function latestMailTo(to: string): Promise<MailFile> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const names = (await fs.readdir(E2E.outboxDir).catch(() => [] as string[])).filter((name) => name.endsWith(".json")).sort();
+    for (const name of names.reverse()) {
+      const mail = JSON.parse(await fs.readFile(path.join(E2E.outboxDir, name), "utf8")) as MailFile;
+      if (mail.to === to) return mail;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no e-mail to ${to}`);
+}
+
+export function uniqueEmail(prefix = "staff") {
+  return `${prefix}-${Date.now()}-${randomBytes(3).toString("hex")}@example.com`;
+}
+
+export type Staff = { id: string; email: string; password: string; firstname: string; lastname: string };
+
+/** Invites a staff member with `role` and accepts the invitation, as a new colleague would. */
+export async function createStaff(role = "sales", options: { acceptInvite?: boolean } = {}): Promise<Staff & { inviteLink: string }> {
+  const token = await apiToken();
+  const { body: roles } = await call("/roles", { token });
+  const roleId = (roles as { id: string; role: string }[]).find((item) => item.role === role)?.id;
+  if (!roleId) throw new Error(`no role ${role}`);
+  const email = uniqueEmail(role);
+  const person = { firstname: "Ada", lastname: `Tester${randomBytes(2).toString("hex")}` };
+  const { body: user } = await call("/auth/add-user", {
+    method: "POST",
+    token,
+    body: { email, ...person, phone: "08012345678", role: roleId, location: "Lagos" },
+  });
+  const { id } = user as { id: string };
+  const mail = await latestMailTo(email);
+  if (!mail.link) throw new Error("invite without a link");
+  if (options.acceptInvite !== false) {
+    const [, , userId, inviteToken] = new URL(mail.link).pathname.split("/");
+    await call(`/auth/create-user-password/${userId}/${inviteToken}`, {
+      method: "POST",
+      body: { password: E2E.staffPassword, confirmPassword: E2E.staffPassword },
+    });
+  }
+  return { id, email, password: E2E.staffPassword, ...person, inviteLink: mail.link };
+}
+
+export async function setBlocked(userId: string, isBlocked: boolean) {
+  await call(`/users/${userId}`, { method: "PATCH", token: await apiToken(), body: { isBlocked } });
+}
+
+/** Signs in through the real form and waits for the landing page. */
+export async function signIn(page: Page, email: string, password: string, from = "/") {
+  await page.goto(from);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Login Successful!")).toBeVisible();
+}
+
+export async function signInAsAdmin(page: Page, from = "/") {
+  await signIn(page, E2E.adminEmail, E2E.adminPassword, from);
+}
