@@ -22,7 +22,11 @@ describe("request bodies", () => {
   it("answers 400 to malformed JSON", async () => {
     const response = await login('{"email": "a@b.co", ');
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ statusCode: 400, message: "Malformed JSON body", error: "Bad Request" });
+    expect(await response.json()).toEqual({
+      statusCode: 400,
+      message: "Malformed JSON body",
+      error: "Bad Request",
+    });
   });
 
   it("answers 400 to a body over the limit, with or without a Content-Length", async () => {
@@ -109,7 +113,11 @@ describe("failures", () => {
     try {
       const health = await broken.request("GET", "/healthz");
       expect(health.status).toBe(503);
-      expect(await health.json()).toEqual({ statusCode: 503, message: "Database unavailable", error: "Service Unavailable" });
+      expect(await health.json()).toEqual({
+        statusCode: 503,
+        message: "Database unavailable",
+        error: "Service Unavailable",
+      });
 
       const response = await broken.request("POST", "/api/v1/auth/login", {
         body: { email: "a@b.co", password: "whatever" },
@@ -122,7 +130,10 @@ describe("failures", () => {
         error: "Internal Server Error",
       });
       expect(text).not.toMatch(/at .*\.ts|stack|closed/i);
-      expect(logged).toHaveBeenCalledWith(expect.stringContaining("POST /api/v1/auth/login failed"), expect.anything());
+      expect(logged).toHaveBeenCalledWith(
+        expect.stringContaining("POST /api/v1/auth/login failed"),
+        expect.anything(),
+      );
     } finally {
       logged.mockRestore();
     }
@@ -170,7 +181,12 @@ describe("GET /api/docs", () => {
 describe("answers", () => {
   it("never carry a password hash (checked on every request of the suite as well)", async () => {
     const { token, user } = await signedInAs(backend, "admin");
-    for (const path of ["/api/v1/users", "/api/v1/users/single", `/api/v1/users/single/${user.id}`, "/api/v1/activity"]) {
+    for (const path of [
+      "/api/v1/users",
+      "/api/v1/users/single",
+      `/api/v1/users/single/${user.id}`,
+      "/api/v1/activity",
+    ]) {
       const text = await (await backend.request("GET", path, { token })).text();
       expect(text).not.toMatch(/scrypt\$|passwordHash|password_hash/);
     }

@@ -18,7 +18,9 @@ describe("loadBackendConfig", () => {
 
   it("builds the app URL from PORT and drops a trailing slash", () => {
     expect(loadBackendConfig({ PORT: "4000" }).appUrl).toBe("http://localhost:4000");
-    expect(loadBackendConfig({ APP_URL: "https://office.example.com/" }).appUrl).toBe("https://office.example.com");
+    expect(loadBackendConfig({ APP_URL: "https://office.example.com/" }).appUrl).toBe(
+      "https://office.example.com",
+    );
   });
 
   it("reads flags, numbers and the admin account", () => {
@@ -61,13 +63,23 @@ describe("loadBackendConfig", () => {
     } catch (error) {
       message = error instanceof Error ? error.message : "";
     }
-    for (const name of ["DATABASE_URL", "TOKEN_TTL_HOURS", "BODY_LIMIT_BYTES", "DEMO_DATA", "ADMIN_EMAIL", "ADMIN_PASSWORD", "APP_URL"]) {
+    for (const name of [
+      "DATABASE_URL",
+      "TOKEN_TTL_HOURS",
+      "BODY_LIMIT_BYTES",
+      "DEMO_DATA",
+      "ADMIN_EMAIL",
+      "ADMIN_PASSWORD",
+      "APP_URL",
+    ]) {
       expect(message).toContain(`${name}:`);
     }
     expect(message).not.toContain("hunter2");
   });
 
   it("needs ADMIN_EMAIL and ADMIN_PASSWORD together", () => {
-    expect(() => loadBackendConfig({ ADMIN_EMAIL: "boss@example.com" })).toThrow(/ADMIN_PASSWORD: is required/);
+    expect(() => loadBackendConfig({ ADMIN_EMAIL: "boss@example.com" })).toThrow(
+      /ADMIN_PASSWORD: is required/,
+    );
   });
 });

@@ -17,21 +17,19 @@ const flag = z.enum(["1", "true", "0", "false"], {
 });
 
 const EnvSchema = z.object({
-    NODE_ENV: optional(z.enum(["development", "production", "test"])),
-    PORT: optional(positiveInteger().max(65535, "must be at most 65535")),
-    DATA_DIR: optional(z.string()),
-    DATABASE_URL: optional(
-      z
-        .string()
-        .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// connection string"),
-    ),
-    APP_URL: optional(z.string().url("must be an absolute URL such as https://office.example.com")),
-    ADMIN_EMAIL: optional(z.string().trim().email("must be an e-mail address")),
-    ADMIN_PASSWORD: optional(NewPasswordSchema),
-    DEMO_DATA: optional(flag),
-    MAIL_OUTBOX_DIR: optional(z.string()),
-    TOKEN_TTL_HOURS: optional(positiveInteger()),
-    BODY_LIMIT_BYTES: optional(positiveInteger()),
+  NODE_ENV: optional(z.enum(["development", "production", "test"])),
+  PORT: optional(positiveInteger().max(65535, "must be at most 65535")),
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(
+    z.string().regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// connection string"),
+  ),
+  APP_URL: optional(z.string().url("must be an absolute URL such as https://office.example.com")),
+  ADMIN_EMAIL: optional(z.string().trim().email("must be an e-mail address")),
+  ADMIN_PASSWORD: optional(NewPasswordSchema),
+  DEMO_DATA: optional(flag),
+  MAIL_OUTBOX_DIR: optional(z.string()),
+  TOKEN_TTL_HOURS: optional(positiveInteger()),
+  BODY_LIMIT_BYTES: optional(positiveInteger()),
 });
 
 const AdminPairSchema = z.object({ ADMIN_EMAIL: z.unknown(), ADMIN_PASSWORD: z.unknown() });
@@ -45,10 +43,18 @@ export const BackendConfigSchema = z
       const hasEmail = Boolean(pair.data.ADMIN_EMAIL);
       const hasPassword = Boolean(pair.data.ADMIN_PASSWORD);
       if (hasEmail && !hasPassword) {
-        ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "is required when ADMIN_EMAIL is set" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["ADMIN_PASSWORD"],
+          message: "is required when ADMIN_EMAIL is set",
+        });
       }
       if (hasPassword && !hasEmail) {
-        ctx.addIssue({ code: "custom", path: ["ADMIN_EMAIL"], message: "is required when ADMIN_PASSWORD is set" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["ADMIN_EMAIL"],
+          message: "is required when ADMIN_PASSWORD is set",
+        });
       }
     }
     return env;
@@ -75,10 +81,12 @@ export const BackendConfigSchema = z
 export type BackendConfig = z.output<typeof BackendConfigSchema>;
 
 /** Reads the backend's settings; a bad value stops the start with every problem listed at once. */
-export function loadBackendConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig {
+export function loadBackendConfig(env: Record<string, string | undefined> = process.env): BackendConfig {
   const result = BackendConfigSchema.safeParse(env);
   if (result.success) return result.data;
   // Messages name the variable and the rule, never the value: ADMIN_PASSWORD must not reach a log.
-  const problems = result.error.issues.map((issue) => `  - ${issue.path.join(".") || "environment"}: ${issue.message}`);
+  const problems = result.error.issues.map(
+    (issue) => `  - ${issue.path.join(".") || "environment"}: ${issue.message}`,
+  );
   throw new Error(`Invalid backend configuration:\n${problems.join("\n")}`);
 }

@@ -18,7 +18,9 @@ export interface StartedBackend extends Backend {
 }
 
 /** Loads the configuration, opens and migrates the database, seeds what is missing, builds the API. */
-export async function startBackend(env: NodeJS.ProcessEnv = process.env): Promise<StartedBackend> {
+export async function startBackend(
+  env: Record<string, string | undefined> = process.env,
+): Promise<StartedBackend> {
   const config = loadBackendConfig(env);
   const database = await openDatabase(config);
   try {

@@ -14,7 +14,9 @@ async function main() {
     HOST: process.env.HOST || undefined,
   });
   if (!settings.success) {
-    throw new Error(`Invalid server settings: ${settings.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    throw new Error(
+      `Invalid server settings: ${settings.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
   }
   const { PORT: port, HOST: hostname } = settings.data;
   const backend = await startBackend();

@@ -28,7 +28,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export async function openDatabase(config: Pick<BackendConfig, "databaseUrl" | "pgliteDir">): Promise<DatabaseHandle> {
+export async function openDatabase(
+  config: Pick<BackendConfig, "databaseUrl" | "pgliteDir">,
+): Promise<DatabaseHandle> {
   if (config.databaseUrl) return wrapPostgresPool(new pg.Pool({ connectionString: config.databaseUrl }));
   // PGlite creates its own directory but not the parents.
   mkdirSync(path.dirname(config.pgliteDir), { recursive: true });
@@ -50,7 +52,11 @@ export function defaultMigrationsFolder() {
 }
 
 /** Applies the committed SQL migrations; already applied ones are skipped (drizzle records them). */
-export async function migrateDatabase(db: AppDb, kind: DatabaseKind, migrationsFolder = defaultMigrationsFolder()) {
+export async function migrateDatabase(
+  db: AppDb,
+  kind: DatabaseKind,
+  migrationsFolder = defaultMigrationsFolder(),
+) {
   // AppDb hides the driver; `kind` says which driver built it, so narrowing back is safe here.
   if (kind === "pglite") await migratePglite(db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
   else await migratePostgres(db as unknown as NodePgDatabase<Schema>, { migrationsFolder });

@@ -43,7 +43,9 @@ export const roles = pgTable(
     deletedAt: moment("deleted_at"),
   },
   (table) => [
-    uniqueIndex("roles_name_live_unique").on(sql`lower(${table.name})`).where(sql`${table.deletedAt} is null`),
+    uniqueIndex("roles_name_live_unique")
+      .on(sql`lower(${table.name})`)
+      .where(sql`${table.deletedAt} is null`),
   ],
 );
 export type RoleRow = typeof roles.$inferSelect;
@@ -101,7 +103,9 @@ export const users = pgTable(
   },
   (table) => [
     // Soft-deleted staff keep their row for history, so their address may be given to someone new.
-    uniqueIndex("users_email_live_unique").on(sql`lower(${table.email})`).where(sql`${table.deletedAt} is null`),
+    uniqueIndex("users_email_live_unique")
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.deletedAt} is null`),
     index("users_created_at_idx").on(table.createdAt),
     index("users_role_id_idx").on(table.roleId),
     check("users_status_check", sql`${table.status} in ('active', 'inactive', 'barred')`),
@@ -165,7 +169,9 @@ export const auditLog = pgTable(
     changes: jsonb("changes").$type<Record<string, unknown>>(),
     ip: text("ip"),
     // clock_timestamp, not now(): several rows written in one transaction still keep their order.
-    createdAt: moment("created_at").notNull().default(sql`clock_timestamp()`),
+    createdAt: moment("created_at")
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (table) => [
     index("audit_log_created_at_idx").on(table.createdAt),

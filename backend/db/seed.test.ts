@@ -41,8 +41,14 @@ describe("ensureBootstrap", () => {
   it("creates the configured administrator on an empty database, without logging the password", async () => {
     const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
     try {
-      await ensureBootstrap(backend.db, { admin: { email: "boss@example.test", password: TEST_PASSWORD }, demoData: false });
-      await ensureBootstrap(backend.db, { admin: { email: "other@example.test", password: TEST_PASSWORD }, demoData: false });
+      await ensureBootstrap(backend.db, {
+        admin: { email: "boss@example.test", password: TEST_PASSWORD },
+        demoData: false,
+      });
+      await ensureBootstrap(backend.db, {
+        admin: { email: "other@example.test", password: TEST_PASSWORD },
+        demoData: false,
+      });
       expect(info).toHaveBeenCalledWith(expect.stringContaining("boss@example.test"));
       expect(JSON.stringify(info.mock.calls)).not.toContain(TEST_PASSWORD);
     } finally {

@@ -39,7 +39,9 @@ export function errorBody(
 
 /** Validation messages read `field: message`, the way the spec's error box prints them. */
 export function fieldMessages(fieldErrors: Record<string, string[]>) {
-  return Object.entries(fieldErrors).flatMap(([field, messages]) => messages.map((message) => `${field}: ${message}`));
+  return Object.entries(fieldErrors).flatMap(([field, messages]) =>
+    messages.map((message) => `${field}: ${message}`),
+  );
 }
 
 /** A failure that carries its own answer; thrown from helpers so handlers stay a straight line. */
@@ -53,8 +55,11 @@ export class HttpError extends Error {
   }
 }
 
-export const httpError = (status: ContentfulStatusCode, message: string | string[], fieldErrors?: Record<string, string[]>) =>
-  new HttpError(status, errorBody(status, message, fieldErrors));
+export const httpError = (
+  status: ContentfulStatusCode,
+  message: string | string[],
+  fieldErrors?: Record<string, string[]>,
+) => new HttpError(status, errorBody(status, message, fieldErrors));
 
 export function handleError(error: unknown, c: Context) {
   if (error instanceof HttpError) return c.json(error.body, error.status);

@@ -17,7 +17,13 @@ import {
   UserListSchema,
   UserRecordSchema,
 } from "../schemas/records";
-import { AddUserSchema, AssignRoleSchema, ProfileSchema, UpdateUserSchema, UserListQuerySchema } from "../schemas/users";
+import {
+  AddUserSchema,
+  AssignRoleSchema,
+  ProfileSchema,
+  UpdateUserSchema,
+  UserListQuerySchema,
+} from "../schemas/users";
 import type { PermissionName } from "../services/permissions";
 
 type Access = "public" | "signed-in" | PermissionName;
@@ -249,13 +255,17 @@ function describeOperation(operation: Operation) {
     name,
     in: "query",
     required: !schema.isOptional(),
-    schema: jsonSchema(schema),
+    // A parameter's optionality is `required: false`; the wrapped type is what the value must look like.
+    schema: jsonSchema(schema instanceof z.ZodOptional ? schema.unwrap() : schema),
   }));
 
   const errors: Record<number, string> = {};
-  if (operation.body || operation.query) errors[400] = "Invalid input: `message` lists `field: problem`, `fieldErrors` maps fields";
-  if (operation.access !== "public") errors[401] = "Missing, unknown, expired or revoked token, or blocked account";
-  if (operation.access !== "public" && operation.access !== "signed-in") errors[403] = `Needs ${operation.access}`;
+  if (operation.body || operation.query)
+    errors[400] = "Invalid input: `message` lists `field: problem`, `fieldErrors` maps fields";
+  if (operation.access !== "public")
+    errors[401] = "Missing, unknown, expired or revoked token, or blocked account";
+  if (operation.access !== "public" && operation.access !== "signed-in")
+    errors[403] = `Needs ${operation.access}`;
   Object.assign(errors, operation.errors);
 
   return {
@@ -263,11 +273,18 @@ function describeOperation(operation: Operation) {
     summary: operation.summary,
     ...(operation.access === "public" ? { security: [] } : {}),
     ...(operation.access !== "public" && operation.access !== "signed-in"
-      ? { description: `Requires the permission \`${operation.access}\` (or manage on the subject, or on all).` }
+      ? {
+          description: `Requires the permission \`${operation.access}\` (or manage on the subject, or on all).`,
+        }
       : {}),
     parameters: [...pathParameters, ...queryParameters],
     ...(operation.body
-      ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(operation.body) } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: jsonSchema(operation.body) } },
+          },
+        }
       : {}),
     responses: {
       [operation.success.status]: {

@@ -37,7 +37,10 @@ function parseWith<Schema extends ZodTypeAny>(schema: Schema, value: unknown): z
 }
 
 /** The JSON body checked against `schema`; an empty body counts as `{}` so missing fields are named. */
-export async function readJsonBody<Schema extends ZodTypeAny>(c: Context, schema: Schema): Promise<z.output<Schema>> {
+export async function readJsonBody<Schema extends ZodTypeAny>(
+  c: Context,
+  schema: Schema,
+): Promise<z.output<Schema>> {
   const text = await c.req.text();
   let value: unknown = {};
   if (text.trim() !== "") {

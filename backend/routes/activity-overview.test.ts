@@ -1,7 +1,14 @@
 import { isNull } from "drizzle-orm";
 import { auditLog, users } from "../db/schema";
 import { ActivityListSchema, OverviewSchema } from "../schemas/records";
-import { FORBIDDEN_BODY, UNAUTHORIZED_BODY, expectExactly, makeRole, makeUser, signedInAs } from "../test/factories";
+import {
+  FORBIDDEN_BODY,
+  UNAUTHORIZED_BODY,
+  expectExactly,
+  makeRole,
+  makeUser,
+  signedInAs,
+} from "../test/factories";
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
 
@@ -18,7 +25,10 @@ afterAll(() => backend.close());
 describe("GET /api/v1/activity", () => {
   it("lists audit rows newest first with the actor's name", async () => {
     const user = await makeUser(backend.db, { firstname: "Musa", lastname: "Garba" });
-    await backend.request("PATCH", `/api/v1/users/${user.id}`, { token: adminToken, body: { location: "Zaria" } });
+    await backend.request("PATCH", `/api/v1/users/${user.id}`, {
+      token: adminToken,
+      body: { location: "Zaria" },
+    });
     await backend.request("DELETE", `/api/v1/users/${user.id}`, { token: adminToken });
 
     const response = await backend.request("GET", "/api/v1/activity?limit=2", { token: adminToken });
@@ -40,16 +50,28 @@ describe("GET /api/v1/activity", () => {
   it("names no actor for anonymous events", async () => {
     const user = await makeUser(backend.db);
     await backend.request("POST", "/api/v1/auth/forgot-password", { body: { email: user.email } });
-    const body = await (await backend.request("GET", "/api/v1/activity?limit=1", { token: adminToken })).json();
-    expect(body.activity[0]).toMatchObject({ action: "request-password-reset", actorId: null, actorName: null });
+    const body = await (
+      await backend.request("GET", "/api/v1/activity?limit=1", { token: adminToken })
+    ).json();
+    expect(body.activity[0]).toMatchObject({
+      action: "request-password-reset",
+      actorId: null,
+      actorName: null,
+    });
   });
 
   it("searches summaries and pages like every list", async () => {
-    const body = await (await backend.request("GET", "/api/v1/activity?search=musa", { token: adminToken })).json();
+    const body = await (
+      await backend.request("GET", "/api/v1/activity?search=musa", { token: adminToken })
+    ).json();
     expect(body.total).toBe(2);
     expect((await backend.request("GET", "/api/v1/activity?page=0", { token: adminToken })).status).toBe(400);
-    expect((await backend.request("GET", "/api/v1/activity?limit=101", { token: adminToken })).status).toBe(400);
-    const empty = await (await backend.request("GET", "/api/v1/activity?page=500", { token: adminToken })).json();
+    expect((await backend.request("GET", "/api/v1/activity?limit=101", { token: adminToken })).status).toBe(
+      400,
+    );
+    const empty = await (
+      await backend.request("GET", "/api/v1/activity?page=500", { token: adminToken })
+    ).json();
     expect(empty.activity).toEqual([]);
   });
 

@@ -37,7 +37,9 @@ describe("POST /api/v1/auth/login", () => {
     expectExactly(UserRecordSchema, body);
     expect(body).toMatchObject({ id: user.id, email: user.email, role: { role: "sales" } });
     expect(body.role.permissionIds).toHaveLength(6);
-    expect(body.role.permissions).toContainEqual(expect.objectContaining({ action: "manage", subject: "Sales" }));
+    expect(body.role.permissions).toContainEqual(
+      expect.objectContaining({ action: "manage", subject: "Sales" }),
+    );
     expect(body.lastLogin).not.toBeNull();
 
     expect((await whoAmI(token ?? "")).status).toBe(200);
@@ -73,8 +75,14 @@ describe("POST /api/v1/auth/login", () => {
   it.each([
     ["a wrong password", async () => [(await makeUser(backend.db)).email, "Wrong-password-1"]],
     ["an unknown e-mail", async () => ["nobody@example.test", TEST_PASSWORD]],
-    ["a user who has not set a password yet", async () => [(await makeUser(backend.db, { password: null })).email, TEST_PASSWORD]],
-    ["a deleted user", async () => [(await makeUser(backend.db, { deletedAt: new Date() })).email, TEST_PASSWORD]],
+    [
+      "a user who has not set a password yet",
+      async () => [(await makeUser(backend.db, { password: null })).email, TEST_PASSWORD],
+    ],
+    [
+      "a deleted user",
+      async () => [(await makeUser(backend.db, { deletedAt: new Date() })).email, TEST_PASSWORD],
+    ],
   ])("refuses %s with 401 Invalid credentials provided", async (_case, credentials) => {
     const [email, password] = await credentials();
     const response = await login(email, password);
@@ -118,7 +126,12 @@ describe("POST /api/v1/auth/login", () => {
 
 describe("bearer tokens", () => {
   it("are refused when missing, unknown or malformed", async () => {
-    for (const headers of [{}, { authorization: "Bearer nope" }, { authorization: "Basic abc" }, { authorization: "Bearer" }]) {
+    for (const headers of [
+      {},
+      { authorization: "Bearer nope" },
+      { authorization: "Basic abc" },
+      { authorization: "Bearer" },
+    ]) {
       const response = await backend.request("GET", "/api/v1/users/single", { headers });
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual(UNAUTHORIZED_BODY);
@@ -159,7 +172,10 @@ describe("bearer tokens", () => {
 
   it("last for TOKEN_TTL_HOURS", async () => {
     const { token } = await signedInAs(backend, "viewer");
-    const [row] = await backend.db.select().from(authTokens).where(eq(authTokens.tokenHash, hashSecretToken(token)));
+    const [row] = await backend.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, hashSecretToken(token)));
     const hours = (row.expiresAt.getTime() - row.createdAt.getTime()) / 3_600_000;
     expect(hours).toBeCloseTo(backend.config.tokenTtlHours, 1);
   });
@@ -183,7 +199,8 @@ describe("bearer tokens", () => {
 });
 
 describe("POST /api/v1/auth/change-password", () => {
-  const change = (token: string, body: unknown) => backend.request("POST", "/api/v1/auth/change-password", { token, body });
+  const change = (token: string, body: unknown) =>
+    backend.request("POST", "/api/v1/auth/change-password", { token, body });
 
   it("changes the password, keeps this session and signs out the others", async () => {
     const user = await makeUser(backend.db);
@@ -227,14 +244,22 @@ describe("POST /api/v1/auth/change-password", () => {
 
   it("validates the new password", async () => {
     const { token } = await signedInAs(backend, "viewer");
-    const response = await change(token, { oldPassword: TEST_PASSWORD, password: "short", confirmPassword: "other" });
+    const response = await change(token, {
+      oldPassword: TEST_PASSWORD,
+      password: "short",
+      confirmPassword: "other",
+    });
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.fieldErrors.password).toContain("Password must be at least 8 characters");
   });
 
   it("needs a signed-in caller", async () => {
-    const response = await change("", { oldPassword: TEST_PASSWORD, password: "Brand-new-99", confirmPassword: "Brand-new-99" });
+    const response = await change("", {
+      oldPassword: TEST_PASSWORD,
+      password: "Brand-new-99",
+      confirmPassword: "Brand-new-99",
+    });
     expect(response.status).toBe(401);
   });
 });

@@ -24,7 +24,8 @@ function mailedLink(email: string, kind: "reset-password" | "create-password") {
   return { userId: decodeURIComponent(match[1]), token: decodeURIComponent(match[2]) };
 }
 
-const forgot = (email: string) => backend.request("POST", "/api/v1/auth/forgot-password", { body: { email } });
+const forgot = (email: string) =>
+  backend.request("POST", "/api/v1/auth/forgot-password", { body: { email } });
 const reset = (userid: string, resetToken: string, password = "Fresh-start-77") =>
   backend.request("POST", "/api/v1/auth/reset-password", {
     body: { userid, resetToken, newPassword: password, confirmNewPassword: password },
@@ -143,7 +144,10 @@ describe("inviting a staff member", () => {
 
     const { userId, token } = mailedLink(created.email, "create-password");
     expect(userId).toBe(created.id);
-    const [invite] = await backend.db.select().from(passwordTokens).where(eq(passwordTokens.userId, created.id));
+    const [invite] = await backend.db
+      .select()
+      .from(passwordTokens)
+      .where(eq(passwordTokens.userId, created.id));
     expect(invite.kind).toBe("invite");
     expect((invite.expiresAt.getTime() - Date.now()) / 86_400_000).toBeCloseTo(7, 1);
 
@@ -157,7 +161,9 @@ describe("inviting a staff member", () => {
       body: { password: "First-pass-11", confirmPassword: "First-pass-12" },
     });
     expect(mismatch.status).toBe(400);
-    expect(await mismatch.json()).toMatchObject({ fieldErrors: { confirmPassword: ["Passwords do not match"] } });
+    expect(await mismatch.json()).toMatchObject({
+      fieldErrors: { confirmPassword: ["Passwords do not match"] },
+    });
 
     const accepted = await backend.request("POST", `/api/v1/auth/create-user-password/${userId}/${token}`, {
       body: { password: "First-pass-11", confirmPassword: "First-pass-11" },
@@ -237,7 +243,10 @@ describe("inviting a staff member", () => {
       role: ["Role is required"],
     });
     expect(body.message).toEqual(
-      expect.arrayContaining(["email: Invalid email format", "phone: Phone number must be at least 10 digits"]),
+      expect.arrayContaining([
+        "email: Invalid email format",
+        "phone: Phone number must be at least 10 digits",
+      ]),
     );
   });
 

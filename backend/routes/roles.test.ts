@@ -26,12 +26,22 @@ describe("GET /api/v1/roles", () => {
     expect(response.status).toBe(200);
     const body = await response.json();
     expectExactly(z.array(RoleRecordSchema), body);
-    expect(body.map((role: { role: string }) => role.role)).toEqual(["admin", "inventory", "sales", "support", "viewer"]);
+    expect(body.map((role: { role: string }) => role.role)).toEqual([
+      "admin",
+      "inventory",
+      "sales",
+      "support",
+      "viewer",
+    ]);
 
     const viewer = body.find((role: { role: string }) => role.role === "viewer");
     expect(viewer.permissions).toHaveLength(8);
-    expect(viewer.permissionIds).toEqual(viewer.permissions.map((permission: { id: string }) => permission.id));
-    expect(viewer.permissions.every((permission: { action: string }) => permission.action === "read")).toBe(true);
+    expect(viewer.permissionIds).toEqual(
+      viewer.permissions.map((permission: { id: string }) => permission.id),
+    );
+    expect(viewer.permissions.every((permission: { action: string }) => permission.action === "read")).toBe(
+      true,
+    );
     const subjects = viewer.permissions.map((permission: { subject: string }) => permission.subject);
     expect(subjects).not.toContain("Users");
     expect(subjects).not.toContain("Roles");
@@ -73,11 +83,19 @@ describe("POST /api/v1/roles/:userId/assign", () => {
     const user = await makeUser(backend.db);
     const unknownRole = await assign(user.id, "no-such-role");
     expect(unknownRole.status).toBe(404);
-    expect(await unknownRole.json()).toEqual({ statusCode: 404, message: "Role not found", error: "Not Found" });
+    expect(await unknownRole.json()).toEqual({
+      statusCode: 404,
+      message: "Role not found",
+      error: "Not Found",
+    });
 
     const unknownUser = await assign("no-such-user", await roleIdByName(backend.db, "sales"));
     expect(unknownUser.status).toBe(404);
-    expect(await unknownUser.json()).toEqual({ statusCode: 404, message: "User not found", error: "Not Found" });
+    expect(await unknownUser.json()).toEqual({
+      statusCode: 404,
+      message: "User not found",
+      error: "Not Found",
+    });
 
     const gone = await makeUser(backend.db, { deletedAt: new Date() });
     expect((await assign(gone.id, await roleIdByName(backend.db, "sales"))).status).toBe(404);

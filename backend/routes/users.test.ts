@@ -26,13 +26,23 @@ beforeAll(async () => {
 afterAll(() => backend.close());
 
 const get = (path: string, token = adminToken) => backend.request("GET", path, { token });
-const patch = (path: string, body: unknown, token = adminToken) => backend.request("PATCH", path, { token, body });
+const patch = (path: string, body: unknown, token = adminToken) =>
+  backend.request("PATCH", path, { token, body });
 
 describe("GET /api/v1/users", () => {
   it("answers a page of exact user records, newest first, without deleted staff", async () => {
-    const older = await makeUser(backend.db, { firstname: "Older", createdAt: new Date(Date.now() + 60_000) });
-    const newer = await makeUser(backend.db, { firstname: "Newer", createdAt: new Date(Date.now() + 120_000) });
-    const deleted = await makeUser(backend.db, { createdAt: new Date(Date.now() + 180_000), deletedAt: new Date() });
+    const older = await makeUser(backend.db, {
+      firstname: "Older",
+      createdAt: new Date(Date.now() + 60_000),
+    });
+    const newer = await makeUser(backend.db, {
+      firstname: "Newer",
+      createdAt: new Date(Date.now() + 120_000),
+    });
+    const deleted = await makeUser(backend.db, {
+      createdAt: new Date(Date.now() + 180_000),
+      deletedAt: new Date(),
+    });
 
     const response = await get("/api/v1/users?limit=2");
     expect(response.status).toBe(200);
@@ -53,7 +63,11 @@ describe("GET /api/v1/users", () => {
   });
 
   it("searches names, e-mail and phone without regard to case", async () => {
-    const user = await makeUser(backend.db, { firstname: "Oluwaseun", lastname: "Zubairu", phone: "09098765432" });
+    const user = await makeUser(backend.db, {
+      firstname: "Oluwaseun",
+      lastname: "Zubairu",
+      phone: "09098765432",
+    });
     for (const search of ["oluwa", "ZUBAIRU", "seun zub", user.email.slice(0, 12).toUpperCase(), "0909876"]) {
       const body = await (await get(`/api/v1/users?search=${encodeURIComponent(search)}`)).json();
       expect(body.users.map((found: { id: string }) => found.id)).toEqual([user.id]);
@@ -131,7 +145,11 @@ describe("GET /api/v1/users/single[/:id]", () => {
     for (const id of ["no-such-id", deleted.id]) {
       const response = await get(`/api/v1/users/single/${id}`);
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ statusCode: 404, message: "User not found", error: "Not Found" });
+      expect(await response.json()).toEqual({
+        statusCode: 404,
+        message: "User not found",
+        error: "Not Found",
+      });
     }
   });
 });
@@ -147,7 +165,11 @@ describe("PATCH /api/v1/users/:id", () => {
     expect(response.status).toBe(200);
     const body = await response.json();
     expectExactly(UserRecordSchema, body);
-    expect(body).toMatchObject({ firstname: "Chinedu", email: "chinedu.new@example.test", phone: "08030001111" });
+    expect(body).toMatchObject({
+      firstname: "Chinedu",
+      email: "chinedu.new@example.test",
+      phone: "08030001111",
+    });
 
     const [audit] = await backend.db
       .select()
@@ -180,11 +202,19 @@ describe("PATCH /api/v1/users/:id", () => {
 
   it("validates fields and refuses unknown ones", async () => {
     const user = await makeUser(backend.db);
-    const response = await patch(`/api/v1/users/${user.id}`, { email: "bad", role: "admin", isBlocked: "yes" });
+    const response = await patch(`/api/v1/users/${user.id}`, {
+      email: "bad",
+      role: "admin",
+      isBlocked: "yes",
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       statusCode: 400,
-      message: ["email: Invalid email format", "isBlocked: Expected boolean, received string", "role: Unknown field"],
+      message: [
+        "email: Invalid email format",
+        "isBlocked: Expected boolean, received string",
+        "role: Unknown field",
+      ],
       error: "Bad Request",
       fieldErrors: {
         email: ["Invalid email format"],
@@ -258,7 +288,9 @@ describe("DELETE /api/v1/users/:id", () => {
       .from(auditLog)
       .where(and(eq(auditLog.recordId, user.id), eq(auditLog.action, "delete")));
     expect(audit).toHaveLength(1);
-    expect((await backend.request("DELETE", `/api/v1/users/${user.id}`, { token: adminToken })).status).toBe(404);
+    expect((await backend.request("DELETE", `/api/v1/users/${user.id}`, { token: adminToken })).status).toBe(
+      404,
+    );
   });
 
   it("does not let an administrator delete themselves", async () => {

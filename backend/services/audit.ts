@@ -32,7 +32,8 @@ export async function recordAudit(tx: AppDb, actor: Actor, entry: AuditEntry) {
 export function describeChanges<T extends Record<string, unknown>>(before: T, after: Partial<T>) {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const [field, value] of Object.entries(after)) {
-    if (value !== undefined && value !== before[field]) changes[field] = { from: before[field] ?? null, to: value };
+    if (value !== undefined && value !== before[field])
+      changes[field] = { from: before[field] ?? null, to: value };
   }
   return changes;
 }

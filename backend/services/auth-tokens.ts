@@ -52,7 +52,11 @@ export async function authenticateToken(db: AppDb, token: string): Promise<AuthS
     await db.update(authTokens).set({ lastUsedAt: now }).where(eq(authTokens.id, found.tokenId));
   }
 
-  return { tokenId: found.tokenId, userId: found.userId, permissions: await rolePermissionNames(db, found.roleId) };
+  return {
+    tokenId: found.tokenId,
+    userId: found.userId,
+    permissions: await rolePermissionNames(db, found.roleId),
+  };
 }
 
 /** An inactive or deleted role grants nothing. */

@@ -58,7 +58,11 @@ export async function login(
 
   const token = await db.transaction(async (tx) => {
     const issued = await issueAuthToken(tx, user.id, tokenTtlHours);
-    await tx.update(users).set({ lastLogin: new Date() }).where(eq(users.id, user.id));
+    // A sign-in is not an edit of the record, so updatedAt keeps its value.
+    await tx
+      .update(users)
+      .set({ lastLogin: new Date(), updatedAt: sql`${users.updatedAt}` })
+      .where(eq(users.id, user.id));
     await recordAudit(
       tx,
       { userId: user.id, ip },
@@ -74,7 +78,12 @@ export async function login(
 export async function logout(db: AppDb, actor: Actor & { userId: string }, tokenId: string) {
   await db.transaction(async (tx) => {
     await revokeAuthToken(tx, tokenId);
-    await recordAudit(tx, actor, { action: "logout", subject: "Users", recordId: actor.userId, summary: "Signed out" });
+    await recordAudit(tx, actor, {
+      action: "logout",
+      subject: "Users",
+      recordId: actor.userId,
+      summary: "Signed out",
+    });
   });
 }
 
@@ -92,25 +101,40 @@ export async function requestPasswordReset(
     await recordAudit(
       tx,
       { userId: null, ip },
-      { action: "request-password-reset", subject: "Users", recordId: user.id, summary: `Password reset requested for ${user.email}` },
+      {
+        action: "request-password-reset",
+        subject: "Users",
+        recordId: user.id,
+        summary: `Password reset requested for ${user.email}`,
+      },
     );
     return issued;
   });
   await sendWithoutFailing(mailing.mailer, resetEmail(mailing.appUrl, user, token));
 }
 
-export async function resetPassword(db: AppDb, ip: string | null, input: z.output<typeof ResetPasswordSchema>) {
+export async function resetPassword(
+  db: AppDb,
+  ip: string | null,
+  input: z.output<typeof ResetPasswordSchema>,
+) {
   // Hashing is slow; doing it before the transaction keeps PGlite's single connection free meanwhile.
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
-    if (!(await spendPasswordToken(tx, input.userid, "reset", input.resetToken))) throw invalid(INVALID_TOKEN);
+    if (!(await spendPasswordToken(tx, input.userid, "reset", input.resetToken)))
+      throw invalid(INVALID_TOKEN);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, input.userid));
     // Whoever knew the old password is signed out.
     await revokeUserAuthTokens(tx, input.userid);
     await recordAudit(
       tx,
       { userId: input.userid, ip },
-      { action: "reset-password", subject: "Users", recordId: input.userid, summary: "Password reset with an e-mailed link" },
+      {
+        action: "reset-password",
+        subject: "Users",
+        recordId: input.userid,
+        summary: "Password reset with an e-mailed link",
+      },
     );
   });
 }
@@ -129,7 +153,12 @@ export async function createInvitedPassword(
     await recordAudit(
       tx,
       { userId, ip },
-      { action: "create-password", subject: "Users", recordId: userId, summary: "Password created from the invitation" },
+      {
+        action: "create-password",
+        subject: "Users",
+        recordId: userId,
+        summary: "Password created from the invitation",
+      },
     );
   });
 }
@@ -152,6 +181,11 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash }).where(eq(users.id, actor.userId));
     // Other devices are signed out; the session that made the change stays signed in.
     await revokeUserAuthTokens(tx, actor.userId, currentTokenId);
-    await recordAudit(tx, actor, { action: "change-password", subject: "Users", recordId: actor.userId, summary: "Password changed" });
+    await recordAudit(tx, actor, {
+      action: "change-password",
+      subject: "Users",
+      recordId: actor.userId,
+      summary: "Password changed",
+    });
   });
 }

@@ -13,9 +13,13 @@ export async function issuePasswordToken(tx: AppDb, userId: string, kind: Passwo
   await tx
     .update(passwordTokens)
     .set({ usedAt: now })
-    .where(and(eq(passwordTokens.userId, userId), eq(passwordTokens.kind, kind), isNull(passwordTokens.usedAt)));
+    .where(
+      and(eq(passwordTokens.userId, userId), eq(passwordTokens.kind, kind), isNull(passwordTokens.usedAt)),
+    );
   const { token, hash } = newSecretToken();
-  await tx.insert(passwordTokens).values({ userId, kind, tokenHash: hash, expiresAt: new Date(now.getTime() + ttlMs) });
+  await tx
+    .insert(passwordTokens)
+    .values({ userId, kind, tokenHash: hash, expiresAt: new Date(now.getTime() + ttlMs) });
   return token;
 }
 

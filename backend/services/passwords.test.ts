@@ -19,7 +19,13 @@ describe("password hashing", () => {
   });
 
   it("refuses malformed stored values instead of throwing", async () => {
-    for (const stored of ["", "plain", "scrypt$1$2$3$4", "bcrypt$16384$8$1$c2FsdA==$aGFzaA==", "scrypt$x$8$1$c2FsdA==$aGFzaA=="]) {
+    for (const stored of [
+      "",
+      "plain",
+      "scrypt$1$2$3$4",
+      "bcrypt$16384$8$1$c2FsdA==$aGFzaA==",
+      "scrypt$x$8$1$c2FsdA==$aGFzaA==",
+    ]) {
       expect(await verifyPassword("Secret-123", stored)).toBe(false);
     }
   });
@@ -28,7 +34,14 @@ describe("password hashing", () => {
     const stored = await hashPassword("Secret-123");
     const [, , , , salt] = stored.split("$");
     const { scryptSync } = await import("node:crypto");
-    const cheaper = ["scrypt", 1024, 8, 1, salt, scryptSync("Secret-123", Buffer.from(salt, "base64"), 64, { N: 1024 }).toString("base64")].join("$");
+    const cheaper = [
+      "scrypt",
+      1024,
+      8,
+      1,
+      salt,
+      scryptSync("Secret-123", Buffer.from(salt, "base64"), 64, { N: 1024 }).toString("base64"),
+    ].join("$");
     expect(await verifyPassword("Secret-123", cheaper)).toBe(true);
   });
 

@@ -33,7 +33,12 @@ export async function loadRoleRecords(db: AppDb, roleRows: RoleRow[]): Promise<M
   const records = new Map<string, RoleRecord>();
   if (roleRows.length === 0) return records;
   const grants = await db
-    .select({ roleId: rolePermissions.roleId, id: permissions.id, action: permissions.action, subject: permissions.subject })
+    .select({
+      roleId: rolePermissions.roleId,
+      id: permissions.id,
+      action: permissions.action,
+      subject: permissions.subject,
+    })
     .from(rolePermissions)
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
     .where(

@@ -17,7 +17,12 @@ export async function listRoles(db: AppDb): Promise<RoleRecord[]> {
 }
 
 /** Changes a staff member's designation; their next request already runs with the new permissions. */
-export async function assignRole(db: AppDb, actor: Actor & { userId: string }, userId: string, roleId: string) {
+export async function assignRole(
+  db: AppDb,
+  actor: Actor & { userId: string },
+  userId: string,
+  roleId: string,
+) {
   const [role] = await db
     .select({ id: roles.id, name: roles.name })
     .from(roles)
@@ -25,7 +30,12 @@ export async function assignRole(db: AppDb, actor: Actor & { userId: string }, u
     .limit(1);
   if (!role) throw notFound(ROLE_NOT_FOUND);
   const [user] = await db
-    .select({ firstname: users.firstname, lastname: users.lastname, roleId: users.roleId, roleName: roles.name })
+    .select({
+      firstname: users.firstname,
+      lastname: users.lastname,
+      roleId: users.roleId,
+      roleName: roles.name,
+    })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))

@@ -54,7 +54,10 @@ function isUniqueViolation(error: unknown) {
   const cause = error instanceof Error && "cause" in error ? error.cause : undefined;
   return [error, cause].some(
     (candidate) =>
-      typeof candidate === "object" && candidate !== null && "code" in candidate && candidate.code === "23505",
+      typeof candidate === "object" &&
+      candidate !== null &&
+      "code" in candidate &&
+      candidate.code === "23505",
   );
 }
 
@@ -152,7 +155,8 @@ export async function updateUser(db: AppDb, actor: SignedInActor, id: string, in
   if (!user) throw notFound(USER_NOT_FOUND);
   const patch = { ...input, email: input.email?.toLowerCase() };
   const changes = describeChanges(user, patch);
-  if (patch.email && changes.email && (await emailTaken(db, patch.email, id))) throw invalidField("email", EMAIL_EXISTS);
+  if (patch.email && changes.email && (await emailTaken(db, patch.email, id)))
+    throw invalidField("email", EMAIL_EXISTS);
 
   if (Object.keys(changes).length > 0) {
     await db

@@ -43,12 +43,19 @@ export interface MakeUserOptions extends Partial<Omit<NewUserRow, "passwordHash"
 }
 
 /** A staff member with a unique address, active with TEST_PASSWORD unless told otherwise. */
-export async function makeUser(db: AppDb, options: MakeUserOptions = {}): Promise<UserRow & { password: string | null }> {
+export async function makeUser(
+  db: AppDb,
+  options: MakeUserOptions = {},
+): Promise<UserRow & { password: string | null }> {
   const { role = "viewer", password = TEST_PASSWORD, ...fields } = options;
   const roleId = /^[0-9a-f-]{36}$/.test(role) ? role : await roleIdByName(db, role);
   testPasswordHash ??= hashPassword(TEST_PASSWORD);
   const passwordHash =
-    password === null ? null : password === TEST_PASSWORD ? await testPasswordHash : await hashPassword(password);
+    password === null
+      ? null
+      : password === TEST_PASSWORD
+        ? await testPasswordHash
+        : await hashPassword(password);
   const unique = randomBytes(4).toString("hex");
   const [user] = await db
     .insert(users)

@@ -39,7 +39,9 @@ async function pgliteVersion() {
     const manifest: unknown = JSON.parse(
       await readFile(path.resolve("node_modules/@electric-sql/pglite/package.json"), "utf8"),
     );
-    return typeof manifest === "object" && manifest && "version" in manifest ? String(manifest.version) : "unknown";
+    return typeof manifest === "object" && manifest && "version" in manifest
+      ? String(manifest.version)
+      : "unknown";
   } catch {
     return "unknown";
   }
@@ -47,9 +49,13 @@ async function pgliteVersion() {
 
 /** Changes whenever a migration, the role catalogue or PGlite changes, so a stale snapshot is never used. */
 async function snapshotKey(migrationsFolder: string) {
-  const digest = createHash("sha256").update(JSON.stringify(ROLE_CATALOGUE)).update(await pgliteVersion());
+  const digest = createHash("sha256")
+    .update(JSON.stringify(ROLE_CATALOGUE))
+    .update(await pgliteVersion());
   const walk = async (dir: string): Promise<void> => {
-    for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) await walk(full);
       else digest.update(entry.name).update(await readFile(full));
@@ -149,7 +155,9 @@ export async function createTestBackend(overrides: Partial<BackendConfig> = {}):
         body = JSON.stringify(options.body);
         headers.set("content-type", "application/json");
       }
-      const response = await app.fetch(new Request(`http://backend.test${requestPath}`, { method, headers, body }));
+      const response = await app.fetch(
+        new Request(`http://backend.test${requestPath}`, { method, headers, body }),
+      );
       const text = await response.clone().text();
       if (text.includes("scrypt$")) throw new Error(`${method} ${requestPath} answered a password hash`);
       return response;

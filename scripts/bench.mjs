@@ -1,0 +1,373 @@
+#!/usr/bin/env node
+// `npm run bench`: throughput, latency and initial-JavaScript figures for the built app.
+//
+// Starts the production server (remix-serve build/index.js) on 127.0.0.1 with a throwaway PGlite database
+// and the demo staff (DEMO_DATA=1), signs in as admin@example.com through the real form, then load-tests
+// three subjects with autocannon (50 connections, 10 s each, after a 2 s warm-up):
+//   /healthz  the trivial route: a resource route, no React render, one in-process backend call that runs
+//             one database query
+//   /login    signed out: a full document render of a small page, no backend call
+//   /home     signed in: the frame and the dashboard, with their backend calls
+// and measures the JavaScript each of /login and /home loads up front (every <script src> and
+// <link rel="modulepreload"> under /build/, gzip at zlib's default level 6).
+//
+// Figures, never pass/fail (ARCHITECTURE.md §5): the targets are printed beside them. The report goes to
+// bench-results/latest.md (git-ignored) and to stdout. Only 127.0.0.1 is contacted; every phase is bounded.
+//
+// Settings (environment): BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (50), BENCH_WARMUP (s, 2),
+// BENCH_DATABASE_URL (bench on PostgreSQL instead of PGlite).
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const DURATION = positive("BENCH_DURATION", 10);
+const CONNECTIONS = positive("BENCH_CONNECTIONS", 50);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const ADMIN = { email: "admin@example.com", password: "Admin1234" };
+const TARGET_JS_KB = 112; // KB of gzip per page, 1 KB = 1024 bytes
+const TARGET_HOME_RATIO = 0.5; // /home req/s ÷ trivial req/s
+const HOST = "127.0.0.1";
+// Whole run: start (first PGlite start ~15 s) + 3 × (warm-up + run) + page weights, with a generous margin.
+const WATCHDOG_MS = (120 + 3 * (WARMUP + DURATION + 15)) * 1000;
+
+function positive(name, fallback) {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+}
+
+const log = (message) => console.error(`[bench] ${message}`);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let server;
+let dataDir;
+let serverOutput = "";
+
+async function stopServer() {
+  if (server && server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    // remix-serve closes on SIGTERM; PGlite can hold the event loop for up to ~10 s more.
+    const done = await Promise.race([exited.then(() => true), sleep(12_000).then(() => false)]);
+    if (!done) {
+      server.kill("SIGKILL");
+      await exited;
+    }
+  }
+  server = undefined;
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  dataDir = undefined;
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    log(`${signal}: stopping the server`);
+    stopServer().finally(() => process.exit(130));
+  });
+}
+const watchdog = setTimeout(() => {
+  log(`took longer than ${WATCHDOG_MS / 1000}s, giving up`);
+  stopServer().finally(() => process.exit(1));
+}, WATCHDOG_MS);
+watchdog.unref();
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, HOST, () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function ensureBuilt() {
+  const needed = ["build/index.js", "public/build"];
+  if (needed.every((file) => fs.existsSync(path.join(ROOT, file)))) return false;
+  log("build/ is missing: npm run build");
+  const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit", timeout: 600_000 });
+  if (result.status !== 0) throw new Error("npm run build failed");
+  return true;
+}
+
+async function startServer(port) {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+  const env = { ...process.env };
+  // The embedded default unless asked otherwise; nothing from this shell may redirect the app elsewhere.
+  for (const name of [
+    "DATABASE_URL",
+    "API_BASE_URL",
+    "MIGRATIONS_DIR",
+    "ADMIN_EMAIL",
+    "ADMIN_PASSWORD",
+    "NODE_OPTIONS",
+  ]) {
+    delete env[name];
+  }
+  Object.assign(env, {
+    NODE_ENV: "production",
+    HOST,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DEMO_DATA: "1",
+    INSECURE_COOKIES: "1",
+    SESSION_SECRET: `bench-session-secret-${process.pid}-${Date.now()}`,
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  });
+  const cli = path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js");
+  server = spawn(process.execPath, [cli, "build/index.js"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const keep = (chunk) => {
+    serverOutput = (serverOutput + chunk).slice(-20_000);
+  };
+  server.stdout.on("data", keep);
+  server.stderr.on("data", keep);
+
+  const base = `http://${HOST}:${port}`;
+  const started = Date.now();
+  while (Date.now() - started < 90_000) {
+    if (server.exitCode !== null) throw new Error(`the server exited during start:\n${serverOutput}`);
+    try {
+      const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(5000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return { base, startMs: Date.now() - started };
+    } catch {
+      // not listening yet
+    }
+    await sleep(300);
+  }
+  throw new Error(`/healthz did not answer 200 within 90 s:\n${serverOutput}`);
+}
+
+async function signIn(base) {
+  const body = new URLSearchParams({
+    intent: "login",
+    redirectTo: "/home",
+    email: ADMIN.email,
+    password: ADMIN.password,
+  });
+  const response = await fetch(`${base}/?index`, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    signal: AbortSignal.timeout(20_000),
+  });
+  await response.arrayBuffer();
+  const location = response.headers.get("location");
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .find((pair) => pair.startsWith("userData="));
+  if (response.status !== 302 || location !== "/home" || !cookie) {
+    throw new Error(
+      `sign-in answered ${response.status} (Location: ${location ?? "none"}, userData cookie: ${cookie ? "yes" : "no"})`,
+    );
+  }
+  const home = await fetch(`${base}/home`, {
+    headers: { cookie },
+    redirect: "manual",
+    signal: AbortSignal.timeout(20_000),
+  });
+  await home.arrayBuffer();
+  if (home.status !== 200)
+    throw new Error(`/home with the session cookie answered ${home.status}, expected 200`);
+  return cookie;
+}
+
+function runLoad({ url, headers = {}, duration, connections }) {
+  return autocannon({ url, headers, duration, connections, timeout: 10, pipelining: 1 });
+}
+
+async function measureThroughput(base, subject) {
+  const url = `${base}${subject.path}`;
+  if (WARMUP > 0)
+    await runLoad({ url, headers: subject.headers, duration: WARMUP, connections: CONNECTIONS });
+  log(`${subject.label}: ${CONNECTIONS} connections for ${DURATION}s`);
+  const result = await runLoad({
+    url,
+    headers: subject.headers,
+    duration: DURATION,
+    connections: CONNECTIONS,
+  });
+  return {
+    ...subject,
+    rps: result.requests.average,
+    total: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result["2xx"],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+/** Every script the page loads before any interaction: <script src> and modulepreload links, plus the inline module's imports. */
+function initialScripts(html) {
+  const urls = new Set();
+  const attribute = (tag, name) =>
+    tag.match(new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, "i"));
+  const value = (match) => match && (match[1] ?? match[2] ?? match[3]);
+  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
+    const src = value(attribute(tag, "src"));
+    if (src) urls.add(src);
+  }
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+    const rel = value(attribute(tag, "rel"));
+    const href = value(attribute(tag, "href"));
+    if (href && rel?.toLowerCase().split(/\s+/).includes("modulepreload")) urls.add(href);
+  }
+  for (const [, body] of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)) {
+    for (const [, spec] of body.matchAll(
+      /(?:import\s*(?:[^"'();]*?\s*from\s*)?|import\s*\(\s*)["']([^"']+)["']/g,
+    ))
+      urls.add(spec);
+  }
+  return [...urls].filter((url) => url.startsWith("/build/"));
+}
+
+async function measurePageWeight(base, subject) {
+  const response = await fetch(`${base}${subject.path}`, {
+    headers: subject.headers,
+    redirect: "manual",
+    signal: AbortSignal.timeout(20_000),
+  });
+  const html = await response.text();
+  if (response.status !== 200)
+    throw new Error(`${subject.path} answered ${response.status} while measuring its scripts`);
+  const files = [];
+  for (const url of initialScripts(html)) {
+    const asset = await fetch(`${base}${url}`, { signal: AbortSignal.timeout(20_000) });
+    const bytes = Buffer.from(await asset.arrayBuffer());
+    if (asset.status !== 200) throw new Error(`${url} answered ${asset.status}`);
+    files.push({ url, raw: bytes.length, gzip: zlib.gzipSync(bytes).length }); // default level: 6
+  }
+  // Inline scripts (Remix's route manifest, context and module loader) ride in the HTML: shown, not counted.
+  const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attributes]) => !/\ssrc\s*=/i.test(attributes))
+    .map(([, , body]) => body)
+    .join("\n");
+  return {
+    ...subject,
+    files,
+    inlineRaw: Buffer.byteLength(inline),
+    inlineGzip: zlib.gzipSync(inline).length,
+    raw: files.reduce((sum, file) => sum + file.raw, 0),
+    gzip: files.reduce((sum, file) => sum + file.gzip, 0),
+  };
+}
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const fixed = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "n/a");
+const verdict = (ok) => (ok ? "meets" : "**misses**");
+
+function gitDescription() {
+  const head = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" });
+  const dirty = spawnSync("git", ["status", "--porcelain"], { cwd: ROOT, encoding: "utf8" });
+  if (head.status !== 0) return "not a git checkout";
+  return `${head.stdout.trim()}${dirty.stdout.trim() ? " + uncommitted changes" : ""}`;
+}
+
+function report({ startMs, built, loads, pages, loadBefore }) {
+  const trivial = loads.find((load) => load.path === "/healthz");
+  const home = loads.find((load) => load.path === "/home");
+  const login = loads.find((load) => load.path === "/login");
+  const ratio = home.rps / trivial.rps;
+  const cpus = os.cpus();
+  const lines = [
+    "# Benchmark: throughput, latency and initial JavaScript",
+    "",
+    `- When: ${new Date().toISOString()}; code: ${gitDescription()}${built ? " (built by this run)" : " (existing build/)"}`,
+    `- Machine: ${cpus.length} × ${cpus[0]?.model?.trim() ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}`,
+    `- Server: remix-serve build/index.js, NODE_ENV=production, ${process.env.BENCH_DATABASE_URL ? "PostgreSQL (BENCH_DATABASE_URL)" : "PGlite (embedded) in a temporary DATA_DIR"}, DEMO_DATA=1; ready after ${(startMs / 1000).toFixed(1)} s`,
+    `- Machine load (1-min average) before the run: ${loadBefore.toFixed(1)}, after: ${os.loadavg()[0].toFixed(1)}${loadBefore > cpus.length ? " (busy machine: other work was competing for the cores, figures are low)" : ""}`,
+    `- Load: autocannon ${CONNECTIONS} connections, ${DURATION} s per subject after a ${WARMUP} s warm-up, from the same machine (the load generator shares the cores with the server)`,
+    "",
+    "## Throughput and latency",
+    "",
+    "| subject | what it does | req/s | p50 ms | p99 ms | requests | non-2xx | errors |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...loads.map(
+      (load) =>
+        `| \`${load.path}\` ${load.label} | ${load.what} | ${fixed(load.rps)} | ${fixed(load.p50, 1)} | ${fixed(load.p99, 1)} | ${load.total} | ${load.non2xx} | ${load.errors + load.timeouts} |`,
+    ),
+    "",
+    `- **/home ÷ trivial (/healthz) req/s = ${fixed(ratio, 2)}**; target ≥ ${TARGET_HOME_RATIO}: ${verdict(ratio >= TARGET_HOME_RATIO)}`,
+    `- For reference, /home ÷ /login (a signed-out page render) = ${fixed(home.rps / login.rps, 2)}`,
+    "- The trivial subject is the /healthz resource route: no React render, but it does one database query",
+    "  through the backend, so it is not free; a page route that renders a static string would isolate the",
+    "  cost of a document render.",
+    "",
+    "## Initial JavaScript per page",
+    "",
+    `Every \`<script src>\`, \`<link rel="modulepreload">\` and inline module import under /build/, each fetched once and gzipped with zlib at its default level (6). 1 KB = 1024 bytes. Target: ≤ ${TARGET_JS_KB} KB gzip per page.`,
+    "",
+    "| page | files | raw KB | gzip KB | target | inline JS in the HTML, gzip KB (not counted) |",
+    "| --- | ---: | ---: | ---: | --- | ---: |",
+    ...pages.map(
+      (page) =>
+        `| \`${page.path}\` ${page.label} | ${page.files.length} | ${kb(page.raw)} | ${kb(page.gzip)} | ${verdict(page.gzip <= TARGET_JS_KB * 1024)} (≤ ${TARGET_JS_KB}) | ${kb(page.inlineGzip)} |`,
+    ),
+    "",
+    ...pages.flatMap((page) => [
+      `<details><summary>${page.path} files</summary>`,
+      "",
+      "| file | raw bytes | gzip bytes |",
+      "| --- | ---: | ---: |",
+      ...page.files.map((file) => `| ${file.url} | ${file.raw} | ${file.gzip} |`),
+      "",
+      "</details>",
+      "",
+    ]),
+    "Figures, not a pass/fail test (ARCHITECTURE.md §5).",
+  ];
+  return lines.join("\n") + "\n";
+}
+
+async function main() {
+  const loadBefore = os.loadavg()[0];
+  const built = ensureBuilt();
+  const port = await freePort();
+  log(`starting the server on ${HOST}:${port}`);
+  const { base, startMs } = await startServer(port);
+  log(`ready after ${(startMs / 1000).toFixed(1)} s; signing in as ${ADMIN.email}`);
+  const cookie = await signIn(base);
+
+  const subjects = [
+    { path: "/healthz", label: "(trivial)", what: "resource route, 1 DB query, no render", headers: {} },
+    { path: "/login", label: "signed out", what: "document render, no backend call", headers: {} },
+    { path: "/home", label: "signed in", what: "frame + dashboard, backend calls", headers: { cookie } },
+  ];
+  const loads = [];
+  for (const subject of subjects) loads.push(await measureThroughput(base, subject));
+  const pages = [];
+  for (const subject of subjects.filter((s) => s.path !== "/healthz"))
+    pages.push(await measurePageWeight(base, subject));
+
+  const markdown = report({ startMs, built, loads, pages, loadBefore });
+  const outDir = path.join(ROOT, "bench-results");
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(path.join(outDir, "latest.md"), markdown);
+  console.log(markdown);
+  log(`written to ${path.relative(process.cwd(), path.join(outDir, "latest.md"))}`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`[bench] FAILED: ${error instanceof Error ? error.message : error}`);
+  process.exitCode = 1;
+} finally {
+  await stopServer();
+  clearTimeout(watchdog);
+}
