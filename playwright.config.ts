@@ -24,7 +24,8 @@ const common = {
 };
 const serve = "node node_modules/@remix-run/serve/dist/cli.js build/index.js";
 
-const chromium = process.env.CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+const chromium =
+  process.env.CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -40,7 +41,14 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromium,
-      args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     },
   },
   projects: [
@@ -74,7 +82,12 @@ export default defineConfig({
     {
       command: serve,
       url: `${E2E.offlineAppUrl}/login`,
-      env: { ...common, PORT: "3101", DATA_DIR: path.join(runDir, "offline"), API_BASE_URL: "http://127.0.0.1:9" },
+      env: {
+        ...common,
+        PORT: "3101",
+        DATA_DIR: path.join(runDir, "offline"),
+        API_BASE_URL: "http://127.0.0.1:9",
+      },
       timeout: 60_000,
       reuseExistingServer: false,
     },

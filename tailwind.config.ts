@@ -5,7 +5,14 @@ export default {
   theme: {
     extend: {
       colors: {
-        brand: { 50: "#fff7ed", 100: "#ffedd5", 500: "#f97316", 600: "#ea580c", 700: "#c2410c", 900: "#7c2d12" },
+        brand: {
+          50: "#fff7ed",
+          100: "#ffedd5",
+          500: "#f97316",
+          600: "#ea580c",
+          700: "#c2410c",
+          900: "#7c2d12",
+        },
       },
     },
   },

@@ -26,8 +26,7 @@ export type ApiCall = {
 };
 
 export type ApiAnswer =
-  | { ok: true; status: number; body: unknown; headers: Headers }
-  | { ok: false; failure: ApiFailure };
+  { ok: true; status: number; body: unknown; headers: Headers } | { ok: false; failure: ApiFailure };
 
 function buildUrl(base: string, call: ApiCall) {
   const url = new URL(`${base}/api${call.path}`);

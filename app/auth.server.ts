@@ -15,7 +15,12 @@ export const authenticator = new Authenticator<SessionData>();
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
     const credentials = LoginSchema.parse({ email: form.get("email"), password: form.get("password") });
-    const answer = await callApi({ method: "POST", path: "/v1/auth/login", body: credentials, from: request });
+    const answer = await callApi({
+      method: "POST",
+      path: "/v1/auth/login",
+      body: credentials,
+      from: request,
+    });
     if (!answer.ok) {
       const { status, message } = answer.failure;
       throw new LoginError(status === 0 ? MESSAGES.offlineTitle : (firstMessage(message) ?? ""));

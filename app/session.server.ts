@@ -1,6 +1,7 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { UserRecord } from "#backend/schemas/records";
+import { UserRecordSchema } from "#backend/schemas/records";
 import { appConfig } from "./config.server";
 import { redirectWithError, redirectWithWarning } from "./toast.server";
 import { MESSAGES } from "./utils/error-catalogue";
@@ -13,22 +14,7 @@ const SEVEN_DAYS = 60 * 60 * 24 * 7;
  * permissions are kept as `action:subject` strings (their ids are left out) so the cookie stays well
  * under the browsers' 4 KB limit whatever the role; the backend re-checks every call anyway.
  */
-export const SessionUserSchema = z.object({
-  id: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
-  username: z.string().nullable(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  location: z.string().nullable(),
-  staffId: z.string().nullable(),
-  status: z.string(),
-  isBlocked: z.boolean(),
-  lastLogin: z.string().nullable(),
-  roleId: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  deletedAt: z.string().nullable(),
+export const SessionUserSchema = UserRecordSchema.omit({ role: true }).extend({
   role: z.object({
     id: z.string(),
     role: z.string(),

@@ -1,7 +1,11 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 
-export const DRAWER_WIDTHS = { small: "max-w-[360px]", medium: "max-w-[530px]", large: "max-w-[660px]" } as const;
+export const DRAWER_WIDTHS = {
+  small: "max-w-[360px]",
+  medium: "max-w-[530px]",
+  large: "max-w-[660px]",
+} as const;
 export const DRAWER_CLOSE_MS = 250;
 
 /**

@@ -21,7 +21,13 @@ export function describeRouteError(error: unknown): FailureDescription {
     const parsed = FailureDescriptionSchema.safeParse(error.data);
     if (parsed.success) return parsed.data;
     if (error.status === 404) {
-      return { kind: "other", status: 404, title: "Not Found", lines: ["This record does not exist."], canRetry: false };
+      return {
+        kind: "other",
+        status: 404,
+        title: "Not Found",
+        lines: ["This record does not exist."],
+        canRetry: false,
+      };
     }
     return describeFailure({ status: error.status });
   }
@@ -78,4 +84,3 @@ export function SectionErrorBoundary() {
   const error = useRouteError();
   return <ErrorPanel description={describeRouteError(error)} />;
 }
-

@@ -28,7 +28,16 @@ type FormInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & {
 };
 
 /** A labelled input with its errors under it; types outside the spec's list are refused. */
-export function FormInput({ label, type = "text", errors, errorId, hint, id, className = "", ...rest }: FormInputProps) {
+export function FormInput({
+  label,
+  type = "text",
+  errors,
+  errorId,
+  hint,
+  id,
+  className = "",
+  ...rest
+}: FormInputProps) {
   if (!isAllowedType(type)) {
     return (
       <p role="alert" className="text-sm font-medium text-red-700">
@@ -57,7 +66,9 @@ export function FormInput({ label, type = "text", errors, errorId, hint, id, cla
       />
       {hint && !hasErrors ? <p className="text-xs text-slate-500">{hint}</p> : null}
       <div id={messageId} className="min-h-[1rem] text-xs text-red-700">
-        {errors?.map((message) => <p key={message}>{message}</p>)}
+        {errors?.map((message) => (
+          <p key={message}>{message}</p>
+        ))}
       </div>
     </div>
   );

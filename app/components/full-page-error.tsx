@@ -6,18 +6,32 @@ import { MESSAGES } from "~/utils/error-catalogue";
 export type PublicEnv = { supportEmail: string };
 export const PublicEnvContext = createContext<PublicEnv>({ supportEmail: "" });
 
-export function FullPageError({ status = 500, offline = false, detail }: { status?: number; offline?: boolean; detail?: string }) {
+export function FullPageError({
+  status = 500,
+  offline = false,
+  detail,
+}: {
+  status?: number;
+  offline?: boolean;
+  detail?: string;
+}) {
   const { supportEmail } = useContext(PublicEnvContext);
   const location = useLocation();
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-slate-50 px-6 text-center">
       <p className="text-6xl font-bold text-brand-600">{status}</p>
       <h1 className="mt-4 text-2xl font-semibold text-slate-900">Internal Server Error</h1>
-      <p className="mt-2 max-w-md text-slate-600">{offline ? MESSAGES.pageOfflineMessage : MESSAGES.pageErrorMessage}</p>
+      <p className="mt-2 max-w-md text-slate-600">
+        {offline ? MESSAGES.pageOfflineMessage : MESSAGES.pageErrorMessage}
+      </p>
       {detail ? <p className="mt-2 text-sm font-medium text-slate-700">{detail}</p> : null}
       {supportEmail ? (
         <p className="mt-2 text-sm text-slate-600">
-          If it persists, write to <a className="text-brand-700 underline" href={`mailto:${supportEmail}`}>{supportEmail}</a>.
+          If it persists, write to{" "}
+          <a className="text-brand-700 underline" href={`mailto:${supportEmail}`}>
+            {supportEmail}
+          </a>
+          .
         </p>
       ) : null}
       <div className="mt-6 flex gap-3">

@@ -9,13 +9,28 @@ function pageHref(location: { pathname: string; search: string }, page: number) 
 }
 
 /** 'x - y of total label' with previous/next links that keep the other URL parameters. */
-export function Pagination({ page, limit, total, totalPages, label }: { page: number; limit: number; total: number; totalPages: number; label: string }) {
+export function Pagination({
+  page,
+  limit,
+  total,
+  totalPages,
+  label,
+}: {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+  label: string;
+}) {
   const location = useLocation();
   const first = total === 0 ? 0 : (page - 1) * limit + 1;
   const last = Math.min(page * limit, total);
   const linkClass = "rounded-lg border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100";
   return (
-    <nav aria-label="Pagination" className="flex items-center justify-between gap-3 pt-4 text-sm text-slate-600">
+    <nav
+      aria-label="Pagination"
+      className="flex items-center justify-between gap-3 pt-4 text-sm text-slate-600"
+    >
       <p>
         {first} - {last} of {total} {label}
       </p>

@@ -68,7 +68,9 @@ function ToastItem({ toast, onDismiss }: { toast: ToastData; onDismiss?: () => v
 
 function ToastStack({ children }: { children: React.ReactNode }) {
   return (
-    <div className="pointer-events-none fixed right-4 top-20 z-[100] flex flex-col items-end gap-2">{children}</div>
+    <div className="pointer-events-none fixed right-4 top-20 z-[100] flex flex-col items-end gap-2">
+      {children}
+    </div>
   );
 }
 
@@ -79,7 +81,11 @@ export function Toaster({ toast }: { toast?: ToastData | null }) {
     <ToastStack>
       {toast ? <ToastItem key={toast.id ?? `${toast.type}:${toast.message}`} toast={toast} /> : null}
       {fromBrowser.map((item) => (
-        <ToastItem key={item.id} toast={{ ...item, id: String(item.id) }} onDismiss={() => dismissClientToast(item.id)} />
+        <ToastItem
+          key={item.id}
+          toast={{ ...item, id: String(item.id) }}
+          onDismiss={() => dismissClientToast(item.id)}
+        />
       ))}
     </ToastStack>
   );

@@ -1,7 +1,15 @@
 import { SectionIcon } from "~/components/section-icon";
 
 /** The frame of the public screens: sign-in, forgot password, set password. */
-export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: React.ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children: React.ReactNode;
+}) {
   return (
     <main className="grid min-h-screen lg:grid-cols-2">
       <section className="hidden flex-col justify-between bg-gradient-to-br from-brand-600 via-amber-500 to-yellow-400 p-12 text-white lg:flex">
@@ -12,8 +20,12 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
           SolarDesk
         </div>
         <div>
-          <p className="text-3xl font-semibold leading-tight">Solar home systems, energy-as-a-service and rooftop solar.</p>
-          <p className="mt-3 text-white/90">Sales, payments, customers, agents and stock in one staff back office.</p>
+          <p className="text-3xl font-semibold leading-tight">
+            Solar home systems, energy-as-a-service and rooftop solar.
+          </p>
+          <p className="mt-3 text-white/90">
+            Sales, payments, customers, agents and stock in one staff back office.
+          </p>
         </div>
       </section>
       <section className="flex items-center justify-center px-6 py-12">

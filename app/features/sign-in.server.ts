@@ -21,7 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (await getSessionData(request)) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirect")));
+  if (await getSessionData(request))
+    throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirect")));
   // remix-auth reads the body itself, so this reads a copy.
   const formData = await request.clone().formData();
   return formData.get("intent") === "forgot" ? requestReset(request, formData) : signIn(request, formData);

@@ -34,7 +34,12 @@ function LoginForm({ redirectTo }: { redirectTo: string }) {
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormInput label="Email" type="email" autoComplete="email" {...fieldProps(fields.email)} />
-      <FormInput label="Password" type="password" autoComplete="current-password" {...fieldProps(fields.password)} />
+      <FormInput
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        {...fieldProps(fields.password)}
+      />
       <ErrorBox id={form.errorId} errors={form.errors} />
       <div className="-mt-1 mb-2 text-right">
         <Link to={modeHref("forgot", redirectTo)} className="text-sm text-brand-700 hover:underline">
@@ -66,7 +71,10 @@ function ForgotPasswordForm({ redirectTo }: { redirectTo: string }) {
       <button type="submit" className={primaryButton} disabled={busy}>
         {busy ? "Sending..." : "Send Reset Link"}
       </button>
-      <Link to={modeHref("login", redirectTo)} className="mt-3 text-center text-sm text-brand-700 hover:underline">
+      <Link
+        to={modeHref("login", redirectTo)}
+        className="mt-3 text-center text-sm text-brand-700 hover:underline"
+      >
         Back to sign in
       </Link>
     </Form>
@@ -86,7 +94,11 @@ export function SignInScreen() {
       }
     >
       <ActionToast toast={actionData?.toast} />
-      {mode === "forgot" ? <ForgotPasswordForm redirectTo={redirectTo} /> : <LoginForm redirectTo={redirectTo} />}
+      {mode === "forgot" ? (
+        <ForgotPasswordForm redirectTo={redirectTo} />
+      ) : (
+        <LoginForm redirectTo={redirectTo} />
+      )}
     </AuthLayout>
   );
 }

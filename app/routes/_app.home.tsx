@@ -53,7 +53,10 @@ export default function HomeRoute() {
           return (
             <li key={tile.sectionName}>
               {/* Wide screens: the whole tile is the link. Narrow (≤640 px): only its button navigates. */}
-              <Link to={tile.location} className={`${tileClass} hidden hover:border-brand-500 hover:shadow-md sm:flex`}>
+              <Link
+                to={tile.location}
+                className={`${tileClass} hidden hover:border-brand-500 hover:shadow-md sm:flex`}
+              >
                 <TileBody tile={tile} count={count} />
               </Link>
               <div className={`${tileClass} sm:hidden`}>

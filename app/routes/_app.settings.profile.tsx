@@ -27,7 +27,10 @@ export default function ProfileRoute() {
     ["Location", profile.location || "N/A"],
     ["Designation", capitalise(profile.role.role)],
     ["Status", capitalise(profile.status)],
-    ["Last Login", profile.lastLogin ? `${formatDate(profile.lastLogin)} ${formatTime(profile.lastLogin)}` : "N/A"],
+    [
+      "Last Login",
+      profile.lastLogin ? `${formatDate(profile.lastLogin)} ${formatTime(profile.lastLogin)}` : "N/A",
+    ],
   ];
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -41,7 +41,10 @@ export default function UsersRoute() {
             placeholder="Search users here"
             className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm"
           />
-          <button type="submit" className="rounded-lg bg-slate-900 px-3 py-1.5 text-sm font-medium text-white">
+          <button
+            type="submit"
+            className="rounded-lg bg-slate-900 px-3 py-1.5 text-sm font-medium text-white"
+          >
             Search
           </button>
         </Form>
@@ -79,14 +82,22 @@ export default function UsersRoute() {
                   <td className="py-2 pr-4">{capitalise(user.role.role)}</td>
                   <td className="py-2 pr-4">{user.location ?? ""}</td>
                   <td className="py-2 pr-4">
-                    <span className={user.status === "active" ? "text-green-700" : "text-red-700"}>{capitalise(user.status)}</span>
+                    <span className={user.status === "active" ? "text-green-700" : "text-red-700"}>
+                      {capitalise(user.status)}
+                    </span>
                   </td>
                   <td className="py-2">{user.lastLogin ? formatDate(user.lastLogin) : "N/A"}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <Pagination page={list.page} limit={list.limit} total={list.total} totalPages={list.totalPages} label="users" />
+          <Pagination
+            page={list.page}
+            limit={list.limit}
+            total={list.total}
+            totalPages={list.totalPages}
+            label="users"
+          />
         </div>
       )}
     </section>

@@ -25,9 +25,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   for (const answer of [overviewAnswer, activityAnswer]) {
     if (answer && !answer.ok && answer.failure.status === 401) await throwFailure(request, answer.failure);
   }
-  const overview = overviewAnswer.ok ? parseAnswer(OverviewSchema, overviewAnswer, "/v1/overview") : overviewAnswer;
+  const overview = overviewAnswer.ok
+    ? parseAnswer(OverviewSchema, overviewAnswer, "/v1/overview")
+    : overviewAnswer;
   const activity =
-    activityAnswer === null ? null : activityAnswer.ok ? parseAnswer(ActivityListSchema, activityAnswer, "/v1/activity") : activityAnswer;
+    activityAnswer === null
+      ? null
+      : activityAnswer.ok
+        ? parseAnswer(ActivityListSchema, activityAnswer, "/v1/activity")
+        : activityAnswer;
   return {
     user,
     today: formatHeaderDate(new Date()),

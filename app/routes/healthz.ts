@@ -14,6 +14,9 @@ export async function loader(_args: LoaderFunctionArgs) {
       headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
     });
   } catch {
-    return Response.json({ status: "unavailable" }, { status: 503, headers: { "Cache-Control": "no-store" } });
+    return Response.json(
+      { status: "unavailable" },
+      { status: 503, headers: { "Cache-Control": "no-store" } },
+    );
   }
 }

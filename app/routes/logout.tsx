@@ -7,7 +7,8 @@ import { getSessionData, signOut } from "~/session.server";
 export async function action({ request }: ActionFunctionArgs) {
   const session = await getSessionData(request);
   // Revoke the token first; if the backend cannot be reached the cookie is still cleared.
-  if (session) await callApi({ method: "POST", path: "/v1/auth/logout", token: session.token, from: request });
+  if (session)
+    await callApi({ method: "POST", path: "/v1/auth/logout", token: session.token, from: request });
   return signOut(request);
 }
 

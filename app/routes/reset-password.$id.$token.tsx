@@ -1,16 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { ResetPasswordSchema } from "#backend/schemas/auth";
 import { callApi } from "~/api.server";
-import { ErrorBox } from "~/components/error-box";
-import { FormInput } from "~/components/form-input";
-import { ActionToast } from "~/components/toaster";
-import { AuthLayout, primaryButton } from "~/features/auth-layout";
+import { SetPasswordScreen } from "~/features/set-password";
 import { getSessionData } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
-import { fieldProps, parseForm } from "~/utils/forms";
+import { parseForm } from "~/utils/forms";
 import { invalidSubmission, rejectedSubmission } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset your password — SolarDesk" }];
@@ -41,26 +37,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ResetPasswordRoute() {
-  const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({ id: "reset-password", lastResult: actionData?.result });
   return (
-    <AuthLayout title="Reset your password" subtitle="Choose a new password for your account.">
-      <ActionToast toast={actionData?.toast} />
-      <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-2">
-        <FormInput
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters, with a letter and a digit."
-          {...fieldProps(fields.newPassword)}
-        />
-        <FormInput label="Confirm New Password" type="password" autoComplete="new-password" {...fieldProps(fields.confirmNewPassword)} />
-        <ErrorBox id={form.errorId} errors={form.errors} />
-        <button type="submit" className={primaryButton} disabled={busy}>
-          {busy ? "Saving..." : "Reset Password"}
-        </button>
-      </Form>
-    </AuthLayout>
+    <SetPasswordScreen
+      formId="reset-password"
+      title="Reset your password"
+      subtitle="Choose a new password for your account."
+      fields={[
+        { name: "newPassword", label: "New Password" },
+        { name: "confirmNewPassword", label: "Confirm New Password" },
+      ]}
+      submitLabel="Reset Password"
+      actionData={useActionData<typeof action>()}
+    />
   );
 }

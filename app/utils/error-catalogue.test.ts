@@ -56,10 +56,9 @@ describe("errorBoxLines", () => {
   it("shows a string, a list, or field entries", () => {
     expect(errorBoxLines("Oops")).toEqual(["Oops"]);
     expect(errorBoxLines(["a", "b"])).toEqual(["a", "b"]);
-    expect(errorBoxLines({ email: ["Invalid email format", "Email already exists"], phone: "Too short" })).toEqual([
-      "email: Invalid email format, Email already exists",
-      "phone: Too short",
-    ]);
+    expect(
+      errorBoxLines({ email: ["Invalid email format", "Email already exists"], phone: "Too short" }),
+    ).toEqual(["email: Invalid email format, Email already exists", "phone: Too short"]);
     expect(errorBoxLines(null)).toEqual([]);
   });
 });

@@ -12,7 +12,13 @@ export function errorToast(message: string): ToastData {
 /** A 400 answer with the field errors and the values the user typed (passwords are never echoed). */
 export function invalidSubmission<Value>(
   submission: Submission<Value>,
-  options: { hideFields?: string[]; toast?: ToastData; formErrors?: string[]; fieldErrors?: Record<string, string[]>; status?: number } = {},
+  options: {
+    hideFields?: string[];
+    toast?: ToastData;
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+    status?: number;
+  } = {},
 ) {
   const { toast, status = 400, ...reply } = options;
   return data({ result: submission.reply(reply), toast: toast ?? null }, { status });
@@ -29,7 +35,8 @@ export function rejectedSubmission<Value>(
 ) {
   const description = describeFailure(failure);
   const serverMessage = failure.status === 0 ? MESSAGES.offlineTitle : firstMessage(failure.message);
-  const toast = options.toastFor?.(serverMessage) ?? description.toast ?? serverMessage ?? MESSAGES.genericMessage;
+  const toast =
+    options.toastFor?.(serverMessage) ?? description.toast ?? serverMessage ?? MESSAGES.genericMessage;
   const fieldErrors = failure.fieldErrors ?? {};
   return invalidSubmission(submission, {
     hideFields: options.hideFields,

@@ -4,7 +4,10 @@ export const DEFAULT_REDIRECT = "/home";
  * Only same-site relative paths may be a redirect target: "/sales?page=2" yes; "https://evil.example",
  * "//evil.example" and "/\\evil.example" (which browsers treat as protocol-relative) fall back.
  */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = DEFAULT_REDIRECT) {
+export function safeRedirect(
+  to: FormDataEntryValue | string | null | undefined,
+  fallback = DEFAULT_REDIRECT,
+) {
   if (typeof to !== "string" || to.length === 0) return fallback;
   if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
   if (/[\u0000-\u001f]/.test(to)) return fallback;

@@ -9,6 +9,7 @@ import {
   makeUser,
   signedInAs,
 } from "../test/factories";
+import { startOfBusinessDay } from "../services/overview";
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
 
@@ -91,7 +92,18 @@ describe("GET /api/v1/overview", () => {
     expect(response.status).toBe(200);
     const body = await response.json();
     expectExactly(OverviewSchema, body);
-    expect(body).toEqual({ counts: { users: await backend.db.$count(users, isNull(users.deletedAt)) } });
+    expect(body.counts.users).toBe(await backend.db.$count(users, isNull(users.deletedAt)));
+    // The admin's own sign-in is today's activity at least.
+    expect(body.counts.activityToday).toBeGreaterThanOrEqual(1);
+  });
+
+  it("counts only today's activity, by the Lagos clock", () => {
+    expect(startOfBusinessDay(new Date("2026-03-03T22:59:00Z")).toISOString()).toBe(
+      "2026-03-02T23:00:00.000Z",
+    );
+    expect(startOfBusinessDay(new Date("2026-03-03T23:00:00Z")).toISOString()).toBe(
+      "2026-03-03T23:00:00.000Z",
+    );
   });
 
   it("leaves out the areas the caller may not read", async () => {
@@ -105,7 +117,7 @@ describe("GET /api/v1/overview", () => {
     const role = await makeRole(backend.db, "reader", ["read:all"]);
     const { token } = await signedInAs(backend, role.id);
     const body = await (await backend.request("GET", "/api/v1/overview", { token })).json();
-    expect(Object.keys(body.counts)).toEqual(["users"]);
+    expect(Object.keys(body.counts).sort()).toEqual(["activityToday", "users"]);
   });
 
   it("needs a signed-in caller", async () => {

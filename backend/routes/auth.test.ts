@@ -126,12 +126,13 @@ describe("POST /api/v1/auth/login", () => {
 
 describe("bearer tokens", () => {
   it("are refused when missing, unknown or malformed", async () => {
-    for (const headers of [
+    const headerSets: Record<string, string>[] = [
       {},
       { authorization: "Bearer nope" },
       { authorization: "Basic abc" },
       { authorization: "Bearer" },
-    ]) {
+    ];
+    for (const headers of headerSets) {
       const response = await backend.request("GET", "/api/v1/users/single", { headers });
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual(UNAUTHORIZED_BODY);

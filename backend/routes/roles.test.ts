@@ -113,6 +113,13 @@ describe("POST /api/v1/roles/:userId/assign", () => {
     });
   });
 
+  it("refuses to change the caller's own designation", async () => {
+    const { user, token } = await signedInAs(backend, "admin");
+    const response = await assign(user.id, await roleIdByName(backend.db, "viewer"), token);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message: "You cannot change your own designation" });
+  });
+
   it("answers 403 to a viewer and changes nothing", async () => {
     const user = await makeUser(backend.db, { role: "sales" });
     const response = await assign(user.id, await roleIdByName(backend.db, "admin"), viewerToken);

@@ -8,7 +8,9 @@ export function requiredText(message: string) {
 export const EmailSchema = requiredText("Email is required").pipe(z.string().email("Invalid email address"));
 
 /** Staff forms say 'Invalid email format' (spec 000 §5). */
-export const StaffEmailSchema = requiredText("Email is required").pipe(z.string().email("Invalid email format"));
+export const StaffEmailSchema = requiredText("Email is required").pipe(
+  z.string().email("Invalid email format"),
+);
 
 /** Phone numbers are stored without whitespace; at least 10 digits (spec 000 §5, §9). */
 export const PhoneSchema = z
@@ -28,6 +30,9 @@ export const NewPasswordSchema = z
   .string({ required_error: "Password is required" })
   .min(8, "Password must be at least 8 characters")
   .max(128, "Password must be at most 128 characters")
-  .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), "Password must contain a letter and a digit");
+  .refine(
+    (value) => /[A-Za-z]/.test(value) && /\d/.test(value),
+    "Password must contain a letter and a digit",
+  );
 
 export const IdSchema = z.string().trim().min(1, "Id is required").max(64, "Id is too long");

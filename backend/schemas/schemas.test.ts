@@ -1,10 +1,16 @@
-import { ChangePasswordSchema, CreatePasswordSchema, ForgotPasswordSchema, LoginSchema, ResetPasswordSchema } from "./auth";
+import {
+  ChangePasswordSchema,
+  CreatePasswordSchema,
+  ForgotPasswordSchema,
+  LoginSchema,
+  ResetPasswordSchema,
+} from "./auth";
 import { PhoneSchema } from "./fields";
 import { PaginationSchema } from "./list";
 import { AddUserSchema, ProfileSchema, UpdateUserSchema } from "./users";
 import type { z } from "zod";
 
-function messages(result: z.SafeParseReturnType<unknown, unknown>) {
+function messages(result: z.SafeParseReturnType<unknown, unknown>): Record<string, string[] | undefined> {
   return result.success ? {} : result.error.flatten().fieldErrors;
 }
 
@@ -20,7 +26,9 @@ describe("LoginSchema", () => {
     });
   });
   it("checks the e-mail format and trims it", () => {
-    expect(messages(LoginSchema.safeParse({ email: "nope", password: "x" }))).toEqual({ email: ["Invalid email address"] });
+    expect(messages(LoginSchema.safeParse({ email: "nope", password: "x" }))).toEqual({
+      email: ["Invalid email address"],
+    });
     expect(LoginSchema.parse({ email: "  a@b.co ", password: "x" }).email).toBe("a@b.co");
   });
   it("refuses unknown fields", () => {
@@ -31,22 +39,34 @@ describe("LoginSchema", () => {
 describe("password forms", () => {
   it("forgot password needs a valid e-mail", () => {
     expect(ForgotPasswordSchema.safeParse({ email: "a@b.co" }).success).toBe(true);
-    expect(messages(ForgotPasswordSchema.safeParse({ email: "x" }))).toEqual({ email: ["Invalid email address"] });
+    expect(messages(ForgotPasswordSchema.safeParse({ email: "x" }))).toEqual({
+      email: ["Invalid email address"],
+    });
   });
   it("new passwords follow the strength rule and must match", () => {
-    expect(messages(CreatePasswordSchema.safeParse({ password: "short1", confirmPassword: "short1" })).password).toEqual([
-      "Password must be at least 8 characters",
-    ]);
-    expect(messages(CreatePasswordSchema.safeParse({ password: "lettersonly", confirmPassword: "lettersonly" })).password).toEqual([
-      "Password must contain a letter and a digit",
-    ]);
-    expect(messages(CreatePasswordSchema.safeParse({ password: "Good-pass-1", confirmPassword: "Other-pass-1" }))).toEqual({
+    expect(
+      messages(CreatePasswordSchema.safeParse({ password: "short1", confirmPassword: "short1" })).password,
+    ).toEqual(["Password must be at least 8 characters"]);
+    expect(
+      messages(CreatePasswordSchema.safeParse({ password: "lettersonly", confirmPassword: "lettersonly" }))
+        .password,
+    ).toEqual(["Password must contain a letter and a digit"]);
+    expect(
+      messages(CreatePasswordSchema.safeParse({ password: "Good-pass-1", confirmPassword: "Other-pass-1" })),
+    ).toEqual({
       confirmPassword: ["Passwords do not match"],
     });
-    expect(CreatePasswordSchema.safeParse({ password: "Good-pass-1", confirmPassword: "Good-pass-1" }).success).toBe(true);
+    expect(
+      CreatePasswordSchema.safeParse({ password: "Good-pass-1", confirmPassword: "Good-pass-1" }).success,
+    ).toBe(true);
   });
   it("reset carries the user and token", () => {
-    const valid = { userid: "u1", resetToken: "t", newPassword: "Good-pass-1", confirmNewPassword: "Good-pass-1" };
+    const valid = {
+      userid: "u1",
+      resetToken: "t",
+      newPassword: "Good-pass-1",
+      confirmNewPassword: "Good-pass-1",
+    };
     expect(ResetPasswordSchema.safeParse(valid).success).toBe(true);
     expect(messages(ResetPasswordSchema.safeParse({ ...valid, confirmNewPassword: "x" }))).toEqual({
       confirmNewPassword: ["Passwords do not match"],
@@ -54,7 +74,9 @@ describe("password forms", () => {
   });
   it("change password refuses reusing the current one", () => {
     const same = { oldPassword: "Good-pass-1", password: "Good-pass-1", confirmPassword: "Good-pass-1" };
-    expect(messages(ChangePasswordSchema.safeParse(same))).toEqual({ password: ["New password must differ from the current one"] });
+    expect(messages(ChangePasswordSchema.safeParse(same))).toEqual({
+      password: ["New password must differ from the current one"],
+    });
   });
 });
 
@@ -92,7 +114,9 @@ describe("staff schemas", () => {
     expect(messages(AddUserSchema.safeParse({ ...valid, phone: "12345" })).phone).toEqual([
       "Phone number must be at least 10 digits",
     ]);
-    expect(messages(AddUserSchema.safeParse({ ...valid, email: "x" })).email).toEqual(["Invalid email format"]);
+    expect(messages(AddUserSchema.safeParse({ ...valid, email: "x" })).email).toEqual([
+      "Invalid email format",
+    ]);
   });
   it("profile fields are optional and trimmed; only admins may send isBlocked", () => {
     expect(ProfileSchema.parse({ firstname: "  Ada " })).toEqual({ firstname: "Ada" });
@@ -109,6 +133,10 @@ describe("PaginationSchema", () => {
     expect(PaginationSchema.safeParse({ page: "0" }).success).toBe(false);
     expect(PaginationSchema.safeParse({ limit: "101" }).success).toBe(false);
     expect(PaginationSchema.safeParse({ page: "abc" }).success).toBe(false);
-    expect(PaginationSchema.parse({ page: "3", limit: "100", search: "  ada " })).toEqual({ page: 3, limit: 100, search: "ada" });
+    expect(PaginationSchema.parse({ page: "3", limit: "100", search: "  ada " })).toEqual({
+      page: 3,
+      limit: 100,
+      search: "ada",
+    });
   });
 });

@@ -18,7 +18,7 @@ import type { Mailing } from "./emails";
 import { forbidden, invalid, invalidField, unauthorized } from "./errors";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords";
 import { RESET_TOKEN_TTL_MS, issuePasswordToken, spendPasswordToken } from "./password-tokens";
-import { findUserRecord } from "./records";
+import { findLiveUserRecord } from "./records";
 
 export const INVALID_CREDENTIALS = "Invalid credentials provided";
 export const ACCOUNT_BLOCKED = "Your account has been blocked. Please contact your administrator.";
@@ -70,7 +70,7 @@ export async function login(
     );
     return issued;
   });
-  const record = await findUserRecord(db, user.id);
+  const record = await findLiveUserRecord(db, user.id);
   if (!record) throw unauthorized(INVALID_CREDENTIALS);
   return { token, user: record };
 }

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { permissions, rolePermissions, roles, users } from "../db/schema";
 import type { RoleRow, UserRow } from "../db/schema";
@@ -86,8 +86,13 @@ export async function toUserRecords(db: AppDb, rows: UserRecordRow[]): Promise<U
   });
 }
 
-export async function findUserRecord(db: AppDb, userId: string): Promise<UserRecord | null> {
-  const rows = await db.select(userRecordColumns).from(users).where(eq(users.id, userId)).limit(1);
+/** Null for unknown and for deleted staff. */
+export async function findLiveUserRecord(db: AppDb, userId: string): Promise<UserRecord | null> {
+  const rows = await db
+    .select(userRecordColumns)
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .limit(1);
   const [record] = await toUserRecords(db, rows);
   return record ?? null;
 }

@@ -4,7 +4,7 @@ import { roles, users } from "../db/schema";
 import type { RoleRecord } from "../schemas/records";
 import { recordAudit } from "./audit";
 import type { Actor } from "./audit";
-import { notFound } from "./errors";
+import { invalid, notFound } from "./errors";
 import { loadRoleRecords } from "./records";
 import { USER_NOT_FOUND } from "./users";
 
@@ -23,6 +23,8 @@ export async function assignRole(
   userId: string,
   roleId: string,
 ) {
+  // Changing one's own designation could remove the very permission needed to undo it.
+  if (userId === actor.userId) throw invalid("You cannot change your own designation");
   const [role] = await db
     .select({ id: roles.id, name: roles.name })
     .from(roles)

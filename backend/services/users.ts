@@ -13,7 +13,7 @@ import { inviteEmail, sendWithoutFailing } from "./emails";
 import type { Mailing } from "./emails";
 import { invalid, invalidField, notFound } from "./errors";
 import { INVITE_TOKEN_TTL_MS, issuePasswordToken } from "./password-tokens";
-import { findUserRecord, toUserRecords, userRecordColumns } from "./records";
+import { findLiveUserRecord, toUserRecords, userRecordColumns } from "./records";
 import { containsPattern } from "./search";
 
 export const USER_NOT_FOUND = "User not found";
@@ -97,8 +97,7 @@ export async function listUsers(db: AppDb, query: UserListQuery) {
 }
 
 export async function getUser(db: AppDb, id: string): Promise<UserRecord> {
-  const user = await findLiveUser(db, id);
-  const record = user && (await findUserRecord(db, user.id));
+  const record = await findLiveUserRecord(db, id);
   if (!record) throw notFound(USER_NOT_FOUND);
   return record;
 }
@@ -155,8 +154,9 @@ export async function updateUser(db: AppDb, actor: SignedInActor, id: string, in
   if (!user) throw notFound(USER_NOT_FOUND);
   const patch = { ...input, email: input.email?.toLowerCase() };
   const changes = describeChanges(user, patch);
-  if (patch.email && changes.email && (await emailTaken(db, patch.email, id)))
+  if (patch.email && changes.email && (await emailTaken(db, patch.email, id))) {
     throw invalidField("email", EMAIL_EXISTS);
+  }
 
   if (Object.keys(changes).length > 0) {
     await db

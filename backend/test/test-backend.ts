@@ -14,6 +14,7 @@ import { ROLE_CATALOGUE, ensureRolesAndPermissions } from "../db/seed";
 import type { ApiEnv } from "../http/env";
 import { createMemoryMailer } from "../mail";
 import type { MemoryMailer } from "../mail";
+import { ALL_PERMISSIONS } from "../services/permissions";
 
 export interface RequestOptions {
   token?: string;
@@ -47,15 +48,15 @@ async function pgliteVersion() {
   }
 }
 
-/** Changes whenever a migration, the role catalogue or PGlite changes, so a stale snapshot is never used. */
+/** Changes with any migration, the seeded roles and permissions, or PGlite, so a stale snapshot is never used. */
 async function snapshotKey(migrationsFolder: string) {
   const digest = createHash("sha256")
-    .update(JSON.stringify(ROLE_CATALOGUE))
+    .update(JSON.stringify([ROLE_CATALOGUE, ALL_PERMISSIONS]))
     .update(await pgliteVersion());
   const walk = async (dir: string): Promise<void> => {
-    for (const entry of (await readdir(dir, { withFileTypes: true })).sort((a, b) =>
-      a.name.localeCompare(b.name),
-    )) {
+    const entries = await readdir(dir, { withFileTypes: true });
+    entries.sort((a, b) => a.name.localeCompare(b.name));
+    for (const entry of entries) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) await walk(full);
       else digest.update(entry.name).update(await readFile(full));

@@ -26,7 +26,10 @@ test.describe("page frame", () => {
       await expect(page).toHaveURL(section.url);
       await expect(page.getByRole("heading", { level: 1, name: section.heading })).toBeVisible();
       await page.getByLabel("Main menu").click();
-      await expect(menu.getByRole("link", { name: section.entry, exact: true })).toHaveAttribute("aria-current", "page");
+      await expect(menu.getByRole("link", { name: section.entry, exact: true })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
       await page.getByLabel("Main menu").click();
     }
   });
@@ -53,7 +56,10 @@ test.describe("page frame", () => {
       await expect(page.getByRole("link", { name: new RegExp(`^${name}`) }).last()).toBeVisible();
     }
     await expect(page.getByLabel(/^Settings: \d+$/).first()).toBeAttached();
-    await page.getByRole("link", { name: /^Inventory/ }).last().click();
+    await page
+      .getByRole("link", { name: /^Inventory/ })
+      .last()
+      .click();
     await expect(page).toHaveURL(/\/warehouses\/all$/);
   });
 
@@ -73,7 +79,9 @@ test.describe("page frame", () => {
     await expect(page).toHaveURL(/\/support\/all$/);
     await expect(page.getByRole("navigation", { name: "Settings navigation" })).toHaveCount(0);
     await page.goto("/settings/users");
-    await expect(page.getByRole("navigation", { name: "Settings navigation" }).getByRole("link", { name: /Users \d+/ })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Settings navigation" }).getByRole("link", { name: /Users \d+/ }),
+    ).toBeVisible();
   });
 
   test("the Action Center opens as a panel with recent activity and closes", async ({ page }) => {

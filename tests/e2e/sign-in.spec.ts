@@ -6,7 +6,10 @@ test.describe("sign-in", () => {
   test("signs in and lands on home with the success toast", async ({ page }) => {
     await signInAsAdmin(page);
     await expect(page).toHaveURL(/\/home$/);
-    await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveAttribute("href", "/settings/profile");
+    await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveAttribute(
+      "href",
+      "/settings/profile",
+    );
     await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
   });
 
@@ -32,7 +35,9 @@ test.describe("sign-in", () => {
     await page.getByLabel("Email").fill(E2E.adminEmail);
     await page.getByLabel("Password").fill("wrong-password-1");
     await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Login failed: Invalid credentials provided" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Login failed: Invalid credentials provided" }),
+    ).toBeVisible();
     await expect(page.getByLabel("Email")).toHaveValue(E2E.adminEmail);
   });
 

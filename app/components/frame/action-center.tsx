@@ -9,7 +9,13 @@ import { actionCenterHref } from "./app-header";
 export type ActivityEntry = { id: string; summary: string; actorName: string | null; createdAt: string };
 
 /** Recent activity across the back office, newest first (the old app's static sample made real). */
-export function ActionCenter({ activity, failure }: { activity: ActivityEntry[] | null; failure: FailureDescription | null }) {
+export function ActionCenter({
+  activity,
+  failure,
+}: {
+  activity: ActivityEntry[] | null;
+  failure: FailureDescription | null;
+}) {
   const location = useLocation();
   return (
     <Drawer title="Action Center" size="small" closeTo={actionCenterHref(location, false)}>

@@ -34,11 +34,17 @@ function UserMenu({ user }: { user: HeaderUser }) {
       </summary>
       <div className="absolute right-0 z-40 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
         <p className="truncate px-3 py-2 text-xs text-slate-500">{user.email}</p>
-        <Link to="/settings/profile" className="block rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-100">
+        <Link
+          to="/settings/profile"
+          className="block rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-100"
+        >
           My Profile
         </Link>
         <Form method="post" action="/logout">
-          <button type="submit" className="block w-full rounded-lg px-3 py-2 text-left text-sm text-red-700 hover:bg-red-50">
+          <button
+            type="submit"
+            className="block w-full rounded-lg px-3 py-2 text-left text-sm text-red-700 hover:bg-red-50"
+          >
             Logout
           </button>
         </Form>
@@ -47,7 +53,15 @@ function UserMenu({ user }: { user: HeaderUser }) {
   );
 }
 
-export function AppHeader({ user, today, activityCount }: { user: HeaderUser; today: string; activityCount: number | null }) {
+export function AppHeader({
+  user,
+  today,
+  activityCount,
+}: {
+  user: HeaderUser;
+  today: string;
+  activityCount: number | null;
+}) {
   const location = useLocation();
   return (
     <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">

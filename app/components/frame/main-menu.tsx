@@ -17,7 +17,10 @@ export function MainMenu() {
           <path d="M4 6h16M4 12h16M4 18h16" />
         </svg>
       </summary>
-      <nav aria-label="Main" className="absolute left-0 z-40 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
+      <nav
+        aria-label="Main"
+        className="absolute left-0 z-40 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-xl"
+      >
         <ul>
           {MAIN_MENU.map((entry, index) => {
             const active = isMenuEntryActive(pathname, entry);
@@ -28,7 +31,9 @@ export function MainMenu() {
                     to={entry.link}
                     aria-current={active ? "page" : undefined}
                     className={`block rounded-lg px-3 py-2 text-sm ${
-                      active ? "bg-brand-100 font-semibold text-brand-900" : "text-slate-700 hover:bg-slate-100"
+                      active
+                        ? "bg-brand-100 font-semibold text-brand-900"
+                        : "text-slate-700 hover:bg-slate-100"
                     }`}
                   >
                     {entry.title}

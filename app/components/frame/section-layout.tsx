@@ -10,7 +10,15 @@ export function useAppCounts() {
 }
 
 /** Title banner, side navigation with counts, and the section's page. */
-export function SectionLayout({ section, icon, subtitle }: { section: SectionKey; icon?: string; subtitle?: string | null }) {
+export function SectionLayout({
+  section,
+  icon,
+  subtitle,
+}: {
+  section: SectionKey;
+  icon?: string;
+  subtitle?: string | null;
+}) {
   const counts = useAppCounts();
   const definition = SECTIONS[section];
   return (

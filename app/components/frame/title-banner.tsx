@@ -1,6 +1,14 @@
 import { SectionIcon } from "../section-icon";
 
-export function TitleBanner({ title, icon, warehouseName }: { title: string; icon: string; warehouseName?: string | null }) {
+export function TitleBanner({
+  title,
+  icon,
+  warehouseName,
+}: {
+  title: string;
+  icon: string;
+  warehouseName?: string | null;
+}) {
   return (
     <div className="flex items-center gap-3 rounded-xl bg-gradient-to-r from-brand-600 to-amber-500 px-5 py-4 text-white shadow-sm">
       <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-white/20">

@@ -8,7 +8,8 @@ export function useCloseOnOutsideClick() {
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       const details = ref.current;
-      if (details?.open && event.target instanceof Node && !details.contains(event.target)) details.open = false;
+      if (details?.open && event.target instanceof Node && !details.contains(event.target))
+        details.open = false;
     };
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);

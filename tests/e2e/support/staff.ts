@@ -19,7 +19,8 @@ async function call(route: string, init: { method?: string; token?: string; body
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const body = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(`${init.method ?? "GET"} ${route} → ${response.status} ${JSON.stringify(body)}`);
+  if (!response.ok)
+    throw new Error(`${init.method ?? "GET"} ${route} → ${response.status} ${JSON.stringify(body)}`);
   return { response, body };
 }
 
@@ -36,7 +37,9 @@ type MailFile = { to: string; subject: string; link: string | null };
 export async function latestMailTo(to: string): Promise<MailFile> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const names = (await fs.readdir(E2E.outboxDir).catch(() => [] as string[])).filter((name) => name.endsWith(".json")).sort();
+    const names = (await fs.readdir(E2E.outboxDir).catch(() => [] as string[]))
+      .filter((name) => name.endsWith(".json"))
+      .sort();
     for (const name of names.reverse()) {
       const mail = JSON.parse(await fs.readFile(path.join(E2E.outboxDir, name), "utf8")) as MailFile;
       if (mail.to === to) return mail;
@@ -53,7 +56,10 @@ export function uniqueEmail(prefix = "staff") {
 export type Staff = { id: string; email: string; password: string; firstname: string; lastname: string };
 
 /** Invites a staff member with `role` and accepts the invitation, as a new colleague would. */
-export async function createStaff(role = "sales", options: { acceptInvite?: boolean } = {}): Promise<Staff & { inviteLink: string }> {
+export async function createStaff(
+  role = "sales",
+  options: { acceptInvite?: boolean } = {},
+): Promise<Staff & { inviteLink: string }> {
   const token = await apiToken();
   const { body: roles } = await call("/roles", { token });
   const roleId = (roles as { id: string; role: string }[]).find((item) => item.role === role)?.id;

@@ -1,0 +1,62 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { ErrorBox } from "~/components/error-box";
+import { FormInput } from "~/components/form-input";
+import type { ToastData } from "~/components/toaster";
+import { ActionToast } from "~/components/toaster";
+import { fieldProps } from "~/utils/forms";
+import { AuthLayout, primaryButton } from "./auth-layout";
+
+export const PASSWORD_HINT = "At least 8 characters, with a letter and a digit.";
+
+type SetPasswordProps = {
+  formId: string;
+  title: string;
+  subtitle: string;
+  /** The new password field first, its confirmation second. */
+  fields: [{ name: string; label: string }, { name: string; label: string }];
+  submitLabel: string;
+  actionData: { result: SubmissionResult<string[]>; toast: ToastData | null } | undefined;
+};
+
+/**
+ * The create-password and reset-password screens. The spec has them do no validation of their own in
+ * the browser: the server's rules answer, under the fields.
+ */
+export function SetPasswordScreen({
+  formId,
+  title,
+  subtitle,
+  fields,
+  submitLabel,
+  actionData,
+}: SetPasswordProps) {
+  const busy = useNavigation().state === "submitting";
+  const [form, formFields] = useForm<Record<string, string>>({ id: formId, lastResult: actionData?.result });
+  const [password, confirmation] = fields;
+  return (
+    <AuthLayout title={title} subtitle={subtitle}>
+      <ActionToast toast={actionData?.toast} />
+      <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-2">
+        <FormInput
+          label={password.label}
+          type="password"
+          autoComplete="new-password"
+          hint={PASSWORD_HINT}
+          {...fieldProps(formFields[password.name])}
+        />
+        <FormInput
+          label={confirmation.label}
+          type="password"
+          autoComplete="new-password"
+          {...fieldProps(formFields[confirmation.name])}
+        />
+        <ErrorBox id={form.errorId} errors={form.errors} />
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {busy ? "Saving..." : submitLabel}
+        </button>
+      </Form>
+    </AuthLayout>
+  );
+}
