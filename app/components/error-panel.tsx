@@ -55,9 +55,10 @@ function TryAgain() {
 }
 
 export function ErrorPanel({ description }: { description: FailureDescription }) {
+  const { pathname } = useLocation();
   useEffect(() => {
-    if (description.kind === "forbidden") stopRefreshing();
-  }, [description.kind]);
+    if (description.kind === "forbidden") stopRefreshing(pathname);
+  }, [description.kind, pathname]);
   const tone = description.kind === "forbidden" ? "text-amber-700" : "text-red-700";
   return (
     <section

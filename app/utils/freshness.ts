@@ -1,19 +1,21 @@
 /**
- * Background refreshing (focus, reconnect, 60 s list polling) stops once the backend has refused
- * a read for permission (spec 000 §4): asking again would only be refused again.
+ * Background refreshing (focus, reconnect, 60 s list polling) stops once the backend has refused a
+ * read for permission (spec 000 §4): asking again would only be refused again. The stop belongs to
+ * the page where it happened; another page refreshes as usual.
  */
-let refreshingStopped = false;
+let stoppedOnPath: string | null = null;
 
-export function stopRefreshing() {
-  refreshingStopped = true;
+export function stopRefreshing(pathname: string) {
+  stoppedOnPath = pathname;
 }
 
-export function resumeRefreshing() {
-  refreshingStopped = false;
+/** Called on every navigation: leaving the refused page lifts the stop. */
+export function forgetStopUnlessOn(pathname: string) {
+  if (stoppedOnPath !== pathname) stoppedOnPath = null;
 }
 
-export function isRefreshingStopped() {
-  return refreshingStopped;
+export function isRefreshingStopped(pathname: string) {
+  return stoppedOnPath === pathname;
 }
 
 export const FOCUS_THROTTLE_MS = 5000;

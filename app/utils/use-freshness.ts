@@ -1,6 +1,8 @@
 import { useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { FOCUS_THROTTLE_MS, LIST_REFRESH_MS, isRefreshingStopped, resumeRefreshing } from "./freshness";
+import { FOCUS_THROTTLE_MS, LIST_REFRESH_MS, forgetStopUnlessOn, isRefreshingStopped } from "./freshness";
+
+const stopped = () => isRefreshingStopped(window.location.pathname) || document.visibilityState === "hidden";
 
 /**
  * Re-reads the page's data when the window regains focus or the network comes back, at most once
@@ -10,15 +12,15 @@ export function useRevalidateOnFocus() {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
-  const location = useLocation();
+  const { pathname } = useLocation();
 
-  // A new page is a new chance: a permission refusal elsewhere must not silence this one.
-  useEffect(() => resumeRefreshing(), [location.pathname]);
+  // Child effects run first, so a refusal on the new page has already been recorded here.
+  useEffect(() => forgetStopUnlessOn(pathname), [pathname]);
 
   useEffect(() => {
     let last = Date.now();
     const refresh = () => {
-      if (isRefreshingStopped() || document.visibilityState === "hidden") return;
+      if (stopped()) return;
       if (Date.now() - last < FOCUS_THROTTLE_MS) return;
       last = Date.now();
       revalidate.current();
@@ -39,7 +41,7 @@ export function useListRefresh(intervalMs = LIST_REFRESH_MS) {
   revalidate.current = revalidator.revalidate;
   useEffect(() => {
     const timer = setInterval(() => {
-      if (!isRefreshingStopped() && document.visibilityState !== "hidden") revalidate.current();
+      if (!stopped()) revalidate.current();
     }, intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs]);

@@ -40,3 +40,10 @@ test("a bad list query answers the 400 toast and panel", async ({ page }) => {
   await expect(page.getByText("Bad Request: Please check your submission.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Something Went Wrong" })).toBeVisible();
 });
+
+test("asking for a reset link while the backend is down says why", async ({ page }) => {
+  await page.goto(`${E2E.offlineAppUrl}/?mode=forgot`);
+  await page.getByLabel("Email").fill(E2E.adminEmail);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByText("Forgot password failed: No Internet Connection")).toBeVisible();
+});

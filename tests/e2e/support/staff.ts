@@ -58,14 +58,17 @@ export type Staff = { id: string; email: string; password: string; firstname: st
 /** Invites a staff member with `role` and accepts the invitation, as a new colleague would. */
 export async function createStaff(
   role = "sales",
-  options: { acceptInvite?: boolean } = {},
+  options: { acceptInvite?: boolean; lastname?: string } = {},
 ): Promise<Staff & { inviteLink: string }> {
   const token = await apiToken();
   const { body: roles } = await call("/roles", { token });
   const roleId = (roles as { id: string; role: string }[]).find((item) => item.role === role)?.id;
   if (!roleId) throw new Error(`no role ${role}`);
   const email = uniqueEmail(role);
-  const person = { firstname: "Ada", lastname: `Tester${randomBytes(2).toString("hex")}` };
+  const person = {
+    firstname: "Ada",
+    lastname: options.lastname ?? `Tester${randomBytes(2).toString("hex")}`,
+  };
   const { body: user } = await call("/auth/add-user", {
     method: "POST",
     token,
