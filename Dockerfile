@@ -52,11 +52,12 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 
 # Signals: node is started directly (exec form), not through `npm start` or a shell, so SIGTERM from
-# `docker stop` reaches it. remix-serve installs its own SIGTERM/SIGINT handlers (it closes the HTTP
-# server, lets requests in flight finish and exits), and because handlers are installed the kernel's
-# "PID 1 ignores signals it does not handle" rule does not apply. The server spawns no child processes,
-# so there are no zombies to reap and no init is required; `docker run --init` (tini) remains a harmless
-# extra. tini is not installed here on purpose: it would need apt at build time for no gain.
-# `npm run docker:check` sends SIGTERM to this exact command and checks that it exits by itself.
+# `docker stop` reaches it. remix-serve installs its own SIGTERM/SIGINT handlers (it stops accepting
+# connections and lets requests in flight finish; node exits once nothing else is pending), and because
+# handlers are installed, the kernel's "PID 1 ignores signals it has no handler for" rule does not apply.
+# The server spawns no child processes, so there are no zombies to reap and no init is needed;
+# `docker run --init` (tini) is a harmless extra. tini is deliberately not installed: it would need apt at
+# build time for no gain. `npm run docker:check` sends SIGTERM to this exact command and reports how long
+# it takes to exit (docker stop sends SIGKILL after 10 s).
 STOPSIGNAL SIGTERM
 CMD ["node", "node_modules/@remix-run/serve/dist/cli.js", "build/index.js"]
