@@ -43,6 +43,9 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
 }
 
 export function wrapPostgresPool(pool: pg.Pool): DatabaseHandle {
+  // An idle connection the server drops (restart, failover) must not crash the process: the pool
+  // replaces it on the next query.
+  pool.on("error", (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
   const db = drizzlePostgres({ client: pool, schema });
   return { db: db as unknown as AppDb, kind: "postgres", close: () => pool.end() };
 }

@@ -23,6 +23,18 @@ export async function issueAuthToken(tx: AppDb, userId: string, ttlHours: number
   return token;
 }
 
+/**
+ * The role's permission names as one array column, so a request's authentication is a single query.
+ * An inactive or deleted role grants nothing.
+ */
+const rolePermissionNames = sql<string[]>`coalesce((
+  select array_agg(${permissions.action} || ':' || ${permissions.subject})
+  from ${rolePermissions}
+  inner join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId}
+  inner join ${roles} on ${roles.id} = ${rolePermissions.roleId}
+  where ${rolePermissions.roleId} = ${users.roleId} and ${roles.active} and ${roles.deletedAt} is null
+), '{}')`;
+
 /** Null when the token is unknown, expired or revoked, or its user is blocked or deleted. */
 export async function authenticateToken(db: AppDb, token: string): Promise<AuthSession | null> {
   const now = new Date();
@@ -31,7 +43,7 @@ export async function authenticateToken(db: AppDb, token: string): Promise<AuthS
       tokenId: authTokens.id,
       lastUsedAt: authTokens.lastUsedAt,
       userId: users.id,
-      roleId: users.roleId,
+      permissions: rolePermissionNames,
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
@@ -52,22 +64,7 @@ export async function authenticateToken(db: AppDb, token: string): Promise<AuthS
     await db.update(authTokens).set({ lastUsedAt: now }).where(eq(authTokens.id, found.tokenId));
   }
 
-  return {
-    tokenId: found.tokenId,
-    userId: found.userId,
-    permissions: await rolePermissionNames(db, found.roleId),
-  };
-}
-
-/** An inactive or deleted role grants nothing. */
-export async function rolePermissionNames(db: AppDb, roleId: string): Promise<string[]> {
-  const rows = await db
-    .select({ name: sql<string>`${permissions.action} || ':' || ${permissions.subject}` })
-    .from(rolePermissions)
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
-    .where(and(eq(rolePermissions.roleId, roleId), eq(roles.active, true), isNull(roles.deletedAt)));
-  return rows.map((row) => row.name);
+  return { tokenId: found.tokenId, userId: found.userId, permissions: found.permissions };
 }
 
 export async function revokeAuthToken(tx: AppDb, tokenId: string) {

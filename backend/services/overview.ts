@@ -1,4 +1,4 @@
-import { count, gte, isNull } from "drizzle-orm";
+import { gte, isNull, sql } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { auditLog, users } from "../db/schema";
 import { isGranted } from "./permissions";
@@ -19,15 +19,15 @@ export function startOfBusinessDay(now: Date) {
 export async function getOverview(db: AppDb, granted: readonly string[], now = new Date()) {
   const counts: Record<string, number> = {};
   if (isGranted(granted, "read:Users")) {
-    const [[staff], [today]] = await Promise.all([
-      db.select({ total: count() }).from(users).where(isNull(users.deletedAt)),
-      db
-        .select({ total: count() })
-        .from(auditLog)
-        .where(gte(auditLog.createdAt, startOfBusinessDay(now))),
-    ]);
-    counts.users = staff.total;
-    counts.activityToday = today.total;
+    // One round trip for both counts: this runs on every signed-in page.
+    const [row] = await db
+      .select({
+        staff: sql<number>`(select count(*) from ${users} where ${users.deletedAt} is null)::int`,
+        activityToday: sql<number>`(select count(*) from ${auditLog} where ${auditLog.createdAt} >= ${startOfBusinessDay(now)})::int`,
+      })
+      .from(sql`(values (1)) as one`);
+    counts.users = row.staff;
+    counts.activityToday = row.activityToday;
   }
   return { counts };
 }
