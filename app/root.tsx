@@ -13,7 +13,7 @@ import {
 import { useContext } from "react";
 import { FullPageError, NotFoundPage, PublicEnvContext } from "./components/full-page-error";
 import { Toaster } from "./components/toaster";
-import { getToast } from "./toast.server";
+import { readToast } from "./toast.server";
 import stylesheet from "./tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -24,7 +24,7 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "SolarDesk — staff back office" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { toast, headers } = await getToast(request);
+  const { toast, headers } = await readToast(request);
   return data({ toast: toast ?? null }, { headers });
 }
 

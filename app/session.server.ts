@@ -64,8 +64,20 @@ async function readSession(request: Request) {
   }
 }
 
+// Loaders of one request share its Request object; the cookie is checked once for all of them.
+const parsedSessions = new WeakMap<Request, Promise<SessionData | null>>();
+
 /** The signed-in session, or null. A tampered or garbled cookie counts as signed out (and is logged). */
-export async function getSessionData(request: Request): Promise<SessionData | null> {
+export function getSessionData(request: Request): Promise<SessionData | null> {
+  let parsed = parsedSessions.get(request);
+  if (!parsed) {
+    parsed = parseSessionData(request);
+    parsedSessions.set(request, parsed);
+  }
+  return parsed;
+}
+
+async function parseSessionData(request: Request): Promise<SessionData | null> {
   const session = await readSession(request);
   const parsed = SessionDataSchema.safeParse({ token: session.get("token"), user: session.get("user") });
   if (parsed.success) return parsed.data;

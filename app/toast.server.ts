@@ -16,4 +16,14 @@ setToastCookieOptions({
   httpOnly: true,
 });
 
-export { getToast, jsonWithError, redirectWithError, redirectWithSuccess, redirectWithWarning };
+/**
+ * The flash toast of this request, if any. Most requests carry none, and remix-toast would still sign
+ * and send a fresh cookie for them, so those skip it.
+ */
+export async function readToast(request: Request) {
+  if (!/(?:^|;\s*)toast-session=/.test(request.headers.get("Cookie") ?? ""))
+    return { toast: undefined, headers: new Headers() };
+  return getToast(request);
+}
+
+export { jsonWithError, redirectWithError, redirectWithSuccess, redirectWithWarning };

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { ApiDeps, ApiEnv } from "./http/env";
+import type { ApiCaches, ApiDeps, ApiEnv, RouteDeps } from "./http/env";
+import { createReadCache } from "./http/read-cache";
 import { errorBody, handleError, handleNotFound, httpError } from "./http/errors";
 import { openApiDocument } from "./http/openapi";
 import { BODY_TOO_LARGE } from "./http/validation";
@@ -14,6 +15,20 @@ import { userRoutes } from "./routes/users";
 /** The whole HTTP API: `/api/v1/...`, `/api/docs` and `/healthz`. */
 export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
+  const caches: ApiCaches = {
+    sessions: createReadCache(deps.config.readCacheMs, { keep: (session) => session !== null }),
+    overview: createReadCache(deps.config.readCacheMs),
+  };
+  const routeDeps: RouteDeps = { ...deps, caches };
+
+  // Any change the API commits may touch what the caches hold (a revoked token, a new record).
+  app.use(async (c, next) => {
+    await next();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400) {
+      caches.sessions.clear();
+      caches.overview.clear();
+    }
+  });
 
   app.use(
     bodyLimit({
@@ -36,11 +51,11 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   });
   app.get("/api/docs", (c) => c.json(openApiDocument(), 200));
 
-  app.route("/api/v1/auth", authRoutes(deps));
-  app.route("/api/v1/users", userRoutes(deps));
-  app.route("/api/v1/roles", roleRoutes(deps));
-  app.route("/api/v1/activity", activityRoutes(deps));
-  app.route("/api/v1/overview", overviewRoutes(deps));
+  app.route("/api/v1/auth", authRoutes(routeDeps));
+  app.route("/api/v1/users", userRoutes(routeDeps));
+  app.route("/api/v1/roles", roleRoutes(routeDeps));
+  app.route("/api/v1/activity", activityRoutes(routeDeps));
+  app.route("/api/v1/overview", overviewRoutes(routeDeps));
 
   app.notFound(handleNotFound);
   app.onError(handleError);

@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   MAIL_OUTBOX_DIR: optional(z.string()),
   TOKEN_TTL_HOURS: optional(positiveInteger()),
   BODY_LIMIT_BYTES: optional(positiveInteger()),
+  READ_CACHE_MS: optional(z.coerce.number().int("must be a whole number").min(0, "must be 0 or more")),
 });
 
 const AdminPairSchema = z.object({ ADMIN_EMAIL: z.unknown(), ADMIN_PASSWORD: z.unknown() });
@@ -75,6 +76,7 @@ export const BackendConfigSchema = z
       mailOutboxDir: env.MAIL_OUTBOX_DIR ? path.resolve(env.MAIL_OUTBOX_DIR) : null,
       tokenTtlHours: env.TOKEN_TTL_HOURS ?? 168,
       bodyLimitBytes: env.BODY_LIMIT_BYTES ?? 1024 * 1024,
+      readCacheMs: env.READ_CACHE_MS ?? 5_000,
     };
   });
 

@@ -1,23 +1,21 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
 import type { ToastData } from "~/components/toaster";
 import { ActionToast } from "~/components/toaster";
-import { fieldProps } from "~/utils/forms";
+import type { FormResult } from "~/utils/use-live-form";
+import { useLiveForm } from "~/utils/use-live-form";
 import { AuthLayout, primaryButton } from "./auth-layout";
 
 export const PASSWORD_HINT = "At least 8 characters, with a letter and a digit.";
 
 type SetPasswordProps = {
-  formId: string;
   title: string;
   subtitle: string;
   /** The new password field first, its confirmation second. */
   fields: [{ name: string; label: string }, { name: string; label: string }];
   submitLabel: string;
-  actionData: { result: SubmissionResult<string[]>; toast: ToastData | null } | undefined;
+  actionData: { result: FormResult; toast: ToastData | null } | undefined;
 };
 
 /**
@@ -25,7 +23,6 @@ type SetPasswordProps = {
  * the browser: the server's rules answer, under the fields.
  */
 export function SetPasswordScreen({
-  formId,
   title,
   subtitle,
   fields,
@@ -33,26 +30,26 @@ export function SetPasswordScreen({
   actionData,
 }: SetPasswordProps) {
   const busy = useNavigation().state === "submitting";
-  const [form, formFields] = useForm<Record<string, string>>({ id: formId, lastResult: actionData?.result });
+  const { form, field, formErrors } = useLiveForm({ lastResult: actionData?.result });
   const [password, confirmation] = fields;
   return (
     <AuthLayout title={title} subtitle={subtitle}>
       <ActionToast toast={actionData?.toast} />
-      <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-2">
+      <Form method="post" {...form} className="flex flex-col gap-2">
         <FormInput
           label={password.label}
           type="password"
           autoComplete="new-password"
           hint={PASSWORD_HINT}
-          {...fieldProps(formFields[password.name])}
+          {...field(password.name)}
         />
         <FormInput
           label={confirmation.label}
           type="password"
           autoComplete="new-password"
-          {...fieldProps(formFields[confirmation.name])}
+          {...field(confirmation.name)}
         />
-        <ErrorBox id={form.errorId} errors={form.errors} />
+        <ErrorBox errors={formErrors} />
         <button type="submit" className={primaryButton} disabled={busy}>
           {busy ? "Saving..." : submitLabel}
         </button>

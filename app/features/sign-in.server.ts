@@ -5,8 +5,7 @@ import { callApi } from "~/api.server";
 import { LoginError, authenticator } from "~/auth.server";
 import { commitSessionHeaders, getSessionData } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
-import { errorToast, invalidSubmission, rejectedSubmission } from "~/utils/forms.server";
-import { parseForm } from "~/utils/forms";
+import { errorToast, invalidSubmission, parseForm, rejectedSubmission } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/redirect";
 
 export type SignInMode = "login" | "forgot";

@@ -1,11 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ForgotPasswordSchema, LoginSchema } from "#backend/schemas/auth";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
 import { ActionToast } from "~/components/toaster";
-import { fieldProps, parseForm } from "~/utils/forms";
+import { useLiveForm } from "~/utils/use-live-form";
 import { AuthLayout, primaryButton } from "./auth-layout";
 import type { action, loader } from "./sign-in.server";
 
@@ -22,25 +21,20 @@ function modeHref(mode: "login" | "forgot", redirectTo: string) {
 function LoginForm({ redirectTo }: { redirectTo: string }) {
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, LoginSchema),
-  });
+  const { form, field, formErrors } = useLiveForm({ schema: LoginSchema, lastResult: actionData?.result });
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-2">
+    <Form method="post" {...form} className="flex flex-col gap-2">
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <FormInput label="Email" type="email" autoComplete="email" {...fieldProps(fields.email)} />
+      <FormInput label="Email" type="email" autoComplete="email" aria-required {...field("email")} />
       <FormInput
         label="Password"
         type="password"
         autoComplete="current-password"
-        {...fieldProps(fields.password)}
+        aria-required
+        {...field("password")}
       />
-      <ErrorBox id={form.errorId} errors={form.errors} />
+      <ErrorBox errors={formErrors} />
       <div className="-mt-1 mb-2 text-right">
         <Link to={modeHref("forgot", redirectTo)} className="text-sm text-brand-700 hover:underline">
           Forgot password?
@@ -56,18 +50,15 @@ function LoginForm({ redirectTo }: { redirectTo: string }) {
 function ForgotPasswordForm({ redirectTo }: { redirectTo: string }) {
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
-    id: "forgot-password",
+  const { form, field, formErrors } = useLiveForm({
+    schema: ForgotPasswordSchema,
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, ForgotPasswordSchema),
   });
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-2">
+    <Form method="post" {...form} className="flex flex-col gap-2">
       <input type="hidden" name="intent" value="forgot" />
-      <FormInput label="Email" type="email" autoComplete="email" {...fieldProps(fields.email)} />
-      <ErrorBox id={form.errorId} errors={form.errors} />
+      <FormInput label="Email" type="email" autoComplete="email" aria-required {...field("email")} />
+      <ErrorBox errors={formErrors} />
       <button type="submit" className={primaryButton} disabled={busy}>
         {busy ? "Sending..." : "Send Reset Link"}
       </button>

@@ -6,8 +6,7 @@ import { callApi } from "~/api.server";
 import { SetPasswordScreen } from "~/features/set-password";
 import { getSessionData } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
-import { parseForm } from "~/utils/forms";
-import { invalidSubmission, rejectedSubmission } from "~/utils/forms.server";
+import { invalidSubmission, parseForm, rejectedSubmission } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Create your password — SolarDesk" }];
 
@@ -35,7 +34,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function CreatePasswordRoute() {
   return (
     <SetPasswordScreen
-      formId="create-password"
       title="Create your password"
       subtitle="Choose the password you will sign in with."
       fields={[

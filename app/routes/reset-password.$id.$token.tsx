@@ -6,8 +6,7 @@ import { callApi } from "~/api.server";
 import { SetPasswordScreen } from "~/features/set-password";
 import { getSessionData } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
-import { parseForm } from "~/utils/forms";
-import { invalidSubmission, rejectedSubmission } from "~/utils/forms.server";
+import { invalidSubmission, parseForm, rejectedSubmission } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset your password — SolarDesk" }];
 
@@ -39,7 +38,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ResetPasswordRoute() {
   return (
     <SetPasswordScreen
-      formId="reset-password"
       title="Reset your password"
       subtitle="Choose a new password for your account."
       fields={[

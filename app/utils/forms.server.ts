@@ -1,9 +1,21 @@
 import { data } from "@remix-run/node";
 import type { Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { z } from "zod";
 import { randomUUID } from "node:crypto";
 import type { ToastData } from "~/components/toaster";
 import type { ApiFailure } from "./error-catalogue";
 import { MESSAGES, describeFailure, firstMessage } from "./error-catalogue";
+import { CONTROL_FIELDS } from "./form-values";
+
+/** Parses a submitted form with its shared schema, steering fields set aside (see form-values.ts). */
+export function parseForm<Schema extends z.ZodTypeAny>(formData: FormData, schema: Schema) {
+  const fields = new FormData();
+  for (const [name, value] of formData) {
+    if (!CONTROL_FIELDS.has(name)) fields.append(name, value);
+  }
+  return parseWithZod(fields, { schema });
+}
 
 export function errorToast(message: string): ToastData {
   return { type: "error", message, id: randomUUID() };

@@ -3,12 +3,25 @@ import type { BackendConfig } from "../config";
 import type { AppDb } from "../db/client";
 import type { Mailer } from "../mail";
 import type { AuthSession } from "../services/auth-tokens";
+import type { Overview } from "../services/overview";
+import type { ReadCache } from "./read-cache";
 
 /** What the routes are built from: one database, the settings and the mailer. */
 export interface ApiDeps {
   db: AppDb;
   config: BackendConfig;
   mailer: Mailer;
+}
+
+/** The answers cached between changes (see read-cache.ts). */
+export interface ApiCaches {
+  sessions: ReadCache<AuthSession | null>;
+  overview: ReadCache<Overview>;
+}
+
+/** What each group of routes is built from. */
+export interface RouteDeps extends ApiDeps {
+  caches: ApiCaches;
 }
 
 export interface ApiEnv {

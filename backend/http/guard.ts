@@ -5,7 +5,9 @@ import { authenticateToken } from "../services/auth-tokens";
 import type { AuthSession } from "../services/auth-tokens";
 import { isGranted } from "../services/permissions";
 import type { PermissionName } from "../services/permissions";
+import { hashSecretToken } from "../services/secret-tokens";
 import { clientAddress } from "./client-address";
+import type { ReadCache } from "./read-cache";
 import type { ApiEnv } from "./env";
 import { NOT_PERMITTED, UNAUTHORIZED, httpError } from "./errors";
 
@@ -18,11 +20,13 @@ function bearerToken(header: string | undefined) {
  * `guard()` admits any signed-in caller; `guard("read:Users")` also needs that permission. Declared on every
  * protected route, so what a route needs is read where the route is.
  */
-export function createGuard(db: AppDb) {
+export function createGuard(db: AppDb, sessions: ReadCache<AuthSession | null>) {
   return function guard(permission?: PermissionName): MiddlewareHandler<ApiEnv> {
     return async (c, next) => {
       const token = bearerToken(c.req.header("authorization"));
-      const session = token ? await authenticateToken(db, token) : null;
+      const session = token
+        ? await sessions.get(hashSecretToken(token), () => authenticateToken(db, token))
+        : null;
       if (!session) throw httpError(401, UNAUTHORIZED);
       if (permission && !isGranted(session.permissions, permission)) throw httpError(403, NOT_PERMITTED);
       c.set("session", session);

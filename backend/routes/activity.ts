@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { PaginationSchema } from "../schemas/list";
-import type { ApiDeps, ApiEnv } from "../http/env";
+import type { ApiEnv, RouteDeps } from "../http/env";
 import { createGuard } from "../http/guard";
 import { readQuery } from "../http/validation";
 import { listActivity } from "../services/activity";
 
-export function activityRoutes({ db }: ApiDeps) {
-  const guard = createGuard(db);
+export function activityRoutes({ db, caches }: RouteDeps) {
+  const guard = createGuard(db, caches.sessions);
 
   // The trail is mostly about staff changes for now, so reading it needs the same right as the staff list.
   return new Hono<ApiEnv>().get("/", guard("read:Users"), async (c) => {

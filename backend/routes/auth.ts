@@ -8,7 +8,7 @@ import {
 } from "../schemas/auth";
 import { AddUserSchema } from "../schemas/users";
 import { clientAddress } from "../http/client-address";
-import type { ApiDeps, ApiEnv } from "../http/env";
+import type { ApiEnv, RouteDeps } from "../http/env";
 import { createGuard, currentSession, signedInActor } from "../http/guard";
 import { readJsonBody } from "../http/validation";
 import {
@@ -21,8 +21,8 @@ import {
 } from "../services/auth";
 import { addUser } from "../services/users";
 
-export function authRoutes({ db, config, mailer }: ApiDeps) {
-  const guard = createGuard(db);
+export function authRoutes({ db, config, mailer, caches }: RouteDeps) {
+  const guard = createGuard(db, caches.sessions);
   const mailing = { mailer, appUrl: config.appUrl };
 
   return new Hono<ApiEnv>()

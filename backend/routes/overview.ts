@@ -1,12 +1,17 @@
 import { Hono } from "hono";
-import type { ApiDeps, ApiEnv } from "../http/env";
+import type { ApiEnv, RouteDeps } from "../http/env";
 import { createGuard, currentSession } from "../http/guard";
-import { getOverview } from "../services/overview";
+import { getOverview, overviewAudience } from "../services/overview";
 
-export function overviewRoutes({ db }: ApiDeps) {
-  const guard = createGuard(db);
+export function overviewRoutes({ db, caches }: RouteDeps) {
+  const guard = createGuard(db, caches.sessions);
 
+  // Every signed-in page asks for this; it is cached between changes (http/read-cache.ts).
   return new Hono<ApiEnv>().get("/", guard(), async (c) => {
-    return c.json(await getOverview(db, currentSession(c).permissions), 200);
+    const { permissions } = currentSession(c);
+    const overview = await caches.overview.get(overviewAudience(permissions), () =>
+      getOverview(db, permissions),
+    );
+    return c.json(overview, 200);
   });
 }

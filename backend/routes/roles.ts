@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { AssignRoleSchema } from "../schemas/users";
-import type { ApiDeps, ApiEnv } from "../http/env";
+import type { ApiEnv, RouteDeps } from "../http/env";
 import { createGuard, signedInActor } from "../http/guard";
 import { readJsonBody } from "../http/validation";
 import { assignRole, listRoles } from "../services/roles";
 
-export function roleRoutes({ db }: ApiDeps) {
-  const guard = createGuard(db);
+export function roleRoutes({ db, caches }: RouteDeps) {
+  const guard = createGuard(db, caches.sessions);
 
   return new Hono<ApiEnv>()
     .get("/", guard("read:Roles"), async (c) => {

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { ProfileSchema, UpdateUserSchema, UserListQuerySchema } from "../schemas/users";
-import type { ApiDeps, ApiEnv } from "../http/env";
+import type { ApiEnv, RouteDeps } from "../http/env";
 import { createGuard, currentSession, signedInActor } from "../http/guard";
 import { readJsonBody, readQuery } from "../http/validation";
 import { deleteUser, getUser, listUsers, updateOwnProfile, updateUser } from "../services/users";
 
-export function userRoutes({ db }: ApiDeps) {
-  const guard = createGuard(db);
+export function userRoutes({ db, caches }: RouteDeps) {
+  const guard = createGuard(db, caches.sessions);
 
   return new Hono<ApiEnv>()
     .get("/", guard("read:Users"), async (c) => {

@@ -1,4 +1,4 @@
-import { gte, isNull, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { auditLog, users } from "../db/schema";
 import { isGranted } from "./permissions";
@@ -16,7 +16,18 @@ export function startOfBusinessDay(now: Date) {
  * Counts for the home tiles, side navigation and the Action Center bell, only for the areas the
  * caller may read. Staff activity is part of staff administration, so it follows read:Users.
  */
-export async function getOverview(db: AppDb, granted: readonly string[], now = new Date()) {
+export type Overview = { counts: Record<string, number> };
+
+/** Callers who may read the same areas see the same overview. */
+export function overviewAudience(granted: readonly string[]) {
+  return isGranted(granted, "read:Users") ? "staff" : "none";
+}
+
+export async function getOverview(
+  db: AppDb,
+  granted: readonly string[],
+  now = new Date(),
+): Promise<Overview> {
   const counts: Record<string, number> = {};
   if (isGranted(granted, "read:Users")) {
     // One round trip for both counts: this runs on every signed-in page.

@@ -139,7 +139,12 @@ async function openFreshPostgresDatabase(serverUrl: string): Promise<DatabaseHan
 export async function createTestBackend(overrides: Partial<BackendConfig> = {}): Promise<TestBackend> {
   const serverUrl = process.env.DATABASE_URL;
   const database = serverUrl ? await openFreshPostgresDatabase(serverUrl) : await openPgliteFromSnapshot();
-  const config = { ...loadBackendConfig({ NODE_ENV: "test", APP_URL: "http://app.test" }), ...overrides };
+  // Tests change rows behind the API's back, so its read cache is off unless a test asks for it.
+  const config = {
+    ...loadBackendConfig({ NODE_ENV: "test", APP_URL: "http://app.test" }),
+    readCacheMs: 0,
+    ...overrides,
+  };
   const mailer = createMemoryMailer();
   const app = createApi({ db: database.db, config, mailer });
 

@@ -1,0 +1,102 @@
+import { useId, useState } from "react";
+import type { FormEvent, FocusEvent } from "react";
+import type { z } from "zod";
+import { formValues } from "./form-values";
+
+/** What an action answers for a refused form (Conform's `submission.reply()` as JSON). */
+export type FormResult = {
+  initialValue?: Record<string, unknown> | null;
+  error?: Record<string, string[] | null | undefined> | null;
+};
+
+type Errors = Record<string, string[]>;
+
+function errorsOf(result: FormResult | null | undefined): Errors {
+  const errors: Errors = {};
+  for (const [name, messages] of Object.entries(result?.error ?? {})) {
+    if (messages?.length) errors[name] = messages;
+  }
+  return errors;
+}
+
+function validate(schema: z.ZodTypeAny, form: HTMLFormElement): Errors {
+  const parsed = schema.safeParse(formValues(new FormData(form)));
+  if (parsed.success) return {};
+  const errors: Errors = {};
+  for (const issue of parsed.error.issues) {
+    const name = issue.path.join(".");
+    (errors[name] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/**
+ * Live validation for a form whose server answer already does the real work. Without JavaScript this
+ * only renders the server's messages and values; with it, the shared schema checks a field when the
+ * user leaves it, re-checks it while they correct it, and stops a submission that would be refused.
+ * (A small stand-in for Conform's browser half, which alone weighs ~9 KB of gzip JavaScript.)
+ */
+export function useLiveForm({
+  schema,
+  lastResult,
+}: {
+  schema?: z.ZodTypeAny;
+  lastResult?: FormResult | null;
+}) {
+  const formId = useId();
+  const [shown, setShown] = useState<Errors>(() => errorsOf(lastResult));
+  const [seenResult, setSeenResult] = useState(lastResult);
+  if (seenResult !== lastResult) {
+    // A new server answer replaces whatever the browser had worked out.
+    setSeenResult(lastResult);
+    setShown(errorsOf(lastResult));
+  }
+
+  const recheck = (form: HTMLFormElement, names: string[]) => {
+    if (!schema) return;
+    const found = validate(schema, form);
+    setShown((current) => {
+      const next = { ...current };
+      for (const name of names) {
+        if (found[name]) next[name] = found[name];
+        else delete next[name];
+      }
+      return next;
+    });
+  };
+
+  const form = {
+    id: formId,
+    noValidate: true,
+    onBlur(event: FocusEvent<HTMLFormElement>) {
+      const name = event.target.getAttribute("name");
+      if (name && event.target.value !== "") recheck(event.currentTarget, [name]);
+    },
+    onInput(event: FormEvent<HTMLFormElement>) {
+      const name = (event.target as Element).getAttribute("name");
+      if (name && shown[name]) recheck(event.currentTarget, [name]);
+    },
+    onSubmit(event: FormEvent<HTMLFormElement>) {
+      if (!schema) return;
+      const found = validate(schema, event.currentTarget);
+      if (Object.keys(found).length === 0) return;
+      event.preventDefault();
+      setShown(found);
+      const first = event.currentTarget.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"]`);
+      first?.focus();
+    },
+  };
+
+  const field = (name: string) => {
+    const initial = lastResult?.initialValue?.[name];
+    return {
+      id: `${formId}-${name}`,
+      name,
+      defaultValue: typeof initial === "string" ? initial : undefined,
+      errors: shown[name],
+      errorId: `${formId}-${name}-error`,
+    };
+  };
+
+  return { form, field, formErrors: shown[""] ?? [] };
+}

@@ -1,0 +1,39 @@
+/**
+ * Short-lived memo of answers every page asks for (who the token belongs to, the overview counts).
+ * The API empties it whenever it commits a change, so inside one process a revoked token, a blocked
+ * user or a new record is seen on the very next request; `ttlMs` bounds how long another process's
+ * changes (a second backend on the same PostgreSQL) can go unseen. `ttlMs` 0 turns it off.
+ */
+export interface ReadCache<Value> {
+  get(key: string, load: () => Promise<Value>): Promise<Value>;
+  clear(): void;
+}
+
+export function createReadCache<Value>(
+  ttlMs: number,
+  options: { maxEntries?: number; keep?: (value: Value) => boolean; now?: () => number } = {},
+): ReadCache<Value> {
+  const { maxEntries = 5_000, keep = () => true, now = Date.now } = options;
+  const entries = new Map<string, { value: Value; expiresAt: number }>();
+  // Bumped by clear(): a load that began before a change must not store what it read.
+  let generation = 0;
+
+  return {
+    async get(key, load) {
+      if (ttlMs <= 0) return load();
+      const hit = entries.get(key);
+      if (hit && hit.expiresAt > now()) return hit.value;
+      const startedIn = generation;
+      const value = await load();
+      if (startedIn === generation && keep(value)) {
+        if (entries.size >= maxEntries) entries.clear();
+        entries.set(key, { value, expiresAt: now() + ttlMs });
+      }
+      return value;
+    },
+    clear() {
+      generation += 1;
+      entries.clear();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { UNAUTHORIZED_BODY, makeUser, roleIdByName, signedInAs } from "../test/factories";
+import { createTestBackend } from "../test/test-backend";
+import type { TestBackend } from "../test/test-backend";
+
+// The read cache as deployed: on, with a long time so only the API's own changes can empty it.
+let backend: TestBackend;
+beforeAll(async () => {
+  backend = await createTestBackend({ readCacheMs: 60_000 });
+});
+afterAll(() => backend.close());
+
+const overview = async (token: string) =>
+  (await (await backend.request("GET", "/api/v1/overview", { token })).json()) as { counts: { users: number } };
+
+describe("cached reads", () => {
+  it("serve repeated reads from memory", async () => {
+    const { token } = await signedInAs(backend, "admin");
+    const before = (await overview(token)).counts.users;
+    // A row written behind the API's back is not seen while the cache holds (at most READ_CACHE_MS).
+    await makeUser(backend.db);
+    expect((await overview(token)).counts.users).toBe(before);
+  });
+
+  it("see every change made through the API on the next request", async () => {
+    const { token } = await signedInAs(backend, "admin");
+    const before = (await overview(token)).counts.users;
+    const created = await backend.request("POST", "/api/v1/auth/add-user", {
+      token,
+      body: {
+        email: "cached@example.com",
+        firstname: "Cache",
+        lastname: "Reader",
+        phone: "08012345678",
+        role: await roleIdByName(backend.db, "sales"),
+        location: "Lagos",
+      },
+    });
+    expect(created.status).toBe(201);
+    expect((await overview(token)).counts.users).toBe(before + 1);
+  });
+
+  it("refuse a blocked user's token at once", async () => {
+    const { token: adminToken } = await signedInAs(backend, "admin");
+    const { user, token } = await signedInAs(backend, "sales");
+    expect((await backend.request("GET", "/api/v1/users/single", { token })).status).toBe(200);
+    const blocked = await backend.request("PATCH", `/api/v1/users/${user.id}`, {
+      token: adminToken,
+      body: { isBlocked: true },
+    });
+    expect(blocked.status).toBe(200);
+    const refused = await backend.request("GET", "/api/v1/users/single", { token });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual(UNAUTHORIZED_BODY);
+  });
+
+  it("refuse a token at once after logout", async () => {
+    const { token } = await signedInAs(backend, "sales");
+    expect((await backend.request("GET", "/api/v1/users/single", { token })).status).toBe(200);
+    expect((await backend.request("POST", "/api/v1/auth/logout", { token })).status).toBe(200);
+    expect((await backend.request("GET", "/api/v1/users/single", { token })).status).toBe(401);
+  });
+});
