@@ -1,25 +1,34 @@
 import { isRouteErrorResponse, useLocation, useRevalidator, useRouteError } from "@remix-run/react";
 import { useEffect } from "react";
-import { z } from "zod";
-import type { FailureDescription } from "~/utils/error-catalogue";
+import type { FailureDescription, FailureKind } from "~/utils/error-catalogue";
 import { describeFailure } from "~/utils/error-catalogue";
 import { stopRefreshing } from "~/utils/freshness";
 import { ActionToast } from "./toaster";
 
-const FailureDescriptionSchema = z.object({
-  kind: z.enum(["bad-request", "unauthorized", "forbidden", "network", "other"]),
-  status: z.number(),
-  title: z.string(),
-  lines: z.array(z.string()),
-  canRetry: z.boolean(),
-  toast: z.string().optional(),
-});
+const KINDS: readonly FailureKind[] = ["bad-request", "unauthorized", "forbidden", "network", "other"];
+
+/**
+ * Checks the shape the loaders throw (a FailureDescription). Written by hand rather than with zod so that
+ * pages without forms do not load zod's 14 KB just to show an error.
+ */
+function isFailureDescription(value: unknown): value is FailureDescription {
+  if (typeof value !== "object" || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return (
+    KINDS.some((kind) => kind === candidate.kind) &&
+    typeof candidate.status === "number" &&
+    typeof candidate.title === "string" &&
+    Array.isArray(candidate.lines) &&
+    candidate.lines.every((line) => typeof line === "string") &&
+    typeof candidate.canRetry === "boolean" &&
+    (candidate.toast === undefined || typeof candidate.toast === "string")
+  );
+}
 
 /** Turns whatever a route threw into the catalogue's description. */
 export function describeRouteError(error: unknown): FailureDescription {
   if (isRouteErrorResponse(error)) {
-    const parsed = FailureDescriptionSchema.safeParse(error.data);
-    if (parsed.success) return parsed.data;
+    if (isFailureDescription(error.data)) return error.data;
     if (error.status === 404) {
       return {
         kind: "other",
