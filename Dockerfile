@@ -53,7 +53,8 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 
 # Signals: node is started directly (exec form), not through `npm start` or a shell, so SIGTERM from
 # `docker stop` reaches it. remix-serve installs its own SIGTERM/SIGINT handlers (it stops accepting
-# connections and lets requests in flight finish; node exits once nothing else is pending), and because
+# connections and lets requests in flight finish) and the app closes its embedded database a second later
+# and exits (app/boot.server.ts), and because
 # handlers are installed, the kernel's "PID 1 ignores signals it has no handler for" rule does not apply.
 # The server spawns no child processes, so there are no zombies to reap and no init is needed;
 # `docker run --init` (tini) is a harmless extra. tini is deliberately not installed: it would need apt at
