@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -60,10 +61,12 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { pathname, search } = useLocation();
+  const currentPath = `${pathname}${search}`;
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return <NotFoundPage />;
-    return <FullPageError status={error.status} offline={error.status === 503} />;
+    return <FullPageError status={error.status} offline={error.status === 503} currentPath={currentPath} />;
   }
   console.error(error);
-  return <FullPageError status={500} detail="Unexpected Application Error!" />;
+  return <FullPageError status={500} detail="Unexpected Application Error!" currentPath={currentPath} />;
 }

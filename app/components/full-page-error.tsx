@@ -1,4 +1,3 @@
-import { Link, useLocation } from "@remix-run/react";
 import { createContext, useContext } from "react";
 import { MESSAGES } from "~/utils/error-catalogue";
 
@@ -6,17 +5,23 @@ import { MESSAGES } from "~/utils/error-catalogue";
 export type PublicEnv = { supportEmail: string };
 export const PublicEnvContext = createContext<PublicEnv>({ supportEmail: "" });
 
+/**
+ * The last-resort screen. Its links are plain anchors: after an unexpected failure a full page load is
+ * the reliable way out, and the screen then needs nothing from the router.
+ */
 export function FullPageError({
   status = 500,
   offline = false,
   detail,
+  currentPath,
 }: {
   status?: number;
   offline?: boolean;
   detail?: string;
+  /** Where Refresh goes: the page that failed. */
+  currentPath: string;
 }) {
   const { supportEmail } = useContext(PublicEnvContext);
-  const location = useLocation();
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-slate-50 px-6 text-center">
       <p className="text-6xl font-bold text-brand-600">{status}</p>
@@ -35,11 +40,11 @@ export function FullPageError({
         </p>
       ) : null}
       <div className="mt-6 flex gap-3">
-        <Link to="/home" className="rounded-full bg-slate-900 px-5 py-2 text-sm font-medium text-white">
+        <a href="/home" className="rounded-full bg-slate-900 px-5 py-2 text-sm font-medium text-white">
           Go back home
-        </Link>
+        </a>
         <a
-          href={`${location.pathname}${location.search}`}
+          href={currentPath}
           className="rounded-full border border-slate-300 px-5 py-2 text-sm font-medium text-slate-800"
         >
           Refresh
@@ -55,9 +60,9 @@ export function NotFoundPage() {
       <p className="text-6xl font-bold text-brand-600">404</p>
       <h1 className="mt-4 text-2xl font-semibold text-slate-900">Page Not Found</h1>
       <p className="mt-2 text-slate-600">The page you are looking for does not exist or has moved.</p>
-      <Link to="/home" className="mt-6 rounded-full bg-slate-900 px-5 py-2 text-sm font-medium text-white">
+      <a href="/home" className="mt-6 rounded-full bg-slate-900 px-5 py-2 text-sm font-medium text-white">
         Go back Home
-      </Link>
+      </a>
     </main>
   );
 }

@@ -22,13 +22,7 @@ type SetPasswordProps = {
  * The create-password and reset-password screens. The spec has them do no validation of their own in
  * the browser: the server's rules answer, under the fields.
  */
-export function SetPasswordScreen({
-  title,
-  subtitle,
-  fields,
-  submitLabel,
-  actionData,
-}: SetPasswordProps) {
+export function SetPasswordScreen({ title, subtitle, fields, submitLabel, actionData }: SetPasswordProps) {
   const busy = useNavigation().state === "submitting";
   const { form, field, formErrors } = useLiveForm({ lastResult: actionData?.result });
   const [password, confirmation] = fields;

@@ -5,7 +5,13 @@ import { callApi } from "~/api.server";
 import { LoginError, authenticator } from "~/auth.server";
 import { commitSessionHeaders, getSessionData } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
-import { errorToast, invalidSubmission, parseForm, rejectedSubmission } from "~/utils/forms.server";
+import {
+  errorToast,
+  invalidSubmission,
+  parseForm,
+  readFormData,
+  rejectedSubmission,
+} from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/redirect";
 
 export type SignInMode = "login" | "forgot";
@@ -23,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (await getSessionData(request))
     throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirect")));
   // remix-auth reads the body itself, so this reads a copy.
-  const formData = await request.clone().formData();
+  const formData = await readFormData(request.clone());
   return formData.get("intent") === "forgot" ? requestReset(request, formData) : signIn(request, formData);
 }
 

@@ -6,7 +6,7 @@ import { callApi } from "~/api.server";
 import { SetPasswordScreen } from "~/features/set-password";
 import { getSessionData } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
-import { invalidSubmission, parseForm, rejectedSubmission } from "~/utils/forms.server";
+import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Create your password — SolarDesk" }];
 
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (await getSessionData(request)) throw redirect("/home");
-  const submission = parseForm(await request.formData(), CreatePasswordSchema);
+  const submission = parseForm(await readFormData(request), CreatePasswordSchema);
   if (submission.status !== "success") return invalidSubmission(submission, { hideFields: HIDDEN });
   const answer = await callApi({
     method: "POST",

@@ -6,7 +6,7 @@ import { callApi } from "~/api.server";
 import { SetPasswordScreen } from "~/features/set-password";
 import { getSessionData } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
-import { invalidSubmission, parseForm, rejectedSubmission } from "~/utils/forms.server";
+import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset your password — SolarDesk" }];
 
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (await getSessionData(request)) throw redirect("/home");
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   // The user and token come from the link, never from the form.
   formData.set("userid", params.id ?? "");
   formData.set("resetToken", params.token ?? "");

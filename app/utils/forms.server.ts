@@ -8,6 +8,18 @@ import type { ApiFailure } from "./error-catalogue";
 import { MESSAGES, describeFailure, firstMessage } from "./error-catalogue";
 import { CONTROL_FIELDS } from "./form-values";
 
+/**
+ * The submitted form, or an empty one when the body is not a form at all (a script posting JSON, a
+ * PUT without a body): that is a refused submission (400 with the field messages), not a server error.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    return new FormData();
+  }
+}
+
 /** Parses a submitted form with its shared schema, steering fields set aside (see form-values.ts). */
 export function parseForm<Schema extends z.ZodTypeAny>(formData: FormData, schema: Schema) {
   const fields = new FormData();

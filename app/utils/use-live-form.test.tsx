@@ -23,7 +23,11 @@ describe("useLiveForm on the server (what a browser without JavaScript gets)", (
       <LoginFields
         lastResult={{
           initialValue: { email: "not-an-email" },
-          error: { email: ["Invalid email address"], password: ["Password is required"], "": ["Login failed"] },
+          error: {
+            email: ["Invalid email address"],
+            password: ["Password is required"],
+            "": ["Login failed"],
+          },
         }}
       />,
     );
