@@ -1,3 +1,5 @@
+export {};
+
 // The session and toast modules read their secret when first imported.
 process.env.SESSION_SECRET ??= "unit-test-session-secret";
 const { action, loader } = await import("./sign-in.server");
@@ -6,7 +8,10 @@ const args = (request: Request) => ({ request, params: {}, context: {} });
 
 async function answer(response: unknown) {
   // Remix's data() wraps the body; read it the way the framework would.
-  const wrapped = response as { data: { result: { error: Record<string, string[]> } }; init: { status: number } };
+  const wrapped = response as {
+    data: { result: { error: Record<string, string[]> } };
+    init: { status: number };
+  };
   return { status: wrapped.init.status, errors: wrapped.data.result.error };
 }
 

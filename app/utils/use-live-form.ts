@@ -98,5 +98,5 @@ export function useLiveForm({
     };
   };
 
-  return { form, field, formErrors: shown[""] ?? [] };
+  return { form, field, formErrors: shown[""] ?? [], hasErrors: Object.keys(shown).length > 0 };
 }

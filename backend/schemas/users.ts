@@ -29,6 +29,17 @@ export const ProfileSchema = z
   .strict();
 export type ProfileInput = z.infer<typeof ProfileSchema>;
 
+/**
+ * The profile form: names and e-mail cannot be blanked (an empty input would otherwise read as "not
+ * changed"); phone and location may stay empty. The API receives only the fields that changed, checked
+ * with ProfileSchema.
+ */
+export const ProfileFormSchema = ProfileSchema.extend({
+  firstname: requiredText("First name is required").pipe(z.string().max(50, "First name is too long")),
+  lastname: requiredText("Last name is required").pipe(z.string().max(50, "Last name is too long")),
+  email: StaffEmailSchema,
+}).strict();
+
 /** What an administrator may change on another staff record: the profile plus the block flag. */
 export const UpdateUserSchema = ProfileSchema.extend({ isBlocked: z.boolean().optional() }).strict();
 export type UpdateUserInput = z.infer<typeof UpdateUserSchema>;
