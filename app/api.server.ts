@@ -121,8 +121,8 @@ export async function apiRead<Schema extends z.ZodTypeAny>(
 }
 
 /**
- * A signed-in write for an action. A 401 still signs out; every other failure comes back so the
- * action can answer with field errors and the user's values.
+ * A signed-in call whose failure the caller handles itself: an action's write (field errors, the user's
+ * values) or a read that only part of a page depends on. A 401 still signs out.
  */
 export async function apiWrite<Schema extends z.ZodTypeAny>(
   request: Request,
@@ -136,4 +136,14 @@ export async function apiWrite<Schema extends z.ZodTypeAny>(
     return answer;
   }
   return parseAnswer(schema, answer, call.path);
+}
+
+/** A signed-in read that may fail without failing the page (a select's options, a tab's count). */
+export function apiReadOrFailure<Schema extends z.ZodTypeAny>(
+  request: Request,
+  path: ApiCall["path"],
+  schema: Schema,
+  query?: Query,
+) {
+  return apiWrite(request, { path, query }, schema);
 }

@@ -21,6 +21,7 @@ const AppEnvSchema = z
     SUPPORT_EMAIL: z.string().email("must be an e-mail address").default("support@example.com"),
     INSECURE_COOKIES: flag,
     DEMO_DATA: flag,
+    MAPS_API_KEY: z.string().trim().min(1).optional(),
   })
   .transform((env, context) => {
     if (!env.SESSION_SECRET && env.NODE_ENV === "production" && !env.DEMO_DATA) {
@@ -40,6 +41,8 @@ export type AppConfig = {
   sessionSecrets: string[];
   supportEmail: string;
   secureCookies: boolean;
+  /** A browser key for place autocomplete on address fields; unset = plain text fields. */
+  mapsApiKey: string | undefined;
 };
 
 export function describeConfigError(error: z.ZodError) {
@@ -75,6 +78,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecrets: [values.SESSION_SECRET ?? localSessionSecret(values.DATA_DIR)],
     supportEmail: values.SUPPORT_EMAIL,
     secureCookies: production && !values.INSECURE_COOKIES,
+    mapsApiKey: values.MAPS_API_KEY,
   };
 }
 

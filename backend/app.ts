@@ -8,8 +8,9 @@ import { openApiDocument } from "./http/openapi";
 import { BODY_TOO_LARGE } from "./http/validation";
 import { activityRoutes } from "./routes/activity";
 import { authRoutes } from "./routes/auth";
+import { customerRoutes } from "./routes/customers";
 import { overviewRoutes } from "./routes/overview";
-import { roleRoutes } from "./routes/roles";
+import { permissionRoutes, roleRoutes } from "./routes/roles";
 import { userRoutes } from "./routes/users";
 
 /** The whole HTTP API: `/api/v1/...`, `/api/docs` and `/healthz`. */
@@ -54,6 +55,8 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.route("/api/v1/auth", authRoutes(routeDeps));
   app.route("/api/v1/users", userRoutes(routeDeps));
   app.route("/api/v1/roles", roleRoutes(routeDeps));
+  app.route("/api/v1/permissions", permissionRoutes(routeDeps));
+  app.route("/api/v1/customers", customerRoutes(routeDeps));
   app.route("/api/v1/activity", activityRoutes(routeDeps));
   app.route("/api/v1/overview", overviewRoutes(routeDeps));
 

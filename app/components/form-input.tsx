@@ -1,3 +1,4 @@
+import { forwardRef } from "react";
 import type { InputHTMLAttributes } from "react";
 
 export const ALLOWED_INPUT_TYPES = [
@@ -28,16 +29,10 @@ type FormInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & {
 };
 
 /** A labelled input with its errors under it; types outside the spec's list are refused. */
-export function FormInput({
-  label,
-  type = "text",
-  errors,
-  errorId,
-  hint,
-  id,
-  className = "",
-  ...rest
-}: FormInputProps) {
+export const FormInput = forwardRef<HTMLInputElement, FormInputProps>(function FormInput(
+  { label, type = "text", errors, errorId, hint, id, className = "", ...rest },
+  ref,
+) {
   if (!isAllowedType(type)) {
     return (
       <p role="alert" className="text-sm font-medium text-red-700">
@@ -48,13 +43,14 @@ export function FormInput({
   const inputId = id ?? rest.name;
   const messageId = errorId ?? `${inputId}-error`;
   const hasErrors = Boolean(errors?.length);
-  if (type === "hidden") return <input type="hidden" id={inputId} {...rest} />;
+  if (type === "hidden") return <input ref={ref} type="hidden" id={inputId} {...rest} />;
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={inputId} className="text-sm font-medium text-slate-700">
         {label}
       </label>
       <input
+        ref={ref}
         id={inputId}
         type={type}
         aria-invalid={hasErrors || undefined}
@@ -72,4 +68,4 @@ export function FormInput({
       </div>
     </div>
   );
-}
+});

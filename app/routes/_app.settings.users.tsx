@@ -1,12 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { UserListSchema } from "#backend/schemas/records";
 import { DEFAULT_PAGE_SIZE } from "#backend/schemas/list";
 import { apiRead } from "~/api.server";
 import { EmptyState } from "~/components/empty-state";
 import { SectionErrorBoundary } from "~/components/error-panel";
+import { useCloseOnOutsideClick } from "~/components/frame/use-close-on-outside-click";
 import { Pagination } from "~/components/pagination";
+import { StatusText } from "~/components/status-text";
 import { capitalise, formatDate, fullName } from "~/utils/format";
+import { listHref } from "~/utils/list-params";
 import { useListRefresh } from "~/utils/use-freshness";
 
 export const meta: MetaFunction = () => [{ title: "Users — SolarDesk" }];
@@ -22,37 +25,67 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { list, search };
 }
 
+function AddUserMenu({ newUserHref }: { newUserHref: string }) {
+  const ref = useCloseOnOutsideClick();
+  return (
+    <details ref={ref} className="relative">
+      <summary
+        aria-label="More user actions"
+        className="flex h-9 w-9 cursor-pointer list-none items-center justify-center rounded-full border border-slate-300 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+      >
+        <span aria-hidden="true">⋯</span>
+      </summary>
+      <div className="absolute right-0 z-30 mt-2 w-48 rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
+        <Link to={newUserHref} className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">
+          Add new user
+        </Link>
+      </div>
+    </details>
+  );
+}
+
 export default function UsersRoute() {
   const { list, search } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const newUserHref = listHref("/settings/users/new", location.search);
   useListRefresh();
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold">All Users</h2>
-        <Form method="get" role="search" className="flex gap-2">
-          <label htmlFor="users-search" className="sr-only">
-            Search users
-          </label>
-          <input
-            id="users-search"
-            type="search"
-            name="search"
-            defaultValue={search}
-            placeholder="Search users here"
-            className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm"
-          />
-          <button
-            type="submit"
-            className="rounded-lg bg-slate-900 px-3 py-1.5 text-sm font-medium text-white"
+        <div className="flex flex-wrap items-center gap-2">
+          <Form method="get" action="/settings/users" role="search" className="flex gap-2">
+            <label htmlFor="users-search" className="sr-only">
+              Search users
+            </label>
+            <input
+              id="users-search"
+              type="search"
+              name="search"
+              defaultValue={search}
+              placeholder="Search users here"
+              className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm"
+            />
+            <button
+              type="submit"
+              className="rounded-lg bg-slate-900 px-3 py-1.5 text-sm font-medium text-white"
+            >
+              Search
+            </button>
+          </Form>
+          <Link
+            to={newUserHref}
+            className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
           >
-            Search
-          </button>
-        </Form>
+            New User
+          </Link>
+          <AddUserMenu newUserHref={newUserHref} />
+        </div>
       </div>
       {list.users.length === 0 ? (
         search ? (
           <EmptyState title="No results for these filters">
-            <Link to="." className="text-brand-700 underline">
+            <Link to="/settings/users" className="text-brand-700 underline">
               Clear filters
             </Link>
           </EmptyState>
@@ -75,16 +108,21 @@ export default function UsersRoute() {
             </thead>
             <tbody>
               {list.users.map((user) => (
-                <tr key={user.id} className="border-b border-slate-100">
-                  <td className="py-2 pr-4 font-medium">{fullName(user)}</td>
+                <tr key={user.id} className="border-b border-slate-100 hover:bg-slate-50">
+                  <td className="py-2 pr-4 font-medium">
+                    <Link
+                      to={listHref(`/settings/users/${user.id}`, location.search)}
+                      className="hover:underline"
+                    >
+                      {fullName(user)}
+                    </Link>
+                  </td>
                   <td className="py-2 pr-4">{user.email}</td>
                   <td className="py-2 pr-4">{user.phone ?? ""}</td>
                   <td className="py-2 pr-4">{capitalise(user.role.role)}</td>
                   <td className="py-2 pr-4">{user.location ?? ""}</td>
                   <td className="py-2 pr-4">
-                    <span className={user.status === "active" ? "text-green-700" : "text-red-700"}>
-                      {capitalise(user.status)}
-                    </span>
+                    <StatusText status={user.status} />
                   </td>
                   <td className="py-2">{user.lastLogin ? formatDate(user.lastLogin) : "N/A"}</td>
                 </tr>
@@ -100,6 +138,7 @@ export default function UsersRoute() {
           />
         </div>
       )}
+      <Outlet />
     </section>
   );
 }

@@ -55,12 +55,19 @@ export function invalidSubmission<Value>(
 export function rejectedSubmission<Value>(
   submission: Submission<Value>,
   failure: ApiFailure,
-  options: { hideFields?: string[]; toastFor?: (message: string | undefined) => string } = {},
+  options: {
+    hideFields?: string[];
+    /** The toast's words; undefined keeps the catalogue's (a 400's 'Bad Request: …'). */
+    toastFor?: (message: string | undefined, failure: ApiFailure) => string | undefined;
+  } = {},
 ) {
   const description = describeFailure(failure);
   const serverMessage = failure.status === 0 ? MESSAGES.offlineTitle : firstMessage(failure.message);
   const toast =
-    options.toastFor?.(serverMessage) ?? description.toast ?? serverMessage ?? MESSAGES.genericMessage;
+    options.toastFor?.(serverMessage, failure) ??
+    description.toast ??
+    serverMessage ??
+    MESSAGES.genericMessage;
   const fieldErrors = failure.fieldErrors ?? {};
   return invalidSubmission(submission, {
     hideFields: options.hideFields,

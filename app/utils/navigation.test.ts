@@ -30,6 +30,15 @@ describe("side navigation", () => {
     expect(sideNavRedirect("/sales/all", items)).toBeNull();
     expect(sideNavRedirect("/sales/all/new/customer", items)).toBeNull();
   });
+  it("keeps a record's own page in sections that have them", () => {
+    expect(sideNavRedirect("/customers/3f2a", sectionNav("customers"), "customers")).toBeNull();
+    expect(sideNavRedirect("/customers", sectionNav("customers"), "customers")).toBe("/customers/all");
+    expect(sideNavRedirect("/customers/3f2a/more", sectionNav("customers"), "customers")).toBe(
+      "/customers/all",
+    );
+    expect(sideNavRedirect("/sales/3f2a", sectionNav("sales"), "sales")).toBe("/sales/all");
+  });
+
   it("shows counts only where the backend gave them", () => {
     expect(sectionNav("settings", { users: 12 }).find((item) => item.title === "Users")?.count).toBe(12);
     expect(sectionNav("sales", {})[0].count).toBeNull();

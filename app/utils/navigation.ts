@@ -36,6 +36,8 @@ export type SectionKey =
 
 type SectionDefinition = {
   title: string;
+  /** Pages of the section that are not side-navigation links (a record's own page, `/customers/{id}`). */
+  recordPages?: boolean;
   /** The overview count shown beside the first link, when the backend can give it. */
   countKey?: string;
   tabs: { key: string; title: string }[];
@@ -63,6 +65,7 @@ export const SECTIONS: Record<SectionKey, SectionDefinition> = {
   customers: {
     title: "Customers",
     countKey: "customers",
+    recordPages: true,
     tabs: [
       { key: "all", title: "All Customers" },
       { key: "new", title: "New" },
@@ -121,9 +124,13 @@ export function sectionNav(section: SectionKey, counts: Record<string, number> =
   }));
 }
 
-/** Where a section's side navigation sends a path that is not among its links (spec 000 §2). */
-export function sideNavRedirect(pathname: string, items: NavItem[]): string | null {
+/**
+ * Where a section's side navigation sends a path that is not among its links (spec 000 §2). A section
+ * with record pages keeps `/{section}/{id}`: that page answers for itself (404 for an unknown id).
+ */
+export function sideNavRedirect(pathname: string, items: NavItem[], section?: SectionKey): string | null {
   if (items.length === 0 || items.some((item) => isUnder(pathname, item.link))) return null;
+  if (section && SECTIONS[section].recordPages && /^\/[^/]+\/[^/]+$/.test(pathname)) return null;
   return items[0].link;
 }
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
@@ -28,13 +29,19 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * Extensions the migrations create (pg_trgm for customer search). PGlite loads an extension only when
+ * told to, on every open: a data directory whose indexes use one cannot be queried without it.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export async function openDatabase(
   config: Pick<BackendConfig, "databaseUrl" | "pgliteDir">,
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) return wrapPostgresPool(new pg.Pool({ connectionString: config.databaseUrl }));
   // PGlite creates its own directory but not the parents.
   mkdirSync(path.dirname(config.pgliteDir), { recursive: true });
-  return wrapPglite(await PGlite.create(config.pgliteDir));
+  return wrapPglite(await PGlite.create(config.pgliteDir, { extensions: PGLITE_EXTENSIONS }));
 }
 
 export function wrapPglite(client: PGlite): DatabaseHandle {

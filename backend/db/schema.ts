@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  doublePrecision,
   index,
   jsonb,
   pgTable,
@@ -11,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Action, Subject } from "../schemas/records";
 
 // Ids are opaque text (UUIDs made in code), so a malformed id in a URL is simply "not found", never a cast error.
@@ -29,8 +31,25 @@ const updatedAt = () =>
 export const USER_STATUSES = ["active", "inactive", "barred"] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
+export const CUSTOMER_STATUSES = ["active", "inactive", "barred"] as const;
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+export const CUSTOMER_TYPES = ["lead", "purchase"] as const;
+export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+export const ADDRESS_TYPES = ["HOME", "WORK"] as const;
+export type AddressType = (typeof ADDRESS_TYPES)[number];
+
 export const PASSWORD_TOKEN_KINDS = ["reset", "invite"] as const;
 export type PasswordTokenKind = (typeof PASSWORD_TOKEN_KINDS)[number];
+
+type SearchColumns = Record<"firstname" | "lastname" | "email" | "phone", AnyPgColumn>;
+
+/**
+ * What the customer search looks in: names, e-mail and phone as one string, so one trigram index serves
+ * one ILIKE (and "ada obi" finds Ada Obi). The query must use this very expression for the index to apply.
+ */
+export function customerSearchText(table: SearchColumns) {
+  return sql`${table.firstname} || ' ' || ${table.lastname} || ' | ' || ${table.email} || ' | ' || ${table.phone}`;
+}
 
 export const roles = pgTable(
   "roles",
@@ -176,7 +195,56 @@ export const auditLog = pgTable(
   (table) => [
     index("audit_log_created_at_idx").on(table.createdAt),
     index("audit_log_record_idx").on(table.subject, table.recordId),
+    // A staff member's Activity History: their own changes, newest first.
+    index("audit_log_actor_idx").on(table.actorId, table.createdAt),
   ],
 );
 export type AuditLogRow = typeof auditLog.$inferSelect;
 export type NewAuditLogRow = typeof auditLog.$inferInsert;
+
+export const customers = pgTable(
+  "customers",
+  {
+    id: id(),
+    firstname: text("firstname").notNull(),
+    lastname: text("lastname").notNull(),
+    email: text("email").notNull(),
+    // Stored without whitespace, so "0803 123 4567" and "08031234567" are the same number.
+    phone: text("phone").notNull(),
+    addressType: text("address_type").$type<AddressType>().notNull().default("HOME"),
+    location: text("location").notNull(),
+    longitude: doublePrecision("longitude"),
+    latitude: doublePrecision("latitude"),
+    status: text("status").$type<CustomerStatus>().notNull().default("active"),
+    type: text("type").$type<CustomerType>().notNull().default("lead"),
+    creatorId: text("creator_id").references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: moment("deleted_at"),
+  },
+  (table) => [
+    uniqueIndex("customers_email_live_unique")
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.deletedAt} is null`),
+    uniqueIndex("customers_phone_live_unique")
+      .on(table.phone)
+      .where(sql`${table.deletedAt} is null`),
+    // The list (all and per status tab) reads newest first and stops after one page. Ascending on
+    // purpose: read backwards it is `created_at desc` with nulls first, the order the query asks for.
+    index("customers_status_created_at_idx")
+      .on(table.status, table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    index("customers_created_at_idx")
+      .on(table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null`),
+    // Trigram index behind the list's case-insensitive "contains" search (docs/decisions/007).
+    index("customers_search_trgm_idx")
+      .using("gin", sql`(${customerSearchText(table)}) gin_trgm_ops`)
+      .where(sql`${table.deletedAt} is null`),
+    check("customers_status_check", sql`${table.status} in ('active', 'inactive', 'barred')`),
+    check("customers_type_check", sql`${table.type} in ('lead', 'purchase')`),
+    check("customers_address_type_check", sql`${table.addressType} in ('HOME', 'WORK')`),
+  ],
+);
+export type CustomerRow = typeof customers.$inferSelect;
+export type NewCustomerRow = typeof customers.$inferInsert;

@@ -3,7 +3,16 @@ import { TEST_PASSWORD, signIn } from "../test/factories";
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
 import { DEMO_PASSWORD, ROLE_CATALOGUE, ensureBootstrap } from "./seed";
-import { auditLog, authTokens, passwordTokens, permissions, rolePermissions, roles, users } from "./schema";
+import {
+  auditLog,
+  authTokens,
+  customers,
+  passwordTokens,
+  permissions,
+  rolePermissions,
+  roles,
+  users,
+} from "./schema";
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -11,7 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => backend.close());
 beforeEach(async () => {
-  for (const table of [auditLog, authTokens, passwordTokens, users]) await backend.db.delete(table);
+  for (const table of [auditLog, authTokens, passwordTokens, customers, users])
+    await backend.db.delete(table);
 });
 
 const nothing = { admin: null, demoData: false };
@@ -82,5 +92,25 @@ describe("ensureBootstrap", () => {
       const me = await (await backend.request("GET", "/api/v1/users/single", { token })).json();
       expect(me.role.role).toBe(role);
     }
+  });
+
+  it("seeds demo customers once, only while there are none, and not without DEMO_DATA", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    await ensureBootstrap(backend.db, nothing);
+    expect(await backend.db.$count(customers)).toBe(0);
+    await ensureBootstrap(backend.db, { admin: null, demoData: true });
+    await ensureBootstrap(backend.db, { admin: null, demoData: true });
+    vi.restoreAllMocks();
+
+    const rows = await backend.db.select().from(customers);
+    expect(rows).toHaveLength(45);
+    expect(new Set(rows.map((row) => row.email)).size).toBe(45);
+    expect(new Set(rows.map((row) => row.phone)).size).toBe(45);
+    const statuses = rows.map((row) => row.status);
+    expect(statuses.filter((status) => status === "active").length).toBeGreaterThan(30);
+    expect(statuses).toEqual(expect.arrayContaining(["barred", "inactive"]));
+    const ages = rows.map((row) => (Date.now() - row.createdAt.getTime()) / 86_400_000);
+    expect(Math.max(...ages)).toBeLessThanOrEqual(90);
+    expect(Math.min(...ages)).toBeLessThan(30);
   });
 });

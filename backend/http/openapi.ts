@@ -8,15 +8,20 @@ import {
   LoginSchema,
   ResetPasswordSchema,
 } from "../schemas/auth";
-import { PaginationSchema } from "../schemas/list";
+import { CreateCustomerSchema, CustomerListQuerySchema } from "../schemas/customers";
+import { ActivityQuerySchema } from "../schemas/activity";
 import {
   ActivityListSchema,
+  CustomerListSchema,
+  CustomerRecordSchema,
+  CustomerStatsSchema,
   ErrorBodySchema,
   OverviewSchema,
   RoleRecordSchema,
   UserListSchema,
   UserRecordSchema,
 } from "../schemas/records";
+import { CreateRoleSchema, PermissionListSchema, UpdateRoleSchema } from "../schemas/roles";
 import {
   AddUserSchema,
   AssignRoleSchema,
@@ -29,7 +34,7 @@ import type { PermissionName } from "../services/permissions";
 type Access = "public" | "signed-in" | PermissionName;
 
 interface Operation {
-  method: "get" | "post" | "patch" | "delete";
+  method: "get" | "post" | "put" | "patch" | "delete";
   /** OpenAPI style: `/api/v1/users/{id}`. */
   path: string;
   tag: string;
@@ -49,6 +54,7 @@ const HealthSchema = z.object({ status: z.literal("ok") });
 const components: Record<string, ZodTypeAny> = {
   UserRecord: UserRecordSchema,
   RoleRecord: RoleRecordSchema,
+  CustomerRecord: CustomerRecordSchema,
   ErrorBody: ErrorBodySchema,
   Message: MessageSchema,
 };
@@ -215,11 +221,84 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: "get",
+    path: "/api/v1/permissions",
+    tag: "Roles",
+    summary: "Every permission (action × subject) a role can be given",
+    access: "read:Roles",
+    success: ok("Plain array of permissions", PermissionListSchema),
+  },
+  {
+    method: "post",
+    path: "/api/v1/roles",
+    tag: "Roles",
+    summary: "Create a role with its permissions; the name is unique (case-insensitive)",
+    access: "write:Roles",
+    body: CreateRoleSchema,
+    success: ok("The new role", RoleRecordSchema, 201),
+  },
+  {
+    method: "put",
+    path: "/api/v1/roles/{id}",
+    tag: "Roles",
+    summary:
+      "Rename, (de)activate or replace the permissions of a role; applies on its staff's next request. " +
+      "The admin role keeps its name, stays active and keeps manage:all",
+    access: "write:Roles",
+    body: UpdateRoleSchema,
+    success: ok("The updated role", RoleRecordSchema),
+    errors: { 404: "Role not found" },
+  },
+  {
+    method: "delete",
+    path: "/api/v1/roles/{id}",
+    tag: "Roles",
+    summary: "Remove a role no staff member holds (kept for history); never the admin role",
+    access: "delete:Roles",
+    success: ok("Deleted", MessageSchema),
+    errors: { 400: "The role is still assigned, or is the admin role", 404: "Role not found" },
+  },
+  {
+    method: "get",
+    path: "/api/v1/customers",
+    tag: "Customers",
+    summary: "Customer list, newest first; `status` picks a tab, `isNew` the last 30 days",
+    access: "read:Customers",
+    query: CustomerListQuerySchema,
+    success: ok("One page of customers", CustomerListSchema),
+  },
+  {
+    method: "get",
+    path: "/api/v1/customers/stats",
+    tag: "Customers",
+    summary: "Counts for the customer stat cards (new = created in the last 30 days)",
+    access: "read:Customers",
+    success: ok("The four counts", CustomerStatsSchema),
+  },
+  {
+    method: "post",
+    path: "/api/v1/customers/create",
+    tag: "Customers",
+    summary: "Create a customer (a lead); e-mail and phone must not belong to another customer",
+    access: "write:Customers",
+    body: CreateCustomerSchema,
+    success: ok("The new customer", CustomerRecordSchema, 201),
+  },
+  {
+    method: "get",
+    path: "/api/v1/customers/single/{id}",
+    tag: "Customers",
+    summary: "One customer",
+    access: "read:Customers",
+    success: ok("The customer", CustomerRecordSchema),
+    errors: { 404: "Customer not found" },
+  },
+  {
+    method: "get",
     path: "/api/v1/activity",
     tag: "Activity",
-    summary: "Audit trail of changes, newest first",
+    summary: "Audit trail of changes, newest first; `actorId` keeps one staff member's",
     access: "read:Users",
-    query: PaginationSchema,
+    query: ActivityQuerySchema,
     success: ok("One page of activity", ActivityListSchema),
   },
   {

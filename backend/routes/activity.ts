@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { PaginationSchema } from "../schemas/list";
+import { ActivityQuerySchema } from "../schemas/activity";
 import type { ApiEnv, RouteDeps } from "../http/env";
 import { createGuard } from "../http/guard";
 import { readQuery } from "../http/validation";
@@ -10,6 +10,6 @@ export function activityRoutes({ db, caches }: RouteDeps) {
 
   // The trail is mostly about staff changes for now, so reading it needs the same right as the staff list.
   return new Hono<ApiEnv>().get("/", guard("read:Users"), async (c) => {
-    return c.json(await listActivity(db, readQuery(c, PaginationSchema)), 200);
+    return c.json(await listActivity(db, readQuery(c, ActivityQuerySchema)), 200);
   });
 }

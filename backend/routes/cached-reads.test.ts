@@ -10,7 +10,9 @@ beforeAll(async () => {
 afterAll(() => backend.close());
 
 const overview = async (token: string) =>
-  (await (await backend.request("GET", "/api/v1/overview", { token })).json()) as { counts: { users: number } };
+  (await (await backend.request("GET", "/api/v1/overview", { token })).json()) as {
+    counts: { users: number };
+  };
 
 describe("cached reads", () => {
   it("serve repeated reads from memory", async () => {

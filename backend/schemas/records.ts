@@ -36,6 +36,8 @@ export const RoleRecordSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   deleted_at: z.string().nullable(),
+  /** Staff holding the role; answered by the role screens' calls, absent where a role is nested in a user. */
+  userCount: z.number().optional(),
 });
 export type RoleRecord = z.infer<typeof RoleRecordSchema>;
 
@@ -76,6 +78,36 @@ export function listSchema<Key extends string, Item extends z.ZodTypeAny>(key: K
 }
 
 export const UserListSchema = listSchema("users", UserRecordSchema);
+
+/** A customer as lists and the detail page read it (spec 001 §Customer). */
+export const CustomerRecordSchema = z.object({
+  id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  addressType: z.enum(["HOME", "WORK"]),
+  location: z.string(),
+  longitude: z.number().nullable(),
+  latitude: z.number().nullable(),
+  status: z.enum(["active", "inactive", "barred"]),
+  type: z.enum(["lead", "purchase"]),
+  creatorId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CustomerRecord = z.infer<typeof CustomerRecordSchema>;
+
+export const CustomerListSchema = listSchema("customers", CustomerRecordSchema);
+
+/** The four stat cards of the customer pages; the keys are the spec's. */
+export const CustomerStatsSchema = z.object({
+  totalCustomerCount: z.number(),
+  newCustomerCount: z.number(),
+  activeCustomerCount: z.number(),
+  barredCustomerCount: z.number(),
+});
+export type CustomerStats = z.infer<typeof CustomerStatsSchema>;
 
 export const ErrorBodySchema = z.object({
   statusCode: z.number(),

@@ -1,13 +1,16 @@
-import { count, desc, eq, ilike, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, sql } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { auditLog, users } from "../db/schema";
 import { totalPages } from "../schemas/list";
-import type { Pagination } from "../schemas/list";
+import type { ActivityQuery } from "../schemas/activity";
 import { containsPattern } from "./search";
 
 /** The audit trail, newest first, for the Activity History screens. */
-export async function listActivity(db: AppDb, query: Pagination) {
-  const where = query.search ? ilike(auditLog.summary, containsPattern(query.search)) : undefined;
+export async function listActivity(db: AppDb, query: ActivityQuery) {
+  const where = and(
+    query.search ? ilike(auditLog.summary, containsPattern(query.search)) : undefined,
+    query.actorId ? eq(auditLog.actorId, query.actorId) : undefined,
+  );
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({

@@ -24,3 +24,15 @@ export const invalidField = (field: string, message: string) => invalid(message,
 export const unauthorized = (message: string) => new ServiceError("unauthorized", message);
 export const forbidden = (message: string) => new ServiceError("forbidden", message);
 export const notFound = (message: string) => new ServiceError("not-found", message);
+
+/** A unique index refused a row: the last word when two requests race for the same e-mail or phone. */
+export function isUniqueViolation(error: unknown) {
+  const cause = error instanceof Error && "cause" in error ? error.cause : undefined;
+  return [error, cause].some(
+    (candidate) =>
+      typeof candidate === "object" &&
+      candidate !== null &&
+      "code" in candidate &&
+      candidate.code === "23505",
+  );
+}

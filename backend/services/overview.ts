@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { AppDb } from "../db/client";
-import { auditLog, users } from "../db/schema";
+import { auditLog, customers, users } from "../db/schema";
 import { isGranted } from "./permissions";
 
 /** Lagos keeps UTC+1 all year (no daylight saving), so its midnight is a fixed offset from UTC's. */
@@ -18,9 +19,13 @@ export function startOfBusinessDay(now: Date) {
  */
 export type Overview = { counts: Record<string, number> };
 
-/** Callers who may read the same areas see the same overview. */
+/** Callers who may read the same areas see the same overview: the cache key names those areas. */
 export function overviewAudience(granted: readonly string[]) {
-  return isGranted(granted, "read:Users") ? "staff" : "none";
+  const areas = [
+    isGranted(granted, "read:Users") ? "staff" : null,
+    isGranted(granted, "read:Customers") ? "customers" : null,
+  ].filter(Boolean);
+  return areas.length ? areas.join("+") : "none";
 }
 
 export async function getOverview(
@@ -28,17 +33,16 @@ export async function getOverview(
   granted: readonly string[],
   now = new Date(),
 ): Promise<Overview> {
-  const counts: Record<string, number> = {};
+  const selection: Record<string, SQL<number>> = {};
   if (isGranted(granted, "read:Users")) {
-    // One round trip for both counts: this runs on every signed-in page.
-    const [row] = await db
-      .select({
-        staff: sql<number>`(select count(*) from ${users} where ${users.deletedAt} is null)::int`,
-        activityToday: sql<number>`(select count(*) from ${auditLog} where ${auditLog.createdAt} >= ${startOfBusinessDay(now)})::int`,
-      })
-      .from(sql`(values (1)) as one`);
-    counts.users = row.staff;
-    counts.activityToday = row.activityToday;
+    selection.users = sql<number>`(select count(*) from ${users} where ${users.deletedAt} is null)::int`;
+    selection.activityToday = sql<number>`(select count(*) from ${auditLog} where ${auditLog.createdAt} >= ${startOfBusinessDay(now)})::int`;
   }
+  if (isGranted(granted, "read:Customers")) {
+    selection.customers = sql<number>`(select count(*) from ${customers} where ${customers.deletedAt} is null)::int`;
+  }
+  if (Object.keys(selection).length === 0) return { counts: {} };
+  // One round trip for every count: this runs on every signed-in page.
+  const [counts] = await db.select(selection).from(sql`(values (1)) as one`);
   return { counts };
 }

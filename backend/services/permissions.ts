@@ -21,3 +21,14 @@ export function isGranted(granted: readonly string[], required: PermissionName):
       permission === "manage:all",
   );
 }
+
+/** Catalogue order (subjects as listed, then actions), so every list of permissions reads the same way. */
+export function comparePermissions(
+  a: { action: Action; subject: Subject },
+  b: { action: Action; subject: Subject },
+): number {
+  return (
+    SUBJECTS.indexOf(a.subject) - SUBJECTS.indexOf(b.subject) ||
+    ACTIONS.indexOf(a.action) - ACTIONS.indexOf(b.action)
+  );
+}

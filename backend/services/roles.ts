@@ -1,19 +1,219 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { AppDb } from "../db/client";
-import { roles, users } from "../db/schema";
+import { permissions, rolePermissions, roles, users } from "../db/schema";
+import type { RoleRow } from "../db/schema";
 import type { RoleRecord } from "../schemas/records";
+import type { CreateRoleInput, UpdateRoleInput } from "../schemas/roles";
 import { recordAudit } from "./audit";
 import type { Actor } from "./audit";
-import { invalid, notFound } from "./errors";
+import { invalid, invalidField, isUniqueViolation, notFound } from "./errors";
+import { comparePermissions } from "./permissions";
 import { loadRoleRecords } from "./records";
 import { USER_NOT_FOUND } from "./users";
 
 export const ROLE_NOT_FOUND = "Role not found";
+export const ROLE_NAME_TAKEN = "A role with this name already exists";
+export const UNKNOWN_PERMISSION = "Unknown permission";
+export const ADMIN_ROLE_LOCKED = "The admin role cannot be changed";
+export const ADMIN_ROLE_UNDELETABLE = "The admin role cannot be deleted";
+
+/** The seeded role that always keeps manage:all, so the business can never lock itself out. */
+const ADMIN_ROLE = "admin";
+const FULL_ACCESS = { action: "manage", subject: "all" } as const;
+
+type SignedInActor = Actor & { userId: string };
+
+const isLiveRole = isNull(roles.deletedAt);
+const isAdminRole = (role: Pick<RoleRow, "name">) => role.name.toLowerCase() === ADMIN_ROLE;
+const permissionName = (permission: { action: string; subject: string }) =>
+  `${permission.action}:${permission.subject}`;
+
+/** Every permission of the catalogue (action × subject), in catalogue order. */
+export async function listPermissions(db: AppDb) {
+  const rows = await db
+    .select({ id: permissions.id, action: permissions.action, subject: permissions.subject })
+    .from(permissions);
+  return rows.sort(comparePermissions);
+}
+
+async function userCounts(db: AppDb, roleIds: string[]) {
+  if (roleIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ roleId: users.roleId, total: count() })
+    .from(users)
+    .where(and(inArray(users.roleId, roleIds), isNull(users.deletedAt)))
+    .groupBy(users.roleId);
+  return new Map(rows.map((row) => [row.roleId, row.total]));
+}
+
+/** Role records with the number of (non-deleted) staff holding each, in the order of `rows`. */
+async function toRoleRecords(db: AppDb, rows: RoleRow[]): Promise<RoleRecord[]> {
+  const ids = rows.map((row) => row.id);
+  const [records, counts] = await Promise.all([loadRoleRecords(db, rows), userCounts(db, ids)]);
+  return rows.flatMap((row) => {
+    const record = records.get(row.id);
+    return record ? [{ ...record, userCount: counts.get(row.id) ?? 0 }] : [];
+  });
+}
 
 export async function listRoles(db: AppDb): Promise<RoleRecord[]> {
-  const rows = await db.select().from(roles).where(isNull(roles.deletedAt)).orderBy(asc(roles.name));
-  const records = await loadRoleRecords(db, rows);
-  return rows.flatMap((row) => records.get(row.id) ?? []);
+  const rows = await db.select().from(roles).where(isLiveRole).orderBy(asc(roles.name));
+  return toRoleRecords(db, rows);
+}
+
+async function findLiveRole(db: AppDb, id: string) {
+  const [role] = await db
+    .select()
+    .from(roles)
+    .where(and(eq(roles.id, id), isLiveRole))
+    .limit(1);
+  return role ?? null;
+}
+
+async function getRole(db: AppDb, id: string): Promise<RoleRecord> {
+  const role = await findLiveRole(db, id);
+  if (!role) throw notFound(ROLE_NOT_FOUND);
+  const [record] = await toRoleRecords(db, [role]);
+  return record;
+}
+
+async function nameTaken(db: AppDb, name: string, exceptRoleId?: string) {
+  const [taken] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(
+      and(
+        sql`lower(${roles.name}) = ${name.toLowerCase()}`,
+        isLiveRole,
+        exceptRoleId ? ne(roles.id, exceptRoleId) : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(taken);
+}
+
+/** The permissions behind `ids` (duplicates ignored); any id that names no permission is refused. */
+async function findPermissions(db: AppDb, ids: string[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const found = await db
+    .select({ id: permissions.id, action: permissions.action, subject: permissions.subject })
+    .from(permissions)
+    .where(inArray(permissions.id, unique));
+  if (found.length !== unique.length) throw invalidField("permissionIds", UNKNOWN_PERMISSION);
+  return found.sort(comparePermissions);
+}
+
+const nameTakenAnswer = (error: unknown) => {
+  throw isUniqueViolation(error) ? invalidField("role", ROLE_NAME_TAKEN) : error;
+};
+
+export async function createRole(db: AppDb, actor: SignedInActor, input: CreateRoleInput) {
+  if (await nameTaken(db, input.role)) throw invalidField("role", ROLE_NAME_TAKEN);
+  const granted = await findPermissions(db, input.permissionIds);
+
+  const id = await db
+    .transaction(async (tx) => {
+      const [created] = await tx.insert(roles).values({ name: input.role }).returning({ id: roles.id });
+      if (granted.length) {
+        await tx
+          .insert(rolePermissions)
+          .values(granted.map((permission) => ({ roleId: created.id, permissionId: permission.id })));
+      }
+      await recordAudit(tx, actor, {
+        action: "create",
+        subject: "Roles",
+        recordId: created.id,
+        summary: `Created the role ${input.role} with ${granted.length} permission${granted.length === 1 ? "" : "s"}`,
+        changes: { role: input.role, permissions: granted.map(permissionName) },
+      });
+      return created.id;
+    })
+    .catch(nameTakenAnswer);
+  return getRole(db, id);
+}
+
+/** Renames, (de)activates or replaces the permission set of a role; its staff's next request uses it. */
+export async function updateRole(db: AppDb, actor: SignedInActor, id: string, input: UpdateRoleInput) {
+  if (Object.values(input).every((value) => value === undefined)) {
+    throw invalid("At least one field must be provided to update");
+  }
+  const role = await findLiveRole(db, id);
+  if (!role) throw notFound(ROLE_NOT_FOUND);
+  const beforeNames = ((await loadRoleRecords(db, [role])).get(id)?.permissions ?? []).map(permissionName);
+  const granted = input.permissionIds ? await findPermissions(db, input.permissionIds) : undefined;
+
+  if (isAdminRole(role)) {
+    const renamed = input.role !== undefined && input.role !== role.name;
+    const deactivated = input.active === false;
+    const losesFullAccess =
+      granted !== undefined &&
+      !granted.some((permission) => permissionName(permission) === permissionName(FULL_ACCESS));
+    if (renamed || deactivated || losesFullAccess) throw invalid(ADMIN_ROLE_LOCKED);
+  }
+  if (input.role !== undefined && (await nameTaken(db, input.role, id))) {
+    throw invalidField("role", ROLE_NAME_TAKEN);
+  }
+
+  const changes: Record<string, unknown> = {};
+  if (input.role !== undefined && input.role !== role.name)
+    changes.role = { from: role.name, to: input.role };
+  if (input.active !== undefined && input.active !== role.active) {
+    changes.active = { from: role.active, to: input.active };
+  }
+  if (granted) {
+    const afterNames = granted.map(permissionName);
+    const added = afterNames.filter((name) => !beforeNames.includes(name));
+    const removed = beforeNames.filter((name) => !afterNames.includes(name));
+    if (added.length || removed.length) changes.permissions = { added, removed };
+  }
+
+  if (Object.keys(changes).length > 0) {
+    await db
+      .transaction(async (tx) => {
+        if (changes.role || changes.active) {
+          await tx.update(roles).set({ name: input.role, active: input.active }).where(eq(roles.id, id));
+        } else {
+          // The permission set alone changed: the role row still shows when it was last edited.
+          await tx.update(roles).set({ updatedAt: new Date() }).where(eq(roles.id, id));
+        }
+        if (granted && changes.permissions) {
+          await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id));
+          if (granted.length) {
+            await tx
+              .insert(rolePermissions)
+              .values(granted.map((permission) => ({ roleId: id, permissionId: permission.id })));
+          }
+        }
+        await recordAudit(tx, actor, {
+          action: "update",
+          subject: "Roles",
+          recordId: id,
+          summary: `Updated the role ${role.name} (${Object.keys(changes).join(", ")})`,
+          changes,
+        });
+      })
+      .catch(nameTakenAnswer);
+  }
+  return getRole(db, id);
+}
+
+/** Soft delete, refused while any staff member still holds the role. */
+export async function deleteRole(db: AppDb, actor: SignedInActor, id: string) {
+  const role = await findLiveRole(db, id);
+  if (!role) throw notFound(ROLE_NOT_FOUND);
+  if (isAdminRole(role)) throw invalid(ADMIN_ROLE_UNDELETABLE);
+  await db.transaction(async (tx) => {
+    const holders = (await userCounts(tx, [id])).get(id) ?? 0;
+    if (holders > 0) throw invalid(`This role is still assigned to ${holders} staff`);
+    await tx.update(roles).set({ deletedAt: new Date() }).where(eq(roles.id, id));
+    await recordAudit(tx, actor, {
+      action: "delete",
+      subject: "Roles",
+      recordId: id,
+      summary: `Deleted the role ${role.name}`,
+    });
+  });
 }
 
 /** Changes a staff member's designation; their next request already runs with the new permissions. */

@@ -11,7 +11,7 @@ import type { Actor } from "./audit";
 import { revokeUserAuthTokens } from "./auth-tokens";
 import { inviteEmail, sendWithoutFailing } from "./emails";
 import type { Mailing } from "./emails";
-import { invalid, invalidField, notFound } from "./errors";
+import { invalid, invalidField, isUniqueViolation, notFound } from "./errors";
 import { INVITE_TOKEN_TTL_MS, issuePasswordToken } from "./password-tokens";
 import { findLiveUserRecord, toUserRecords, userRecordColumns } from "./records";
 import { containsPattern } from "./search";
@@ -47,18 +47,6 @@ async function emailTaken(db: AppDb, email: string, exceptUserId?: string) {
     )
     .limit(1);
   return Boolean(taken);
-}
-
-/** The partial unique index is the last word when two requests race for the same address. */
-function isUniqueViolation(error: unknown) {
-  const cause = error instanceof Error && "cause" in error ? error.cause : undefined;
-  return [error, cause].some(
-    (candidate) =>
-      typeof candidate === "object" &&
-      candidate !== null &&
-      "code" in candidate &&
-      candidate.code === "23505",
-  );
 }
 
 export async function listUsers(db: AppDb, query: UserListQuery) {

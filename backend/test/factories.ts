@@ -3,8 +3,8 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { ZodTypeAny } from "zod";
 import type { AppDb } from "../db/client";
-import { permissions, rolePermissions, roles, users } from "../db/schema";
-import type { NewUserRow, RoleRow, UserRow } from "../db/schema";
+import { customers, permissions, rolePermissions, roles, users } from "../db/schema";
+import type { CustomerRow, NewCustomerRow, NewUserRow, RoleRow, UserRow } from "../db/schema";
 import type { PermissionName } from "../services/permissions";
 import { hashPassword } from "../services/passwords";
 import type { TestBackend } from "./test-backend";
@@ -72,6 +72,26 @@ export async function makeUser(
     })
     .returning();
   return { ...user, password };
+}
+
+let phoneSequence = 0;
+
+/** A customer with a unique e-mail and phone number; any field may be given. */
+export async function makeCustomer(db: AppDb, fields: Partial<NewCustomerRow> = {}): Promise<CustomerRow> {
+  const unique = randomBytes(4).toString("hex");
+  phoneSequence += 1;
+  const [customer] = await db
+    .insert(customers)
+    .values({
+      firstname: "Test",
+      lastname: `Customer ${unique}`,
+      email: `customer-${unique}@example.test`,
+      phone: `070${String(process.pid % 1000).padStart(3, "0")}${String(phoneSequence).padStart(5, "0")}`,
+      location: "1 Marina, Lagos",
+      ...fields,
+    })
+    .returning();
+  return customer;
 }
 
 export async function signIn(backend: TestBackend, email: string, password = TEST_PASSWORD): Promise<string> {

@@ -8,7 +8,13 @@ import pg from "pg";
 import { createApi } from "../app";
 import { loadBackendConfig } from "../config";
 import type { BackendConfig } from "../config";
-import { defaultMigrationsFolder, migrateDatabase, wrapPglite, wrapPostgresPool } from "../db/client";
+import {
+  PGLITE_EXTENSIONS,
+  defaultMigrationsFolder,
+  migrateDatabase,
+  wrapPglite,
+  wrapPostgresPool,
+} from "../db/client";
 import type { AppDb, DatabaseHandle } from "../db/client";
 import { ROLE_CATALOGUE, ensureRolesAndPermissions } from "../db/seed";
 import type { ApiEnv } from "../http/env";
@@ -85,7 +91,7 @@ function migratedSnapshot(): Promise<Blob> {
     } catch {
       // Not made yet: build it below.
     }
-    const client = await PGlite.create();
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
     const { db } = wrapPglite(client);
     await migrateDatabase(db, "pglite", migrations);
     await ensureRolesAndPermissions(db);
@@ -102,7 +108,9 @@ function migratedSnapshot(): Promise<Blob> {
 }
 
 async function openPgliteFromSnapshot(): Promise<DatabaseHandle> {
-  return wrapPglite(await PGlite.create({ loadDataDir: await migratedSnapshot() }));
+  return wrapPglite(
+    await PGlite.create({ loadDataDir: await migratedSnapshot(), extensions: PGLITE_EXTENSIONS }),
+  );
 }
 
 /** A database of its own on the server DATABASE_URL names, dropped on close. */

@@ -1,0 +1,77 @@
+import { useEffect, useRef } from "react";
+import { FormInput } from "./form-input";
+
+type PlaceResult = { formatted_address?: string; geometry?: { location?: { lat(): number; lng(): number } } };
+type Autocomplete = { addListener(event: string, handler: () => void): void; getPlace(): PlaceResult };
+type PlacesApi = {
+  maps: {
+    places: {
+      Autocomplete: new (
+        input: HTMLInputElement,
+        options: { componentRestrictions: { country: string }; fields: string[] },
+      ) => Autocomplete;
+    };
+  };
+};
+
+let placesScript: Promise<PlacesApi> | null = null;
+
+function loadPlaces(apiKey: string): Promise<PlacesApi> {
+  placesScript ??= new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = `https://maps.googleapis.com/maps/api/js?key=${encodeURIComponent(apiKey)}&libraries=places`;
+    script.async = true;
+    script.onload = () => {
+      const api = (window as unknown as { google?: PlacesApi }).google;
+      if (api) resolve(api);
+      else reject(new Error("Places library missing"));
+    };
+    script.onerror = () => reject(new Error("Places library did not load"));
+    document.head.append(script);
+  });
+  return placesScript;
+}
+
+type AddressFieldProps = {
+  label: string;
+  field: { id: string; name: string; defaultValue?: string; errors?: string[]; errorId: string };
+  longitude: { name: string; defaultValue?: string };
+  latitude: { name: string; defaultValue?: string };
+  /** Without a key (or without JavaScript) the address is plain text and the coordinates stay empty. */
+  mapsApiKey?: string | null;
+};
+
+/** An address input; with a Maps key and JavaScript, picking a Nigerian place fills its coordinates. */
+export function AddressField({ label, field, longitude, latitude, mapsApiKey }: AddressFieldProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const lng = useRef<HTMLInputElement>(null);
+  const lat = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!mapsApiKey || !input.current) return;
+    const element = input.current;
+    loadPlaces(mapsApiKey)
+      .then((google) => {
+        const autocomplete = new google.maps.places.Autocomplete(element, {
+          componentRestrictions: { country: "ng" },
+          fields: ["formatted_address", "geometry"],
+        });
+        autocomplete.addListener("place_changed", () => {
+          const place = autocomplete.getPlace();
+          const location = place.geometry?.location;
+          if (place.formatted_address) element.value = place.formatted_address;
+          if (location && lng.current && lat.current) {
+            lng.current.value = String(location.lng());
+            lat.current.value = String(location.lat());
+          }
+        });
+      })
+      .catch((error: unknown) => console.warn(`Address autocomplete is off: ${String(error)}`));
+  }, [mapsApiKey]);
+  return (
+    <>
+      <FormInput label={label} autoComplete="street-address" ref={input} {...field} />
+      <input ref={lng} type="hidden" name={longitude.name} defaultValue={longitude.defaultValue} />
+      <input ref={lat} type="hidden" name={latitude.name} defaultValue={latitude.defaultValue} />
+    </>
+  );
+}

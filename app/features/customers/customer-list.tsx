@@ -1,0 +1,123 @@
+import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { EmptyState } from "~/components/empty-state";
+import { Pagination } from "~/components/pagination";
+import { StatusText } from "~/components/status-text";
+import { formatBadgeCount, formatDate, fullName } from "~/utils/format";
+import { listHref } from "~/utils/list-params";
+import { useListRefresh } from "~/utils/use-freshness";
+import type { customerListLoader } from "./customer-list.server";
+import { CUSTOMER_TABS } from "./customer-tabs";
+
+function StatCard({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <p className="text-xs uppercase tracking-wide text-slate-500">{label}</p>
+      <p className="mt-1 text-2xl font-semibold text-slate-900">{formatBadgeCount(value)}</p>
+    </div>
+  );
+}
+
+/** The customer list of one tab, with the stat cards, search, pagination and the New Customer drawer. */
+export function CustomerListPage() {
+  const { tab, stats, list, search } = useLoaderData<typeof customerListLoader>();
+  const location = useLocation();
+  useListRefresh();
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard label="All" value={stats.totalCustomerCount} />
+        <StatCard label="New Leads" value={stats.newCustomerCount} />
+        <StatCard label="Active" value={stats.activeCustomerCount} />
+        <StatCard label="Barred" value={stats.barredCustomerCount} />
+      </div>
+      <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-lg font-semibold">{CUSTOMER_TABS[tab].title}</h2>
+          <div className="flex flex-wrap items-center gap-2">
+            <Form method="get" action={location.pathname} role="search" className="flex gap-2">
+              <label htmlFor="customers-search" className="sr-only">
+                Search customers
+              </label>
+              <input
+                id="customers-search"
+                type="search"
+                name="search"
+                defaultValue={search}
+                placeholder="Search customers here"
+                className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm"
+              />
+              <button
+                type="submit"
+                className="rounded-lg bg-slate-900 px-3 py-1.5 text-sm font-medium text-white"
+              >
+                Search
+              </button>
+            </Form>
+            <Link
+              to={listHref("/customers/all/create", tab === "all" ? location.search : "")}
+              className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+            >
+              New Customer
+            </Link>
+          </div>
+        </div>
+        {!list ? (
+          <EmptyState title="No data available">
+            Defaulting customers are those behind on instalments; they will be listed once sales are recorded.
+          </EmptyState>
+        ) : list.customers.length === 0 ? (
+          search ? (
+            <EmptyState title="No results for these filters">
+              <Link to={location.pathname} className="text-brand-700 underline">
+                Clear filters
+              </Link>
+            </EmptyState>
+          ) : (
+            <EmptyState title="No data available" />
+          )
+        ) : (
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
+                <tr>
+                  <th className="py-2 pr-4">Name</th>
+                  <th className="py-2 pr-4">Email</th>
+                  <th className="py-2 pr-4">Phone</th>
+                  <th className="py-2 pr-4">Location</th>
+                  <th className="py-2 pr-4">Status</th>
+                  <th className="py-2">Joined</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.customers.map((customer) => (
+                  <tr key={customer.id} className="border-b border-slate-100 hover:bg-slate-50">
+                    <td className="py-2 pr-4 font-medium">
+                      <Link to={`/customers/${customer.id}`} className="hover:underline">
+                        {fullName(customer)}
+                      </Link>
+                    </td>
+                    <td className="py-2 pr-4">{customer.email}</td>
+                    <td className="py-2 pr-4">{customer.phone}</td>
+                    <td className="py-2 pr-4">{customer.location}</td>
+                    <td className="py-2 pr-4">
+                      <StatusText status={customer.status} />
+                    </td>
+                    <td className="py-2">{formatDate(customer.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pagination
+              page={list.page}
+              limit={list.limit}
+              total={list.total}
+              totalPages={list.totalPages}
+              label="customers"
+            />
+          </div>
+        )}
+      </section>
+      <Outlet />
+    </div>
+  );
+}

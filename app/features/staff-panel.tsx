@@ -1,0 +1,325 @@
+import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import type { UserRecord } from "#backend/schemas/records";
+import { AssignRoleSchema, ProfileFormSchema } from "#backend/schemas/users";
+import { Drawer } from "~/components/drawer";
+import { EmptyState } from "~/components/empty-state";
+import { ErrorBox } from "~/components/error-box";
+import { FormInput } from "~/components/form-input";
+import { FormSelect } from "~/components/form-select";
+import { useCloseOnOutsideClick } from "~/components/frame/use-close-on-outside-click";
+import { StatusText } from "~/components/status-text";
+import { ActionToast } from "~/components/toaster";
+import type { action } from "~/routes/_app.settings.users.$userId";
+import { capitalise, formatDate, formatTime, fullName } from "~/utils/format";
+import { listHref } from "~/utils/list-params";
+import type { FormResult } from "~/utils/use-live-form";
+import { useLiveForm } from "~/utils/use-live-form";
+
+type Option = { value: string; label: string };
+type ActivityEntry = { id: string; summary: string; createdAt: string };
+
+export type StaffPanelProps = {
+  staff: UserRecord;
+  roles: Option[] | null;
+  activity: { entries: ActivityEntry[]; total: number } | null;
+};
+
+const PROFILE_FIELDS = [
+  { name: "firstname", label: "First Name", type: "text" },
+  { name: "lastname", label: "Last Name", type: "text" },
+  { name: "email", label: "Email", type: "email" },
+  { name: "phone", label: "Phone Number", type: "tel" },
+  { name: "location", label: "Location", type: "text" },
+] as const;
+
+const buttonClass =
+  "rounded-full px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50";
+
+/** The panel's own URL with `changes` applied, keeping the list's page and search. */
+function usePanelHref() {
+  const location = useLocation();
+  const current = new URLSearchParams(location.search);
+  return (changes: Record<string, string | null>) => {
+    const keep: Record<string, string | null> = { tab: current.get("tab") };
+    return listHref(location.pathname, location.search, { ...keep, ...changes });
+  };
+}
+
+function ActionsMenu({ staff }: { staff: UserRecord }) {
+  const ref = useCloseOnOutsideClick();
+  const panelHref = usePanelHref();
+  return (
+    <details ref={ref} className="relative">
+      <summary
+        aria-label="Staff actions"
+        className="flex h-9 cursor-pointer list-none items-center rounded-full border border-slate-300 px-3 text-sm hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+      >
+        Actions
+      </summary>
+      <div className="absolute right-0 z-10 mt-2 w-52 rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
+        <Link
+          to={panelHref({ tab: null, mode: "edit" })}
+          className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100"
+        >
+          Edit Staff Details
+        </Link>
+        <Form method="post">
+          <button
+            type="submit"
+            name="intent"
+            value={staff.isBlocked ? "unblock" : "block"}
+            className="block w-full rounded-lg px-3 py-2 text-left text-sm hover:bg-slate-100"
+          >
+            {staff.isBlocked ? "Unblock Staff" : "Block Staff"}
+          </button>
+        </Form>
+        <Link
+          to={panelHref({ confirm: "delete" })}
+          className="block rounded-lg px-3 py-2 text-sm text-red-700 hover:bg-red-50"
+        >
+          Delete Staff
+        </Link>
+      </div>
+    </details>
+  );
+}
+
+function Tabs({ activityCount }: { activityCount: number | null }) {
+  const panelHref = usePanelHref();
+  const tab = new URLSearchParams(useLocation().search).get("tab") ?? "details";
+  const tabs = [
+    { key: "details", title: "Staff Details", count: null },
+    { key: "activity", title: "Activity History", count: activityCount ?? 0 },
+    { key: "messages", title: "Messages", count: 0 },
+  ];
+  return (
+    <nav aria-label="Staff tabs" className="mt-4 flex gap-1 border-b border-slate-200">
+      {tabs.map((item) => (
+        <Link
+          key={item.key}
+          to={panelHref({ tab: item.key === "details" ? null : item.key, mode: null, confirm: null })}
+          aria-current={tab === item.key ? "page" : undefined}
+          className={`-mb-px border-b-2 px-3 py-2 text-sm ${
+            tab === item.key
+              ? "border-brand-600 font-semibold text-slate-900"
+              : "border-transparent text-slate-600"
+          }`}
+        >
+          {item.title}
+          {item.count !== null ? (
+            <span className="ml-1 rounded-full bg-slate-100 px-1.5 text-xs">{item.count}</span>
+          ) : null}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function DesignationForm({
+  staff,
+  roles,
+  lastResult,
+}: {
+  staff: UserRecord;
+  roles: Option[] | null;
+  lastResult?: FormResult;
+}) {
+  const { form, field } = useLiveForm({ schema: AssignRoleSchema, lastResult });
+  const roleField = field("roleId");
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" {...form} className="mt-6 flex flex-wrap items-end gap-3 rounded-lg bg-slate-50 p-4">
+      <FormSelect
+        label="Designation"
+        placeholder="Select a role"
+        options={roles ?? []}
+        unavailable={roles ? undefined : "Failed to fetch user roles."}
+        {...roleField}
+        defaultValue={roleField.defaultValue ?? staff.role.id}
+        className="min-w-[12rem] flex-1"
+      />
+      <button
+        type="submit"
+        name="intent"
+        value="designation"
+        disabled={busy || !roles}
+        className={`${buttonClass} mb-5 bg-slate-900 text-white`}
+      >
+        Update Designation
+      </button>
+    </Form>
+  );
+}
+
+function StaffDetails({ staff }: { staff: UserRecord }) {
+  const rows: [string, string][] = [
+    ["First Name", staff.firstname],
+    ["Last Name", staff.lastname],
+    ["Email", staff.email],
+    ["Phone Number", staff.phone || "N/A"],
+    ["Location", staff.location || "N/A"],
+    ["Designation", capitalise(staff.role.role)],
+    ["Status", capitalise(staff.status)],
+    ["Last Login", staff.lastLogin ? `${formatDate(staff.lastLogin)} ${formatTime(staff.lastLogin)}` : "N/A"],
+  ];
+  return (
+    <dl className="mt-4 grid grid-cols-1 gap-x-8 gap-y-3 sm:grid-cols-2">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
+          <dd className="text-sm text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function EditStaffForm({ staff, lastResult }: { staff: UserRecord; lastResult?: FormResult }) {
+  const panelHref = usePanelHref();
+  const busy = useNavigation().state === "submitting";
+  const { form, field, formErrors, hasErrors } = useLiveForm({ schema: ProfileFormSchema, lastResult });
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  const [changed, setChanged] = useState(false);
+  const noteChange = (event: React.FormEvent<HTMLFormElement>) => {
+    form.onInput(event);
+    const values = Object.fromEntries(new FormData(event.currentTarget));
+    setChanged(PROFILE_FIELDS.some(({ name }) => String(values[name] ?? "").trim() !== (staff[name] ?? "")));
+  };
+  return (
+    <Form
+      method="post"
+      {...form}
+      onInput={noteChange}
+      className="mt-4 grid grid-cols-1 gap-x-4 sm:grid-cols-2"
+    >
+      {PROFILE_FIELDS.map(({ name, label, type }) => {
+        const props = field(name);
+        return (
+          <FormInput
+            key={name}
+            label={label}
+            type={type}
+            {...props}
+            defaultValue={props.defaultValue ?? staff[name] ?? ""}
+          />
+        );
+      })}
+      <div className="sm:col-span-2">
+        <ErrorBox errors={formErrors} />
+      </div>
+      <div className="flex gap-3 sm:col-span-2">
+        <button
+          type="submit"
+          name="intent"
+          value="update"
+          disabled={busy || (live && (!changed || hasErrors))}
+          className={`${buttonClass} bg-slate-900 text-white`}
+        >
+          {busy ? "Saving..." : "Save"}
+        </button>
+        <Link to={panelHref({ mode: null })} className={`${buttonClass} border border-slate-300`}>
+          Cancel Edit
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function DeleteConfirmation({ staff }: { staff: UserRecord }) {
+  const panelHref = usePanelHref();
+  return (
+    <Form method="post" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4">
+      <p className="text-sm text-red-900">
+        Delete {fullName(staff)}? They will no longer be able to sign in. Type <strong>Yes</strong> to
+        confirm.
+      </p>
+      <FormInput label="Confirmation" name="confirmation" defaultValue="No" className="mt-3 max-w-xs" />
+      <div className="flex gap-3">
+        <button type="submit" name="intent" value="delete" className={`${buttonClass} bg-red-700 text-white`}>
+          Delete Staff
+        </button>
+        <Link to={panelHref({ confirm: null })} className={`${buttonClass} border border-slate-300`}>
+          Keep
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function ActivityHistory({ activity }: { activity: StaffPanelProps["activity"] }) {
+  if (!activity) return <p className="mt-4 text-sm text-red-700">Failed to fetch activity history.</p>;
+  if (activity.entries.length === 0)
+    return <EmptyState title="No activity yet">Changes this staff member makes will show here.</EmptyState>;
+  return (
+    <ol className="mt-4 flex flex-col gap-2">
+      {activity.entries.map((entry) => (
+        <li key={entry.id} className="rounded-lg border border-slate-200 p-3">
+          <p className="text-sm text-slate-800">{entry.summary}</p>
+          <p className="mt-1 text-xs text-slate-500">
+            {formatDate(entry.createdAt)} {formatTime(entry.createdAt)}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The staff detail panel (spec 000 §4): view, edit, block, designation and typed-confirmation delete. */
+export function StaffPanel({ staff, roles, activity }: StaffPanelProps) {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const tab = params.get("tab") ?? "details";
+  const editing = params.get("mode") === "edit";
+  const confirmingDelete = params.get("confirm") === "delete";
+  const actionData = useActionData<typeof action>();
+  const panelHref = usePanelHref();
+  return (
+    <Drawer title="Staff Details" size="large" closeTo={listHref("/settings/users", location.search)}>
+      <ActionToast toast={actionData?.toast} />
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <div className="flex gap-2">
+            <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-900">
+              {capitalise(staff.role.role)}
+            </span>
+            <StatusText status={staff.status} pill />
+            {staff.isBlocked ? (
+              <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-semibold text-white">
+                Blocked
+              </span>
+            ) : null}
+          </div>
+          <h3 className="mt-2 text-xl font-semibold text-slate-900">{fullName(staff)}</h3>
+        </div>
+        <div className="flex items-center gap-2">
+          {editing ? null : (
+            <Link
+              to={panelHref({ tab: null, mode: "edit" })}
+              aria-label="Edit staff details"
+              className="flex h-9 w-9 items-center justify-center rounded-full border border-slate-300 hover:bg-slate-100"
+            >
+              <span aria-hidden="true">✎</span>
+            </Link>
+          )}
+          <ActionsMenu staff={staff} />
+        </div>
+      </header>
+      {confirmingDelete ? <DeleteConfirmation staff={staff} /> : null}
+      <Tabs activityCount={activity?.total ?? null} />
+      {tab === "activity" ? (
+        <ActivityHistory activity={activity} />
+      ) : tab === "messages" ? (
+        <EmptyState title="Coming Soon">Messages with staff will be available in a later version.</EmptyState>
+      ) : editing ? (
+        <EditStaffForm staff={staff} lastResult={actionData?.result} />
+      ) : (
+        <>
+          <StaffDetails staff={staff} />
+          <DesignationForm staff={staff} roles={roles} lastResult={actionData?.result} />
+        </>
+      )}
+    </Drawer>
+  );
+}

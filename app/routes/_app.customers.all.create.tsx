@@ -1,0 +1,101 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { CreateCustomerSchema } from "#backend/schemas/customers";
+import { CustomerRecordSchema } from "#backend/schemas/records";
+import { apiWrite } from "~/api.server";
+import { AddressField } from "~/components/address-field";
+import { Drawer } from "~/components/drawer";
+import { ErrorBox } from "~/components/error-box";
+import { FormInput } from "~/components/form-input";
+import { FormSelect } from "~/components/form-select";
+import { ActionToast } from "~/components/toaster";
+import { appConfig } from "~/config.server";
+import { requireUser } from "~/session.server";
+import { redirectWithSuccess } from "~/toast.server";
+import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
+import { listHref } from "~/utils/list-params";
+import { useLiveForm } from "~/utils/use-live-form";
+
+export const meta: MetaFunction = () => [{ title: "New Customer — SolarDesk" }];
+
+const ADDRESS_TYPES = [
+  { value: "HOME", label: "Home" },
+  { value: "WORK", label: "Work" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return { mapsApiKey: appConfig().mapsApiKey ?? null };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request);
+  const submission = parseForm(await readFormData(request), CreateCustomerSchema);
+  if (submission.status !== "success") return invalidSubmission(submission);
+  const answer = await apiWrite(
+    request,
+    { method: "POST", path: "/v1/customers/create", body: submission.value },
+    CustomerRecordSchema,
+  );
+  if (!answer.ok) {
+    return rejectedSubmission(submission, answer.failure, {
+      toastFor: (message, failure) =>
+        failure.status === 400
+          ? undefined
+          : failure.status < 500 && message
+            ? message
+            : "Customer Creation Failed: Internal Server Error",
+    });
+  }
+  return redirectWithSuccess(
+    listHref("/customers/all", new URL(request.url).search),
+    "Customer created successfully!",
+  );
+}
+
+export default function NewCustomerRoute() {
+  const { mapsApiKey } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const busy = useNavigation().state === "submitting";
+  const { form, field, formErrors } = useLiveForm({
+    schema: CreateCustomerSchema,
+    lastResult: actionData?.result,
+  });
+  const addressType = field("addressType");
+  return (
+    <Drawer title="New Customer" size="medium" closeTo={listHref("/customers/all", location.search)}>
+      <ActionToast toast={actionData?.toast} />
+      <Form method="post" {...form} className="flex flex-col gap-1">
+        <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+          <FormInput label="First Name" {...field("firstname")} />
+          <FormInput label="Last Name" {...field("lastname")} />
+        </div>
+        <FormInput label="Email" type="email" autoComplete="off" {...field("email")} />
+        <FormInput label="Phone Number" type="tel" {...field("phone")} />
+        <FormSelect
+          label="Address Type"
+          placeholder="Select an address type"
+          options={ADDRESS_TYPES}
+          {...addressType}
+          defaultValue={addressType.defaultValue ?? "HOME"}
+        />
+        <AddressField
+          label="Address"
+          field={field("location")}
+          longitude={field("longitude")}
+          latitude={field("latitude")}
+          mapsApiKey={mapsApiKey}
+        />
+        <ErrorBox errors={formErrors} />
+        <button
+          type="submit"
+          disabled={busy}
+          className="mt-2 rounded-full bg-slate-900 px-5 py-2.5 text-sm font-semibold text-white disabled:bg-slate-400"
+        >
+          {busy ? "Creating..." : "Create Customer"}
+        </button>
+      </Form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,104 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { RoleRecordSchema, UserRecordSchema } from "#backend/schemas/records";
+import { AddUserSchema } from "#backend/schemas/users";
+import { apiReadOrFailure, apiWrite } from "~/api.server";
+import { Drawer } from "~/components/drawer";
+import { ErrorBox } from "~/components/error-box";
+import { FormInput } from "~/components/form-input";
+import { FormSelect } from "~/components/form-select";
+import { ActionToast } from "~/components/toaster";
+import { requireUser } from "~/session.server";
+import { redirectWithSuccess } from "~/toast.server";
+import { capitalise } from "~/utils/format";
+import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
+import { listHref } from "~/utils/list-params";
+import { useLiveForm } from "~/utils/use-live-form";
+
+export const meta: MetaFunction = () => [{ title: "New User — SolarDesk" }];
+
+const NO_PERMISSION = "You don't have permission to create a new user";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const roles = await apiReadOrFailure(request, "/v1/roles", z.array(RoleRecordSchema));
+  if (roles.ok)
+    return {
+      roles: roles.data.map((role) => ({ value: role.id, label: capitalise(role.role) })),
+      rolesProblem: null,
+    };
+  return {
+    roles: [],
+    rolesProblem: roles.failure.status === 403 ? NO_PERMISSION : "Failed to fetch user roles.",
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request);
+  const submission = parseForm(await readFormData(request), AddUserSchema);
+  if (submission.status !== "success") return invalidSubmission(submission);
+  const answer = await apiWrite(
+    request,
+    { method: "POST", path: "/v1/auth/add-user", body: submission.value },
+    UserRecordSchema,
+  );
+  if (!answer.ok) {
+    if (answer.failure.status === 403)
+      return invalidSubmission(submission, { fieldErrors: { role: [NO_PERMISSION] }, status: 403 });
+    return rejectedSubmission(submission, answer.failure, {
+      // Field problems are shown under their fields with the catalogue's 400 toast.
+      toastFor: (message, failure) =>
+        failure.status === 400
+          ? undefined
+          : failure.status < 500 && message
+            ? message
+            : "User creation failed: Internal Server Error",
+    });
+  }
+  return redirectWithSuccess(
+    listHref("/settings/users", new URL(request.url).search),
+    "User created successfully!",
+  );
+}
+
+export default function NewUserRoute() {
+  const { roles, rolesProblem } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const busy = useNavigation().state === "submitting";
+  const { form, field, formErrors } = useLiveForm({ schema: AddUserSchema, lastResult: actionData?.result });
+  const role = field("role");
+  return (
+    <Drawer title="New User" size="medium" closeTo={listHref("/settings/users", location.search)}>
+      <ActionToast toast={actionData?.toast} />
+      <p className="mb-4 text-sm text-slate-600">
+        They will receive an e-mail with a link to create their password.
+      </p>
+      <Form method="post" {...form} className="flex flex-col gap-1">
+        <FormInput label="Email" type="email" autoComplete="off" {...field("email")} />
+        <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+          <FormInput label="First Name" {...field("firstname")} />
+          <FormInput label="Last Name" {...field("lastname")} />
+        </div>
+        <FormInput label="Phone Number" type="tel" {...field("phone")} />
+        <FormSelect
+          label="Role"
+          placeholder="Select a role"
+          options={roles}
+          unavailable={rolesProblem ?? undefined}
+          {...role}
+        />
+        <FormInput label="Location" {...field("location")} />
+        <ErrorBox errors={formErrors} />
+        <button
+          type="submit"
+          disabled={busy || Boolean(rolesProblem)}
+          className="mt-2 rounded-full bg-slate-900 px-5 py-2.5 text-sm font-semibold text-white disabled:cursor-not-allowed disabled:bg-slate-400"
+        >
+          {busy ? "Creating..." : "Create User"}
+        </button>
+      </Form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,404 @@
+import { and, eq, gte, isNull } from "drizzle-orm";
+import { auditLog, customers } from "../db/schema";
+import {
+  CustomerListSchema,
+  CustomerRecordSchema,
+  CustomerStatsSchema,
+  OverviewSchema,
+} from "../schemas/records";
+import { overviewAudience } from "../services/overview";
+import {
+  FORBIDDEN_BODY,
+  UNAUTHORIZED_BODY,
+  expectExactly,
+  makeCustomer,
+  signedInAs,
+} from "../test/factories";
+import { createTestBackend } from "../test/test-backend";
+import type { TestBackend } from "../test/test-backend";
+
+let backend: TestBackend;
+let adminToken: string;
+let admin: Awaited<ReturnType<typeof signedInAs>>["user"];
+let salesToken: string;
+let viewerToken: string;
+let inventoryToken: string;
+
+beforeAll(async () => {
+  backend = await createTestBackend();
+  ({ user: admin, token: adminToken } = await signedInAs(backend, "admin"));
+  ({ token: salesToken } = await signedInAs(backend, "sales"));
+  ({ token: viewerToken } = await signedInAs(backend, "viewer"));
+  ({ token: inventoryToken } = await signedInAs(backend, "inventory"));
+});
+afterAll(() => backend.close());
+
+const DAY_MS = 86_400_000;
+const get = (path: string, token = adminToken) => backend.request("GET", path, { token });
+const create = (body: unknown, token = adminToken) =>
+  backend.request("POST", "/api/v1/customers/create", { token, body });
+const ids = (body: { customers: { id: string }[] }) => body.customers.map((customer) => customer.id);
+
+let sequence = 0;
+/** A valid create body with an e-mail and phone no other test uses. */
+function newCustomer(fields: Record<string, unknown> = {}) {
+  sequence += 1;
+  return {
+    firstname: "Chidinma",
+    lastname: "Okonkwo",
+    email: `chidinma.${sequence}@example.test`,
+    phone: `0812${String(sequence).padStart(7, "0")}`,
+    location: "4 Broad Street, Lagos Island",
+    ...fields,
+  };
+}
+
+describe("GET /api/v1/customers", () => {
+  it("answers a page of exact customer records, newest first, without deleted customers", async () => {
+    const older = await makeCustomer(backend.db, { createdAt: new Date(Date.now() + 60_000) });
+    const newer = await makeCustomer(backend.db, { createdAt: new Date(Date.now() + 120_000) });
+    const deleted = await makeCustomer(backend.db, {
+      createdAt: new Date(Date.now() + 180_000),
+      deletedAt: new Date(),
+    });
+
+    const response = await get("/api/v1/customers?limit=2");
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expectExactly(CustomerListSchema, body);
+    for (const customer of body.customers) expectExactly(CustomerRecordSchema, customer);
+    expect(ids(body)).toEqual([newer.id, older.id]);
+    expect(body).toMatchObject({ page: 1, limit: 2 });
+    expect(body.total).toBe(await backend.db.$count(customers, isNull(customers.deletedAt)));
+    expect(body.totalPages).toBe(Math.ceil(body.total / 2));
+    expect(JSON.stringify(body)).not.toContain(deleted.id);
+  });
+
+  it("defaults to page 1 of 20", async () => {
+    expect(await (await get("/api/v1/customers")).json()).toMatchObject({ page: 1, limit: 20 });
+  });
+
+  it("searches first name, last name, full name, e-mail and phone without regard to case", async () => {
+    const customer = await makeCustomer(backend.db, {
+      firstname: "Oluwafunmilayo",
+      lastname: "Ekwueme",
+      email: "funmi.searchable@example.test",
+      phone: "09087654321",
+    });
+    for (const search of ["OLUWAFUN", "ekwuem", "funmilayo ekw", "FUNMI.SEARCHABLE@", "0908765"]) {
+      const body = await (await get(`/api/v1/customers?search=${encodeURIComponent(search)}`)).json();
+      expect(ids(body), search).toEqual([customer.id]);
+      expect(body.total).toBe(1);
+    }
+  });
+
+  it("takes % and _ in a search literally", async () => {
+    const body = await (await get(`/api/v1/customers?search=${encodeURIComponent("%_")}`)).json();
+    expect(body.total).toBe(0);
+  });
+
+  it("filters by status, and by isNew (created in the last 30 days)", async () => {
+    const barred = await makeCustomer(backend.db, { lastname: "Statusfilter", status: "barred" });
+    const active = await makeCustomer(backend.db, { lastname: "Statusfilter" });
+    const old = await makeCustomer(backend.db, {
+      lastname: "Statusfilter",
+      createdAt: new Date(Date.now() - 31 * DAY_MS),
+    });
+
+    const barredOnly = await (await get("/api/v1/customers?status=barred&search=statusfilter")).json();
+    expect(ids(barredOnly)).toEqual([barred.id]);
+    const activeOnly = await (await get("/api/v1/customers?status=active&search=statusfilter&page=")).json();
+    expect(ids(activeOnly)).toEqual([active.id, old.id]);
+    for (const isNew of ["true", "1"]) {
+      const recent = await (await get(`/api/v1/customers?isNew=${isNew}&search=statusfilter`)).json();
+      expect(ids(recent)).toEqual([active.id, barred.id]);
+    }
+    const everyone = await (await get("/api/v1/customers?isNew=false&search=statusfilter")).json();
+    expect(everyone.total).toBe(3);
+
+    expect((await get("/api/v1/customers?status=asleep")).status).toBe(400);
+    const badNew = await get("/api/v1/customers?isNew=maybe");
+    expect(badNew.status).toBe(400);
+    expect(await badNew.json()).toMatchObject({ fieldErrors: { isNew: ["isNew must be true or false"] } });
+  });
+
+  it("refuses page 0 and limit 101, and answers an empty page with the real total past the end", async () => {
+    await makeCustomer(backend.db);
+    const pageZero = await get("/api/v1/customers?page=0");
+    expect(pageZero.status).toBe(400);
+    expect(await pageZero.json()).toEqual({
+      statusCode: 400,
+      message: ["page: page must be 1 or more"],
+      error: "Bad Request",
+      fieldErrors: { page: ["page must be 1 or more"] },
+    });
+    const tooMany = await get("/api/v1/customers?limit=101");
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toMatchObject({ fieldErrors: { limit: ["limit must be at most 100"] } });
+
+    const pastTheEnd = await get("/api/v1/customers?page=999&limit=100");
+    expect(pastTheEnd.status).toBe(200);
+    const body = await pastTheEnd.json();
+    expectExactly(CustomerListSchema, body);
+    expect(body.customers).toEqual([]);
+    expect(body.page).toBe(999);
+    expect(body.total).toBe(await backend.db.$count(customers, isNull(customers.deletedAt)));
+    expect(body.totalPages).toBe(Math.ceil(body.total / 100));
+  });
+});
+
+describe("GET /api/v1/customers/stats", () => {
+  const stats = async () => {
+    const response = await get("/api/v1/customers/stats");
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expectExactly(CustomerStatsSchema, body);
+    return body;
+  };
+
+  it("counts all, new (last 30 days), active and barred live customers", async () => {
+    const before = await stats();
+    const live = isNull(customers.deletedAt);
+    expect(before).toEqual({
+      totalCustomerCount: await backend.db.$count(customers, live),
+      newCustomerCount: await backend.db.$count(
+        customers,
+        and(live, gte(customers.createdAt, new Date(Date.now() - 30 * DAY_MS))),
+      ),
+      activeCustomerCount: await backend.db.$count(customers, and(live, eq(customers.status, "active"))),
+      barredCustomerCount: await backend.db.$count(customers, and(live, eq(customers.status, "barred"))),
+    });
+
+    await makeCustomer(backend.db, { status: "barred", createdAt: new Date(Date.now() - 40 * DAY_MS) });
+    await makeCustomer(backend.db);
+    await makeCustomer(backend.db, { status: "inactive" });
+    await makeCustomer(backend.db, { deletedAt: new Date() });
+    expect(await stats()).toEqual({
+      totalCustomerCount: before.totalCustomerCount + 3,
+      newCustomerCount: before.newCustomerCount + 2,
+      activeCustomerCount: before.activeCustomerCount + 1,
+      barredCustomerCount: before.barredCustomerCount + 1,
+    });
+  });
+});
+
+describe("POST /api/v1/customers/create", () => {
+  it("creates a lead, answers 201 with the record and writes the audit row", async () => {
+    const input = newCustomer({
+      email: "Ngozi.Create@Example.TEST",
+      phone: " 0803 111 2222 ",
+      longitude: "3.3792",
+      latitude: 6.5244,
+    });
+    const response = await create(input);
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expectExactly(CustomerRecordSchema, body);
+    expect(body).toMatchObject({
+      firstname: "Chidinma",
+      lastname: "Okonkwo",
+      email: "ngozi.create@example.test",
+      phone: "08031112222",
+      addressType: "HOME",
+      location: "4 Broad Street, Lagos Island",
+      longitude: 3.3792,
+      latitude: 6.5244,
+      status: "active",
+      type: "lead",
+      creatorId: admin.id,
+    });
+
+    const single = await get(`/api/v1/customers/single/${body.id}`);
+    expect(await single.json()).toEqual(body);
+    const audit = await backend.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordId, body.id), eq(auditLog.subject, "Customers")));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      action: "create",
+      actorId: admin.id,
+      summary: "Added customer Chidinma Okonkwo (ngozi.create@example.test)",
+    });
+  });
+
+  it("accepts a WORK address and leaves empty coordinates out", async () => {
+    const response = await create(newCustomer({ addressType: "WORK", longitude: "", latitude: null }));
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ addressType: "WORK", longitude: null, latitude: null });
+  });
+
+  it("names every missing field with the spec's messages", async () => {
+    const response = await create({});
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body).toMatchObject({ statusCode: 400, error: "Bad Request" });
+    expect(body.fieldErrors).toEqual({
+      firstname: ["First name is required"],
+      lastname: ["Last name is required"],
+      email: ["Email is required"],
+      phone: ["Phone number is required"],
+      location: ["Address is required"],
+    });
+    expect(body.message).toEqual(
+      expect.arrayContaining(["firstname: First name is required", "location: Address is required"]),
+    );
+  });
+
+  it.each([
+    [{ firstname: "  " }, "firstname", "First name is required"],
+    [{ lastname: "" }, "lastname", "Last name is required"],
+    [{ email: "not-an-email" }, "email", "Invalid email address"],
+    [{ phone: "   " }, "phone", "Phone number is required"],
+    [{ phone: "080 1234 5678 9012 3456 78" }, "phone", "Phone number cannot be more than 20 digits"],
+    [{ location: "" }, "location", "Address is required"],
+    [{ addressType: "OFFICE" }, "addressType", "Please select an address type"],
+    [{ longitude: 181 }, "longitude", "Longitude must be a number between -180 and 180"],
+    [{ latitude: "north" }, "latitude", "Latitude must be a number between -90 and 90"],
+    [{ status: "barred" }, "status", "Unknown field"],
+  ])("refuses %j", async (fields, field, message) => {
+    const response = await create(newCustomer(fields));
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.fieldErrors).toEqual({ [field]: [message] });
+    expect(body.message).toEqual([`${field}: ${message}`]);
+  });
+
+  it("accepts a phone number of exactly 20 characters once its spaces are gone", async () => {
+    const response = await create(newCustomer({ phone: "0801 2345 6789 0123 4567" }));
+    expect(response.status).toBe(201);
+    expect((await response.json()).phone).toBe("08012345678901234567");
+  });
+
+  it("answers duplicate e-mail and phone numbers as field errors", async () => {
+    const first = newCustomer({ phone: "07011112222" });
+    expect((await create(first)).status).toBe(201);
+
+    const sameEmail = await create(newCustomer({ email: first.email.toUpperCase() }));
+    expect(sameEmail.status).toBe(400);
+    expect(await sameEmail.json()).toEqual({
+      statusCode: 400,
+      message: ["email: A customer with this email already exists"],
+      error: "Bad Request",
+      fieldErrors: { email: ["A customer with this email already exists"] },
+    });
+
+    const samePhone = await create(newCustomer({ phone: "0701 111 2222" }));
+    expect(samePhone.status).toBe(400);
+    expect((await samePhone.json()).fieldErrors).toEqual({
+      phone: ["A customer with this phone number already exists"],
+    });
+
+    const both = await create({ ...newCustomer(), email: first.email, phone: first.phone });
+    expect((await both.json()).fieldErrors).toEqual({
+      email: ["A customer with this email already exists"],
+      phone: ["A customer with this phone number already exists"],
+    });
+  });
+
+  it("answers simultaneous duplicates with one record and field errors, never a 500", async () => {
+    const input = newCustomer();
+    const responses = await Promise.all([create(input), create(input), create(input, salesToken)]);
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([201, 400, 400]);
+    for (const response of responses.filter((candidate) => candidate.status === 400)) {
+      expect(Object.keys((await response.json()).fieldErrors).sort()).toEqual(["email", "phone"]);
+    }
+  });
+
+  it("lets a deleted customer's e-mail and phone be used again", async () => {
+    const gone = await makeCustomer(backend.db, { deletedAt: new Date() });
+    const response = await create(newCustomer({ email: gone.email, phone: gone.phone }));
+    expect(response.status).toBe(201);
+  });
+});
+
+describe("GET /api/v1/customers/single/:id", () => {
+  it("answers one exact record", async () => {
+    const customer = await makeCustomer(backend.db, { longitude: 7.49, latitude: 9.07 });
+    const response = await get(`/api/v1/customers/single/${customer.id}`, viewerToken);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expectExactly(CustomerRecordSchema, body);
+    expect(body).toMatchObject({ id: customer.id, longitude: 7.49, latitude: 9.07, creatorId: null });
+  });
+
+  it("answers 404 for unknown and deleted customers", async () => {
+    const gone = await makeCustomer(backend.db, { deletedAt: new Date() });
+    for (const id of ["no-such-id", gone.id]) {
+      const response = await get(`/api/v1/customers/single/${id}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({
+        statusCode: 404,
+        message: "Customer not found",
+        error: "Not Found",
+      });
+    }
+  });
+});
+
+describe("permissions", () => {
+  const routes: [string, string, unknown?][] = [
+    ["GET", "/api/v1/customers"],
+    ["GET", "/api/v1/customers/stats"],
+    ["GET", "/api/v1/customers/single/some-id"],
+    ["POST", "/api/v1/customers/create", {}],
+  ];
+
+  it("lets sales (manage:Customers) read and create", async () => {
+    expect((await get("/api/v1/customers", salesToken)).status).toBe(200);
+    expect((await get("/api/v1/customers/stats", salesToken)).status).toBe(200);
+    const response = await create(newCustomer(), salesToken);
+    expect(response.status).toBe(201);
+    const { id } = await response.json();
+    expect((await get(`/api/v1/customers/single/${id}`, salesToken)).status).toBe(200);
+  });
+
+  it("lets a viewer (read:Customers) read but not create", async () => {
+    expect((await get("/api/v1/customers", viewerToken)).status).toBe(200);
+    expect((await get("/api/v1/customers/stats", viewerToken)).status).toBe(200);
+    const refused = await create(newCustomer(), viewerToken);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual(FORBIDDEN_BODY);
+  });
+
+  it.each(routes)("%s %s answers 403 to a role without Customers permission", async (method, path, body) => {
+    const response = await backend.request(method, path, { token: inventoryToken, body });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual(FORBIDDEN_BODY);
+  });
+
+  it.each(routes)("%s %s answers 401 without a token", async (method, path, body) => {
+    const response = await backend.request(method, path, { body });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual(UNAUTHORIZED_BODY);
+  });
+});
+
+describe("GET /api/v1/overview with customers", () => {
+  const overview = async (token: string) => {
+    const response = await backend.request("GET", "/api/v1/overview", { token });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expectExactly(OverviewSchema, body);
+    return body.counts;
+  };
+
+  it("counts live customers only for callers who may read them", async () => {
+    const live = await backend.db.$count(customers, isNull(customers.deletedAt));
+    expect(await overview(adminToken)).toMatchObject({ customers: live });
+    expect(await overview(viewerToken)).toEqual({ customers: live });
+    expect(await overview(inventoryToken)).toEqual({});
+  });
+
+  it("caches one answer per set of readable areas", () => {
+    const keys = [
+      overviewAudience([]),
+      overviewAudience(["read:Users"]),
+      overviewAudience(["read:Customers"]),
+      overviewAudience(["manage:Users", "read:Customers"]),
+    ];
+    expect(new Set(keys).size).toBe(4);
+    expect(overviewAudience(["manage:all"])).toBe(overviewAudience(["read:Users", "manage:Customers"]));
+  });
+});

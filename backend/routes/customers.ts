@@ -1,0 +1,25 @@
+import { Hono } from "hono";
+import { CreateCustomerSchema, CustomerListQuerySchema } from "../schemas/customers";
+import type { ApiEnv, RouteDeps } from "../http/env";
+import { createGuard, signedInActor } from "../http/guard";
+import { readJsonBody, readQuery } from "../http/validation";
+import { createCustomer, customerStats, getCustomer, listCustomers } from "../services/customers";
+
+export function customerRoutes({ db, caches }: RouteDeps) {
+  const guard = createGuard(db, caches.sessions);
+
+  return new Hono<ApiEnv>()
+    .get("/", guard("read:Customers"), async (c) => {
+      return c.json(await listCustomers(db, readQuery(c, CustomerListQuerySchema)), 200);
+    })
+    .get("/stats", guard("read:Customers"), async (c) => {
+      return c.json(await customerStats(db), 200);
+    })
+    .post("/create", guard("write:Customers"), async (c) => {
+      const input = await readJsonBody(c, CreateCustomerSchema);
+      return c.json(await createCustomer(db, signedInActor(c), input), 201);
+    })
+    .get("/single/:id", guard("read:Customers"), async (c) => {
+      return c.json(await getCustomer(db, c.req.param("id")), 200);
+    });
+}

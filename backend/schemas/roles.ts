@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { IdSchema, requiredText } from "./fields";
+import { PermissionRecordSchema } from "./records";
+
+export const ROLE_NAME_MIN = 2;
+export const ROLE_NAME_MAX = 40;
+
+export const RoleNameSchema = requiredText("Role name is required").pipe(
+  z
+    .string()
+    .min(ROLE_NAME_MIN, `Role name must be at least ${ROLE_NAME_MIN} characters`)
+    .max(ROLE_NAME_MAX, `Role name must be at most ${ROLE_NAME_MAX} characters`),
+);
+
+const PermissionIdsSchema = z
+  .array(IdSchema, { invalid_type_error: "Permissions must be a list of permission ids" })
+  .max(100, "Too many permissions");
+
+export const CreateRoleSchema = z
+  .object({ role: RoleNameSchema, permissionIds: PermissionIdsSchema.default([]) })
+  .strict();
+export type CreateRoleInput = z.infer<typeof CreateRoleSchema>;
+
+/** Every field optional; `permissionIds`, when given, replaces the whole set. */
+export const UpdateRoleSchema = z
+  .object({
+    role: RoleNameSchema.optional(),
+    permissionIds: PermissionIdsSchema.optional(),
+    active: z.boolean({ invalid_type_error: "Active must be true or false" }).optional(),
+  })
+  .strict();
+export type UpdateRoleInput = z.infer<typeof UpdateRoleSchema>;
+
+/**
+ * The role editor form: the name, the ticked permission checkboxes and, when editing, the Active box
+ * (an unticked checkbox sends nothing, so a missing `active` means false there).
+ */
+export const RoleFormSchema = CreateRoleSchema.extend({ active: z.boolean().optional() }).strict();
+
+export const PermissionListSchema = z.array(PermissionRecordSchema);

@@ -1,0 +1,162 @@
+import { and, desc, eq, gte, ilike, isNull, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import type { AppDb } from "../db/client";
+import { customerSearchText, customers } from "../db/schema";
+import type { CustomerRow } from "../db/schema";
+import { NEW_CUSTOMER_DAYS } from "../schemas/customers";
+import type { CreateCustomerInput, CustomerListQuery } from "../schemas/customers";
+import { totalPages } from "../schemas/list";
+import type { CustomerRecord, CustomerStats } from "../schemas/records";
+import { recordAudit } from "./audit";
+import type { Actor } from "./audit";
+import { invalid, isUniqueViolation, notFound } from "./errors";
+import { containsPattern } from "./search";
+
+export const CUSTOMER_NOT_FOUND = "Customer not found";
+export const CUSTOMER_EMAIL_EXISTS = "A customer with this email already exists";
+export const CUSTOMER_PHONE_EXISTS = "A customer with this phone number already exists";
+
+const DAY_MS = 86_400_000;
+
+/** Every customer column a response may show. */
+export const customerRecordColumns = {
+  id: customers.id,
+  firstname: customers.firstname,
+  lastname: customers.lastname,
+  email: customers.email,
+  phone: customers.phone,
+  addressType: customers.addressType,
+  location: customers.location,
+  longitude: customers.longitude,
+  latitude: customers.latitude,
+  status: customers.status,
+  type: customers.type,
+  creatorId: customers.creatorId,
+  createdAt: customers.createdAt,
+  updatedAt: customers.updatedAt,
+};
+
+type CustomerColumn = keyof typeof customerRecordColumns;
+type CustomerRecordRow = Pick<CustomerRow, CustomerColumn>;
+
+const toCustomerRecord = (row: CustomerRecordRow): CustomerRecord => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const isLive = isNull(customers.deletedAt);
+
+export const newCustomersSince = (now: Date) => new Date(now.getTime() - NEW_CUSTOMER_DAYS * DAY_MS);
+
+export async function listCustomers(db: AppDb, query: CustomerListQuery, now = new Date()) {
+  const conditions: (SQL | undefined)[] = [isLive];
+  if (query.status) conditions.push(eq(customers.status, query.status));
+  if (query.isNew) conditions.push(gte(customers.createdAt, newCustomersSince(now)));
+  // The very expression of the trigram index (db/schema.ts), or the index does not apply.
+  if (query.search) conditions.push(ilike(customerSearchText(customers), containsPattern(query.search)));
+  const where = and(...conditions);
+
+  // One round trip: the count joined with the page, so an empty page past the end still brings the total.
+  const counted = db
+    .select({ total: sql<number>`count(*)::int`.as("total") })
+    .from(customers)
+    .where(where)
+    .as("counted");
+  const page = db
+    .select(customerRecordColumns)
+    .from(customers)
+    .where(where)
+    .orderBy(desc(customers.createdAt), desc(customers.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .as("page");
+  const pageColumns = Object.fromEntries(
+    Object.keys(customerRecordColumns).map((key) => [key, page[key as CustomerColumn]]),
+  ) as { [Key in CustomerColumn]: (typeof page)[Key] };
+  const rows = await db
+    .select({ total: counted.total, customer: pageColumns })
+    .from(counted)
+    .leftJoin(page, sql`true`)
+    .orderBy(desc(page.createdAt), desc(page.id));
+
+  const total = rows[0]?.total ?? 0;
+  return {
+    customers: rows.flatMap((row) => (row.customer ? [toCustomerRecord(row.customer)] : [])),
+    total,
+    page: query.page,
+    limit: query.limit,
+    totalPages: totalPages(total, query.limit),
+  };
+}
+
+export async function customerStats(db: AppDb, now = new Date()): Promise<CustomerStats> {
+  const [stats] = await db
+    .select({
+      totalCustomerCount: sql<number>`count(*)::int`,
+      newCustomerCount: sql<number>`(count(*) filter (where ${customers.createdAt} >= ${newCustomersSince(now)}))::int`,
+      activeCustomerCount: sql<number>`(count(*) filter (where ${customers.status} = 'active'))::int`,
+      barredCustomerCount: sql<number>`(count(*) filter (where ${customers.status} = 'barred'))::int`,
+    })
+    .from(customers)
+    .where(isLive);
+  return stats;
+}
+
+export async function getCustomer(db: AppDb, id: string): Promise<CustomerRecord> {
+  const [row] = await db
+    .select(customerRecordColumns)
+    .from(customers)
+    .where(and(eq(customers.id, id), isLive))
+    .limit(1);
+  if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+  return toCustomerRecord(row);
+}
+
+/** The e-mail and phone rules as field errors, or null when both are free. */
+async function takenFields(db: AppDb, email: string, phone: string) {
+  const [taken] = await db
+    .select({
+      email: sql<boolean>`bool_or(lower(${customers.email}) = ${email})`,
+      phone: sql<boolean>`bool_or(${customers.phone} = ${phone})`,
+    })
+    .from(customers)
+    .where(and(isLive, sql`(lower(${customers.email}) = ${email} or ${customers.phone} = ${phone})`));
+  const fieldErrors: Record<string, string[]> = {};
+  if (taken?.email) fieldErrors.email = [CUSTOMER_EMAIL_EXISTS];
+  if (taken?.phone) fieldErrors.phone = [CUSTOMER_PHONE_EXISTS];
+  const [first] = Object.values(fieldErrors);
+  return first ? invalid(first[0], fieldErrors) : null;
+}
+
+export async function createCustomer(
+  db: AppDb,
+  actor: Actor & { userId: string },
+  input: CreateCustomerInput,
+): Promise<CustomerRecord> {
+  const email = input.email.toLowerCase();
+  const taken = await takenFields(db, email, input.phone);
+  if (taken) throw taken;
+
+  const created = await db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(customers)
+        .values({ ...input, email, creatorId: actor.userId })
+        .returning(customerRecordColumns);
+      await recordAudit(tx, actor, {
+        action: "create",
+        subject: "Customers",
+        recordId: row.id,
+        summary: `Added customer ${row.firstname} ${row.lastname} (${email})`,
+        changes: { firstname: row.firstname, lastname: row.lastname, email, phone: row.phone },
+      });
+      return row;
+    })
+    .catch(async (error: unknown) => {
+      // Another request took the address or number between the check and the insert.
+      if (isUniqueViolation(error)) throw (await takenFields(db, email, input.phone)) ?? error;
+      throw error;
+    });
+  return toCustomerRecord(created);
+}

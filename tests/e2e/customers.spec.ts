@@ -1,0 +1,123 @@
+import { expect, test } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { createStaff, signIn, signInAsAdmin } from "./support/staff";
+
+test.describe("customers", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page);
+  });
+
+  test("lists customers with the stat cards, and /customers opens All", async ({ page }) => {
+    await page.goto("/customers");
+    await expect(page).toHaveURL(/\/customers\/all$/);
+    for (const card of ["All", "New Leads", "Active", "Barred"]) {
+      await expect(page.getByText(card, { exact: true }).first()).toBeVisible();
+    }
+    await expect(page.getByRole("heading", { name: "All Customers" })).toBeVisible();
+    await expect(page.getByText(/^1 - 20 of \d+ customers$/)).toBeVisible();
+  });
+
+  test("paginates past page 1 and keeps the page in the URL", async ({ page }) => {
+    await page.goto("/customers/all");
+    await page.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\/customers\/all\?page=2$/);
+    await expect(page.getByText(/^21 - 40 of \d+ customers$/)).toBeVisible();
+    await page.getByRole("link", { name: "Next" }).click();
+    await expect(page.getByText(/^41 - \d+ of \d+ customers$/)).toBeVisible();
+    await page.getByRole("link", { name: "Previous" }).click();
+    await expect(page).toHaveURL(/page=2$/);
+  });
+
+  test("each tab filters the list", async ({ page }) => {
+    await page.goto("/customers/barred");
+    const barredRows = page.getByRole("row").filter({ has: page.getByRole("cell") });
+    await expect(barredRows.first()).toBeVisible();
+    for (const row of await barredRows.all()) await expect(row).toContainText("Barred");
+    await page.goto("/customers/active");
+    for (const row of await page
+      .getByRole("row")
+      .filter({ has: page.getByRole("cell") })
+      .all()) {
+      await expect(row).toContainText("Active");
+    }
+    await page.goto("/customers/defaulting");
+    await expect(page.getByText("No data available")).toBeVisible();
+    await page
+      .getByRole("navigation", { name: "Customers navigation" })
+      .getByRole("link", { name: "New" })
+      .click();
+    await expect(page).toHaveURL(/\/customers\/new$/);
+  });
+
+  test("creates a customer after answering each invalid field", async ({ page }) => {
+    const tag = randomBytes(3).toString("hex");
+    await page.goto("/customers/all");
+    await page.getByRole("link", { name: "New Customer" }).click();
+    const drawer = page.getByRole("dialog", { name: "New Customer" });
+    await drawer.getByLabel("Email").fill("broken-email");
+    await drawer.getByLabel("Phone Number").fill("0803 123 4567 8901 2345 67");
+    await drawer.getByRole("button", { name: "Create Customer" }).click();
+    await expect(drawer.getByText("First name is required")).toBeVisible();
+    await expect(drawer.getByText("Last name is required")).toBeVisible();
+    await expect(drawer.getByText("Invalid email address")).toBeVisible();
+    await expect(drawer.getByText("Phone number cannot be more than 20 digits")).toBeVisible();
+    await expect(drawer.getByText("Address is required")).toBeVisible();
+    await expect(drawer.getByLabel("Email")).toHaveValue("broken-email");
+
+    await drawer.getByLabel("First Name").fill("Amaka");
+    await drawer.getByLabel("Last Name").fill(`Okoro${tag}`);
+    await drawer.getByLabel("Email").fill(`amaka.${tag}@example.com`);
+    await drawer.getByLabel("Phone Number").fill(`0812 ${Math.floor(1000000 + Math.random() * 8999999)}`);
+    await drawer.getByLabel("Address Type").selectOption("WORK");
+    await drawer.getByLabel("Address", { exact: true }).fill("12 Allen Avenue, Ikeja");
+    await drawer.getByRole("button", { name: "Create Customer" }).click();
+    await expect(page.getByText("Customer created successfully!")).toBeVisible();
+
+    await page.getByLabel("Search customers").fill(`amaka.${tag}`);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(new RegExp(`search=amaka.${tag}`));
+    await page.getByRole("link", { name: `Amaka Okoro${tag}` }).click();
+    await expect(page.getByRole("heading", { name: `Amaka Okoro${tag}` })).toBeVisible();
+    await expect(page.getByText("12 Allen Avenue, Ikeja")).toBeVisible();
+    await expect(page.getByText("Work", { exact: true })).toBeVisible();
+  });
+
+  test("a duplicate e-mail is answered under its field", async ({ page }) => {
+    const tag = randomBytes(3).toString("hex");
+    const email = `dup.${tag}@example.com`;
+    for (const attempt of [1, 2]) {
+      await page.goto("/customers/all/create");
+      const drawer = page.getByRole("dialog", { name: "New Customer" });
+      await drawer.getByLabel("First Name").fill("Tunde");
+      await drawer.getByLabel("Last Name").fill(`Dup${tag}`);
+      await drawer.getByLabel("Email").fill(email);
+      await drawer
+        .getByLabel("Phone Number")
+        .fill(`0703${attempt}${Math.floor(100000 + Math.random() * 899999)}`);
+      await drawer.getByLabel("Address", { exact: true }).fill("Lekki Phase 1");
+      await drawer.getByRole("button", { name: "Create Customer" }).click();
+      if (attempt === 1) await expect(page.getByText("Customer created successfully!")).toBeVisible();
+    }
+    await expect(page.getByText("A customer with this email already exists")).toBeVisible();
+    await expect(page.getByLabel("First Name")).toHaveValue("Tunde");
+  });
+
+  test("search finds nobody and offers to clear the filters", async ({ page }) => {
+    await page.goto("/customers/all?search=zz-nobody-zz");
+    await expect(page.getByText("No results for these filters")).toBeVisible();
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/customers\/all$/);
+  });
+
+  test("an unknown customer page says so", async ({ page }) => {
+    await page.goto("/customers/00000000-0000-0000-0000-000000000000");
+    await expect(page.getByText("Customer not found")).toBeVisible();
+  });
+});
+
+test("staff without customer rights see Access Denied", async ({ page }) => {
+  const inventory = await createStaff("inventory");
+  await signIn(page, inventory.email, inventory.password);
+  await page.goto("/customers/all");
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+});
