@@ -19,6 +19,8 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   const caches: ApiCaches = {
     sessions: createReadCache(deps.config.readCacheMs, { keep: (session) => session !== null }),
     overview: createReadCache(deps.config.readCacheMs),
+    counts: createReadCache(deps.config.readCacheMs),
+    customerStats: createReadCache(deps.config.readCacheMs),
   };
   const routeDeps: RouteDeps = { ...deps, caches };
 
@@ -26,8 +28,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   app.use(async (c, next) => {
     await next();
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400) {
-      caches.sessions.clear();
-      caches.overview.clear();
+      for (const cache of Object.values(caches)) cache.clear();
     }
   });
 

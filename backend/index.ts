@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Hono } from "hono";
 import { createApi } from "./app";
 import { loadBackendConfig } from "./config";
@@ -26,6 +27,8 @@ export async function startBackend(
   try {
     await migrateDatabase(database.db, database.kind);
     await ensureBootstrap(database.db, config);
+    // PGlite runs no autovacuum daemon: each start does its work (planner statistics, visibility map).
+    if (database.kind === "pglite") await database.db.execute(sql`vacuum analyze`);
   } catch (error) {
     await database.close();
     throw error;

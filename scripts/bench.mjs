@@ -33,9 +33,11 @@ const ADMIN = { email: "admin@example.com", password: "Admin1234" };
 const TARGET_JS_KB = 112; // KB of gzip per page, 1 KB = 1024 bytes
 const TARGET_HOME_RATIO = 0.5; // /home req/s ÷ trivial req/s
 const TRIVIAL_PAGE = "/bench-trivial-page"; // no route claims it: the 404 page
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
+const TARGET_LIST_P99_MS = 100;
 const HOST = "127.0.0.1";
 // Whole run: start (first PGlite start ~15 s) + 3 × (warm-up + run) + page weights, with a generous margin.
-const WATCHDOG_MS = (120 + 4 * (WARMUP + DURATION + 15)) * 1000;
+const WATCHDOG_MS = (420 + 6 * (WARMUP + DURATION + 15)) * 1000;
 
 function positive(name, fallback) {
   const value = Number(process.env[name] ?? fallback);
@@ -98,8 +100,7 @@ function ensureBuilt() {
   return true;
 }
 
-async function startServer(port) {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+function serverEnv(port) {
   const env = { ...process.env };
   // The embedded default unless asked otherwise; nothing from this shell may redirect the app elsewhere.
   for (const name of [
@@ -122,6 +123,29 @@ async function startServer(port) {
     SESSION_SECRET: `bench-session-secret-${process.pid}-${Date.now()}`,
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   });
+  return env;
+}
+
+/**
+ * Fills the database with BENCH_CUSTOMERS synthetic customers before the server opens it (PGlite allows
+ * one process at a time), so the customer list is measured at the size the targets speak of.
+ */
+function seedCustomers(count) {
+  log(`seeding ${count} customers`);
+  const started = Date.now();
+  const env = serverEnv(0);
+  delete env.PORT;
+  const result = spawnSync(
+    process.execPath,
+    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "backend/db/seed-customers-cli.ts", String(count)],
+    { cwd: ROOT, env, encoding: "utf8", timeout: 300_000 },
+  );
+  if (result.status !== 0) throw new Error(`seeding customers failed:\n${result.stdout}\n${result.stderr}`);
+  return Date.now() - started;
+}
+
+async function startServer(port) {
+  const env = serverEnv(port);
   const cli = path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js");
   server = spawn(process.execPath, [cli, "build/index.js"], {
     cwd: ROOT,
@@ -183,6 +207,20 @@ async function signIn(base) {
   if (home.status !== 200)
     throw new Error(`/home with the session cookie answered ${home.status}, expected 200`);
   return cookie;
+}
+
+/** Waits until requests still queued from the last load are done, so the next subject starts clean. */
+async function settle(base) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const started = Date.now();
+    const ok = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(30_000) })
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok && Date.now() - started < 200) return;
+    await sleep(500);
+  }
+  throw new Error("the server stayed busy for 2 minutes after a load");
 }
 
 function runLoad({ url, headers = {}, duration, connections }) {
@@ -279,7 +317,7 @@ function gitDescription() {
   return `${head.stdout.trim()}${dirty.stdout.trim() ? " + uncommitted changes" : ""}`;
 }
 
-function report({ startMs, built, loads, pages, loadBefore }) {
+function report({ startMs, built, loads, pages, loadBefore, seedMs }) {
   const trivial = loads.find((load) => load.path === TRIVIAL_PAGE);
   const healthz = loads.find((load) => load.path === "/healthz");
   const home = loads.find((load) => load.path === "/home");
@@ -305,6 +343,13 @@ function report({ startMs, built, loads, pages, loadBefore }) {
     ),
     "",
     `- **/home ÷ trivial page req/s = ${fixed(ratio, 3)}**; target ≥ ${TARGET_HOME_RATIO}: ${verdict(ratio >= TARGET_HOME_RATIO)}`,
+    ...loads
+      .filter((load) => load.path.startsWith("/customers"))
+      .map(
+        (load) =>
+          `- **${load.path} ÷ trivial page req/s = ${fixed(load.rps / trivial.rps, 3)}**, p99 ${fixed(load.p99, 1)} ms; targets ≥ ${TARGET_HOME_RATIO} and p99 ≤ ${TARGET_LIST_P99_MS} ms: ${verdict(load.rps / trivial.rps >= TARGET_HOME_RATIO && load.p99 <= TARGET_LIST_P99_MS)}`,
+      ),
+    `- ${CUSTOMERS} customers were seeded before the start (${fixed(seedMs / 1000, 1)} s; BENCH_CUSTOMERS changes the number)`,
     `- For reference, /home ÷ /login (a signed-out page render) = ${fixed(home.rps / login.rps, 3)}; /home ÷ /healthz (a resource route with one query, no render) = ${fixed(home.rps / healthz.rps, 3)}`,
     "- The trivial page is the catch-all 404 page (answered with status 404, so autocannon counts it as non-2xx):",
     "  a full document render through the root route with no backend call, the cheapest page the app has.",
@@ -338,6 +383,8 @@ function report({ startMs, built, loads, pages, loadBefore }) {
 async function main() {
   const loadBefore = os.loadavg()[0];
   const built = ensureBuilt();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+  const seedMs = CUSTOMERS > 0 ? seedCustomers(CUSTOMERS) : 0;
   const port = await freePort();
   log(`starting the server on ${HOST}:${port}`);
   const { base, startMs } = await startServer(port);
@@ -345,18 +392,43 @@ async function main() {
   const cookie = await signIn(base);
 
   const subjects = [
-    { path: TRIVIAL_PAGE, label: "(trivial page)", what: "the 404 page: root loader + static component, no backend call", headers: {} },
-    { path: "/healthz", label: "(resource route)", what: "resource route, 1 DB query, no render", headers: {} },
+    {
+      path: TRIVIAL_PAGE,
+      label: "(trivial page)",
+      what: "the 404 page: root loader + static component, no backend call",
+      headers: {},
+    },
+    {
+      path: "/healthz",
+      label: "(resource route)",
+      what: "resource route, 1 DB query, no render",
+      headers: {},
+    },
     { path: "/login", label: "signed out", what: "document render, no backend call", headers: {} },
     { path: "/home", label: "signed in", what: "frame + dashboard, backend calls", headers: { cookie } },
+    {
+      path: "/customers/all?page=500",
+      label: "signed in",
+      what: `customer list page 500 of ${CUSTOMERS} rows: stats + page + count`,
+      headers: { cookie },
+    },
+    {
+      path: "/customers/all?search=ngozi",
+      label: "signed in",
+      what: "customer search (trigram index): stats + first page + count",
+      headers: { cookie },
+    },
   ];
   const loads = [];
-  for (const subject of subjects) loads.push(await measureThroughput(base, subject));
+  for (const subject of subjects) {
+    loads.push(await measureThroughput(base, subject));
+    await settle(base);
+  }
   const pages = [];
   for (const subject of subjects.filter((s) => s.path === "/login" || s.path === "/home"))
     pages.push(await measurePageWeight(base, subject));
 
-  const markdown = report({ startMs, built, loads, pages, loadBefore });
+  const markdown = report({ startMs, built, loads, pages, loadBefore, seedMs });
   const outDir = path.join(ROOT, "bench-results");
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, "latest.md"), markdown);

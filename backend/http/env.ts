@@ -4,6 +4,7 @@ import type { AppDb } from "../db/client";
 import type { Mailer } from "../mail";
 import type { AuthSession } from "../services/auth-tokens";
 import type { Overview } from "../services/overview";
+import type { CustomerStats } from "../schemas/records";
 import type { ReadCache } from "./read-cache";
 
 /** What the routes are built from: one database, the settings and the mailer. */
@@ -17,6 +18,9 @@ export interface ApiDeps {
 export interface ApiCaches {
   sessions: ReadCache<AuthSession | null>;
   overview: ReadCache<Overview>;
+  /** Totals of filtered lists, keyed by area and filters (a count over a large table is the slow part). */
+  counts: ReadCache<number>;
+  customerStats: ReadCache<CustomerStats>;
 }
 
 /** What each group of routes is built from. */

@@ -3,17 +3,28 @@ import { CreateCustomerSchema, CustomerListQuerySchema } from "../schemas/custom
 import type { ApiEnv, RouteDeps } from "../http/env";
 import { createGuard, signedInActor } from "../http/guard";
 import { readJsonBody, readQuery } from "../http/validation";
-import { createCustomer, customerStats, getCustomer, listCustomers } from "../services/customers";
+import {
+  countCustomers,
+  createCustomer,
+  customerCountKey,
+  customerStats,
+  getCustomer,
+  listCustomers,
+} from "../services/customers";
 
 export function customerRoutes({ db, caches }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
 
   return new Hono<ApiEnv>()
     .get("/", guard("read:Customers"), async (c) => {
-      return c.json(await listCustomers(db, readQuery(c, CustomerListQuerySchema)), 200);
+      const query = readQuery(c, CustomerListQuerySchema);
+      const total = await caches.counts.get(`customers:${customerCountKey(query)}`, () =>
+        countCustomers(db, query),
+      );
+      return c.json(await listCustomers(db, query, total), 200);
     })
     .get("/stats", guard("read:Customers"), async (c) => {
-      return c.json(await customerStats(db), 200);
+      return c.json(await caches.customerStats.get("all", () => customerStats(db)), 200);
     })
     .post("/create", guard("write:Customers"), async (c) => {
       const input = await readJsonBody(c, CreateCustomerSchema);

@@ -49,40 +49,51 @@ const isLive = isNull(customers.deletedAt);
 
 export const newCustomersSince = (now: Date) => new Date(now.getTime() - NEW_CUSTOMER_DAYS * DAY_MS);
 
-export async function listCustomers(db: AppDb, query: CustomerListQuery, now = new Date()) {
+function listConditions(query: CustomerListQuery, now: Date) {
   const conditions: (SQL | undefined)[] = [isLive];
   if (query.status) conditions.push(eq(customers.status, query.status));
   if (query.isNew) conditions.push(gte(customers.createdAt, newCustomersSince(now)));
   // The very expression of the trigram index (db/schema.ts), or the index does not apply.
   if (query.search) conditions.push(ilike(customerSearchText(customers), containsPattern(query.search)));
-  const where = and(...conditions);
+  return and(...conditions);
+}
 
-  // One round trip: the count joined with the page, so an empty page past the end still brings the total.
-  const counted = db
-    .select({ total: sql<number>`count(*)::int`.as("total") })
+/** Which count a list query needs: its filters, not its page. */
+export function customerCountKey(query: CustomerListQuery) {
+  return JSON.stringify([query.status ?? null, query.isNew ?? false, query.search ?? null]);
+}
+
+/** How many customers the list's filters select. */
+export async function countCustomers(db: AppDb, query: CustomerListQuery, now = new Date()) {
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
     .from(customers)
-    .where(where)
-    .as("counted");
-  const page = db
-    .select(customerRecordColumns)
+    .where(listConditions(query, now));
+  return total;
+}
+
+/**
+ * One page of the list, newest first. The count comes separately (`total`), because a count over a large
+ * table is the expensive half and the routes reuse it between changes (http/read-cache.ts).
+ */
+export async function listCustomers(db: AppDb, query: CustomerListQuery, total: number, now = new Date()) {
+  // Deep pages skip thousands of rows: skipping them in the narrow (created_at, id) index and fetching
+  // only the page's rows afterwards is far cheaper than skipping whole rows.
+  const pageIds = db
+    .select({ id: customers.id, createdAt: customers.createdAt })
     .from(customers)
-    .where(where)
+    .where(listConditions(query, now))
     .orderBy(desc(customers.createdAt), desc(customers.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
-    .as("page");
-  const pageColumns = Object.fromEntries(
-    Object.keys(customerRecordColumns).map((key) => [key, page[key as CustomerColumn]]),
-  ) as { [Key in CustomerColumn]: (typeof page)[Key] };
+    .as("page_ids");
   const rows = await db
-    .select({ total: counted.total, customer: pageColumns })
-    .from(counted)
-    .leftJoin(page, sql`true`)
-    .orderBy(desc(page.createdAt), desc(page.id));
-
-  const total = rows[0]?.total ?? 0;
+    .select(customerRecordColumns)
+    .from(pageIds)
+    .innerJoin(customers, eq(customers.id, pageIds.id))
+    .orderBy(desc(pageIds.createdAt), desc(pageIds.id));
   return {
-    customers: rows.flatMap((row) => (row.customer ? [toCustomerRecord(row.customer)] : [])),
+    customers: rows.map(toCustomerRecord),
     total,
     page: query.page,
     limit: query.limit,

@@ -1,32 +1,11 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import { E2E } from "./support/env";
-import { apiToken, createStaff, signIn, signInAsAdmin } from "./support/staff";
+import { createRole, createStaff, signIn, signInAsAdmin } from "./support/staff";
 
 // Lower case, no spaces: createStaff builds the staff member's e-mail address from the role name.
 // The screen shows the name capitalised; role and label look-ups ignore case.
 const uniqueRoleName = (prefix: string) => `${prefix}-${Date.now().toString(36)}`;
-
-/** A role made through the real API, as an administrator would have set it up earlier. */
-async function createRoleThroughApi(name: string, permissions: string[]) {
-  const token = await apiToken();
-  const headers = { "Content-Type": "application/json", Authorization: `Bearer ${token}` };
-  const catalogue = (await (await fetch(`${E2E.appUrl}/api/v1/permissions`, { headers })).json()) as {
-    id: string;
-    action: string;
-    subject: string;
-  }[];
-  const permissionIds = catalogue
-    .filter((permission) => permissions.includes(`${permission.action}:${permission.subject}`))
-    .map((permission) => permission.id);
-  const response = await fetch(`${E2E.appUrl}/api/v1/roles`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ role: name, permissionIds }),
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as { id: string };
-}
 
 const roleCard = (page: Page, name: string) => page.getByRole("article", { name });
 
@@ -55,7 +34,7 @@ test.describe("role permissions", () => {
 
   test("a duplicate name shows the message and keeps the ticks", async ({ page }) => {
     const name = uniqueRoleName("Collections");
-    await createRoleThroughApi(name, ["read:Customers"]);
+    await createRole(name, ["read:Customers"]);
     await signInAsAdmin(page);
     await page.goto("/settings/role-permissions?role=new");
     const drawer = page.getByRole("dialog", { name: "New Role" });
@@ -77,7 +56,7 @@ test.describe("role permissions", () => {
     javaScriptEnabled,
   }) => {
     const name = uniqueRoleName("front-desk");
-    await createRoleThroughApi(name, ["read:Sales"]);
+    await createRole(name, ["read:Sales"]);
     const staff = await createStaff(name);
     const staffContext = await browser.newContext({ baseURL: E2E.appUrl, javaScriptEnabled });
     const staffPage = await staffContext.newPage();
@@ -106,9 +85,9 @@ test.describe("role permissions", () => {
   test("a role still held cannot be deleted; a free one can, after confirming", async ({ page }) => {
     const held = uniqueRoleName("night-shift");
     const free = uniqueRoleName("Temporary");
-    await createRoleThroughApi(held, []);
+    await createRole(held, []);
     await createStaff(held);
-    const { id } = await createRoleThroughApi(free, ["read:Products"]);
+    const { id } = await createRole(free, ["read:Products"]);
     await signInAsAdmin(page);
 
     await page.goto("/settings/role-permissions");

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import { E2E } from "./support/env";
-import { createStaff, latestMailTo, signIn, signInAsAdmin, uniqueEmail } from "./support/staff";
+import { createRole, createStaff, latestMailTo, signIn, signInAsAdmin, uniqueEmail } from "./support/staff";
 
 async function openStaff(page: Page, email: string) {
   await page.goto(`/settings/users?search=${encodeURIComponent(email)}`);
@@ -155,7 +155,19 @@ test.describe("staff administration", () => {
     await expect(panel.getByText("Coming Soon")).toBeVisible();
   });
 
-  test("staff who may not read roles cannot create users", async ({ page }) => {
+  test("staff who may list users but not read roles are told they cannot create users", async ({ page }) => {
+    const role = `userlister-${Date.now().toString(36)}`;
+    await createRole(role, ["read:Users", "write:Users"]);
+    const lister = await createStaff(role);
+    await signIn(page, lister.email, lister.password);
+    await page.goto("/settings/users");
+    await page.getByRole("link", { name: "New User" }).click();
+    const drawer = page.getByRole("dialog", { name: "New User" });
+    await expect(drawer.getByText("You don't have permission to create a new user")).toBeVisible();
+    await expect(drawer.getByRole("button", { name: "Create User" })).toBeDisabled();
+  });
+
+  test("staff who may not read users see Access Denied instead of the form", async ({ page }) => {
     // The viewer role may not read Users either, so the whole list is refused.
     const viewer = await createStaff("viewer");
     await signIn(page, viewer.email, viewer.password);

@@ -87,6 +87,17 @@ export async function createStaff(
   return { id, email, password: E2E.staffPassword, ...person, inviteLink: mail.link };
 }
 
+/** A role made through the real API, as an administrator would have set it up earlier. */
+export async function createRole(name: string, permissions: string[]) {
+  const token = await apiToken();
+  const { body: catalogue } = await call("/permissions", { token });
+  const permissionIds = (catalogue as { id: string; action: string; subject: string }[])
+    .filter((permission) => permissions.includes(`${permission.action}:${permission.subject}`))
+    .map((permission) => permission.id);
+  const { body } = await call("/roles", { method: "POST", token, body: { role: name, permissionIds } });
+  return body as { id: string };
+}
+
 export async function setBlocked(userId: string, isBlocked: boolean) {
   await call(`/users/${userId}`, { method: "PATCH", token: await apiToken(), body: { isBlocked } });
 }
