@@ -62,18 +62,21 @@ export function formatBadgeCount(value: unknown): string {
 
 type DateParts = { year: number; month: number; day: number; hour: number; minute: number };
 
+// Building an Intl formatter is costly (it showed in server profiles of long lists): build it once.
+const businessZoneFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  minute: "numeric",
+  hourCycle: "h23",
+});
+
 function partsInBusinessZone(input: Date | string | number): DateParts | null {
   const date = input instanceof Date ? input : new Date(input);
   if (Number.isNaN(date.getTime())) return null;
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: BUSINESS_TIME_ZONE,
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    hourCycle: "h23",
-  }).formatToParts(date);
+  const parts = businessZoneFormat.formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
   return {
     year: get("year"),
