@@ -1,10 +1,9 @@
 import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import type { UserRecord } from "#backend/schemas/records";
-import { AssignRoleSchema, ProfileFormSchema } from "#backend/schemas/users";
+import { AssignRoleSchema } from "#backend/schemas/users";
+import { DetailList } from "~/components/detail-list";
 import { Drawer } from "~/components/drawer";
 import { EmptyState } from "~/components/empty-state";
-import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
 import { FormSelect } from "~/components/form-select";
 import { useCloseOnOutsideClick } from "~/components/frame/use-close-on-outside-click";
@@ -13,6 +12,7 @@ import { ActionToast } from "~/components/toaster";
 import type { action } from "~/routes/_app.settings.users.$userId";
 import { capitalise, formatDate, formatTime, fullName } from "~/utils/format";
 import { listHref } from "~/utils/list-params";
+import { StaffProfileForm } from "./staff-profile-form";
 import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
 
@@ -24,14 +24,6 @@ export type StaffPanelProps = {
   roles: Option[] | null;
   activity: { entries: ActivityEntry[]; total: number } | null;
 };
-
-const PROFILE_FIELDS = [
-  { name: "firstname", label: "First Name", type: "text" },
-  { name: "lastname", label: "Last Name", type: "text" },
-  { name: "email", label: "Email", type: "email" },
-  { name: "phone", label: "Phone Number", type: "tel" },
-  { name: "location", label: "Location", type: "text" },
-] as const;
 
 const buttonClass =
   "rounded-full px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50";
@@ -163,68 +155,7 @@ function StaffDetails({ staff }: { staff: UserRecord }) {
     ["Status", capitalise(staff.status)],
     ["Last Login", staff.lastLogin ? `${formatDate(staff.lastLogin)} ${formatTime(staff.lastLogin)}` : "N/A"],
   ];
-  return (
-    <dl className="mt-4 grid grid-cols-1 gap-x-8 gap-y-3 sm:grid-cols-2">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
-          <dd className="text-sm text-slate-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function EditStaffForm({ staff, lastResult }: { staff: UserRecord; lastResult?: FormResult }) {
-  const panelHref = usePanelHref();
-  const busy = useNavigation().state === "submitting";
-  const { form, field, formErrors, hasErrors } = useLiveForm({ schema: ProfileFormSchema, lastResult });
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
-  const [changed, setChanged] = useState(false);
-  const noteChange = (event: React.FormEvent<HTMLFormElement>) => {
-    form.onInput(event);
-    const values = Object.fromEntries(new FormData(event.currentTarget));
-    setChanged(PROFILE_FIELDS.some(({ name }) => String(values[name] ?? "").trim() !== (staff[name] ?? "")));
-  };
-  return (
-    <Form
-      method="post"
-      {...form}
-      onInput={noteChange}
-      className="mt-4 grid grid-cols-1 gap-x-4 sm:grid-cols-2"
-    >
-      {PROFILE_FIELDS.map(({ name, label, type }) => {
-        const props = field(name);
-        return (
-          <FormInput
-            key={name}
-            label={label}
-            type={type}
-            {...props}
-            defaultValue={props.defaultValue ?? staff[name] ?? ""}
-          />
-        );
-      })}
-      <div className="sm:col-span-2">
-        <ErrorBox errors={formErrors} />
-      </div>
-      <div className="flex gap-3 sm:col-span-2">
-        <button
-          type="submit"
-          name="intent"
-          value="update"
-          disabled={busy || (live && (!changed || hasErrors))}
-          className={`${buttonClass} bg-slate-900 text-white`}
-        >
-          {busy ? "Saving..." : "Save"}
-        </button>
-        <Link to={panelHref({ mode: null })} className={`${buttonClass} border border-slate-300`}>
-          Cancel Edit
-        </Link>
-      </div>
-    </Form>
-  );
+  return <DetailList rows={rows} />;
 }
 
 function DeleteConfirmation({ staff }: { staff: UserRecord }) {
@@ -313,7 +244,12 @@ export function StaffPanel({ staff, roles, activity }: StaffPanelProps) {
       ) : tab === "messages" ? (
         <EmptyState title="Coming Soon">Messages with staff will be available in a later version.</EmptyState>
       ) : editing ? (
-        <EditStaffForm staff={staff} lastResult={actionData?.result} />
+        <StaffProfileForm
+          record={staff}
+          lastResult={actionData?.result}
+          cancelHref={panelHref({ mode: null })}
+          intent="update"
+        />
       ) : (
         <>
           <StaffDetails staff={staff} />

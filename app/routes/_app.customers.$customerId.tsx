@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CustomerRecordSchema } from "#backend/schemas/records";
 import { apiRead } from "~/api.server";
+import { DetailList } from "~/components/detail-list";
 import { EmptyState } from "~/components/empty-state";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { StatusText } from "~/components/status-text";
@@ -42,14 +43,7 @@ export default function CustomerRoute() {
       </Link>
       <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 className="text-lg font-semibold">{fullName(customer)}</h2>
-        <dl className="mt-4 grid grid-cols-1 gap-x-8 gap-y-3 sm:grid-cols-2">
-          {rows.map(([label, value]) => (
-            <div key={label}>
-              <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
-              <dd className="text-sm text-slate-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <DetailList rows={rows} />
       </section>
       <EmptyState title="No sales yet">Sales and payments of this customer will be listed here.</EmptyState>
     </div>

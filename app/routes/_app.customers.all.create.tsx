@@ -12,7 +12,13 @@ import { ActionToast } from "~/components/toaster";
 import { appConfig } from "~/config.server";
 import { requireUser } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
-import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
+import {
+  creationFailedToast,
+  invalidSubmission,
+  parseForm,
+  readFormData,
+  rejectedSubmission,
+} from "~/utils/forms.server";
 import { listHref } from "~/utils/list-params";
 import { useLiveForm } from "~/utils/use-live-form";
 
@@ -39,12 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
   );
   if (!answer.ok) {
     return rejectedSubmission(submission, answer.failure, {
-      toastFor: (message, failure) =>
-        failure.status === 400
-          ? undefined
-          : failure.status < 500 && message
-            ? message
-            : "Customer Creation Failed: Internal Server Error",
+      toastFor: creationFailedToast("Customer Creation Failed: Internal Server Error"),
     });
   }
   return redirectWithSuccess(

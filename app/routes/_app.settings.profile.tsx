@@ -1,24 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ProfileFormSchema } from "#backend/schemas/users";
 import { UserRecordSchema } from "#backend/schemas/records";
 import { apiRead, apiWrite } from "~/api.server";
 import { CopyButton } from "~/components/copy-button";
-import { ErrorBox } from "~/components/error-box";
+import { DetailList } from "~/components/detail-list";
 import { SectionErrorBoundary } from "~/components/error-panel";
-import { FormInput } from "~/components/form-input";
 import { ActionToast } from "~/components/toaster";
 import { commitSessionHeaders, requireSession, toSessionUser } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
 import { changedFields } from "~/utils/changes";
 import { capitalise, formatDate, formatTime, fullName } from "~/utils/format";
 import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
-import { useLiveForm } from "~/utils/use-live-form";
+import { NOTHING_CHANGED, StaffProfileForm } from "~/features/staff-profile-form";
 
 export const meta: MetaFunction = () => [{ title: "Profile — SolarDesk" }];
-
-const NOTHING_CHANGED = "Nothing to save: no field was changed.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const profile = await apiRead(request, "/v1/users/single", UserRecordSchema);
@@ -72,83 +68,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
       profile.lastLogin ? `${formatDate(profile.lastLogin)} ${formatTime(profile.lastLogin)}` : "N/A",
     ],
   ];
-  return (
-    <dl className="mt-4 grid grid-cols-1 gap-x-8 gap-y-3 sm:grid-cols-2">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
-          <dd className="text-sm text-slate-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-const FIELDS = [
-  { name: "firstname", label: "First Name", type: "text" },
-  { name: "lastname", label: "Last Name", type: "text" },
-  { name: "email", label: "Email", type: "email" },
-  { name: "phone", label: "Phone Number", type: "tel" },
-  { name: "location", label: "Location", type: "text" },
-] as const;
-
-function ProfileForm({ profile }: { profile: Profile }) {
-  const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
-  const { form, field, formErrors, hasErrors } = useLiveForm({
-    schema: ProfileFormSchema,
-    lastResult: actionData?.result,
-  });
-  // With JavaScript, Save waits for a valid change (spec 000 §5); without it (and in the server's HTML)
-  // it stays enabled and the server answers "nothing changed".
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
-  const [changed, setChanged] = useState(false);
-  const noteChange = (event: React.FormEvent<HTMLFormElement>) => {
-    form.onInput(event);
-    const values = Object.fromEntries(new FormData(event.currentTarget));
-    setChanged(FIELDS.some(({ name }) => String(values[name] ?? "").trim() !== (profile[name] ?? "")));
-  };
-  return (
-    <Form
-      method="post"
-      {...form}
-      onInput={noteChange}
-      className="mt-4 grid grid-cols-1 gap-x-6 sm:grid-cols-2"
-    >
-      <ActionToast toast={actionData?.toast} />
-      {FIELDS.map(({ name, label, type }) => {
-        const props = field(name);
-        return (
-          <FormInput
-            key={name}
-            label={label}
-            type={type}
-            {...props}
-            defaultValue={props.defaultValue ?? profile[name] ?? ""}
-          />
-        );
-      })}
-      <div className="sm:col-span-2">
-        <ErrorBox errors={formErrors} />
-      </div>
-      <div className="flex gap-3 sm:col-span-2">
-        <button
-          type="submit"
-          disabled={busy || (live && (!changed || hasErrors))}
-          className="rounded-full bg-slate-900 px-5 py-2 text-sm font-semibold text-white disabled:cursor-not-allowed disabled:bg-slate-400"
-        >
-          {busy ? "Saving..." : "Save"}
-        </button>
-        <Link
-          to="/settings/profile"
-          className="rounded-full border border-slate-300 px-5 py-2 text-sm font-medium"
-        >
-          Cancel Edit
-        </Link>
-      </div>
-    </Form>
-  );
+  return <DetailList rows={rows} />;
 }
 
 export default function ProfileRoute() {
@@ -168,7 +88,14 @@ export default function ProfileRoute() {
           </Link>
         )}
       </div>
-      {showForm ? <ProfileForm profile={profile} /> : <ProfileDetails profile={profile} />}
+      {showForm ? (
+        <>
+          <ActionToast toast={actionData?.toast} />
+          <StaffProfileForm record={profile} lastResult={actionData?.result} cancelHref="/settings/profile" />
+        </>
+      ) : (
+        <ProfileDetails profile={profile} />
+      )}
     </section>
   );
 }

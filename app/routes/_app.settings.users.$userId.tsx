@@ -8,6 +8,7 @@ import { apiRead, apiReadOrFailure, apiWrite } from "~/api.server";
 import { Drawer } from "~/components/drawer";
 import { ErrorPanel, describeRouteError } from "~/components/error-panel";
 import { StaffPanel } from "~/features/staff-panel";
+import { NOTHING_CHANGED } from "~/features/staff-profile-form";
 import { DeleteConfirmationSchema, isConfirmed } from "~/features/staff-panel.schema";
 import { requireUser } from "~/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/toast.server";
@@ -51,7 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const current = await apiRead(request, `/v1/users/single/${id}`, UserRecordSchema);
     const changes = changedFields(current, submission.value);
     if (Object.keys(changes).length === 0) {
-      return invalidSubmission(submission, { formErrors: ["Nothing to save: no field was changed."] });
+      return invalidSubmission(submission, { formErrors: [NOTHING_CHANGED] });
     }
     const answer = await apiWrite(
       request,

@@ -12,7 +12,13 @@ import { ActionToast } from "~/components/toaster";
 import { requireUser } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
 import { capitalise } from "~/utils/format";
-import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
+import {
+  creationFailedToast,
+  invalidSubmission,
+  parseForm,
+  readFormData,
+  rejectedSubmission,
+} from "~/utils/forms.server";
 import { listHref } from "~/utils/list-params";
 import { useLiveForm } from "~/utils/use-live-form";
 
@@ -47,13 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (answer.failure.status === 403)
       return invalidSubmission(submission, { fieldErrors: { role: [NO_PERMISSION] }, status: 403 });
     return rejectedSubmission(submission, answer.failure, {
-      // Field problems are shown under their fields with the catalogue's 400 toast.
-      toastFor: (message, failure) =>
-        failure.status === 400
-          ? undefined
-          : failure.status < 500 && message
-            ? message
-            : "User creation failed: Internal Server Error",
+      toastFor: creationFailedToast("User creation failed: Internal Server Error"),
     });
   }
   return redirectWithSuccess(

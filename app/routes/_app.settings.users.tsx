@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { UserListSchema } from "#backend/schemas/records";
 import { DEFAULT_PAGE_SIZE } from "#backend/schemas/list";
 import { apiRead } from "~/api.server";
 import { EmptyState } from "~/components/empty-state";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { useCloseOnOutsideClick } from "~/components/frame/use-close-on-outside-click";
+import { ListSearch } from "~/components/list-search";
 import { Pagination } from "~/components/pagination";
 import { StatusText } from "~/components/status-text";
 import { capitalise, formatDate, fullName } from "~/utils/format";
@@ -54,25 +55,7 @@ export default function UsersRoute() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold">All Users</h2>
         <div className="flex flex-wrap items-center gap-2">
-          <Form method="get" action="/settings/users" role="search" className="flex gap-2">
-            <label htmlFor="users-search" className="sr-only">
-              Search users
-            </label>
-            <input
-              id="users-search"
-              type="search"
-              name="search"
-              defaultValue={search}
-              placeholder="Search users here"
-              className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm"
-            />
-            <button
-              type="submit"
-              className="rounded-lg bg-slate-900 px-3 py-1.5 text-sm font-medium text-white"
-            >
-              Search
-            </button>
-          </Form>
+          <ListSearch action="/settings/users" label="Users" defaultValue={search} />
           <Link
             to={newUserHref}
             className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"

@@ -77,3 +77,12 @@ export function rejectedSubmission<Value>(
     status: failure.status === 0 ? 503 : failure.status,
   });
 }
+
+/**
+ * The toast of a refused creation: field problems keep the catalogue's 400 toast (the messages are under
+ * the fields), another refusal shows the server's message, a server fault the screen's fallback.
+ */
+export function creationFailedToast(fallback: string) {
+  return (message: string | undefined, failure: ApiFailure) =>
+    failure.status === 400 ? undefined : failure.status < 500 && message ? message : fallback;
+}

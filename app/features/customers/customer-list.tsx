@@ -1,5 +1,6 @@
-import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
+import { ListSearch } from "~/components/list-search";
 import { Pagination } from "~/components/pagination";
 import { StatusText } from "~/components/status-text";
 import { formatBadgeCount, formatDate, fullName } from "~/utils/format";
@@ -34,25 +35,7 @@ export function CustomerListPage() {
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 className="text-lg font-semibold">{CUSTOMER_TABS[tab].title}</h2>
           <div className="flex flex-wrap items-center gap-2">
-            <Form method="get" action={location.pathname} role="search" className="flex gap-2">
-              <label htmlFor="customers-search" className="sr-only">
-                Search customers
-              </label>
-              <input
-                id="customers-search"
-                type="search"
-                name="search"
-                defaultValue={search}
-                placeholder="Search customers here"
-                className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm"
-              />
-              <button
-                type="submit"
-                className="rounded-lg bg-slate-900 px-3 py-1.5 text-sm font-medium text-white"
-              >
-                Search
-              </button>
-            </Form>
+            <ListSearch action={location.pathname} label="Customers" defaultValue={search} />
             <Link
               to={listHref("/customers/all/create", tab === "all" ? location.search : "")}
               className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"

@@ -1,0 +1,85 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import type { UserRecord } from "#backend/schemas/records";
+import { ProfileFormSchema } from "#backend/schemas/users";
+import { ErrorBox } from "~/components/error-box";
+import { FormInput } from "~/components/form-input";
+import type { FormResult } from "~/utils/use-live-form";
+import { useLiveForm } from "~/utils/use-live-form";
+
+const FIELDS = [
+  { name: "firstname", label: "First Name", type: "text" },
+  { name: "lastname", label: "Last Name", type: "text" },
+  { name: "email", label: "Email", type: "email" },
+  { name: "phone", label: "Phone Number", type: "tel" },
+  { name: "location", label: "Location", type: "text" },
+] as const;
+
+export const NOTHING_CHANGED = "Nothing to save: no field was changed.";
+
+/**
+ * A staff record's profile fields (one's own profile, or a colleague's in the staff panel). With
+ * JavaScript, Save waits for a valid change (spec 000 §5); without it, and in the server's HTML, Save
+ * stays enabled and the server answers NOTHING_CHANGED.
+ */
+export function StaffProfileForm({
+  record,
+  lastResult,
+  cancelHref,
+  intent,
+}: {
+  record: Pick<UserRecord, (typeof FIELDS)[number]["name"]>;
+  lastResult?: FormResult;
+  cancelHref: string;
+  /** The submit button's intent, where the page's action serves several forms. */
+  intent?: string;
+}) {
+  const busy = useNavigation().state === "submitting";
+  const { form, field, formErrors, hasErrors } = useLiveForm({ schema: ProfileFormSchema, lastResult });
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  const [changed, setChanged] = useState(false);
+  const noteChange = (event: React.FormEvent<HTMLFormElement>) => {
+    form.onInput(event);
+    const values = Object.fromEntries(new FormData(event.currentTarget));
+    setChanged(FIELDS.some(({ name }) => String(values[name] ?? "").trim() !== (record[name] ?? "")));
+  };
+  return (
+    <Form
+      method="post"
+      {...form}
+      onInput={noteChange}
+      className="mt-4 grid grid-cols-1 gap-x-6 sm:grid-cols-2"
+    >
+      {FIELDS.map(({ name, label, type }) => {
+        const props = field(name);
+        return (
+          <FormInput
+            key={name}
+            label={label}
+            type={type}
+            {...props}
+            defaultValue={props.defaultValue ?? record[name] ?? ""}
+          />
+        );
+      })}
+      <div className="sm:col-span-2">
+        <ErrorBox errors={formErrors} />
+      </div>
+      <div className="flex gap-3 sm:col-span-2">
+        <button
+          type="submit"
+          name={intent ? "intent" : undefined}
+          value={intent}
+          disabled={busy || (live && (!changed || hasErrors))}
+          className="rounded-full bg-slate-900 px-5 py-2 text-sm font-semibold text-white disabled:cursor-not-allowed disabled:bg-slate-400"
+        >
+          {busy ? "Saving..." : "Save"}
+        </button>
+        <Link to={cancelHref} className="rounded-full border border-slate-300 px-5 py-2 text-sm font-medium">
+          Cancel Edit
+        </Link>
+      </div>
+    </Form>
+  );
+}
