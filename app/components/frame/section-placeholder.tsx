@@ -14,7 +14,8 @@ const PURPOSE: Record<SectionKey, string> = {
   devices: "Tokenable devices and their codes",
   support: "Support tickets raised for customers",
   tickets: "Support tickets raised for customers",
-  settings: "Settings",
+  // Inventory Settings is the one settings page still to come.
+  settings: "Inventory categories and sub-categories",
 };
 
 export function SectionPlaceholder({ section, tab }: { section: SectionKey; tab: string }) {
