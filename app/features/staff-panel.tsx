@@ -6,7 +6,7 @@ import { Drawer } from "~/components/drawer";
 import { EmptyState } from "~/components/empty-state";
 import { FormInput } from "~/components/form-input";
 import { FormSelect } from "~/components/form-select";
-import { useCloseOnOutsideClick } from "~/components/frame/use-close-on-outside-click";
+import { DropdownMenu } from "~/components/dropdown-menu";
 import { StatusText } from "~/components/status-text";
 import { ActionToast } from "~/components/toaster";
 import type { action } from "~/routes/_app.settings.users.$userId";
@@ -39,41 +39,32 @@ function usePanelHref() {
 }
 
 function ActionsMenu({ staff }: { staff: UserRecord }) {
-  const ref = useCloseOnOutsideClick();
   const panelHref = usePanelHref();
   return (
-    <details ref={ref} className="relative">
-      <summary
-        aria-label="Staff actions"
-        className="flex h-9 cursor-pointer list-none items-center rounded-full border border-slate-300 px-3 text-sm hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+    <DropdownMenu label="Staff actions" trigger="Actions" triggerClassName="h-9 px-3 text-sm">
+      <Link
+        to={panelHref({ tab: null, mode: "edit" })}
+        className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100"
       >
-        Actions
-      </summary>
-      <div className="absolute right-0 z-10 mt-2 w-52 rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
-        <Link
-          to={panelHref({ tab: null, mode: "edit" })}
-          className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100"
+        Edit Staff Details
+      </Link>
+      <Form method="post">
+        <button
+          type="submit"
+          name="intent"
+          value={staff.isBlocked ? "unblock" : "block"}
+          className="block w-full rounded-lg px-3 py-2 text-left text-sm hover:bg-slate-100"
         >
-          Edit Staff Details
-        </Link>
-        <Form method="post">
-          <button
-            type="submit"
-            name="intent"
-            value={staff.isBlocked ? "unblock" : "block"}
-            className="block w-full rounded-lg px-3 py-2 text-left text-sm hover:bg-slate-100"
-          >
-            {staff.isBlocked ? "Unblock Staff" : "Block Staff"}
-          </button>
-        </Form>
-        <Link
-          to={panelHref({ confirm: "delete" })}
-          className="block rounded-lg px-3 py-2 text-sm text-red-700 hover:bg-red-50"
-        >
-          Delete Staff
-        </Link>
-      </div>
-    </details>
+          {staff.isBlocked ? "Unblock Staff" : "Block Staff"}
+        </button>
+      </Form>
+      <Link
+        to={panelHref({ confirm: "delete" })}
+        className="block rounded-lg px-3 py-2 text-sm text-red-700 hover:bg-red-50"
+      >
+        Delete Staff
+      </Link>
+    </DropdownMenu>
   );
 }
 

@@ -3,9 +3,9 @@ import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { UserListSchema } from "#backend/schemas/records";
 import { DEFAULT_PAGE_SIZE } from "#backend/schemas/list";
 import { apiRead } from "~/api.server";
-import { EmptyState } from "~/components/empty-state";
+import { DropdownMenu } from "~/components/dropdown-menu";
+import { EmptyListState } from "~/components/empty-state";
 import { SectionErrorBoundary } from "~/components/error-panel";
-import { useCloseOnOutsideClick } from "~/components/frame/use-close-on-outside-click";
 import { ListSearch } from "~/components/list-search";
 import { Pagination } from "~/components/pagination";
 import { StatusText } from "~/components/status-text";
@@ -27,21 +27,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 function AddUserMenu({ newUserHref }: { newUserHref: string }) {
-  const ref = useCloseOnOutsideClick();
   return (
-    <details ref={ref} className="relative">
-      <summary
-        aria-label="More user actions"
-        className="flex h-9 w-9 cursor-pointer list-none items-center justify-center rounded-full border border-slate-300 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
-      >
-        <span aria-hidden="true">⋯</span>
-      </summary>
-      <div className="absolute right-0 z-30 mt-2 w-48 rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
-        <Link to={newUserHref} className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">
-          Add new user
-        </Link>
-      </div>
-    </details>
+    <DropdownMenu
+      label="More user actions"
+      trigger={<span aria-hidden="true">⋯</span>}
+      triggerClassName="h-9 w-9 justify-center"
+      panelClassName="w-48"
+    >
+      <Link to={newUserHref} className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">
+        Add new user
+      </Link>
+    </DropdownMenu>
   );
 }
 
@@ -66,15 +62,7 @@ export default function UsersRoute() {
         </div>
       </div>
       {list.users.length === 0 ? (
-        search ? (
-          <EmptyState title="No results for these filters">
-            <Link to="/settings/users" className="text-brand-700 underline">
-              Clear filters
-            </Link>
-          </EmptyState>
-        ) : (
-          <EmptyState title="No data available" />
-        )
+        <EmptyListState searching={Boolean(search)} clearHref="/settings/users" />
       ) : (
         <div className="mt-4 overflow-x-auto">
           <table className="w-full text-left text-sm">

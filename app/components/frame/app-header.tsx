@@ -2,7 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import { formatBadgeCount, capitalise, fullName } from "~/utils/format";
 import { SectionIcon } from "../section-icon";
 import { MainMenu } from "./main-menu";
-import { useCloseOnOutsideClick } from "./use-close-on-outside-click";
+import { DropdownMenu } from "../dropdown-menu";
 
 export type HeaderUser = { firstname: string; lastname: string; email: string; role: { role: string } };
 
@@ -19,37 +19,37 @@ export function actionCenterHref(location: { pathname: string; search: string },
 }
 
 function UserMenu({ user }: { user: HeaderUser }) {
-  const ref = useCloseOnOutsideClick();
   return (
-    <details ref={ref} className="relative">
-      <summary
-        aria-label="User menu"
-        className="flex h-10 cursor-pointer list-none items-center gap-2 rounded-full border border-slate-300 bg-white px-3 text-sm hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+    <DropdownMenu
+      label="User menu"
+      triggerClassName="h-10 gap-2 px-3 text-sm"
+      panelClassName="w-56"
+      trigger={
+        <>
+          <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold uppercase text-white">
+            {user.firstname.charAt(0)}
+            {user.lastname.charAt(0)}
+          </span>
+          <span className="hidden max-w-[10rem] truncate sm:inline">{fullName(user)}</span>
+        </>
+      }
+    >
+      <p className="truncate px-3 py-2 text-xs text-slate-500">{user.email}</p>
+      <Link
+        to="/settings/profile"
+        className="block rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-100"
       >
-        <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold uppercase text-white">
-          {user.firstname.charAt(0)}
-          {user.lastname.charAt(0)}
-        </span>
-        <span className="hidden max-w-[10rem] truncate sm:inline">{fullName(user)}</span>
-      </summary>
-      <div className="absolute right-0 z-40 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
-        <p className="truncate px-3 py-2 text-xs text-slate-500">{user.email}</p>
-        <Link
-          to="/settings/profile"
-          className="block rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-100"
+        My Profile
+      </Link>
+      <Form method="post" action="/logout">
+        <button
+          type="submit"
+          className="block w-full rounded-lg px-3 py-2 text-left text-sm text-red-700 hover:bg-red-50"
         >
-          My Profile
-        </Link>
-        <Form method="post" action="/logout">
-          <button
-            type="submit"
-            className="block w-full rounded-lg px-3 py-2 text-left text-sm text-red-700 hover:bg-red-50"
-          >
-            Logout
-          </button>
-        </Form>
-      </div>
-    </details>
+          Logout
+        </button>
+      </Form>
+    </DropdownMenu>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { EmptyState } from "~/components/empty-state";
+import { EmptyListState, EmptyState } from "~/components/empty-state";
 import { ListSearch } from "~/components/list-search";
 import { Pagination } from "~/components/pagination";
 import { StatusText } from "~/components/status-text";
@@ -49,15 +49,7 @@ export function CustomerListPage() {
             Defaulting customers are those behind on instalments; they will be listed once sales are recorded.
           </EmptyState>
         ) : list.customers.length === 0 ? (
-          search ? (
-            <EmptyState title="No results for these filters">
-              <Link to={location.pathname} className="text-brand-700 underline">
-                Clear filters
-              </Link>
-            </EmptyState>
-          ) : (
-            <EmptyState title="No data available" />
-          )
+          <EmptyListState searching={Boolean(search)} clearHref={location.pathname} />
         ) : (
           <div className="mt-4 overflow-x-auto">
             <table className="w-full text-left text-sm">
