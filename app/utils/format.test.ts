@@ -61,6 +61,17 @@ describe("dates and times", () => {
     expect(formatDate(null)).toBe("");
     expect(formatDate("not a date")).toBe("");
   });
+  it("agrees with the tz database's Africa/Lagos every few hours across years", () => {
+    const lagos = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Africa/Lagos",
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+    });
+    for (let time = Date.UTC(1990, 0, 1); time < Date.UTC(2040, 0, 1); time += 7 * 3_600_000 + 13 * 60_000) {
+      expect(formatDate(time)).toBe(lagos.format(time));
+    }
+  });
   it("formats 12-hour times like 3:05pm", () => {
     expect(formatTime("2025-03-03T14:05:00Z")).toBe("3:05pm");
     expect(formatTime("2025-03-03T23:00:00Z")).toBe("12:00am");

@@ -18,9 +18,6 @@ const MONTHS = [
   "December",
 ];
 
-/** Business time zone: dates are shown as a Lagos office sees them, whatever the server's zone. */
-export const BUSINESS_TIME_ZONE = "Africa/Lagos";
-
 function toFiniteNumber(value: unknown): number {
   if (typeof value === "number") return Number.isFinite(value) ? value : 0;
   if (typeof value === "string" && value.trim() !== "") {
@@ -62,28 +59,22 @@ export function formatBadgeCount(value: unknown): string {
 
 type DateParts = { year: number; month: number; day: number; hour: number; minute: number };
 
-// Building an Intl formatter is costly (it showed in server profiles of long lists): build it once.
-const businessZoneFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
-  hourCycle: "h23",
-});
+// Dates are shown as a Lagos office sees them, whatever the server's or browser's zone. Lagos keeps West
+// Africa Time, UTC+1, all year (no daylight saving since 1919), so a fixed shift gives the office's wall
+// clock. Intl with a time zone did the same at several microseconds a date, which showed in server
+// profiles of long lists.
+const BUSINESS_UTC_OFFSET_MS = 60 * 60 * 1000;
 
 function partsInBusinessZone(input: Date | string | number): DateParts | null {
-  const date = input instanceof Date ? input : new Date(input);
-  if (Number.isNaN(date.getTime())) return null;
-  const parts = businessZoneFormat.formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
+  const time = (input instanceof Date ? input : new Date(input)).getTime();
+  if (Number.isNaN(time)) return null;
+  const local = new Date(time + BUSINESS_UTC_OFFSET_MS);
   return {
-    year: get("year"),
-    month: get("month"),
-    day: get("day"),
-    hour: get("hour"),
-    minute: get("minute"),
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
   };
 }
 

@@ -237,10 +237,10 @@ export const customers = pgTable(
     index("customers_created_at_idx")
       .on(table.createdAt, table.id)
       .where(sql`${table.deletedAt} is null`),
-    // Trigram index behind the list's case-insensitive "contains" search (docs/decisions/007).
-    index("customers_search_trgm_idx")
-      .using("gin", sql`(${customerSearchText(table)}) gin_trgm_ops`)
-      .where(sql`${table.deletedAt} is null`),
+    // Trigram index behind the list's case-insensitive "contains" search (docs/decisions/007). Not partial
+    // on purpose: PostgreSQL keeps statistics on the expression of a whole-table index only, and without
+    // them it cannot tell a common term (walk the newest-first index) from a rare one (use this index).
+    index("customers_search_trgm_idx").using("gin", sql`(${customerSearchText(table)}) gin_trgm_ops`),
     check("customers_status_check", sql`${table.status} in ('active', 'inactive', 'barred')`),
     check("customers_type_check", sql`${table.type} in ('lead', 'purchase')`),
     check("customers_address_type_check", sql`${table.addressType} in ('HOME', 'WORK')`),

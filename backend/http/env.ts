@@ -4,7 +4,7 @@ import type { AppDb } from "../db/client";
 import type { Mailer } from "../mail";
 import type { AuthSession } from "../services/auth-tokens";
 import type { Overview } from "../services/overview";
-import type { CustomerStats } from "../schemas/records";
+import type { CustomerList, CustomerStats } from "../schemas/records";
 import type { ReadCache } from "./read-cache";
 
 /** What the routes are built from: one database, the settings and the mailer. */
@@ -21,6 +21,8 @@ export interface ApiCaches {
   /** Totals of filtered lists, keyed by area and filters (a count over a large table is the slow part). */
   counts: ReadCache<number>;
   customerStats: ReadCache<CustomerStats>;
+  /** Pages of the customer list, keyed by filters and page: tabs, drawers and refreshes ask again and again. */
+  customerPages: ReadCache<CustomerList>;
 }
 
 /** What each group of routes is built from. */

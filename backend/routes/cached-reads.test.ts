@@ -1,4 +1,4 @@
-import { UNAUTHORIZED_BODY, makeUser, roleIdByName, signedInAs } from "../test/factories";
+import { UNAUTHORIZED_BODY, makeCustomer, makeUser, roleIdByName, signedInAs } from "../test/factories";
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
 
@@ -60,5 +60,34 @@ describe("cached reads", () => {
     expect((await backend.request("GET", "/api/v1/users/single", { token })).status).toBe(200);
     expect((await backend.request("POST", "/api/v1/auth/logout", { token })).status).toBe(200);
     expect((await backend.request("GET", "/api/v1/users/single", { token })).status).toBe(401);
+  });
+
+  it("serve a repeated customer page from memory and show a customer created through the API at once", async () => {
+    const { token } = await signedInAs(backend, "admin");
+    const page = async () =>
+      (await (await backend.request("GET", "/api/v1/customers?search=memoed&limit=5", { token })).json()) as {
+        customers: { email: string }[];
+        total: number;
+      };
+    await makeCustomer(backend.db, { firstname: "Memoed", email: "memoed.one@example.com" });
+    const first = await page();
+    expect(first.total).toBe(1);
+    // Written behind the API's back: the memo still answers the page as it was.
+    await makeCustomer(backend.db, { firstname: "Memoed", email: "memoed.two@example.com" });
+    expect(await page()).toEqual(first);
+    const created = await backend.request("POST", "/api/v1/customers/create", {
+      token,
+      body: {
+        firstname: "Memoed",
+        lastname: "Three",
+        email: "memoed.three@example.com",
+        phone: "08099887766",
+        location: "Ikeja",
+      },
+    });
+    expect(created.status).toBe(201);
+    const after = await page();
+    expect(after.total).toBe(3);
+    expect(after.customers.map((customer) => customer.email)).toContain("memoed.three@example.com");
   });
 });

@@ -18,10 +18,12 @@ export function customerRoutes({ db, caches }: RouteDeps) {
   return new Hono<ApiEnv>()
     .get("/", guard("read:Customers"), async (c) => {
       const query = readQuery(c, CustomerListQuerySchema);
-      const total = await caches.counts.get(`customers:${customerCountKey(query)}`, () =>
-        countCustomers(db, query),
-      );
-      return c.json(await listCustomers(db, query, total), 200);
+      const countKey = customerCountKey(query);
+      const page = await caches.customerPages.get(`${countKey}:${query.page}:${query.limit}`, async () => {
+        const total = await caches.counts.get(`customers:${countKey}`, () => countCustomers(db, query));
+        return listCustomers(db, query, total);
+      });
+      return c.json(page, 200);
     })
     .get("/stats", guard("read:Customers"), async (c) => {
       return c.json(await caches.customerStats.get("all", () => customerStats(db)), 200);

@@ -99,6 +99,7 @@ export const CustomerRecordSchema = z.object({
 export type CustomerRecord = z.infer<typeof CustomerRecordSchema>;
 
 export const CustomerListSchema = listSchema("customers", CustomerRecordSchema);
+export type CustomerList = z.infer<typeof CustomerListSchema>;
 
 /** The four stat cards of the customer pages; the keys are the spec's. */
 export const CustomerStatsSchema = z.object({

@@ -6,7 +6,7 @@ import type { CustomerRow } from "../db/schema";
 import { NEW_CUSTOMER_DAYS } from "../schemas/customers";
 import type { CreateCustomerInput, CustomerListQuery } from "../schemas/customers";
 import { totalPages } from "../schemas/list";
-import type { CustomerRecord, CustomerStats } from "../schemas/records";
+import type { CustomerList, CustomerRecord, CustomerStats } from "../schemas/records";
 import { recordAudit } from "./audit";
 import type { Actor } from "./audit";
 import { invalid, isUniqueViolation, notFound } from "./errors";
@@ -76,7 +76,12 @@ export async function countCustomers(db: AppDb, query: CustomerListQuery, now = 
  * One page of the list, newest first. The count comes separately (`total`), because a count over a large
  * table is the expensive half and the routes reuse it between changes (http/read-cache.ts).
  */
-export async function listCustomers(db: AppDb, query: CustomerListQuery, total: number, now = new Date()) {
+export async function listCustomers(
+  db: AppDb,
+  query: CustomerListQuery,
+  total: number,
+  now = new Date(),
+): Promise<CustomerList> {
   // Deep pages skip thousands of rows: skipping them in the narrow (created_at, id) index and fetching
   // only the page's rows afterwards is far cheaper than skipping whole rows.
   const pageIds = db
