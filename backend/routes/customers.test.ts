@@ -74,6 +74,25 @@ describe("GET /api/v1/customers", () => {
     expect(JSON.stringify(body)).not.toContain(deleted.id);
   });
 
+  it("pages the older half from the oldest end in the same newest-first order, ties included", async () => {
+    const base = Date.now() - 10 * DAY_MS;
+    for (let index = 0; index < 7; index += 1) {
+      // Two share each moment: the id breaks the tie the same way from both ends.
+      await makeCustomer(backend.db, {
+        lastname: "Bothends",
+        createdAt: new Date(base + Math.floor(index / 2)),
+      });
+    }
+    const whole = await (await get("/api/v1/customers?search=bothends&limit=100")).json();
+    expect(whole.total).toBe(7);
+    const paged: string[] = [];
+    for (let page = 1; page <= 4; page += 1) {
+      paged.push(...ids(await (await get(`/api/v1/customers?search=bothends&limit=2&page=${page}`)).json()));
+    }
+    expect(paged).toEqual(ids(whole));
+    expect(ids(await (await get("/api/v1/customers?search=bothends&limit=2&page=5")).json())).toEqual([]);
+  });
+
   it("defaults to page 1 of 20", async () => {
     expect(await (await get("/api/v1/customers")).json()).toMatchObject({ page: 1, limit: 20 });
   });

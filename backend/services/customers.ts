@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, isNull, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { customerSearchText, customers } from "../db/schema";
@@ -82,15 +82,21 @@ export async function listCustomers(
   total: number,
   now = new Date(),
 ): Promise<CustomerList> {
-  // Deep pages skip thousands of rows: skipping them in the narrow (created_at, id) index and fetching
-  // only the page's rows afterwards is far cheaper than skipping whole rows.
+  const offset = (query.page - 1) * query.limit;
+  // Skipping rows is what a deep page costs, so a page in the older half is read from the oldest end
+  // (the last page skips nothing) and put back in newest-first order.
+  const fromOldest = offset >= total / 2 && offset < total;
+  const newestFirst = [desc(customers.createdAt), desc(customers.id)];
+  const oldestFirst = [asc(customers.createdAt), asc(customers.id)];
+  // Skipping in the narrow (created_at, id) index and fetching only the page's rows afterwards is far
+  // cheaper than skipping whole rows.
   const pageIds = db
     .select({ id: customers.id, createdAt: customers.createdAt })
     .from(customers)
     .where(listConditions(query, now))
-    .orderBy(desc(customers.createdAt), desc(customers.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
+    .orderBy(...(fromOldest ? oldestFirst : newestFirst))
+    .limit(fromOldest ? Math.min(query.limit, total - offset) : query.limit)
+    .offset(fromOldest ? Math.max(0, total - offset - query.limit) : offset)
     .as("page_ids");
   const rows = await db
     .select(customerRecordColumns)
