@@ -50,6 +50,8 @@ export default defineConfig({
         "--disable-component-update",
         "--disable-sync",
         "--no-first-run",
+        // Nothing leaves the machine: any host but 127.0.0.1 fails to resolve (page.route stand-ins still apply).
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
       ],
     },
   },
@@ -75,6 +77,7 @@ export default defineConfig({
       env: {
         ...common,
         PORT: "3100",
+        MAPS_API_KEY: E2E.mapsApiKey,
         DATA_DIR: path.join(runDir, overHttp ? "app" : "data"),
         ...(overHttp ? { API_BASE_URL: `http://127.0.0.1:${E2E.apiPort}` } : {}),
       },

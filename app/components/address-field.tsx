@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FormInput } from "./form-input";
 
 type PlaceResult = { formatted_address?: string; geometry?: { location?: { lat(): number; lng(): number } } };
@@ -44,8 +44,11 @@ type AddressFieldProps = {
 /** An address input; with a Maps key and JavaScript, picking a Nigerian place fills its coordinates. */
 export function AddressField({ label, field, longitude, latitude, mapsApiKey }: AddressFieldProps) {
   const input = useRef<HTMLInputElement>(null);
-  const lng = useRef<HTMLInputElement>(null);
-  const lat = useRef<HTMLInputElement>(null);
+  // State, not refs: a re-render (live validation on blur) would put a hidden input's default back.
+  const [coordinates, setCoordinates] = useState({
+    longitude: longitude.defaultValue ?? "",
+    latitude: latitude.defaultValue ?? "",
+  });
   useEffect(() => {
     if (!mapsApiKey || !input.current) return;
     const element = input.current;
@@ -59,19 +62,24 @@ export function AddressField({ label, field, longitude, latitude, mapsApiKey }: 
           const place = autocomplete.getPlace();
           const location = place.geometry?.location;
           if (place.formatted_address) element.value = place.formatted_address;
-          if (location && lng.current && lat.current) {
-            lng.current.value = String(location.lng());
-            lat.current.value = String(location.lat());
-          }
+          if (location)
+            setCoordinates({ longitude: String(location.lng()), latitude: String(location.lat()) });
         });
       })
       .catch((error: unknown) => console.warn(`Address autocomplete is off: ${String(error)}`));
   }, [mapsApiKey]);
   return (
     <>
-      <FormInput label={label} autoComplete="street-address" ref={input} {...field} />
-      <input ref={lng} type="hidden" name={longitude.name} defaultValue={longitude.defaultValue} />
-      <input ref={lat} type="hidden" name={latitude.name} defaultValue={latitude.defaultValue} />
+      <FormInput
+        label={label}
+        autoComplete="street-address"
+        ref={input}
+        // Typed by hand, the address no longer is the place the coordinates belong to.
+        onInput={() => setCoordinates({ longitude: "", latitude: "" })}
+        {...field}
+      />
+      <input type="hidden" name={longitude.name} value={coordinates.longitude} />
+      <input type="hidden" name={latitude.name} value={coordinates.latitude} />
     </>
   );
 }

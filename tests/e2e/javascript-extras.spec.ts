@@ -1,7 +1,34 @@
 import { expect, test } from "@playwright/test";
+import { randomBytes } from "node:crypto";
 import { FOCUS_THROTTLE_MS } from "../../app/utils/freshness";
 import { E2E } from "./support/env";
 import { createStaff, signIn, signInAsAdmin } from "./support/staff";
+
+type PlacesStandIn = {
+  options: unknown;
+  listeners: (() => void)[];
+  place: unknown;
+};
+declare global {
+  interface Window {
+    __placesStandIn?: PlacesStandIn;
+  }
+}
+
+/** The part of Google's Places library the address field uses, recording what it is given. */
+const PLACES_STAND_IN = `
+window.google = { maps: { places: { Autocomplete: class {
+  constructor(input, options) {
+    window.__placesStandIn = { options, listeners: [], place: null };
+  }
+  addListener(event, listener) {
+    if (event === "place_changed") window.__placesStandIn.listeners.push(listener);
+  }
+  getPlace() {
+    return window.__placesStandIn.place;
+  }
+} } } };
+`;
 
 // These are the niceties JavaScript adds on top of pages that already work without it.
 test.describe("with JavaScript only (skipped in the js-off project, where these features do not exist)", () => {
@@ -69,5 +96,64 @@ test.describe("with JavaScript only (skipped in the js-off project, where these 
     await page.evaluate(() => window.dispatchEvent(new Event("focus")));
     await page.waitForTimeout(1_000);
     expect(dataRequests).toEqual([]);
+  });
+
+  test("address autocomplete, restricted to Nigeria, fills the coordinates (Maps replaced by a stand-in)", async ({
+    page,
+  }) => {
+    // The real Places library needs the internet; the browser gets a stand-in with the same surface, so
+    // what is tested is our side: the script URL, the options, and what a picked place fills in.
+    const scripts: string[] = [];
+    await page.route("https://maps.googleapis.com/**", async (route) => {
+      scripts.push(route.request().url());
+      await route.fulfill({ contentType: "text/javascript", body: PLACES_STAND_IN });
+    });
+    await signInAsAdmin(page);
+    await page.goto("/customers/all/create");
+    const drawer = page.getByRole("dialog", { name: "New Customer" });
+    await expect
+      .poll(() => page.evaluate(() => Boolean(window.__placesStandIn?.listeners.length)))
+      .toBe(true);
+    expect(scripts).toHaveLength(1);
+    expect(new URL(scripts[0]).searchParams.get("key")).toBe(E2E.mapsApiKey);
+    expect(new URL(scripts[0]).searchParams.get("libraries")).toBe("places");
+    expect(await page.evaluate(() => window.__placesStandIn?.options)).toMatchObject({
+      componentRestrictions: { country: "ng" },
+    });
+
+    const tag = randomBytes(3).toString("hex");
+    await drawer.getByLabel("First Name").fill("Ifeoma");
+    await drawer.getByLabel("Last Name").fill(`Places${tag}`);
+    await drawer.getByLabel("Email").fill(`ifeoma.${tag}@example.com`);
+    await drawer.getByLabel("Phone Number").fill(`0813${Math.floor(1000000 + Math.random() * 8999999)}`);
+    await drawer.getByLabel("Address", { exact: true }).fill("Awolowo Road");
+    const pickPlace = () =>
+      page.evaluate(() => {
+        const standIn = window.__placesStandIn;
+        if (!standIn) throw new Error("no autocomplete");
+        standIn.place = {
+          formatted_address: "12 Awolowo Road, Ikoyi, Lagos, Nigeria",
+          geometry: { location: { lat: () => 6.4474, lng: () => 3.4553 } },
+        };
+        for (const listener of standIn.listeners) listener();
+      });
+    const longitude = drawer.locator('input[name="longitude"]');
+    await pickPlace();
+    await expect(longitude).toHaveValue("3.4553");
+    // Typing over a picked place drops its coordinates; picking again brings them back.
+    await drawer.getByLabel("Address", { exact: true }).pressSequentially(" x");
+    await expect(longitude).toHaveValue("");
+    await pickPlace();
+    await expect(longitude).toHaveValue("3.4553");
+    await expect(drawer.getByLabel("Address", { exact: true })).toHaveValue(
+      "12 Awolowo Road, Ikoyi, Lagos, Nigeria",
+    );
+    await drawer.getByRole("button", { name: "Create Customer" }).click();
+    await expect(page.getByText("Customer created successfully!")).toBeVisible();
+
+    await page.goto(`/customers/all?search=ifeoma.${tag}`);
+    await page.getByRole("link", { name: `Ifeoma Places${tag}` }).click();
+    await expect(page.getByText("12 Awolowo Road, Ikoyi, Lagos, Nigeria")).toBeVisible();
+    await expect(page.getByText("6.4474, 3.4553")).toBeVisible();
   });
 });

@@ -12,6 +12,8 @@ export const E2E = {
   /** The same app with its backend unreachable (a closed port), for the offline screens. */
   offlineAppUrl: "http://127.0.0.1:3101",
   apiPort: 3102,
+  /** The app's MAPS_API_KEY: the address field asks for Google's Places library (replaced in the browser). */
+  mapsApiKey: "e2e-maps-key",
   adminEmail: "admin@example.com",
   adminPassword: "E2e-admin-1234",
   /** Password every staff member made by the factories signs in with. */
