@@ -44,4 +44,35 @@ describe("createReadCache", () => {
     for (const key of ["a", "b", "c", "a"]) await cache.get(key, async () => ++loads);
     expect(loads).toBe(4);
   });
+
+  it("shares a load under way among the callers that ask meanwhile", async () => {
+    const cache = createReadCache<number>(60_000);
+    let loads = 0;
+    let release: (value: number) => void = () => {};
+    const load = () => (loads++, new Promise<number>((resolve) => (release = resolve)));
+    const answers = Promise.all([cache.get("a", load), cache.get("a", load), cache.get("a", load)]);
+    release(7);
+    expect(await answers).toEqual([7, 7, 7]);
+    expect(loads).toBe(1);
+  });
+
+  it("does not share a load that began before a change with callers after it", async () => {
+    const cache = createReadCache<string>(60_000);
+    let release: (value: string) => void = () => {};
+    const before = cache.get("k", () => new Promise((resolve) => (release = resolve)));
+    cache.clear();
+    const after = cache.get("k", async () => "after the change");
+    release("before the change");
+    expect(await before).toBe("before the change");
+    expect(await after).toBe("after the change");
+    expect(await cache.get("k", async () => "not asked")).toBe("after the change");
+  });
+
+  it("forgets a failed load, so the next caller tries again", async () => {
+    const cache = createReadCache<number>(60_000);
+    await expect(cache.get("a", async () => Promise.reject(new Error("database away")))).rejects.toThrow(
+      "database away",
+    );
+    expect(await cache.get("a", async () => 2)).toBe(2);
+  });
 });

@@ -14,7 +14,8 @@ export function createReadCache<Value>(
   options: { maxEntries?: number; keep?: (value: Value) => boolean; now?: () => number } = {},
 ): ReadCache<Value> {
   const { maxEntries = 5_000, keep = () => true, now = Date.now } = options;
-  const entries = new Map<string, { value: Value; expiresAt: number }>();
+  // A load under way is shared: when a popular answer expires, fifty waiting requests cost one query.
+  const entries = new Map<string, { value: Promise<Value>; expiresAt: number }>();
   // Bumped by clear(): a load that began before a change must not store what it read.
   let generation = 0;
 
@@ -24,12 +25,21 @@ export function createReadCache<Value>(
       const hit = entries.get(key);
       if (hit && hit.expiresAt > now()) return hit.value;
       const startedIn = generation;
-      const value = await load();
-      if (startedIn === generation && keep(value)) {
-        if (entries.size >= maxEntries) entries.clear();
-        entries.set(key, { value, expiresAt: now() + ttlMs });
+      const entry = { value: load(), expiresAt: Number.POSITIVE_INFINITY };
+      if (entries.size >= maxEntries) entries.clear();
+      entries.set(key, entry);
+      const forget = () => {
+        if (entries.get(key) === entry) entries.delete(key);
+      };
+      try {
+        const value = await entry.value;
+        if (startedIn === generation && keep(value)) entry.expiresAt = now() + ttlMs;
+        else forget();
+        return value;
+      } catch (error) {
+        forget();
+        throw error;
       }
-      return value;
     },
     clear() {
       generation += 1;
