@@ -414,8 +414,9 @@ async function main() {
   log(`ready after ${(startMs / 1000).toFixed(1)} s; signing in as ${ADMIN.email}`);
   const cookie = await signIn(base);
 
-  const lastPage = Math.max(1, Math.ceil(CUSTOMERS / 20));
-  const random = seededRandom(20_261_122); // the same sequence of pages and terms in every run
+  const lastPage = Math.max(1, Math.ceil(CUSTOMERS / 20)); // the list shows 20 customers a page
+  // Seeded, so runs draw from the same sequence; how far each phase gets into it depends on its speed.
+  const random = seededRandom(20_261_122);
   const subjects = [
     {
       path: TRIVIAL_PAGE,
