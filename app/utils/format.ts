@@ -59,9 +59,9 @@ export function formatBadgeCount(value: unknown): string {
 
 type DateParts = { year: number; month: number; day: number; hour: number; minute: number };
 
-// Dates are shown as a Lagos office sees them, whatever the server's or browser's zone. Lagos keeps West
-// Africa Time, UTC+1, all year (no daylight saving since 1919), so a fixed shift gives the office's wall
-// clock. Intl with a time zone did the same at several microseconds a date, which showed in server
+// Dates are shown as a Lagos office sees them, whatever the server's or browser's zone. Lagos has kept
+// West Africa Time, UTC+1, all year since 1919 (no daylight saving), so a fixed shift gives the office's
+// wall clock. Intl with a time zone did the same at several microseconds a date, which showed in server
 // profiles of long lists.
 const BUSINESS_UTC_OFFSET_MS = 60 * 60 * 1000;
 
