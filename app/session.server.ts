@@ -52,9 +52,16 @@ const storage = createCookieSessionStorage({
   },
 });
 
-function hasSessionCookie(request: Request) {
-  return /(?:^|;\s*)userData=/.test(request.headers.get("Cookie") ?? "");
+function sessionCookieValue(request: Request) {
+  return /(?:^|;\s*)userData=([^;]*)/.exec(request.headers.get("Cookie") ?? "")?.[1] ?? null;
 }
+
+// A signed cookie always reads as the same session, so checking its signature, decoding it and checking
+// its shape is done once per cookie value rather than on every request a signed-in user makes (it showed
+// in profiles of list pages). Only cookies that read as a session are kept; the backend still checks the
+// token on every call, so a revoked session is refused as before.
+const sessionsByCookie = new Map<string, SessionData>();
+const MAX_REMEMBERED_COOKIES = 1_000;
 
 async function readSession(request: Request) {
   try {
@@ -78,10 +85,19 @@ export function getSessionData(request: Request): Promise<SessionData | null> {
 }
 
 async function parseSessionData(request: Request): Promise<SessionData | null> {
+  const cookie = sessionCookieValue(request);
+  const remembered = cookie ? sessionsByCookie.get(cookie) : undefined;
+  if (remembered) return remembered;
   const session = await readSession(request);
   const parsed = SessionDataSchema.safeParse({ token: session.get("token"), user: session.get("user") });
-  if (parsed.success) return parsed.data;
-  if (hasSessionCookie(request)) {
+  if (parsed.success) {
+    if (cookie) {
+      if (sessionsByCookie.size >= MAX_REMEMBERED_COOKIES) sessionsByCookie.clear();
+      sessionsByCookie.set(cookie, parsed.data);
+    }
+    return parsed.data;
+  }
+  if (cookie !== null) {
     console.warn(`Ignoring an unreadable userData cookie on ${new URL(request.url).pathname}`);
   }
   return null;
@@ -113,7 +129,7 @@ export async function commitSessionHeaders(request: Request, data: SessionData) 
 }
 
 async function clearSessionHeaders(request: Request): Promise<Record<string, string>> {
-  if (!hasSessionCookie(request)) return {};
+  if (sessionCookieValue(request) === null) return {};
   return { "Set-Cookie": await storage.destroySession(await readSession(request)) };
 }
 
