@@ -76,7 +76,7 @@ export default defineConfig({
       url: `${E2E.appUrl}/healthz`,
       env: {
         ...common,
-        PORT: "3100",
+        PORT: String(E2E.appPort),
         MAPS_API_KEY: E2E.mapsApiKey,
         DATA_DIR: path.join(runDir, overHttp ? "app" : "data"),
         ...(overHttp ? { API_BASE_URL: `http://127.0.0.1:${E2E.apiPort}` } : {}),
@@ -89,7 +89,7 @@ export default defineConfig({
       url: `${E2E.offlineAppUrl}/login`,
       env: {
         ...common,
-        PORT: "3101",
+        PORT: String(E2E.offlinePort),
         DATA_DIR: path.join(runDir, "offline"),
         API_BASE_URL: "http://127.0.0.1:9",
       },
