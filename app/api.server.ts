@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { getBackend } from "#backend/index";
-import { ErrorBodySchema } from "#backend/schemas/records";
+import { ErrorBodySchema } from "#backend/schemas/errors";
 import { appConfig } from "./config.server";
 import { requireSession, signOut } from "./session.server";
 import type { ApiFailure } from "./utils/error-catalogue";

@@ -1,7 +1,7 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { LoginSchema } from "#backend/schemas/auth";
-import { UserRecordSchema } from "#backend/schemas/records";
+import { UserRecordSchema } from "#backend/schemas/users";
 import { callApi, parseAnswer } from "./api.server";
 import type { SessionData } from "./session.server";
 import { toSessionUser } from "./session.server";

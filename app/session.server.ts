@@ -1,7 +1,7 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
-import type { UserRecord } from "#backend/schemas/records";
-import { UserRecordSchema } from "#backend/schemas/records";
+import type { UserRecord } from "#backend/schemas/users";
+import { UserRecordSchema } from "#backend/schemas/users";
 import { appConfig } from "./config.server";
 import { redirectWithError, redirectWithWarning } from "./toast.server";
 import { MESSAGES } from "./utils/error-catalogue";

@@ -1,4 +1,4 @@
-import { ErrorBodySchema } from "./schemas/records";
+import { ErrorBodySchema } from "./schemas/errors";
 import { OPERATIONS } from "./http/openapi";
 import { expectExactly, signedInAs } from "./test/factories";
 import { createTestBackend } from "./test/test-backend";

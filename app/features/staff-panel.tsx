@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
-import type { UserRecord } from "#backend/schemas/records";
+import type { UserRecord } from "#backend/schemas/users";
 import { AssignRoleSchema } from "#backend/schemas/users";
 import { DetailList } from "~/components/detail-list";
 import { Drawer } from "~/components/drawer";

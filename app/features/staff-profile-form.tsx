@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { UserRecord } from "#backend/schemas/records";
+import type { UserRecord } from "#backend/schemas/users";
 import { ProfileFormSchema } from "#backend/schemas/users";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";

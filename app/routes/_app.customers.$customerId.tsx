@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CustomerRecordSchema } from "#backend/schemas/records";
+import { CustomerRecordSchema } from "#backend/schemas/customers";
 import { apiRead } from "~/api.server";
 import { DetailList } from "~/components/detail-list";
 import { EmptyState } from "~/components/empty-state";

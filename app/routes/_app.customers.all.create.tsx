@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { CreateCustomerSchema } from "#backend/schemas/customers";
-import { CustomerRecordSchema } from "#backend/schemas/records";
+import { CreateCustomerSchema, CustomerRecordSchema } from "#backend/schemas/customers";
 import { apiWrite } from "~/api.server";
 import { AddressField } from "~/components/address-field";
 import { Drawer } from "~/components/drawer";

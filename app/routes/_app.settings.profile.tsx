@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ProfileFormSchema } from "#backend/schemas/users";
-import { UserRecordSchema } from "#backend/schemas/records";
+import { ProfileFormSchema, UserRecordSchema } from "#backend/schemas/users";
 import { apiRead, apiWrite } from "~/api.server";
 import { CopyButton } from "~/components/copy-button";
 import { DetailList } from "~/components/detail-list";

@@ -1,9 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { ACTIONS, RoleRecordSchema, SUBJECTS } from "#backend/schemas/records";
-import type { Action, RoleRecord, Subject } from "#backend/schemas/records";
-import { PermissionListSchema, RoleFormSchema, RoleNameSchema } from "#backend/schemas/roles";
+import { ACTIONS, SUBJECTS } from "#backend/schemas/permissions";
+import type { Action, Subject } from "#backend/schemas/permissions";
+import type { RoleRecord } from "#backend/schemas/roles";
+import {
+  PermissionListSchema,
+  RoleFormSchema,
+  RoleNameSchema,
+  RoleRecordSchema,
+} from "#backend/schemas/roles";
 import { apiRead, apiWrite } from "~/api.server";
 import { Drawer } from "~/components/drawer";
 import { EmptyState } from "~/components/empty-state";

@@ -2,8 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { z } from "zod";
-import { ActivityListSchema, RoleRecordSchema, UserRecordSchema } from "#backend/schemas/records";
-import { AssignRoleSchema, ProfileFormSchema } from "#backend/schemas/users";
+import { ActivityListSchema } from "#backend/schemas/activity";
+import { RoleRecordSchema } from "#backend/schemas/roles";
+import { AssignRoleSchema, ProfileFormSchema, UserRecordSchema } from "#backend/schemas/users";
 import { apiRead, apiReadOrFailure, apiWrite } from "~/api.server";
 import { Drawer } from "~/components/drawer";
 import { ErrorPanel, describeRouteError } from "~/components/error-panel";

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { RoleRecordSchema, UserRecordSchema } from "#backend/schemas/records";
-import { AddUserSchema } from "#backend/schemas/users";
+import { RoleRecordSchema } from "#backend/schemas/roles";
+import { AddUserSchema, UserRecordSchema } from "#backend/schemas/users";
 import { apiReadOrFailure, apiWrite } from "~/api.server";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { UserListSchema } from "#backend/schemas/records";
+import { UserListSchema } from "#backend/schemas/users";
 import { DEFAULT_PAGE_SIZE } from "#backend/schemas/list";
 import { apiRead } from "~/api.server";
 import { DropdownMenu } from "~/components/dropdown-menu";

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useNavigation } from "@remix-run/react";
-import { ActivityListSchema, OverviewSchema } from "#backend/schemas/records";
+import { ActivityListSchema } from "#backend/schemas/activity";
+import { OverviewSchema } from "#backend/schemas/overview";
 import { callApi, parseAnswer, throwFailure } from "~/api.server";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { ActionCenter } from "~/components/frame/action-center";

@@ -2,7 +2,8 @@ import { count, sql } from "drizzle-orm";
 import { loadBackendConfig } from "../config";
 import { migrateDatabase, openDatabase } from "./client";
 import { customers } from "./schema";
-import type { CustomerStatus, NewCustomerRow } from "./schema";
+import type { CustomerStatus } from "../schemas/customers";
+import type { NewCustomerRow } from "./schema";
 
 // `tsx backend/db/seed-customers-cli.ts [N]`: adds N (default 100000) synthetic customers to the configured
 // database (DATA_DIR or DATABASE_URL) for benchmarks. Not while a server uses the same PGlite directory.
@@ -78,7 +79,8 @@ function syntheticCustomer(number: number, now: number): NewCustomerRow {
     firstname,
     lastname,
     email: `${firstname}.${lastname}.${number}@bench.example`.toLowerCase(),
-    phone: `+2349${String(number).padStart(9, "0")}`,
+    // The stored form of a Nigerian mobile number (schemas/phone.ts).
+    phone: `09${String(number).padStart(9, "0")}`,
     addressType: number % 4 === 0 ? "WORK" : "HOME",
     location: `${(number % 200) + 1} ${PLACES[number % PLACES.length]}`,
     longitude: 3 + (number % 1000) / 100,

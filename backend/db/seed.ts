@@ -1,11 +1,13 @@
 import { and, count, inArray, isNull, sql } from "drizzle-orm";
 import type { BackendConfig } from "../config";
-import type { PermissionName } from "../services/permissions";
-import { ALL_PERMISSIONS } from "../services/permissions";
+import type { PermissionName } from "../schemas/permissions";
+import { ALL_PERMISSIONS } from "../schemas/permissions";
 import { hashPassword } from "../services/passwords";
 import type { AppDb } from "./client";
 import { customers, permissions, rolePermissions, roles, users } from "./schema";
-import type { CustomerStatus, NewCustomerRow, NewUserRow, UserStatus } from "./schema";
+import type { CustomerStatus } from "../schemas/customers";
+import type { UserStatus } from "../schemas/users";
+import type { NewCustomerRow, NewUserRow } from "./schema";
 
 /** The seeded designations, one per real job. Only created when missing; later edits are never undone. */
 export const ROLE_CATALOGUE: Record<string, PermissionName[]> = {

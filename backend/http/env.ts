@@ -4,7 +4,7 @@ import type { AppDb } from "../db/client";
 import type { Mailer } from "../mail";
 import type { AuthSession } from "../services/auth-tokens";
 import type { Overview } from "../services/overview";
-import type { CustomerList, CustomerStats } from "../schemas/records";
+import type { CustomerList, CustomerStats } from "../schemas/customers";
 import type { ReadCache } from "./read-cache";
 
 /** What the routes are built from: one database, the settings and the mailer. */

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ErrorBody } from "../schemas/records";
+import type { ErrorBody } from "../schemas/errors";
 import { ServiceError } from "../services/errors";
 import type { ServiceErrorKind } from "../services/errors";
 

@@ -8,28 +8,27 @@ import {
   LoginSchema,
   ResetPasswordSchema,
 } from "../schemas/auth";
-import { CreateCustomerSchema, CustomerListQuerySchema } from "../schemas/customers";
-import { ActivityQuerySchema } from "../schemas/activity";
 import {
-  ActivityListSchema,
+  CreateCustomerSchema,
+  CustomerListQuerySchema,
   CustomerListSchema,
   CustomerRecordSchema,
   CustomerStatsSchema,
-  ErrorBodySchema,
-  OverviewSchema,
-  RoleRecordSchema,
-  UserListSchema,
-  UserRecordSchema,
-} from "../schemas/records";
-import { CreateRoleSchema, PermissionListSchema, UpdateRoleSchema } from "../schemas/roles";
+} from "../schemas/customers";
+import { ActivityListSchema, ActivityQuerySchema } from "../schemas/activity";
+import { ErrorBodySchema } from "../schemas/errors";
+import { OverviewSchema } from "../schemas/overview";
+import { CreateRoleSchema, PermissionListSchema, RoleRecordSchema, UpdateRoleSchema } from "../schemas/roles";
 import {
   AddUserSchema,
   AssignRoleSchema,
   ProfileSchema,
   UpdateUserSchema,
   UserListQuerySchema,
+  UserListSchema,
+  UserRecordSchema,
 } from "../schemas/users";
-import type { PermissionName } from "../services/permissions";
+import type { PermissionName } from "../schemas/permissions";
 
 type Access = "public" | "signed-in" | PermissionName;
 

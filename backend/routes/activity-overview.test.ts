@@ -1,6 +1,7 @@
 import { isNull } from "drizzle-orm";
 import { auditLog, users } from "../db/schema";
-import { ActivityListSchema, OverviewSchema } from "../schemas/records";
+import { ActivityListSchema } from "../schemas/activity";
+import { OverviewSchema } from "../schemas/overview";
 import {
   FORBIDDEN_BODY,
   UNAUTHORIZED_BODY,

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { auditLog, authTokens, users } from "../db/schema";
-import { UserRecordSchema } from "../schemas/records";
+import { UserRecordSchema } from "../schemas/users";
 import { hashSecretToken } from "../services/secret-tokens";
 import {
   TEST_PASSWORD,

@@ -1,11 +1,7 @@
 import { and, eq, gte, isNull } from "drizzle-orm";
 import { auditLog, customers } from "../db/schema";
-import {
-  CustomerListSchema,
-  CustomerRecordSchema,
-  CustomerStatsSchema,
-  OverviewSchema,
-} from "../schemas/records";
+import { CustomerListSchema, CustomerRecordSchema, CustomerStatsSchema } from "../schemas/customers";
+import { OverviewSchema } from "../schemas/overview";
 import { overviewAudience } from "../services/overview";
 import {
   FORBIDDEN_BODY,
@@ -283,10 +279,23 @@ describe("POST /api/v1/customers/create", () => {
     expect(body.message).toEqual([`${field}: ${message}`]);
   });
 
-  it("accepts a phone number of exactly 20 characters once its spaces are gone", async () => {
-    const response = await create(newCustomer({ phone: "0801 2345 6789 0123 4567" }));
+  it("stores a Nigerian number in one form however it is typed, so it is one customer", async () => {
+    const response = await create(newCustomer({ phone: "+234 (0) 802-555-0199" }));
     expect(response.status).toBe(201);
-    expect((await response.json()).phone).toBe("08012345678901234567");
+    expect((await response.json()).phone).toBe("08025550199");
+    for (const sameNumber of ["08025550199", "0802-555-0199", "+2348025550199", "802 555 0199"]) {
+      const again = await create(newCustomer({ phone: sameNumber }));
+      expect(again.status, sameNumber).toBe(400);
+      expect((await again.json()).fieldErrors, sameNumber).toEqual({
+        phone: ["A customer with this phone number already exists"],
+      });
+    }
+  });
+
+  it("refuses what is not a phone number", async () => {
+    const response = await create(newCustomer({ phone: "abc<script>" }));
+    expect(response.status).toBe(400);
+    expect((await response.json()).fieldErrors).toEqual({ phone: ["Invalid phone number"] });
   });
 
   it("answers duplicate e-mail and phone numbers as field errors", async () => {

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { auditLog, passwordTokens, users } from "../db/schema";
-import { UserRecordSchema } from "../schemas/records";
+import { UserRecordSchema } from "../schemas/users";
 import { TEST_PASSWORD, expectExactly, makeUser, roleIdByName, signIn, signedInAs } from "../test/factories";
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";

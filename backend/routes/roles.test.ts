@@ -2,10 +2,9 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { auditLog, permissions, roles, users } from "../db/schema";
-import { RoleRecordSchema } from "../schemas/records";
-import { PermissionListSchema } from "../schemas/roles";
-import { ALL_PERMISSIONS } from "../services/permissions";
-import type { PermissionName } from "../services/permissions";
+import { PermissionListSchema, RoleRecordSchema } from "../schemas/roles";
+import { ALL_PERMISSIONS } from "../schemas/permissions";
+import type { PermissionName } from "../schemas/permissions";
 import {
   FORBIDDEN_BODY,
   expectExactly,

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { auditLog, users } from "../db/schema";
-import { UserListSchema, UserRecordSchema } from "../schemas/records";
+import { UserListSchema, UserRecordSchema } from "../schemas/users";
 import {
   FORBIDDEN_BODY,
   UNAUTHORIZED_BODY,

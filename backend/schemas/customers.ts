@@ -1,17 +1,24 @@
 import { z } from "zod";
-import { EmailSchema, requiredText } from "./fields";
-import { PaginationSchema } from "./list";
+import { EmailSchema, phoneSchema, requiredText } from "./fields";
+import { PaginationSchema, listSchema } from "./list";
 
-export const CustomerStatusSchema = z.enum(["active", "inactive", "barred"]);
-export const AddressTypeSchema = z.enum(["HOME", "WORK"], {
+export const CUSTOMER_STATUSES = ["active", "inactive", "barred"] as const;
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+export const CUSTOMER_TYPES = ["lead", "purchase"] as const;
+export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+export const ADDRESS_TYPES = ["HOME", "WORK"] as const;
+export type AddressType = (typeof ADDRESS_TYPES)[number];
+
+export const CustomerStatusSchema = z.enum(CUSTOMER_STATUSES);
+export const AddressTypeSchema = z.enum(ADDRESS_TYPES, {
   errorMap: () => ({ message: "Please select an address type" }),
 });
 
-/** Spec 001 §Customer: whitespace removed, then at most 20 characters. */
-export const CustomerPhoneSchema = z
-  .string({ required_error: "Phone number is required", invalid_type_error: "Phone number is required" })
-  .transform((value) => value.replace(/\s+/g, ""))
-  .pipe(z.string().min(1, "Phone number is required").max(20, "Phone number cannot be more than 20 digits"));
+/**
+ * Spec 001 §Customer: whitespace removed, at most 20 characters; and a real phone number, stored in one
+ * form so the same number typed two ways is one customer (phone.ts).
+ */
+export const CustomerPhoneSchema = phoneSchema({ maxMessage: "Phone number cannot be more than 20 digits" });
 
 /**
  * An optional coordinate. Forms send text ("6.45"), JSON clients numbers; an empty field or null means
@@ -54,3 +61,34 @@ export const CustomerListQuerySchema = PaginationSchema.extend({
     .optional(),
 });
 export type CustomerListQuery = z.infer<typeof CustomerListQuerySchema>;
+
+/** A customer as lists and the detail page read it (spec 001 §Customer). */
+export const CustomerRecordSchema = z.object({
+  id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  addressType: z.enum(ADDRESS_TYPES),
+  location: z.string(),
+  longitude: z.number().nullable(),
+  latitude: z.number().nullable(),
+  status: z.enum(CUSTOMER_STATUSES),
+  type: z.enum(CUSTOMER_TYPES),
+  creatorId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CustomerRecord = z.infer<typeof CustomerRecordSchema>;
+
+export const CustomerListSchema = listSchema("customers", CustomerRecordSchema);
+export type CustomerList = z.infer<typeof CustomerListSchema>;
+
+/** The four stat cards of the customer pages; the keys are the spec's. */
+export const CustomerStatsSchema = z.object({
+  totalCustomerCount: z.number(),
+  newCustomerCount: z.number(),
+  activeCustomerCount: z.number(),
+  barredCustomerCount: z.number(),
+});
+export type CustomerStats = z.infer<typeof CustomerStatsSchema>;

@@ -1,6 +1,21 @@
 import { z } from "zod";
 import { IdSchema, requiredText } from "./fields";
-import { PermissionRecordSchema } from "./records";
+import { PermissionRecordSchema } from "./permissions";
+
+export const RoleRecordSchema = z.object({
+  id: z.string(),
+  role: z.string(),
+  active: z.boolean(),
+  permissionIds: z.array(z.string()),
+  permissions: z.array(PermissionRecordSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted_at: z.string().nullable(),
+  /** Staff holding the role; answered by the role screens' calls, absent where a role is nested in a user. */
+  userCount: z.number().optional(),
+});
+export type RoleRecord = z.infer<typeof RoleRecordSchema>;
+export const RoleListSchema = z.array(RoleRecordSchema);
 
 export const ROLE_NAME_MIN = 2;
 export const ROLE_NAME_MAX = 40;

@@ -81,16 +81,20 @@ describe("password forms", () => {
 });
 
 describe("PhoneSchema", () => {
-  it("removes whitespace and needs at least 10 digits", () => {
+  it("stores one form of the number and needs at least 10 digits", () => {
     expect(PhoneSchema.parse(" 0803 123 4567 ")).toBe("08031234567");
-    expect(PhoneSchema.parse("+234 803 123 4567")).toBe("+2348031234567");
+    expect(PhoneSchema.parse("+234 803 123 4567")).toBe("08031234567");
     const short = PhoneSchema.safeParse("0803 12");
     expect(short.success ? [] : short.error.issues.map((issue) => issue.message)).toContain(
       "Phone number must be at least 10 digits",
     );
   });
-  it("refuses letters and over-long numbers", () => {
+  it("refuses letters, script and over-long numbers", () => {
     expect(PhoneSchema.safeParse("0803abc4567").success).toBe(false);
+    const script = PhoneSchema.safeParse("abc<script>");
+    expect(script.success ? [] : script.error.issues.map((issue) => issue.message)).toEqual([
+      "Invalid phone number",
+    ]);
     expect(PhoneSchema.safeParse("1".repeat(21)).success).toBe(false);
   });
 });

@@ -1,6 +1,32 @@
 import { z } from "zod";
 import { IdSchema, PhoneSchema, StaffEmailSchema, requiredText } from "./fields";
-import { PaginationSchema } from "./list";
+import { PaginationSchema, listSchema } from "./list";
+import { RoleRecordSchema } from "./roles";
+
+export const USER_STATUSES = ["active", "inactive", "barred"] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** The staff record of spec 000 §3 (never with a password hash). */
+export const UserRecordSchema = z.object({
+  id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  username: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  location: z.string().nullable(),
+  staffId: z.string().nullable(),
+  status: z.enum(USER_STATUSES),
+  isBlocked: z.boolean(),
+  lastLogin: z.string().nullable(),
+  roleId: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deletedAt: z.string().nullable(),
+  role: RoleRecordSchema,
+});
+export type UserRecord = z.infer<typeof UserRecordSchema>;
+export const UserListSchema = listSchema("users", UserRecordSchema);
 
 export const AddUserSchema = z
   .object({
@@ -46,7 +72,7 @@ export type UpdateUserInput = z.infer<typeof UpdateUserSchema>;
 
 export const AssignRoleSchema = z.object({ roleId: IdSchema }).strict();
 
-export const UserStatusSchema = z.enum(["active", "inactive", "barred"]);
+export const UserStatusSchema = z.enum(USER_STATUSES);
 
 /** The staff list's URL parameters: page, size and search, plus the status filter. */
 export const UserListQuerySchema = PaginationSchema.extend({ status: UserStatusSchema.optional() });

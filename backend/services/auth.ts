@@ -9,7 +9,7 @@ import type {
   LoginInput,
   ResetPasswordSchema,
 } from "../schemas/auth";
-import type { UserRecord } from "../schemas/records";
+import type { UserRecord } from "../schemas/users";
 import { recordAudit } from "./audit";
 import type { Actor } from "./audit";
 import { issueAuthToken, revokeAuthToken, revokeUserAuthTokens } from "./auth-tokens";

@@ -4,9 +4,14 @@ import type { AppDb } from "../db/client";
 import { customerSearchText, customers } from "../db/schema";
 import type { CustomerRow } from "../db/schema";
 import { NEW_CUSTOMER_DAYS } from "../schemas/customers";
-import type { CreateCustomerInput, CustomerListQuery } from "../schemas/customers";
+import type {
+  CreateCustomerInput,
+  CustomerList,
+  CustomerListQuery,
+  CustomerRecord,
+  CustomerStats,
+} from "../schemas/customers";
 import { totalPages } from "../schemas/list";
-import type { CustomerList, CustomerRecord, CustomerStats } from "../schemas/records";
 import { recordAudit } from "./audit";
 import type { Actor } from "./audit";
 import { invalid, isUniqueViolation, notFound } from "./errors";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { auditLog, customers, users } from "../db/schema";
-import { isGranted } from "./permissions";
+import { isGranted } from "../schemas/permissions";
 
 /** Lagos keeps UTC+1 all year (no daylight saving), so its midnight is a fixed offset from UTC's. */
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;

@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { permissions, rolePermissions, roles, users } from "../db/schema";
 import type { RoleRow, UserRow } from "../db/schema";
-import type { RoleRecord, UserRecord } from "../schemas/records";
+import type { RoleRecord } from "../schemas/roles";
+import type { UserRecord } from "../schemas/users";
 
 /** Every user column a response may show; the password hash is deliberately absent. */
 export const userRecordColumns = {

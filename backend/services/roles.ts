@@ -2,12 +2,11 @@ import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { permissions, rolePermissions, roles, users } from "../db/schema";
 import type { RoleRow } from "../db/schema";
-import type { RoleRecord } from "../schemas/records";
-import type { CreateRoleInput, UpdateRoleInput } from "../schemas/roles";
+import type { CreateRoleInput, RoleRecord, UpdateRoleInput } from "../schemas/roles";
 import { recordAudit } from "./audit";
 import type { Actor } from "./audit";
 import { invalid, invalidField, isUniqueViolation, notFound } from "./errors";
-import { comparePermissions } from "./permissions";
+import { comparePermissions } from "../schemas/permissions";
 import { loadRoleRecords } from "./records";
 import { USER_NOT_FOUND } from "./users";
 

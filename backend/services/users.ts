@@ -4,8 +4,13 @@ import type { AppDb } from "../db/client";
 import { roles, users } from "../db/schema";
 import type { UserRow } from "../db/schema";
 import { totalPages } from "../schemas/list";
-import type { UserRecord } from "../schemas/records";
-import type { AddUserInput, ProfileInput, UpdateUserInput, UserListQuery } from "../schemas/users";
+import type {
+  AddUserInput,
+  ProfileInput,
+  UpdateUserInput,
+  UserListQuery,
+  UserRecord,
+} from "../schemas/users";
 import { describeChanges, recordAudit } from "./audit";
 import type { Actor } from "./audit";
 import { revokeUserAuthTokens } from "./auth-tokens";

@@ -5,7 +5,7 @@ import type { ZodTypeAny } from "zod";
 import type { AppDb } from "../db/client";
 import { customers, permissions, rolePermissions, roles, users } from "../db/schema";
 import type { CustomerRow, NewCustomerRow, NewUserRow, RoleRow, UserRow } from "../db/schema";
-import type { PermissionName } from "../services/permissions";
+import type { PermissionName } from "../schemas/permissions";
 import { hashPassword } from "../services/passwords";
 import type { TestBackend } from "./test-backend";
 

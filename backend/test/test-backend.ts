@@ -20,7 +20,7 @@ import { ROLE_CATALOGUE, ensureRolesAndPermissions } from "../db/seed";
 import type { ApiEnv } from "../http/env";
 import { createMemoryMailer } from "../mail";
 import type { MemoryMailer } from "../mail";
-import { ALL_PERMISSIONS } from "../services/permissions";
+import { ALL_PERMISSIONS } from "../schemas/permissions";
 
 export interface RequestOptions {
   token?: string;

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { DEFAULT_PAGE_SIZE } from "#backend/schemas/list";
-import { CustomerListSchema, CustomerStatsSchema } from "#backend/schemas/records";
+import { CustomerListSchema, CustomerStatsSchema } from "#backend/schemas/customers";
 import { apiRead } from "~/api.server";
 import { requireUser } from "~/session.server";
 import type { CustomerTab } from "./customer-tabs";

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { PaginationSchema, pageOf, readListQuery } from "./list";
+
+const QuerySchema = PaginationSchema.extend({ status: z.enum(["active", "barred"]).optional() });
+
+describe("readListQuery", () => {
+  it("reads good values and drops bad ones to their defaults", () => {
+    const params = new URLSearchParams("page=abc&limit=500&status=nope&search=ada");
+    expect(readListQuery(QuerySchema, params)).toEqual({ page: 1, limit: 20, search: "ada" });
+    expect(readListQuery(QuerySchema, new URLSearchParams("page=3&status=barred"))).toEqual({
+      page: 3,
+      limit: 20,
+      status: "barred",
+    });
+  });
+
+  it("ignores parameters the schema does not know and empty ones", () => {
+    expect(
+      readListQuery(QuerySchema, new URLSearchParams("panel=x&search=&page=99999999999999999999")),
+    ).toEqual({ page: 1, limit: 20 });
+  });
+
+  it("keeps values the page fixes itself (a tab's filter)", () => {
+    expect(
+      readListQuery(QuerySchema, new URLSearchParams("status=active"), { status: "barred" }),
+    ).toMatchObject({
+      status: "barred",
+    });
+  });
+});
+
+describe("PaginationSchema (the API's strict reading)", () => {
+  it("refuses a page too deep for the database", () => {
+    const parsed = PaginationSchema.safeParse({ page: "99999999999999999999" });
+    expect(parsed.success).toBe(false);
+  });
+});
+
+describe("pageOf", () => {
+  it("shapes a page with its totals", () => {
+    expect(pageOf("things", [1, 2], 41, { page: 2, limit: 20 })).toEqual({
+      things: [1, 2],
+      total: 41,
+      page: 2,
+      limit: 20,
+      totalPages: 3,
+    });
+  });
+});

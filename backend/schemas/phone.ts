@@ -1,0 +1,31 @@
+/**
+ * One written form per phone number, so "+234 812 999 9999", "0812-999-9999" and "08129999999" are the
+ * same customer. Nigerian numbers keep their national form (a leading 0, as staff read and search them);
+ * other countries keep the international form (+ and the digits).
+ */
+
+const SEPARATORS = /[\s\-.()/]/g;
+
+/** The digits someone typed, separators removed (what the length limits of the spec count). */
+export function phoneDigits(raw: string) {
+  return raw.replace(SEPARATORS, "");
+}
+
+/** The stored form of a phone number, or null when `raw` is not a phone number. */
+export function normalisePhone(raw: string): string | null {
+  const typed = phoneDigits(raw);
+  const international = /^(?:\+|00)(\d+)$/.exec(typed);
+  if (international) {
+    const digits = international[1];
+    if (digits.startsWith("234")) {
+      // "+234 0812…" is a common way of writing it: the trunk 0 is not part of the number.
+      const national = digits.slice(3).replace(/^0/, "");
+      return /^[1-9]\d{6,9}$/.test(national) ? `0${national}` : null;
+    }
+    return /^[1-9]\d{6,14}$/.test(digits) ? `+${digits}` : null;
+  }
+  if (/^0[1-9]\d{6,9}$/.test(typed)) return typed;
+  // A mobile number typed without its trunk 0 (812 999 9999).
+  if (/^[789][01]\d{8}$/.test(typed)) return `0${typed}`;
+  return null;
+}
