@@ -5,7 +5,7 @@ import type { ApiCaches, ApiDeps, ApiEnv, RouteDeps } from "./http/env";
 import { createReadCache } from "./http/read-cache";
 import { errorBody, handleError, handleNotFound, httpError } from "./http/errors";
 import { openApiDocument } from "./http/openapi";
-import { BODY_TOO_LARGE } from "./http/validation";
+import { BODY_TOO_LARGE, NUL_CHARACTER } from "./http/validation";
 import { activityRoutes } from "./routes/activity";
 import { authRoutes } from "./routes/auth";
 import { customerRoutes } from "./routes/customers";
@@ -43,6 +43,12 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
       },
     }),
   );
+
+  // An id in the path goes to the database as text, which may not hold U+0000.
+  app.use("/api/*", async (c, next) => {
+    if (/%00/.test(new URL(c.req.url).pathname)) throw httpError(400, NUL_CHARACTER);
+    await next();
+  });
 
   app.get("/healthz", async (c) => {
     try {

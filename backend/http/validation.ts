@@ -4,25 +4,48 @@ import { httpError } from "./errors";
 
 export const MALFORMED_JSON = "Malformed JSON body";
 export const BODY_TOO_LARGE = "Request body too large";
+/** PostgreSQL refuses U+0000 in text, so it is refused here, as the input problem it is. */
+export const NUL_CHARACTER = "Contains a character that is not allowed";
+
+/**
+ * Field messages keyed by field name. A Map, not a plain object: a field called `constructor`,
+ * `toString` or `__proto__` must be a key like any other, never the object's own machinery.
+ */
+class FieldErrors {
+  private readonly byField = new Map<string, string[]>();
+  readonly messages: string[] = [];
+
+  add(field: string, message: string) {
+    const list = this.byField.get(field) ?? [];
+    list.push(message);
+    this.byField.set(field, list);
+    this.messages.push(`${field}: ${message}`);
+  }
+
+  get size() {
+    return this.byField.size;
+  }
+
+  /** Own properties only (Object.fromEntries defines them), safe to serialise and to read back. */
+  toObject(): Record<string, string[]> {
+    return Object.fromEntries(this.byField);
+  }
+}
 
 /** Zod issues as `{ field: [messages] }` plus the flat `field: message` list of the error body. */
 export function describeIssues(error: ZodError) {
-  const fieldErrors: Record<string, string[]> = {};
-  const messages: string[] = [];
-  const add = (field: string, message: string) => {
-    (fieldErrors[field] ??= []).push(message);
-    messages.push(`${field}: ${message}`);
-  };
+  const fields = new FieldErrors();
+  const formMessages: string[] = [];
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) add([...issue.path, key].join("."), "Unknown field");
+      for (const key of issue.keys) fields.add([...issue.path, key].join("."), "Unknown field");
     } else if (issue.path.length > 0) {
-      add(issue.path.join("."), issue.message);
+      fields.add(issue.path.join("."), issue.message);
     } else {
-      messages.push(issue.message);
+      formMessages.push(issue.message);
     }
   }
-  return { fieldErrors, messages };
+  return { fieldErrors: fields.toObject(), messages: [...fields.messages, ...formMessages] };
 }
 
 export function validationError(error: ZodError) {
@@ -30,7 +53,29 @@ export function validationError(error: ZodError) {
   return httpError(400, messages, fieldErrors);
 }
 
+/** Every string (and key) in `value` holding U+0000, as field errors; null when there is none. */
+export function nulCharacterError(value: unknown) {
+  const fields = new FieldErrors();
+  const visit = (node: unknown, path: string[]) => {
+    if (typeof node === "string") {
+      if (node.includes("\u0000")) fields.add(path.join(".") || "body", NUL_CHARACTER);
+    } else if (Array.isArray(node)) {
+      node.forEach((item, index) => visit(item, [...path, String(index)]));
+    } else if (typeof node === "object" && node !== null) {
+      for (const [key, item] of Object.entries(node)) {
+        if (key.includes("\u0000"))
+          fields.add([...path, key.replaceAll("\u0000", "")].join("."), NUL_CHARACTER);
+        else visit(item, [...path, key]);
+      }
+    }
+  };
+  visit(value, []);
+  return fields.size ? httpError(400, fields.messages, fields.toObject()) : null;
+}
+
 function parseWith<Schema extends ZodTypeAny>(schema: Schema, value: unknown): z.output<Schema> {
+  const refused = nulCharacterError(value);
+  if (refused) throw refused;
   const result = schema.safeParse(value);
   if (!result.success) throw validationError(result.error);
   return result.data;

@@ -1,0 +1,93 @@
+import { ErrorBodySchema } from "./schemas/errors";
+import { OPERATIONS } from "./http/openapi";
+import { expectExactly, signedInAs } from "./test/factories";
+import { createTestBackend } from "./test/test-backend";
+import type { TestBackend } from "./test/test-backend";
+
+/**
+ * What an attacker or a careless client sends, against every documented route: each must be refused
+ * with a 4xx in the error shape, never a 500 (the database refuses U+0000, and field names such as
+ * `constructor` once broke the error builder).
+ */
+let backend: TestBackend;
+let token: string;
+beforeAll(async () => {
+  backend = await createTestBackend();
+  ({ token } = await signedInAs(backend, "admin"));
+});
+afterAll(() => backend.close());
+
+const concretePath = (path: string, id = "no-such-record") => path.replace(/\{\w+\}/g, id);
+const jsonRoutes = OPERATIONS.filter((operation) => operation.body);
+const listRoutes = OPERATIONS.filter((operation) => operation.query && "page" in operation.query.shape);
+const pathIdRoutes = OPERATIONS.filter((operation) => /\{\w+\}/.test(operation.path));
+
+async function expectRefused(response: Response, status = 400) {
+  expect(response.status).toBe(status);
+  expectExactly(ErrorBodySchema, await response.json());
+}
+
+describe.each(jsonRoutes.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))(
+  "%s",
+  (_name, operation) => {
+    const send = (rawBody: string, withToken = true) =>
+      backend.request(operation.method.toUpperCase(), concretePath(operation.path), {
+        rawBody,
+        token: withToken ? token : undefined,
+        headers: { "content-type": "application/json" },
+      });
+
+    it("refuses keys named after object machinery with a 400 naming them", async () => {
+      const response = await send('{"constructor": "x", "toString": "y", "__proto__": {"admin": true}}');
+      expect(response.status).toBe(400);
+      const body = await response.json();
+      // Not expectExactly: zod itself (rightly) never copies a `__proto__` key into what it parses.
+      expect(ErrorBodySchema.safeParse(body).success).toBe(true);
+      expect(Object.keys(body.fieldErrors ?? {})).toEqual(
+        expect.arrayContaining(["constructor", "toString", "__proto__"]),
+      );
+    });
+
+    it("refuses a NUL character in any string with a field message", async () => {
+      const response = await send(JSON.stringify({ email: "a\u0000@b.co", name: "x\u0000", role: "\u0000" }));
+      expect(response.status).toBe(400);
+      const body = await response.json();
+      expectExactly(ErrorBodySchema, body);
+      expect(body.fieldErrors.email).toEqual(["Contains a character that is not allowed"]);
+    });
+  },
+);
+
+it("login refuses hostile keys even without a token", async () => {
+  const response = await backend.request("POST", "/api/v1/auth/login", {
+    rawBody: '{"email": "a@b.co", "password": "x", "constructor": 1}',
+    headers: { "content-type": "application/json" },
+  });
+  expect(response.status).toBe(400);
+  expect((await response.json()).fieldErrors).toEqual({ constructor: ["Unknown field"] });
+});
+
+describe.each(listRoutes.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))(
+  "%s",
+  (_name, operation) => {
+    const get = (query: string) =>
+      backend.request("GET", `${concretePath(operation.path)}?${query}`, { token });
+
+    it("refuses a page too deep to count", async () => expectRefused(await get("page=99999999999999999999")));
+    it("refuses a NUL character in a search", async () => expectRefused(await get("search=ada%00")));
+  },
+);
+
+describe.each(pathIdRoutes.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))(
+  "%s",
+  (_name, operation) => {
+    it("refuses a NUL character in a path id", async () => {
+      const response = await backend.request(
+        operation.method.toUpperCase(),
+        concretePath(operation.path, "abc%00def"),
+        { token, body: operation.body ? {} : undefined },
+      );
+      await expectRefused(response);
+    });
+  },
+);
