@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppDb } from "../db/client";
-import type { Actor } from "../services/audit";
+import type { StaffActor } from "../services/audit";
 import { authenticateToken } from "../services/auth-tokens";
 import type { AuthSession } from "../services/auth-tokens";
 import { isGranted } from "../schemas/permissions";
@@ -42,6 +42,7 @@ export function currentSession(c: Context<ApiEnv>): AuthSession {
   return session;
 }
 
-export function signedInActor(c: Context<ApiEnv>): Actor & { userId: string } {
-  return { userId: currentSession(c).userId, ip: clientAddress(c) };
+export function signedInActor(c: Context<ApiEnv>): StaffActor {
+  const { userId, permissions } = currentSession(c);
+  return { userId, permissions, ip: clientAddress(c) };
 }

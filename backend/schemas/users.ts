@@ -51,6 +51,8 @@ export const ProfileSchema = z
     email: StaffEmailSchema.optional(),
     phone: PhoneSchema.optional(),
     location: optionalTrimmed("Location", 100),
+    /** Needed only when one changes one's own e-mail. */
+    currentPassword: z.string().max(128, "Current password is too long").optional(),
   })
   .strict();
 export type ProfileInput = z.infer<typeof ProfileSchema>;

@@ -1,5 +1,6 @@
 import type { AppDb } from "../db/client";
 import { auditLog } from "../db/schema";
+import type { RecordSubject } from "../schemas/permissions";
 
 /** Who made a change and from where; routes build it from the request, services stamp it on audit rows. */
 export interface Actor {
@@ -7,9 +8,15 @@ export interface Actor {
   ip: string | null;
 }
 
+/** A signed-in caller: who, from where, and what their role may do (read afresh for every request). */
+export interface StaffActor extends Actor {
+  userId: string;
+  permissions: readonly string[];
+}
+
 export interface AuditEntry {
   action: string;
-  subject: string;
+  subject: RecordSubject;
   recordId: string | null;
   summary: string;
   changes?: Record<string, unknown>;

@@ -11,7 +11,7 @@ import type {
 } from "../schemas/auth";
 import type { UserRecord } from "../schemas/users";
 import { recordAudit } from "./audit";
-import type { Actor } from "./audit";
+import type { Actor, StaffActor } from "./audit";
 import { issueAuthToken, revokeAuthToken, revokeUserAuthTokens } from "./auth-tokens";
 import { resetEmail, sendWithoutFailing } from "./emails";
 import type { Mailing } from "./emails";
@@ -75,7 +75,7 @@ export async function login(
   return { token, user: record };
 }
 
-export async function logout(db: AppDb, actor: Actor & { userId: string }, tokenId: string) {
+export async function logout(db: AppDb, actor: StaffActor, tokenId: string) {
   await db.transaction(async (tx) => {
     await revokeAuthToken(tx, tokenId);
     await recordAudit(tx, actor, {
@@ -165,7 +165,7 @@ export async function createInvitedPassword(
 
 export async function changePassword(
   db: AppDb,
-  actor: Actor & { userId: string },
+  actor: StaffActor,
   currentTokenId: string,
   input: z.output<typeof ChangePasswordSchema>,
 ) {

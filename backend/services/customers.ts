@@ -13,7 +13,7 @@ import type {
 } from "../schemas/customers";
 import { totalPages } from "../schemas/list";
 import { recordAudit } from "./audit";
-import type { Actor } from "./audit";
+import type { StaffActor } from "./audit";
 import { invalid, isUniqueViolation, notFound } from "./errors";
 import { containsPattern } from "./search";
 
@@ -158,7 +158,7 @@ async function takenFields(db: AppDb, email: string, phone: string) {
 
 export async function createCustomer(
   db: AppDb,
-  actor: Actor & { userId: string },
+  actor: StaffActor,
   input: CreateCustomerInput,
 ): Promise<CustomerRecord> {
   const email = input.email.toLowerCase();

@@ -4,10 +4,17 @@ import { permissions, rolePermissions, roles, users } from "../db/schema";
 import type { RoleRow } from "../db/schema";
 import type { CreateRoleInput, RoleRecord, UpdateRoleInput } from "../schemas/roles";
 import { recordAudit } from "./audit";
-import type { Actor } from "./audit";
+import type { StaffActor } from "./audit";
 import { invalid, invalidField, isUniqueViolation, notFound } from "./errors";
-import { comparePermissions } from "../schemas/permissions";
+import { FULL_ACCESS, comparePermissions, permissionName } from "../schemas/permissions";
 import { loadRoleRecords } from "./records";
+import {
+  isAdministrator,
+  requireAnotherActiveAdministrator,
+  requireHoldsAll,
+  requireMayChangeStaff,
+  rolePermissionNames,
+} from "./staff-protection";
 import { USER_NOT_FOUND } from "./users";
 
 export const ROLE_NOT_FOUND = "Role not found";
@@ -18,14 +25,9 @@ export const ADMIN_ROLE_UNDELETABLE = "The admin role cannot be deleted";
 
 /** The seeded role that always keeps manage:all, so the business can never lock itself out. */
 const ADMIN_ROLE = "admin";
-const FULL_ACCESS = { action: "manage", subject: "all" } as const;
-
-type SignedInActor = Actor & { userId: string };
 
 const isLiveRole = isNull(roles.deletedAt);
 const isAdminRole = (role: Pick<RoleRow, "name">) => role.name.toLowerCase() === ADMIN_ROLE;
-const permissionName = (permission: { action: string; subject: string }) =>
-  `${permission.action}:${permission.subject}`;
 
 /** Every permission of the catalogue (action × subject), in catalogue order. */
 export async function listPermissions(db: AppDb) {
@@ -107,9 +109,10 @@ const nameTakenAnswer = (error: unknown) => {
   throw isUniqueViolation(error) ? invalidField("role", ROLE_NAME_TAKEN) : error;
 };
 
-export async function createRole(db: AppDb, actor: SignedInActor, input: CreateRoleInput) {
+export async function createRole(db: AppDb, actor: StaffActor, input: CreateRoleInput) {
   if (await nameTaken(db, input.role)) throw invalidField("role", ROLE_NAME_TAKEN);
   const granted = await findPermissions(db, input.permissionIds);
+  requireHoldsAll(actor, granted.map(permissionName));
 
   const id = await db
     .transaction(async (tx) => {
@@ -133,7 +136,7 @@ export async function createRole(db: AppDb, actor: SignedInActor, input: CreateR
 }
 
 /** Renames, (de)activates or replaces the permission set of a role; its staff's next request uses it. */
-export async function updateRole(db: AppDb, actor: SignedInActor, id: string, input: UpdateRoleInput) {
+export async function updateRole(db: AppDb, actor: StaffActor, id: string, input: UpdateRoleInput) {
   if (Object.values(input).every((value) => value === undefined)) {
     throw invalid("At least one field must be provided to update");
   }
@@ -142,14 +145,23 @@ export async function updateRole(db: AppDb, actor: SignedInActor, id: string, in
   const beforeNames = ((await loadRoleRecords(db, [role])).get(id)?.permissions ?? []).map(permissionName);
   const granted = input.permissionIds ? await findPermissions(db, input.permissionIds) : undefined;
 
+  const losesFullAccess =
+    granted !== undefined && !granted.some((permission) => permissionName(permission) === FULL_ACCESS);
   if (isAdminRole(role)) {
     const renamed = input.role !== undefined && input.role !== role.name;
     const deactivated = input.active === false;
-    const losesFullAccess =
-      granted !== undefined &&
-      !granted.some((permission) => permissionName(permission) === permissionName(FULL_ACCESS));
     if (renamed || deactivated || losesFullAccess) throw invalid(ADMIN_ROLE_LOCKED);
   }
+  // A role that makes its holders administrators is an administrator matter; the permissions it gains
+  // are grants like any other.
+  const grantsFullAccess = beforeNames.includes(FULL_ACCESS);
+  if (grantsFullAccess) requireMayChangeStaff(actor, [FULL_ACCESS]);
+  if (granted)
+    requireHoldsAll(
+      actor,
+      granted.map(permissionName).filter((name) => !beforeNames.includes(name)),
+    );
+  const demotesHolders = grantsFullAccess && role.active && (input.active === false || losesFullAccess);
   if (input.role !== undefined && (await nameTaken(db, input.role, id))) {
     throw invalidField("role", ROLE_NAME_TAKEN);
   }
@@ -170,6 +182,7 @@ export async function updateRole(db: AppDb, actor: SignedInActor, id: string, in
   if (Object.keys(changes).length > 0) {
     await db
       .transaction(async (tx) => {
+        if (demotesHolders) await requireAnotherActiveAdministrator(tx, "demote", { exceptRoleId: id });
         if (changes.role || changes.active) {
           await tx.update(roles).set({ name: input.role, active: input.active }).where(eq(roles.id, id));
         } else {
@@ -198,10 +211,11 @@ export async function updateRole(db: AppDb, actor: SignedInActor, id: string, in
 }
 
 /** Soft delete, refused while any staff member still holds the role. */
-export async function deleteRole(db: AppDb, actor: SignedInActor, id: string) {
+export async function deleteRole(db: AppDb, actor: StaffActor, id: string) {
   const role = await findLiveRole(db, id);
   if (!role) throw notFound(ROLE_NOT_FOUND);
   if (isAdminRole(role)) throw invalid(ADMIN_ROLE_UNDELETABLE);
+  requireMayChangeStaff(actor, await rolePermissionNames(db, id));
   await db.transaction(async (tx) => {
     const holders = (await userCounts(tx, [id])).get(id) ?? 0;
     if (holders > 0) throw invalid(`This role is still assigned to ${holders} staff`);
@@ -216,12 +230,7 @@ export async function deleteRole(db: AppDb, actor: SignedInActor, id: string) {
 }
 
 /** Changes a staff member's designation; their next request already runs with the new permissions. */
-export async function assignRole(
-  db: AppDb,
-  actor: Actor & { userId: string },
-  userId: string,
-  roleId: string,
-) {
+export async function assignRole(db: AppDb, actor: StaffActor, userId: string, roleId: string) {
   // Changing one's own designation could remove the very permission needed to undo it.
   if (userId === actor.userId) throw invalid("You cannot change your own designation");
   const [role] = await db
@@ -242,8 +251,16 @@ export async function assignRole(
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .limit(1);
   if (!user) throw notFound(USER_NOT_FOUND);
+  const [currentPermissions, newPermissions] = await Promise.all([
+    rolePermissionNames(db, user.roleId),
+    rolePermissionNames(db, role.id),
+  ]);
+  requireMayChangeStaff(actor, currentPermissions);
+  requireHoldsAll(actor, newPermissions);
+  const demoted = isAdministrator(currentPermissions) && !isAdministrator(newPermissions);
 
   await db.transaction(async (tx) => {
+    if (demoted) await requireAnotherActiveAdministrator(tx, "demote", { exceptUserId: userId });
     await tx.update(users).set({ roleId: role.id }).where(eq(users.id, userId));
     await recordAudit(tx, actor, {
       action: "assign-role",

@@ -12,19 +12,26 @@ import type {
   UserRecord,
 } from "../schemas/users";
 import { describeChanges, recordAudit } from "./audit";
-import type { Actor } from "./audit";
+import type { StaffActor } from "./audit";
 import { revokeUserAuthTokens } from "./auth-tokens";
 import { inviteEmail, sendWithoutFailing } from "./emails";
 import type { Mailing } from "./emails";
 import { invalid, invalidField, isUniqueViolation, notFound } from "./errors";
 import { INVITE_TOKEN_TTL_MS, issuePasswordToken } from "./password-tokens";
 import { findLiveUserRecord, toUserRecords, userRecordColumns } from "./records";
+import { verifyPassword } from "./passwords";
 import { containsPattern } from "./search";
+import {
+  isAdministrator,
+  requireAnotherActiveAdministrator,
+  requireMayChangeEmailOf,
+  requireMayChangeStaff,
+  rolePermissionNames,
+} from "./staff-protection";
+import { isTaken } from "./uniqueness";
 
 export const USER_NOT_FOUND = "User not found";
 export const EMAIL_EXISTS = "Email already exists";
-
-type SignedInActor = Actor & { userId: string };
 
 const fullName = (user: Pick<UserRow, "firstname" | "lastname">) => `${user.firstname} ${user.lastname}`;
 
@@ -39,19 +46,16 @@ async function findLiveUser(db: AppDb, id: string) {
   return user ?? null;
 }
 
-async function emailTaken(db: AppDb, email: string, exceptUserId?: string) {
-  const [taken] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        sql`lower(${users.email}) = ${email.toLowerCase()}`,
-        isLive,
-        exceptUserId ? ne(users.id, exceptUserId) : undefined,
-      ),
-    )
-    .limit(1);
-  return Boolean(taken);
+function emailTaken(db: AppDb, email: string, exceptUserId?: string) {
+  return isTaken(
+    db,
+    users,
+    and(
+      sql`lower(${users.email}) = ${email.toLowerCase()}`,
+      isLive,
+      exceptUserId ? ne(users.id, exceptUserId) : undefined,
+    ),
+  );
 }
 
 export async function listUsers(db: AppDb, query: UserListQuery) {
@@ -96,7 +100,7 @@ export async function getUser(db: AppDb, id: string): Promise<UserRecord> {
 }
 
 /** Creates an inactive staff member without a password and e-mails them a link to choose one. */
-export async function addUser(db: AppDb, actor: SignedInActor, input: AddUserInput, mailing: Mailing) {
+export async function addUser(db: AppDb, actor: StaffActor, input: AddUserInput, mailing: Mailing) {
   const [role] = await db
     .select({ id: roles.id })
     .from(roles)
@@ -138,38 +142,62 @@ export async function addUser(db: AppDb, actor: SignedInActor, input: AddUserInp
   return getUser(db, user.id);
 }
 
-export async function updateUser(db: AppDb, actor: SignedInActor, id: string, input: UpdateUserInput) {
-  if (Object.values(input).every((value) => value === undefined)) {
+export async function updateUser(db: AppDb, actor: StaffActor, id: string, input: UpdateUserInput) {
+  const { currentPassword, ...fields } = input;
+  if (Object.values(fields).every((value) => value === undefined)) {
     throw invalid("At least one field must be provided to update");
   }
-  if (id === actor.userId && input.isBlocked === true) throw invalid("You cannot block your own account");
+  const own = id === actor.userId;
+  if (own && fields.isBlocked === true) throw invalid("You cannot block your own account");
   const user = await findLiveUser(db, id);
   if (!user) throw notFound(USER_NOT_FOUND);
-  const patch = { ...input, email: input.email?.toLowerCase() };
+  const patch = { ...fields, email: fields.email?.toLowerCase() };
   const changes = describeChanges(user, patch);
-  if (patch.email && changes.email && (await emailTaken(db, patch.email, id))) {
-    throw invalidField("email", EMAIL_EXISTS);
+  if (Object.keys(changes).length === 0) return getUser(db, id);
+
+  const targetPermissions = await rolePermissionNames(db, user.roleId);
+  if (!own) requireMayChangeStaff(actor, targetPermissions);
+  if (changes.email) {
+    if (own) await requireCurrentPassword(db, id, currentPassword);
+    else requireMayChangeEmailOf(actor, targetPermissions);
+    if (await emailTaken(db, changes.email.to as string, id)) throw invalidField("email", EMAIL_EXISTS);
   }
 
-  if (Object.keys(changes).length > 0) {
-    await db
-      .transaction(async (tx) => {
-        // drizzle leaves out the fields the patch does not mention (undefined).
-        await tx.update(users).set(patch).where(eq(users.id, id));
-        if (changes.isBlocked?.to === true) await revokeUserAuthTokens(tx, id);
-        await recordAudit(tx, actor, {
-          action: changes.isBlocked ? (changes.isBlocked.to ? "block" : "unblock") : "update",
-          subject: "Users",
-          recordId: id,
-          summary: summarizeUpdate(user, changes),
-          changes,
-        });
-      })
-      .catch((error: unknown) => {
-        throw isUniqueViolation(error) ? invalidField("email", EMAIL_EXISTS) : error;
+  await db
+    .transaction(async (tx) => {
+      if (changes.isBlocked?.to === true && isAdministrator(targetPermissions)) {
+        await requireAnotherActiveAdministrator(tx, "block", { exceptUserId: id });
+      }
+      // drizzle leaves out the fields the patch does not mention (undefined).
+      await tx.update(users).set(patch).where(eq(users.id, id));
+      if (changes.isBlocked?.to === true) await revokeUserAuthTokens(tx, id);
+      await recordAudit(tx, actor, {
+        action: changes.isBlocked ? (changes.isBlocked.to ? "block" : "unblock") : "update",
+        subject: "Users",
+        recordId: id,
+        summary: summarizeUpdate(user, changes),
+        changes,
       });
-  }
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? invalidField("email", EMAIL_EXISTS) : error;
+    });
   return getUser(db, id);
+}
+
+export const CURRENT_PASSWORD_NEEDED = "Enter your current password to change your email";
+export const CURRENT_PASSWORD_WRONG = "Current password is incorrect";
+
+/** Someone who finds a signed-in screen unattended must not be able to move the account to their address. */
+async function requireCurrentPassword(db: AppDb, userId: string, password: string | undefined) {
+  if (!password) throw invalidField("currentPassword", CURRENT_PASSWORD_NEEDED);
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const matches = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : false;
+  if (!matches) throw invalidField("currentPassword", CURRENT_PASSWORD_WRONG);
 }
 
 function summarizeUpdate(user: UserRow, changes: Record<string, unknown>) {
@@ -179,15 +207,20 @@ function summarizeUpdate(user: UserRow, changes: Record<string, unknown>) {
 }
 
 /** A staff member editing their own profile: the same rules, minus blocking. */
-export function updateOwnProfile(db: AppDb, actor: SignedInActor, input: ProfileInput) {
+export function updateOwnProfile(db: AppDb, actor: StaffActor, input: ProfileInput) {
   return updateUser(db, actor, actor.userId, input);
 }
 
-export async function deleteUser(db: AppDb, actor: SignedInActor, id: string) {
+export async function deleteUser(db: AppDb, actor: StaffActor, id: string) {
   if (id === actor.userId) throw invalid("You cannot delete your own account");
   const user = await findLiveUser(db, id);
   if (!user) throw notFound(USER_NOT_FOUND);
+  const targetPermissions = await rolePermissionNames(db, user.roleId);
+  requireMayChangeStaff(actor, targetPermissions);
   await db.transaction(async (tx) => {
+    if (isAdministrator(targetPermissions)) {
+      await requireAnotherActiveAdministrator(tx, "delete", { exceptUserId: id });
+    }
     await tx.update(users).set({ deletedAt: new Date() }).where(eq(users.id, id));
     await revokeUserAuthTokens(tx, id);
     await recordAudit(tx, actor, {

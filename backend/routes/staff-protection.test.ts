@@ -1,0 +1,226 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { users } from "../db/schema";
+import { roleIdByName, makeRole, makeUser, signIn, signedInAs } from "../test/factories";
+import { createTestBackend } from "../test/test-backend";
+import type { TestBackend } from "../test/test-backend";
+
+/**
+ * A role that may write staff or roles must not be a way to take over the business (docs/decisions/011).
+ */
+let backend: TestBackend;
+let catalogue: { id: string; action: string; subject: string }[];
+beforeAll(async () => {
+  backend = await createTestBackend();
+  const { token } = await signedInAs(backend, "admin");
+  catalogue = await (await backend.request("GET", "/api/v1/permissions", { token })).json();
+});
+afterAll(() => backend.close());
+
+const send = (method: string, path: string, token: string, body?: unknown) =>
+  backend.request(method, path, { token, body });
+
+function permissionIds(names: string[]) {
+  return catalogue.filter((p) => names.includes(`${p.action}:${p.subject}`)).map((p) => p.id);
+}
+
+async function expectForbidden(response: Response, message: string) {
+  expect(response.status).toBe(403);
+  expect(await response.json()).toEqual({ statusCode: 403, message, error: "Forbidden" });
+}
+
+async function liveUser(id: string) {
+  const [row] = await backend.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row;
+}
+
+describe("a role with write:Users", () => {
+  let editorToken: string;
+  beforeAll(async () => {
+    const editors = await makeRole(backend.db, "staff editors", [
+      "read:Users",
+      "write:Users",
+      "delete:Users",
+    ]);
+    ({ token: editorToken } = await signedInAs(backend, editors.id));
+  });
+
+  it("cannot change an administrator's e-mail, block or delete them", async () => {
+    const admin = await makeUser(backend.db, { role: "admin" });
+    const message = "Only an administrator can change an administrator's account";
+    await expectForbidden(
+      await send("PATCH", `/api/v1/users/${admin.id}`, editorToken, { email: "mine@evil.example" }),
+      message,
+    );
+    await expectForbidden(
+      await send("PATCH", `/api/v1/users/${admin.id}`, editorToken, { firstname: "Owned" }),
+      message,
+    );
+    await expectForbidden(
+      await send("PATCH", `/api/v1/users/${admin.id}`, editorToken, { isBlocked: true }),
+      message,
+    );
+    await expectForbidden(await send("DELETE", `/api/v1/users/${admin.id}`, editorToken), message);
+    expect(await liveUser(admin.id)).toMatchObject({
+      email: admin.email,
+      isBlocked: false,
+      firstname: "Test",
+    });
+  });
+
+  it("cannot move the e-mail of someone who may do more than it, but may edit their name", async () => {
+    const seller = await makeUser(backend.db, { role: "sales" });
+    await expectForbidden(
+      await send("PATCH", `/api/v1/users/${seller.id}`, editorToken, { email: "mine@evil.example" }),
+      "You cannot change the email of a staff member who has permissions you do not hold",
+    );
+    const renamed = await send("PATCH", `/api/v1/users/${seller.id}`, editorToken, { firstname: "Renamed" });
+    expect(renamed.status).toBe(200);
+  });
+
+  it("may still manage staff who hold nothing it lacks", async () => {
+    const peerRole = await makeRole(backend.db, "readers of staff", ["read:Users"]);
+    const peer = await makeUser(backend.db, { role: peerRole.id });
+    const moved = await send("PATCH", `/api/v1/users/${peer.id}`, editorToken, {
+      email: `moved-${peer.id.slice(0, 8)}@example.test`,
+    });
+    expect(moved.status).toBe(200);
+    expect((await send("PATCH", `/api/v1/users/${peer.id}`, editorToken, { isBlocked: true })).status).toBe(
+      200,
+    );
+  });
+});
+
+describe("a role with write:Roles", () => {
+  let managerToken: string;
+  let managerRoleId: string;
+  beforeAll(async () => {
+    const managers = await makeRole(backend.db, "role managers", ["read:Roles", "write:Roles", "read:Users"]);
+    managerRoleId = managers.id;
+    ({ token: managerToken } = await signedInAs(backend, managers.id));
+  });
+
+  it("cannot demote an administrator", async () => {
+    const admin = await makeUser(backend.db, { role: "admin" });
+    await expectForbidden(
+      await send("POST", `/api/v1/roles/${admin.id}/assign`, managerToken, {
+        roleId: await roleIdByName(backend.db, "viewer"),
+      }),
+      "Only an administrator can change an administrator's account",
+    );
+    expect((await liveUser(admin.id)).roleId).toBe(await roleIdByName(backend.db, "admin"));
+  });
+
+  it("cannot raise its own role, or any role, to permissions it does not hold", async () => {
+    const grant = "You cannot grant permissions you do not hold";
+    await expectForbidden(
+      await send("PUT", `/api/v1/roles/${managerRoleId}`, managerToken, {
+        permissionIds: permissionIds(["read:Roles", "write:Roles", "read:Users", "manage:all"]),
+      }),
+      grant,
+    );
+    await expectForbidden(
+      await send("POST", "/api/v1/roles", managerToken, {
+        role: "sneaky",
+        permissionIds: permissionIds(["manage:Users"]),
+      }),
+      grant,
+    );
+    // What it holds it may pass on.
+    const fine = await send("POST", "/api/v1/roles", managerToken, {
+      role: "role readers",
+      permissionIds: permissionIds(["read:Roles"]),
+    });
+    expect(fine.status).toBe(201);
+  });
+
+  it("cannot give someone a role with permissions it lacks", async () => {
+    const viewer = await makeUser(backend.db, { role: "viewer" });
+    await expectForbidden(
+      await send("POST", `/api/v1/roles/${viewer.id}/assign`, managerToken, {
+        roleId: await roleIdByName(backend.db, "admin"),
+      }),
+      "You cannot grant permissions you do not hold",
+    );
+  });
+});
+
+describe("the last active administrator", () => {
+  it("cannot lose administrator access through its role", async () => {
+    // A fresh business whose only administrators hold a custom full-access role.
+    const owners = await makeRole(backend.db, "owners", ["manage:all"]);
+    const owner = await makeUser(backend.db, { role: owners.id });
+    const token = await signIn(backend, owner.email);
+    // Every other administrator of this test database stands aside first.
+    await backend.db
+      .update(users)
+      .set({ isBlocked: true })
+      .where(and(eq(users.roleId, await roleIdByName(backend.db, "admin"))));
+    try {
+      const response = await send("PUT", `/api/v1/roles/${owners.id}`, token, { active: false });
+      expect(response.status).toBe(400);
+      expect((await response.json()).message).toBe(
+        "The last active administrator cannot lose administrator access",
+      );
+      const stripped = await send("PUT", `/api/v1/roles/${owners.id}`, token, {
+        permissionIds: permissionIds(["read:all"]),
+      });
+      expect(stripped.status).toBe(400);
+    } finally {
+      await backend.db
+        .update(users)
+        .set({ isBlocked: false })
+        .where(eq(users.roleId, await roleIdByName(backend.db, "admin")));
+    }
+  });
+
+  it("survives two administrators blocking each other at once", async () => {
+    await backend.db.update(users).set({ isBlocked: true }).where(eq(users.isBlocked, false));
+    const first = await signedInAs(backend, "admin");
+    const second = await signedInAs(backend, "admin");
+    const [one, two] = await Promise.all([
+      send("PATCH", `/api/v1/users/${second.user.id}`, first.token, { isBlocked: true }),
+      send("PATCH", `/api/v1/users/${first.user.id}`, second.token, { isBlocked: true }),
+    ]);
+    expect([one.status, two.status]).toContain(200);
+    expect([one.status, two.status].filter((status) => status === 200)).toHaveLength(1);
+    const stillActive = [await liveUser(first.user.id), await liveUser(second.user.id)].filter(
+      (user) => !user.isBlocked,
+    );
+    expect(stillActive).toHaveLength(1);
+  });
+});
+
+describe("changing one's own e-mail", () => {
+  it("asks for the current password, through the profile and the staff route alike", async () => {
+    const { user, token } = await signedInAs(backend, "admin");
+    const newEmail = `new-${user.id.slice(0, 8)}@example.test`;
+
+    const missing = await send("PATCH", "/api/v1/users", token, { email: newEmail });
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).fieldErrors).toEqual({
+      currentPassword: ["Enter your current password to change your email"],
+    });
+    const wrong = await send("PATCH", `/api/v1/users/${user.id}`, token, {
+      email: newEmail,
+      currentPassword: "not-it-123",
+    });
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).fieldErrors).toEqual({ currentPassword: ["Current password is incorrect"] });
+    expect((await liveUser(user.id)).email).toBe(user.email);
+
+    const right = await send("PATCH", "/api/v1/users", token, {
+      email: newEmail,
+      currentPassword: user.password,
+    });
+    expect(right.status).toBe(200);
+    expect((await liveUser(user.id)).email).toBe(newEmail);
+  });
+
+  it("needs no password for the other profile fields", async () => {
+    const { token } = await signedInAs(backend, "viewer");
+    expect((await send("PATCH", "/api/v1/users", token, { location: "Ibadan" })).status).toBe(200);
+  });
+});
