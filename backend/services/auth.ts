@@ -11,7 +11,7 @@ import type {
 } from "../schemas/auth";
 import type { UserRecord } from "../schemas/users";
 import { recordAudit } from "./audit";
-import type { Actor, StaffActor } from "./audit";
+import type { StaffActor } from "./audit";
 import { issueAuthToken, revokeAuthToken, revokeUserAuthTokens } from "./auth-tokens";
 import { resetEmail, sendWithoutFailing } from "./emails";
 import type { Mailing } from "./emails";
