@@ -33,6 +33,26 @@ const EnvSchema = z.object({
   READ_CACHE_MS: optional(z.coerce.number().int("must be a whole number").min(0, "must be 0 or more")),
 });
 
+export interface Limit {
+  /** Events allowed in `windowMs`; the one after them is refused (and, with `lockMs`, locks the key). */
+  max: number;
+  windowMs: number;
+  lockMs?: number;
+}
+
+const MINUTE = 60_000;
+
+/** The numbers of docs/decisions/012; tests shorten them through createTestBackend's overrides. */
+export const DEFAULT_LIMITS = {
+  /** Failed sign-ins for one e-mail address, known or not. */
+  loginPerAccount: { max: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
+  /** Failed sign-ins from one address: generous, a whole office may sign in from one. */
+  loginPerAddress: { max: 100, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
+  /** Password reset mails for one e-mail address, known or not. */
+  resetMailsPerAccount: { max: 3, windowMs: 60 * MINUTE },
+} satisfies Record<string, Limit>;
+export type Limits = typeof DEFAULT_LIMITS;
+
 const AdminPairSchema = z.object({ ADMIN_EMAIL: z.unknown(), ADMIN_PASSWORD: z.unknown() });
 
 export const BackendConfigSchema = z
@@ -77,6 +97,7 @@ export const BackendConfigSchema = z
       tokenTtlHours: env.TOKEN_TTL_HOURS ?? 168,
       bodyLimitBytes: env.BODY_LIMIT_BYTES ?? 1024 * 1024,
       readCacheMs: env.READ_CACHE_MS ?? 5_000,
+      limits: DEFAULT_LIMITS as Limits,
     };
   });
 

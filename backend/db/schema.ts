@@ -6,3 +6,4 @@
 export * from "./tables/staff";
 export * from "./tables/audit";
 export * from "./tables/customers";
+export * from "./tables/limits";

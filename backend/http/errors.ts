@@ -9,6 +9,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: "Unauthorized",
   403: "Forbidden",
   404: "Not Found",
+  429: "Too Many Requests",
   500: "Internal Server Error",
   503: "Service Unavailable",
 };
@@ -18,6 +19,7 @@ const STATUS_OF: Record<ServiceErrorKind, ContentfulStatusCode> = {
   unauthorized: 401,
   forbidden: 403,
   "not-found": 404,
+  "too-many": 429,
 };
 
 export const UNAUTHORIZED = "Unauthorized";
@@ -66,6 +68,9 @@ export function handleError(error: unknown, c: Context) {
   if (error instanceof ServiceError) {
     const status = STATUS_OF[error.kind];
     const message = error.fieldErrors ? fieldMessages(error.fieldErrors) : error.message;
+    if (error.retryAt) {
+      c.header("Retry-After", String(Math.max(1, Math.ceil((error.retryAt.getTime() - Date.now()) / 1000))));
+    }
     return c.json(errorBody(status, message, error.fieldErrors), status);
   }
   // The stack goes to the log only; the caller learns nothing about the internals.

@@ -28,7 +28,7 @@ export function authRoutes({ db, config, mailer, caches }: RouteDeps) {
   return new Hono<ApiEnv>()
     .post("/login", async (c) => {
       const input = await readJsonBody(c, LoginSchema);
-      const { token, user } = await login(db, clientAddress(c), input, config.tokenTtlHours);
+      const { token, user } = await login(db, clientAddress(c), input, config);
       c.header("access_token", token);
       c.header("Access-Control-Expose-Headers", "access_token");
       return c.json(user, 200);
@@ -39,7 +39,7 @@ export function authRoutes({ db, config, mailer, caches }: RouteDeps) {
     })
     .post("/forgot-password", async (c) => {
       const input = await readJsonBody(c, ForgotPasswordSchema);
-      await requestPasswordReset(db, clientAddress(c), input, mailing);
+      await requestPasswordReset(db, clientAddress(c), input, mailing, config.limits.resetMailsPerAccount);
       return c.json({ message: "A password reset link has been sent to your mail" }, 200);
     })
     .post("/reset-password", async (c) => {

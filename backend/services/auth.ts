@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
+import type { Limit, Limits } from "../config";
 import type { AppDb } from "../db/client";
 import { users } from "../db/schema";
 import type {
@@ -15,7 +16,8 @@ import type { StaffActor } from "./audit";
 import { issueAuthToken, revokeAuthToken, revokeUserAuthTokens } from "./auth-tokens";
 import { resetEmail, sendWithoutFailing } from "./emails";
 import type { Mailing } from "./emails";
-import { forbidden, invalid, invalidField, unauthorized } from "./errors";
+import { forbidden, invalid, invalidField, tooMany, unauthorized } from "./errors";
+import { clearEvents, countEvent, lockKeyUntilWindowEnds, lockedUntil, minutesUntil } from "./rate-limits";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords";
 import { RESET_TOKEN_TTL_MS, issuePasswordToken, spendPasswordToken } from "./password-tokens";
 import { findLiveUserRecord } from "./records";
@@ -42,22 +44,41 @@ async function findLiveUserByEmail(db: AppDb, email: string) {
   return user ?? null;
 }
 
+export const TOO_MANY_SIGN_INS = (wait: string) =>
+  `Too many failed sign-in attempts. Please try again in ${wait}.`;
+export const TOO_MANY_RESET_MAILS = (wait: string) =>
+  `Too many password reset requests for this email. Please try again in ${wait}.`;
+
+/** Keyed by the address typed, known or not, so a lockout never tells whether an account exists. */
+const accountKey = (kind: string, email: string) => `${kind}:account:${email.trim().toLowerCase()}`;
+
 export async function login(
   db: AppDb,
   ip: string | null,
   input: LoginInput,
-  tokenTtlHours: number,
+  options: { tokenTtlHours: number; limits: Pick<Limits, "loginPerAccount" | "loginPerAddress"> },
 ): Promise<{ token: string; user: UserRecord }> {
+  const account = accountKey("login", input.email);
+  // An unknown address (an in-process call without a forwarded one) has no per-address limit.
+  const address = ip ? `login:address:${ip}` : null;
+  const locked = await lockedUntil(db, address ? [account, address] : [account]);
+  if (locked) throw tooMany(TOO_MANY_SIGN_INS(minutesUntil(locked)), locked);
+
   const user = await findLiveUserByEmail(db, input.email);
   const passwordMatches = user?.passwordHash
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyAgainstDecoy(input.password);
-  if (!user || !passwordMatches) throw unauthorized(INVALID_CREDENTIALS);
+  if (!user || !passwordMatches) {
+    await countEvent(db, account, options.limits.loginPerAccount);
+    if (address) await countEvent(db, address, options.limits.loginPerAddress);
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
+  await clearEvents(db, account);
   // Checked only after the password, so the block message never tells a stranger that an address exists.
   if (user.isBlocked) throw forbidden(ACCOUNT_BLOCKED);
 
   const token = await db.transaction(async (tx) => {
-    const issued = await issueAuthToken(tx, user.id, tokenTtlHours);
+    const issued = await issueAuthToken(tx, user.id, options.tokenTtlHours);
     // A sign-in is not an edit of the record, so updatedAt keeps its value.
     await tx
       .update(users)
@@ -93,7 +114,16 @@ export async function requestPasswordReset(
   ip: string | null,
   input: z.output<typeof ForgotPasswordSchema>,
   mailing: Mailing,
+  limit: Limit,
 ) {
+  const key = accountKey("reset", input.email);
+  const locked = await lockedUntil(db, [key]);
+  if (locked) throw tooMany(TOO_MANY_RESET_MAILS(minutesUntil(locked)), locked);
+  if ((await countEvent(db, key, limit)) > limit.max) {
+    // Refused from here until the window ends: the lock says so to the next request as well.
+    const until = await lockKeyUntilWindowEnds(db, key, limit);
+    throw tooMany(TOO_MANY_RESET_MAILS(minutesUntil(until)), until);
+  }
   const user = await findLiveUserByEmail(db, input.email);
   if (!user || user.isBlocked) return;
   const token = await db.transaction(async (tx) => {

@@ -2,13 +2,15 @@
  * Expected failures of a business rule. Services throw these without knowing about HTTP; the HTTP layer
  * turns each kind into its status code and error body.
  */
-export type ServiceErrorKind = "invalid" | "unauthorized" | "forbidden" | "not-found";
+export type ServiceErrorKind = "invalid" | "unauthorized" | "forbidden" | "not-found" | "too-many";
 
 export class ServiceError extends Error {
   constructor(
     readonly kind: ServiceErrorKind,
     message: string,
     readonly fieldErrors?: Record<string, string[]>,
+    /** For "too-many": when trying again makes sense (the Retry-After header). */
+    readonly retryAt?: Date,
   ) {
     super(message);
     this.name = "ServiceError";
@@ -24,6 +26,8 @@ export const invalidField = (field: string, message: string) => invalid(message,
 export const unauthorized = (message: string) => new ServiceError("unauthorized", message);
 export const forbidden = (message: string) => new ServiceError("forbidden", message);
 export const notFound = (message: string) => new ServiceError("not-found", message);
+export const tooMany = (message: string, retryAt: Date) =>
+  new ServiceError("too-many", message, undefined, retryAt);
 
 /** A unique index refused a row: the last word when two requests race for the same e-mail or phone. */
 export function isUniqueViolation(error: unknown) {

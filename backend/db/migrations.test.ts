@@ -1,0 +1,44 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { customers, users } from "./schema";
+import { makeCustomer, makeUser } from "../test/factories";
+import { createTestBackend } from "../test/test-backend";
+import type { TestBackend } from "../test/test-backend";
+
+let backend: TestBackend;
+beforeAll(async () => {
+  backend = await createTestBackend();
+});
+afterAll(() => backend.close());
+
+async function statementsOf(file: string, containing: string) {
+  const text = await readFile(path.resolve("backend/db/migrations", file), "utf8");
+  return text.split("--> statement-breakpoint").filter((statement) => statement.includes(containing));
+}
+
+describe("0004: phone numbers stored before normalisation", () => {
+  it("rewrites Nigerian numbers to their national form unless two customers would share one", async () => {
+    const international = await makeCustomer(backend.db, { phone: "+234 803 777 1001" });
+    const dashed = await makeCustomer(backend.db, { phone: "0803-777-1002" });
+    const sameAsDashed = await makeCustomer(backend.db, { phone: "+2348037771002" });
+    const foreign = await makeCustomer(backend.db, { phone: "+44 20 7946 0958" });
+    const staff = await makeUser(backend.db, { phone: "+234 (0) 803 777 1003" });
+
+    for (const statement of await statementsOf("0004_security-limits.sql", "UPDATE")) {
+      await backend.db.execute(sql.raw(statement));
+    }
+    const phoneOf = async (id: string) =>
+      (await backend.db.select({ phone: customers.phone }).from(customers).where(eq(customers.id, id)))[0]
+        .phone;
+    expect(await phoneOf(international.id)).toBe("08037771001");
+    expect(await phoneOf(dashed.id)).toBe("08037771002");
+    expect(await phoneOf(sameAsDashed.id)).toBe("+2348037771002");
+    expect(await phoneOf(foreign.id)).toBe("+442079460958");
+    const [staffRow] = await backend.db
+      .select({ phone: users.phone })
+      .from(users)
+      .where(eq(users.id, staff.id));
+    expect(staffRow.phone).toBe("08037771003");
+  });
+});
