@@ -6,12 +6,7 @@ import { createReadCache } from "./http/read-cache";
 import { errorBody, handleError, handleNotFound, httpError } from "./http/errors";
 import { openApiDocument } from "./http/openapi";
 import { BODY_TOO_LARGE, NUL_CHARACTER } from "./http/validation";
-import { activityRoutes } from "./routes/activity";
-import { authRoutes } from "./routes/auth";
-import { customerRoutes } from "./routes/customers";
-import { overviewRoutes } from "./routes/overview";
-import { permissionRoutes, roleRoutes } from "./routes/roles";
-import { userRoutes } from "./routes/users";
+import { ROUTE_GROUPS } from "./routes";
 
 /** The whole HTTP API: `/api/v1/...`, `/api/docs` and `/healthz`. */
 export function createApi(deps: ApiDeps): Hono<ApiEnv> {
@@ -19,6 +14,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   const caches: ApiCaches = {
     sessions: createReadCache(deps.config.readCacheMs, { keep: (session) => session !== null }),
     overview: createReadCache(deps.config.readCacheMs),
+    unseenActivity: createReadCache(deps.config.readCacheMs, { maxEntries: 1_000 }),
     counts: createReadCache(deps.config.readCacheMs),
     customerStats: createReadCache(deps.config.readCacheMs),
     // A page is ~10 KB: a few hundred of them bound the memory to a few megabytes.
@@ -61,13 +57,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   });
   app.get("/api/docs", (c) => c.json(openApiDocument(), 200));
 
-  app.route("/api/v1/auth", authRoutes(routeDeps));
-  app.route("/api/v1/users", userRoutes(routeDeps));
-  app.route("/api/v1/roles", roleRoutes(routeDeps));
-  app.route("/api/v1/permissions", permissionRoutes(routeDeps));
-  app.route("/api/v1/customers", customerRoutes(routeDeps));
-  app.route("/api/v1/activity", activityRoutes(routeDeps));
-  app.route("/api/v1/overview", overviewRoutes(routeDeps));
+  for (const group of ROUTE_GROUPS) app.route(group.path, group.routes(routeDeps));
 
   app.notFound(handleNotFound);
   app.onError(handleError);

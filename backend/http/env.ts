@@ -3,7 +3,6 @@ import type { BackendConfig } from "../config";
 import type { AppDb } from "../db/client";
 import type { Mailer } from "../mail";
 import type { AuthSession } from "../services/auth-tokens";
-import type { Overview } from "../services/overview";
 import type { CustomerList, CustomerStats } from "../schemas/customers";
 import type { ReadCache } from "./read-cache";
 
@@ -17,7 +16,10 @@ export interface ApiDeps {
 /** The answers cached between changes (see read-cache.ts). */
 export interface ApiCaches {
   sessions: ReadCache<AuthSession | null>;
-  overview: ReadCache<Overview>;
+  /** Area counts, keyed by the areas the caller may read. */
+  overview: ReadCache<Record<string, number>>;
+  /** Unseen Action Center entries, per staff member. */
+  unseenActivity: ReadCache<number>;
   /** Totals of filtered lists, keyed by area and filters (a count over a large table is the slow part). */
   counts: ReadCache<number>;
   customerStats: ReadCache<CustomerStats>;

@@ -1,17 +1,35 @@
+import { OverviewSchema } from "../schemas/overview";
+import type { Operation } from "../http/operation";
+import { ok } from "../http/operation";
 import { Hono } from "hono";
 import type { ApiEnv, RouteDeps } from "../http/env";
 import { createGuard, currentSession } from "../http/guard";
-import { getOverview, overviewAudience } from "../services/overview";
+import { countUnseen } from "../services/notifications";
+import { getAreaCounts, overviewAudience } from "../services/overview";
+
+export const overviewOperations: Operation[] = [
+  {
+    method: "get",
+    path: "/api/v1/overview",
+    tag: "Overview",
+    summary: "Record counts for the areas the caller may read",
+    access: "signed-in",
+    success: ok("Counts by area", OverviewSchema),
+  },
+];
 
 export function overviewRoutes({ db, caches }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
 
   // Every signed-in page asks for this; it is cached between changes (http/read-cache.ts).
   return new Hono<ApiEnv>().get("/", guard(), async (c) => {
-    const { permissions } = currentSession(c);
-    const overview = await caches.overview.get(overviewAudience(permissions), () =>
-      getOverview(db, permissions),
-    );
-    return c.json(overview, 200);
+    const session = currentSession(c);
+    const [counts, unseenActivity] = await Promise.all([
+      caches.overview.get(overviewAudience(session.permissions), () =>
+        getAreaCounts(db, session.permissions),
+      ),
+      caches.unseenActivity.get(session.userId, () => countUnseen(db, session)),
+    ]);
+    return c.json({ counts, unseenActivity }, 200);
   });
 }

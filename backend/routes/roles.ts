@@ -1,5 +1,14 @@
+import { MessageSchema } from "../schemas/errors";
+import type { Operation } from "../http/operation";
+import { ok } from "../http/operation";
 import { Hono } from "hono";
-import { CreateRoleSchema, UpdateRoleSchema } from "../schemas/roles";
+import {
+  CreateRoleSchema,
+  PermissionListSchema,
+  RoleListSchema,
+  RoleRecordSchema,
+  UpdateRoleSchema,
+} from "../schemas/roles";
 import { AssignRoleSchema } from "../schemas/users";
 import type { ApiEnv, RouteDeps } from "../http/env";
 import { createGuard, signedInActor } from "../http/guard";
@@ -12,6 +21,65 @@ import {
   listRoles,
   updateRole,
 } from "../services/roles";
+
+export const roleOperations: Operation[] = [
+  {
+    method: "get",
+    path: "/api/v1/roles",
+    tag: "Roles",
+    summary: "All designations with their permissions",
+    access: "read:Roles",
+    success: ok("Plain array of roles", RoleListSchema),
+  },
+  {
+    method: "post",
+    path: "/api/v1/roles/{userId}/assign",
+    tag: "Roles",
+    summary: "Change a staff member's designation",
+    access: "write:Roles",
+    body: AssignRoleSchema,
+    success: ok("Designation updated", MessageSchema, 201),
+    errors: { 404: "Role or user not found" },
+  },
+  {
+    method: "get",
+    path: "/api/v1/permissions",
+    tag: "Roles",
+    summary: "Every permission (action × subject) a role can be given",
+    access: "read:Roles",
+    success: ok("Plain array of permissions", PermissionListSchema),
+  },
+  {
+    method: "post",
+    path: "/api/v1/roles",
+    tag: "Roles",
+    summary: "Create a role with its permissions; the name is unique (case-insensitive)",
+    access: "write:Roles",
+    body: CreateRoleSchema,
+    success: ok("The new role", RoleRecordSchema, 201),
+  },
+  {
+    method: "put",
+    path: "/api/v1/roles/{id}",
+    tag: "Roles",
+    summary:
+      "Rename, (de)activate or replace the permissions of a role; applies on its staff's next request. " +
+      "The admin role keeps its name, stays active and keeps manage:all",
+    access: "write:Roles",
+    body: UpdateRoleSchema,
+    success: ok("The updated role", RoleRecordSchema),
+    errors: { 404: "Role not found" },
+  },
+  {
+    method: "delete",
+    path: "/api/v1/roles/{id}",
+    tag: "Roles",
+    summary: "Remove a role no staff member holds (kept for history); never the admin role",
+    access: "delete:Roles",
+    success: ok("Deleted", MessageSchema),
+    errors: { 400: "The role is still assigned, or is the admin role", 404: "Role not found" },
+  },
+];
 
 export function roleRoutes({ db, caches }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);

@@ -18,3 +18,10 @@ export const ActivityItemSchema = z.object({
   createdAt: z.string(),
 });
 export const ActivityListSchema = listSchema("activity", ActivityItemSchema);
+
+/** The Action Center's entries: others' changes the caller may read, each saying whether it is new to them. */
+export const NotificationListSchema = listSchema(
+  "activity",
+  ActivityItemSchema.extend({ unseen: z.boolean() }),
+);
+export type NotificationList = z.infer<typeof NotificationListSchema>;

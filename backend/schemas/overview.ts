@@ -2,11 +2,10 @@ import { z } from "zod";
 
 /**
  * Home tiles and side navigation: counts per area, only for areas the caller may read; and how many
- * changes made by others the caller has not seen in the Action Center yet (absent without the right
- * to read the activity).
+ * Action Center entries (others' changes to records the caller may read) arrived since they last opened it.
  */
 export const OverviewSchema = z.object({
   counts: z.record(z.number()),
-  unseenActivity: z.number().optional(),
+  unseenActivity: z.number(),
 });
 export type Overview = z.infer<typeof OverviewSchema>;

@@ -1,0 +1,22 @@
+import { sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import { customers, users } from "./db/schema";
+import type { RecordSubject } from "./schemas/permissions";
+
+/**
+ * The areas the home tiles and side navigation count, each with the subject whose read permission shows
+ * it. One list: the overview's answer and its cache key are both made from it, so callers who may read
+ * different areas can never share a cached answer. A new area adds one line.
+ */
+export const COUNTED_AREAS: { key: string; subject: RecordSubject; count: SQL<number> }[] = [
+  {
+    key: "users",
+    subject: "Users",
+    count: sql<number>`(select count(*) from ${users} where ${users.deletedAt} is null)::int`,
+  },
+  {
+    key: "customers",
+    subject: "Customers",
+    count: sql<number>`(select count(*) from ${customers} where ${customers.deletedAt} is null)::int`,
+  },
+];

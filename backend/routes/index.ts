@@ -1,0 +1,28 @@
+import type { Hono } from "hono";
+import type { ApiEnv, RouteDeps } from "../http/env";
+import type { Operation } from "../http/operation";
+import { activityOperations, activityRoutes } from "./activity";
+import { authOperations, authRoutes } from "./auth";
+import { customerOperations, customerRoutes } from "./customers";
+import { overviewOperations, overviewRoutes } from "./overview";
+import { permissionRoutes, roleOperations, roleRoutes } from "./roles";
+import { userOperations, userRoutes } from "./users";
+
+/**
+ * Every group of API routes with where it is mounted and what it documents. A new area adds one line
+ * here (and its count to areas.ts); app.ts mounts these and openapi.ts describes them, so the two
+ * cannot drift apart (backend/app.test.ts checks every served route is documented).
+ */
+export const ROUTE_GROUPS: {
+  path: `/api/v1/${string}`;
+  routes: (deps: RouteDeps) => Hono<ApiEnv>;
+  operations: Operation[];
+}[] = [
+  { path: "/api/v1/auth", routes: authRoutes, operations: authOperations },
+  { path: "/api/v1/users", routes: userRoutes, operations: userOperations },
+  { path: "/api/v1/roles", routes: roleRoutes, operations: roleOperations },
+  { path: "/api/v1/permissions", routes: permissionRoutes, operations: [] },
+  { path: "/api/v1/customers", routes: customerRoutes, operations: customerOperations },
+  { path: "/api/v1/activity", routes: activityRoutes, operations: activityOperations },
+  { path: "/api/v1/overview", routes: overviewRoutes, operations: overviewOperations },
+];

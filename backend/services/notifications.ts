@@ -1,0 +1,96 @@
+import { and, desc, eq, gt, inArray, isNull, ne, notInArray, or, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import type { AppDb } from "../db/client";
+import { auditLog, users } from "../db/schema";
+import type { Pagination } from "../schemas/list";
+import { pageOf } from "../schemas/list";
+import { SUBJECTS, isGranted } from "../schemas/permissions";
+import type { RecordSubject } from "../schemas/permissions";
+
+/**
+ * The Action Center: changes made by others to records the caller may read, newest first. Account
+ * housekeeping (signing in and out, passwords) needs nobody's attention, so it is left out; what the caller
+ * did themselves they already know.
+ */
+const ROUTINE_ACTIONS = ["login", "logout", "request-password-reset", "reset-password", "change-password"];
+
+type Caller = { userId: string; permissions: readonly string[] };
+
+function readableSubjects(granted: readonly string[]): RecordSubject[] {
+  return SUBJECTS.filter((subject): subject is RecordSubject => subject !== "all").filter((subject) =>
+    isGranted(granted, `read:${subject}`),
+  );
+}
+
+function notificationConditions(caller: Caller): SQL | undefined {
+  const subjects = readableSubjects(caller.permissions);
+  if (subjects.length === 0) return sql`false`;
+  return and(
+    inArray(auditLog.subject, subjects),
+    notInArray(auditLog.action, ROUTINE_ACTIONS),
+    or(isNull(auditLog.actorId), ne(auditLog.actorId, caller.userId)),
+  );
+}
+
+async function seenSince(db: AppDb, userId: string): Promise<Date> {
+  const [row] = await db
+    .select({ since: sql<Date>`coalesce(${users.activitySeenAt}, ${users.createdAt})` })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ? new Date(row.since) : new Date();
+}
+
+/** How many notifications arrived since the caller last opened the Action Center. */
+export async function countUnseen(db: AppDb, caller: Caller): Promise<number> {
+  const since = await seenSince(db, caller.userId);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(and(notificationConditions(caller), gt(auditLog.createdAt, since)));
+  return total;
+}
+
+export async function listNotifications(db: AppDb, caller: Caller, query: Pagination) {
+  const since = await seenSince(db, caller.userId);
+  const where = notificationConditions(caller);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: auditLog.id,
+        action: auditLog.action,
+        subject: auditLog.subject,
+        recordId: auditLog.recordId,
+        summary: auditLog.summary,
+        actorId: auditLog.actorId,
+        actorName: sql<string | null>`${users.firstname} || ' ' || ${users.lastname}`,
+        createdAt: auditLog.createdAt,
+      })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(where),
+  ]);
+  const items = rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    unseen: row.createdAt > since,
+  }));
+  return pageOf("activity", items, total, query);
+}
+
+/**
+ * Opening the Action Center: everything up to now counts as seen. Not audited: it changes no business
+ * record, and an audit row for every glance at the bell would bury the changes it exists to show.
+ */
+export async function markNotificationsSeen(db: AppDb, userId: string) {
+  await db
+    .update(users)
+    .set({ activitySeenAt: new Date(), updatedAt: sql`${users.updatedAt}` })
+    .where(eq(users.id, userId));
+}
