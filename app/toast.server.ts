@@ -1,20 +1,24 @@
-import {
-  getToast,
-  jsonWithError,
-  redirectWithError,
-  redirectWithSuccess,
-  redirectWithWarning,
-  setToastCookieOptions,
-} from "remix-toast";
+import { createCookieSessionStorage } from "@remix-run/node";
+import { createToastUtilsWithCustomSession } from "remix-toast";
 import { appConfig } from "./config.server";
 
-// remix-toast 1.x does not sign its cookie; a toast is only ever a message React escapes.
-setToastCookieOptions({
-  secrets: appConfig().sessionSecrets,
-  secure: appConfig().secureCookies,
-  sameSite: "lax",
-  httpOnly: true,
+/**
+ * The flash toast shown after a redirect. remix-toast's own cookie is not signed (its "signature" is an
+ * empty string), so anyone could plant a message the app would show as its own: it runs on a cookie
+ * session signed with the session secret instead, and a forged or tampered cookie reads as no toast.
+ */
+const toastStorage = createCookieSessionStorage({
+  cookie: {
+    name: "toast-session",
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secrets: appConfig().sessionSecrets,
+    secure: appConfig().secureCookies,
+  },
 });
+
+const toasts = createToastUtilsWithCustomSession(toastStorage);
 
 /**
  * The flash toast of this request, if any. Most requests carry none, and remix-toast would still sign
@@ -23,7 +27,7 @@ setToastCookieOptions({
 export async function readToast(request: Request) {
   if (!/(?:^|;\s*)toast-session=/.test(request.headers.get("Cookie") ?? ""))
     return { toast: undefined, headers: new Headers() };
-  return getToast(request);
+  return toasts.getToast(request);
 }
 
-export { jsonWithError, redirectWithError, redirectWithSuccess, redirectWithWarning };
+export const { redirectWithError, redirectWithSuccess, redirectWithWarning } = toasts;
