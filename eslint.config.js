@@ -26,6 +26,44 @@ export default tseslint.config(
     },
   },
   {
+    // The web app talks to the backend only through the API (ARCHITECTURE §1): it may share the backend's
+    // schemas (pure zod and helpers), nothing else.
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^#backend/(?!schemas/)",
+              message: "The app may import only #backend/schemas/*; call the API for everything else.",
+            },
+            { regex: "^(\\.\\./)+backend/", message: "Import backend schemas as #backend/schemas/*." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The transport: the one API client, the /api and /healthz forwards, and the embedded backend's boot.
+    files: ["app/api.server.ts", "app/routes/api.$.ts", "app/routes/healthz.ts", "app/boot.server.ts"],
+    rules: { "no-restricted-imports": "off" },
+  },
+  {
+    files: ["backend/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^~/", message: "The backend never imports the web app." },
+            { regex: "^(\\.\\./)+app/", message: "The backend never imports the web app." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["tests/**", "scripts/**", "**/*.test.ts"],
     rules: { "no-console": "off" },
   },

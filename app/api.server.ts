@@ -120,30 +120,46 @@ export async function apiRead<Schema extends z.ZodTypeAny>(
   return parsed.data;
 }
 
-/**
- * A signed-in call whose failure the caller handles itself: an action's write (field errors, the user's
- * values) or a read that only part of a page depends on. A 401 still signs out.
- */
-export async function apiWrite<Schema extends z.ZodTypeAny>(
+type Answer<Schema extends z.ZodTypeAny> =
+  | { ok: true; data: z.infer<Schema> }
+  | { ok: false; failure: ApiFailure };
+
+async function signedInCall<Schema extends z.ZodTypeAny>(
   request: Request,
   call: Omit<ApiCall, "token" | "from">,
   schema: Schema,
-): Promise<{ ok: true; data: z.infer<Schema> } | { ok: false; failure: ApiFailure }> {
+  throwOn: number[],
+): Promise<Answer<Schema>> {
   const { token } = await requireSession(request);
   const answer = await callApi({ ...call, token, from: request });
   if (!answer.ok) {
-    if (answer.failure.status === 401) return throwFailure(request, answer.failure);
+    if (throwOn.includes(answer.failure.status)) return throwFailure(request, answer.failure);
     return answer;
   }
   return parseAnswer(schema, answer, call.path);
 }
 
-/** A signed-in read that may fail without failing the page (a select's options, a tab's count). */
+/**
+ * A signed-in write whose refusal the action handles itself (field errors next to the user's values).
+ * A 401 signs out; a 403 is the route's Access Denied panel, without a toast (spec 000 §6).
+ */
+export function apiWrite<Schema extends z.ZodTypeAny>(
+  request: Request,
+  call: Omit<ApiCall, "token" | "from">,
+  schema: Schema,
+): Promise<Answer<Schema>> {
+  return signedInCall(request, call, schema, [401, 403]);
+}
+
+/**
+ * A signed-in read that may fail without failing the page (a select's options, a tab's count): every
+ * failure but a 401 comes back to the caller, a 403 included.
+ */
 export function apiReadOrFailure<Schema extends z.ZodTypeAny>(
   request: Request,
   path: ApiCall["path"],
   schema: Schema,
   query?: Query,
-) {
-  return apiWrite(request, { path, query }, schema);
+): Promise<Answer<Schema>> {
+  return signedInCall(request, { path, query }, schema, [401]);
 }

@@ -50,8 +50,6 @@ export async function action({ request }: ActionFunctionArgs) {
     UserRecordSchema,
   );
   if (!answer.ok) {
-    if (answer.failure.status === 403)
-      return invalidSubmission(submission, { fieldErrors: { role: [NO_PERMISSION] }, status: 403 });
     return rejectedSubmission(submission, answer.failure, {
       toastFor: creationFailedToast("User creation failed: Internal Server Error"),
     });
