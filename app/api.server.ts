@@ -121,8 +121,7 @@ export async function apiRead<Schema extends z.ZodTypeAny>(
 }
 
 type Answer<Schema extends z.ZodTypeAny> =
-  | { ok: true; data: z.infer<Schema> }
-  | { ok: false; failure: ApiFailure };
+  { ok: true; data: z.infer<Schema> } | { ok: false; failure: ApiFailure };
 
 async function signedInCall<Schema extends z.ZodTypeAny>(
   request: Request,

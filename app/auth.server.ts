@@ -7,8 +7,15 @@ import type { SessionData } from "./session.server";
 import { toSessionUser } from "./session.server";
 import { MESSAGES, firstMessage } from "./utils/error-catalogue";
 
-/** Why a sign-in failed, worded for the 'Login failed: {message}' toast. */
-export class LoginError extends Error {}
+/** Why a sign-in failed, worded for the 'Login failed: {message}' toast, with the API's status. */
+export class LoginError extends Error {
+  constructor(
+    message: string,
+    readonly status = 401,
+  ) {
+    super(message);
+  }
+}
 
 export const authenticator = new Authenticator<SessionData>();
 
@@ -23,7 +30,10 @@ authenticator.use(
     });
     if (!answer.ok) {
       const { status, message } = answer.failure;
-      throw new LoginError(status === 0 ? MESSAGES.offlineTitle : (firstMessage(message) ?? ""));
+      throw new LoginError(
+        status === 0 ? MESSAGES.offlineTitle : (firstMessage(message) ?? ""),
+        status === 0 ? 503 : status,
+      );
     }
     const token = answer.headers.get("access_token");
     const parsed = parseAnswer(UserRecordSchema, answer, "/v1/auth/login");

@@ -103,10 +103,6 @@ async function parseSessionData(request: Request): Promise<SessionData | null> {
   return null;
 }
 
-export async function getSessionUser(request: Request) {
-  return (await getSessionData(request))?.user ?? null;
-}
-
 /** Guard for protected loaders and actions: the session, or a redirect to sign in and come back. */
 export async function requireSession(request: Request): Promise<SessionData> {
   const data = await getSessionData(request);

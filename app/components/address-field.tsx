@@ -35,8 +35,8 @@ function loadPlaces(apiKey: string): Promise<PlacesApi> {
 type AddressFieldProps = {
   label: string;
   field: { id: string; name: string; defaultValue?: string; errors?: string[]; errorId: string };
-  longitude: { name: string; defaultValue?: string };
-  latitude: { name: string; defaultValue?: string };
+  longitude: { name: string; defaultValue?: string; errors?: string[] };
+  latitude: { name: string; defaultValue?: string; errors?: string[] };
   /** Without a key (or without JavaScript) the address is plain text and the coordinates stay empty. */
   mapsApiKey?: string | null;
 };
@@ -68,6 +68,8 @@ export function AddressField({ label, field, longitude, latitude, mapsApiKey }: 
       })
       .catch((error: unknown) => console.warn(`Address autocomplete is off: ${String(error)}`));
   }, [mapsApiKey]);
+  // The coordinates are hidden: a refusal of theirs (a tampered or stale value) is shown on the address.
+  const errors = [...(field.errors ?? []), ...(longitude.errors ?? []), ...(latitude.errors ?? [])];
   return (
     <>
       <FormInput
@@ -77,6 +79,7 @@ export function AddressField({ label, field, longitude, latitude, mapsApiKey }: 
         // Typed by hand, the address no longer is the place the coordinates belong to.
         onInput={() => setCoordinates({ longitude: "", latitude: "" })}
         {...field}
+        errors={errors.length ? errors : undefined}
       />
       <input type="hidden" name={longitude.name} value={coordinates.longitude} />
       <input type="hidden" name={latitude.name} value={coordinates.latitude} />

@@ -43,11 +43,11 @@ async function signIn(request: Request, formData: FormData) {
     });
   } catch (error) {
     if (!(error instanceof LoginError)) throw error;
+    // Said once, in the spec's toast (rendered by the server, so it shows without JavaScript too).
     return invalidSubmission(submission, {
       hideFields: ["password"],
-      formErrors: [error.message || "Login failed"],
       toast: errorToast(error.message ? `Login failed: ${error.message}` : "Login failed"),
-      status: 401,
+      status: error.status,
     });
   }
 }

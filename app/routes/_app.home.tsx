@@ -5,7 +5,7 @@ import { SectionIcon } from "~/components/section-icon";
 import { requireUser } from "~/session.server";
 import { formatBadgeCount } from "~/utils/format";
 import type { SectionTile } from "~/utils/navigation";
-import { HOME_TILES } from "~/utils/navigation";
+import { HOME_TILES, allowed } from "~/utils/navigation";
 import type { loader as appLoader } from "./_app";
 
 export const meta: MetaFunction = () => [{ title: "Home — SolarDesk" }];
@@ -48,7 +48,7 @@ export default function HomeRoute() {
       </div>
       {frame?.overviewFailure ? <ErrorPanel description={frame.overviewFailure} /> : null}
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {HOME_TILES.map((tile) => {
+        {allowed(HOME_TILES, frame?.user.role.permissions ?? null).map((tile) => {
           const count = tile.countKey ? counts[tile.countKey] : undefined;
           return (
             <li key={tile.sectionName}>

@@ -8,10 +8,9 @@ import { SectionErrorBoundary } from "~/components/error-panel";
 import { ActionToast } from "~/components/toaster";
 import { commitSessionHeaders, requireSession, toSessionUser } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
-import { changedFields } from "~/utils/changes";
 import { capitalise, formatDate, formatTime, fullName } from "~/utils/format";
 import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
-import { NOTHING_CHANGED, StaffProfileForm } from "~/features/staff-profile-form";
+import { NOTHING_CHANGED, StaffProfileForm, profileChanges } from "~/features/staff/staff-profile-form";
 
 export const meta: MetaFunction = () => [{ title: "Profile — SolarDesk" }];
 
@@ -25,9 +24,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseForm(await readFormData(request), ProfileFormSchema);
   if (submission.status !== "success") return invalidSubmission(submission);
   const current = await apiRead(request, "/v1/users/single", UserRecordSchema);
-  const changes = changedFields(current, submission.value);
+  const changes = profileChanges(current, submission.value);
   if (Object.keys(changes).length === 0)
-    return invalidSubmission(submission, { formErrors: [NOTHING_CHANGED] });
+    return invalidSubmission(submission, { formErrors: [NOTHING_CHANGED], hideFields: ["currentPassword"] });
   const answer = await apiWrite(
     request,
     { method: "PATCH", path: "/v1/users", body: changes },
@@ -35,6 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   );
   if (!answer.ok) {
     return rejectedSubmission(submission, answer.failure, {
+      hideFields: ["currentPassword"],
       toastFor: (message) => message ?? "Failed to update user: Internal Server Error",
     });
   }
@@ -90,7 +90,12 @@ export default function ProfileRoute() {
       {showForm ? (
         <>
           <ActionToast toast={actionData?.toast} />
-          <StaffProfileForm record={profile} lastResult={actionData?.result} cancelHref="/settings/profile" />
+          <StaffProfileForm
+            record={profile}
+            lastResult={actionData?.result}
+            cancelHref="/settings/profile"
+            own
+          />
         </>
       ) : (
         <ProfileDetails profile={profile} />

@@ -1,39 +1,61 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
-import { z } from "zod";
+import { useActionData, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
 import { ActivityListSchema } from "#backend/schemas/activity";
-import { RoleRecordSchema } from "#backend/schemas/roles";
+import { MessageSchema } from "#backend/schemas/errors";
+import { RoleListSchema } from "#backend/schemas/roles";
+import type { UserRecord } from "#backend/schemas/users";
 import { AssignRoleSchema, ProfileFormSchema, UserRecordSchema } from "#backend/schemas/users";
 import { apiRead, apiReadOrFailure, apiWrite } from "~/api.server";
 import { Drawer } from "~/components/drawer";
 import { ErrorPanel, describeRouteError } from "~/components/error-panel";
-import { StaffPanel } from "~/features/staff-panel";
-import { NOTHING_CHANGED } from "~/features/staff-profile-form";
-import { DeleteConfirmationSchema, isConfirmed } from "~/features/staff-panel.schema";
+import { StaffPanel } from "~/features/staff/staff-panel";
+import type { StaffPanelAbilities } from "~/features/staff/staff-panel";
+import { NOTHING_CHANGED, profileChanges } from "~/features/staff/staff-profile-form";
+import { DeleteConfirmationSchema, isConfirmed } from "~/features/staff/staff-panel.schema";
 import { requireUser } from "~/session.server";
+import type { SessionUser } from "~/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/toast.server";
-import { changedFields } from "~/utils/changes";
+import { MESSAGES } from "~/utils/error-catalogue";
 import { capitalise } from "~/utils/format";
 import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 import { listHref } from "~/utils/list-params";
+import { can } from "~/utils/permissions";
 
 export const meta: MetaFunction = () => [{ title: "Staff — SolarDesk" }];
 
-const MessageSchema = z.object({ message: z.string() });
+/**
+ * What the signed-in staff member may do to `staff`: their permissions, never to themselves (blocking or
+ * deleting oneself is refused), and to an administrator only as an administrator (docs/decisions/011).
+ */
+function abilities(me: SessionUser, staff: UserRecord): StaffPanelAbilities {
+  const own = me.id === staff.id;
+  const targetIsAdmin = staff.role.permissions.some(
+    (permission) => permission.action === "manage" && permission.subject === "all",
+  );
+  const allowedOnTarget = own || !targetIsAdmin || can(me, "manage:all");
+  return {
+    edit: allowedOnTarget && can(me, "write:Users"),
+    block: !own && allowedOnTarget && can(me, "write:Users"),
+    delete: !own && allowedOnTarget && can(me, "delete:Users"),
+    designate: !own && allowedOnTarget && can(me, "write:Roles"),
+  };
+}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+  const me = await requireUser(request);
   const id = encodeURIComponent(params.userId ?? "");
   const [staff, roles, activity] = await Promise.all([
     apiRead(request, `/v1/users/single/${id}`, UserRecordSchema),
-    apiReadOrFailure(request, "/v1/roles", z.array(RoleRecordSchema)),
+    apiReadOrFailure(request, "/v1/roles", RoleListSchema),
     apiReadOrFailure(request, "/v1/activity", ActivityListSchema, { actorId: params.userId, limit: 20 }),
   ]);
   return {
     staff,
     roles: roles.ok ? roles.data.map((role) => ({ value: role.id, label: capitalise(role.role) })) : null,
     activity: activity.ok ? { entries: activity.data.activity, total: activity.data.total } : null,
+    may: abilities(me, staff),
+    own: me.id === staff.id,
   };
 }
 
@@ -51,9 +73,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const submission = parseForm(formData, ProfileFormSchema);
     if (submission.status !== "success") return invalidSubmission(submission);
     const current = await apiRead(request, `/v1/users/single/${id}`, UserRecordSchema);
-    const changes = changedFields(current, submission.value);
+    const changes = profileChanges(current, submission.value);
     if (Object.keys(changes).length === 0) {
-      return invalidSubmission(submission, { formErrors: [NOTHING_CHANGED] });
+      return invalidSubmission(submission, {
+        formErrors: [NOTHING_CHANGED],
+        hideFields: ["currentPassword"],
+      });
     }
     const answer = await apiWrite(
       request,
@@ -62,6 +87,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
     if (!answer.ok) {
       return rejectedSubmission(submission, answer.failure, {
+        hideFields: ["currentPassword"],
         toastFor: (message) => message ?? "Failed to update user: Internal Server Error",
       });
     }
@@ -94,10 +120,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const [message] = [answer.failure.message].flat();
       return redirectWithError(backToPanel, message ?? "Failed to update user: Internal Server Error");
     }
-    return redirectWithSuccess(
-      backToPanel,
-      intent === "block" ? "User blocked successfully!" : "User unblocked successfully!",
-    );
+    // The spec's text for both directions (spec 000 §7).
+    return redirectWithSuccess(backToPanel, "User blocked successfully!");
   }
 
   if (intent === "delete") {
@@ -120,19 +144,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function StaffRoute() {
   const loaded = useLoaderData<typeof loader>();
-  return <StaffPanel {...loaded} />;
+  const answer = useActionData<typeof action>();
+  return <StaffPanel {...loaded} answer={answer} />;
 }
 
-/** Failures stay inside the panel; reading the record failing has its own words (spec 000 §8). */
+/**
+ * Failures stay inside the panel. Reading the record failing — an unknown id included — has its own
+ * words and a retry (spec 000 §8); a permission refusal stays Access Denied.
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
   const description = describeRouteError(error);
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   const shown =
-    description.kind === "forbidden" || notFound
+    description.kind === "forbidden"
       ? description
-      : { ...description, lines: ["Failed to fetch staff information"] };
+      : {
+          ...description,
+          title: MESSAGES.genericTitle,
+          lines: ["Failed to fetch staff information"],
+          canRetry: true,
+        };
   return (
     <Drawer title="Staff" size="large" closeTo={listHref("/settings/users", location.search)}>
       <ErrorPanel description={shown} />

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { z } from "zod";
-import { RoleRecordSchema } from "#backend/schemas/roles";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { RoleListSchema } from "#backend/schemas/roles";
 import { AddUserSchema, UserRecordSchema } from "#backend/schemas/users";
 import { apiReadOrFailure, apiWrite } from "~/api.server";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
 import { FormSelect } from "~/components/form-select";
+import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { requireUser } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
@@ -20,6 +20,7 @@ import {
   rejectedSubmission,
 } from "~/utils/forms.server";
 import { listHref } from "~/utils/list-params";
+import { can } from "~/utils/permissions";
 import { useLiveForm } from "~/utils/use-live-form";
 
 export const meta: MetaFunction = () => [{ title: "New User — SolarDesk" }];
@@ -27,8 +28,10 @@ export const meta: MetaFunction = () => [{ title: "New User — SolarDesk" }];
 const NO_PERMISSION = "You don't have permission to create a new user";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const roles = await apiReadOrFailure(request, "/v1/roles", z.array(RoleRecordSchema));
+  const user = await requireUser(request);
+  // Someone who may read staff but not add them (a link, a bookmark) is told so on the form itself.
+  if (!can(user, "write:Users")) return { roles: [], rolesProblem: NO_PERMISSION };
+  const roles = await apiReadOrFailure(request, "/v1/roles", RoleListSchema);
   if (roles.ok)
     return {
       roles: roles.data.map((role) => ({ value: role.id, label: capitalise(role.role) })),
@@ -64,7 +67,6 @@ export default function NewUserRoute() {
   const { roles, rolesProblem } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
-  const busy = useNavigation().state === "submitting";
   const { form, field, formErrors } = useLiveForm({ schema: AddUserSchema, lastResult: actionData?.result });
   const role = field("role");
   return (
@@ -89,13 +91,9 @@ export default function NewUserRoute() {
         />
         <FormInput label="Location" {...field("location")} />
         <ErrorBox errors={formErrors} />
-        <button
-          type="submit"
-          disabled={busy || Boolean(rolesProblem)}
-          className="mt-2 rounded-full bg-slate-900 px-5 py-2.5 text-sm font-semibold text-white disabled:cursor-not-allowed disabled:bg-slate-400"
-        >
-          {busy ? "Creating..." : "Create User"}
-        </button>
+        <SubmitButton pendingText="Creating..." disabled={Boolean(rolesProblem)} className="mt-2">
+          Create User
+        </SubmitButton>
       </Form>
     </Drawer>
   );

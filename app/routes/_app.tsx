@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useNavigation } from "@remix-run/react";
-import { ActivityListSchema } from "#backend/schemas/activity";
+import { NotificationListSchema } from "#backend/schemas/activity";
 import { OverviewSchema } from "#backend/schemas/overview";
 import { callApi, parseAnswer, throwFailure } from "~/api.server";
 import { SectionErrorBoundary } from "~/components/error-panel";
@@ -21,8 +21,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const panelOpen = new URL(request.url).searchParams.get(ACTION_CENTER_PARAM) === ACTION_CENTER_VALUE;
   const [overviewAnswer, activityAnswer] = await Promise.all([
     callApi({ path: "/v1/overview", token, from: request }),
-    panelOpen ? callApi({ path: "/v1/activity", query: { limit: 10 }, token, from: request }) : null,
+    panelOpen
+      ? callApi({ path: "/v1/activity/notifications", query: { limit: 10 }, token, from: request })
+      : null,
   ]);
+  // Opening the Action Center is seeing what it lists: the bell starts counting again from now.
+  if (activityAnswer?.ok) {
+    await callApi({ method: "POST", path: "/v1/activity/notifications/seen", token, from: request });
+  }
   for (const answer of [overviewAnswer, activityAnswer]) {
     if (answer && !answer.ok && answer.failure.status === 401) await throwFailure(request, answer.failure);
   }
@@ -33,12 +39,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     activityAnswer === null
       ? null
       : activityAnswer.ok
-        ? parseAnswer(ActivityListSchema, activityAnswer, "/v1/activity")
+        ? parseAnswer(NotificationListSchema, activityAnswer, "/v1/activity/notifications")
         : activityAnswer;
   return {
     user,
     today: formatHeaderDate(new Date()),
     counts: overview.ok ? overview.data.counts : {},
+    unseenActivity: overview.ok && !activity?.ok ? overview.data.unseenActivity : 0,
     overviewFailure: overview.ok ? null : describeFailure(overview.failure),
     actionCenter: activity
       ? {
@@ -50,12 +57,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AppLayout() {
-  const { user, today, counts, actionCenter } = useLoaderData<typeof loader>();
+  const { user, today, unseenActivity, actionCenter } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   useRevalidateOnFocus();
   return (
     <div className="min-h-full">
-      <AppHeader user={user} today={today} activityCount={counts.activityToday ?? null} />
+      <AppHeader user={user} today={today} activityCount={unseenActivity || null} />
       {navigation.state === "loading" ? (
         <LoadingIndicator className="fixed left-1/2 top-20 z-40 -translate-x-1/2 rounded-full bg-white px-4 py-1 shadow" />
       ) : null}

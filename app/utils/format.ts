@@ -43,11 +43,6 @@ export function formatNaira(value: unknown): string {
   return `${sign}₦${formatNumber(Math.abs(number))}`;
 }
 
-/** Naira amount from integer kobo, for the few places that hold kobo. */
-export function koboToNaira(kobo: number): number {
-  return kobo / 100;
-}
-
 /** 100000 and above: thousands 'k+', millions 'm+', billions 'b+'; otherwise comma-formatted. */
 export function formatBadgeCount(value: unknown): string {
   const number = Math.trunc(toFiniteNumber(value));

@@ -1,4 +1,4 @@
-import { MAIN_MENU, isMenuEntryActive, sectionNav, sideNavRedirect } from "./navigation";
+import { MAIN_MENU, allowed, isMenuEntryActive, sectionNav, sideNavRedirect } from "./navigation";
 
 describe("main menu", () => {
   it("has the nine entries of the spec in order", () => {
@@ -43,5 +43,31 @@ describe("side navigation", () => {
     expect(sectionNav("settings", { users: 12 }).find((item) => item.title === "Users")?.count).toBe(12);
     expect(sectionNav("sales", {})[0].count).toBeNull();
     expect(sectionNav("customers", { customers: 45 })[0].count).toBe(45);
+  });
+});
+
+describe("what a role is offered", () => {
+  it("hides the settings pages a role may not open from its side navigation", () => {
+    const viewer = ["read:Customers", "read:Sales"];
+    expect(sectionNav("settings", {}, viewer).map((item) => item.title)).toEqual([
+      "Profile",
+      "Change Password",
+    ]);
+    expect(sectionNav("settings", {}, ["manage:all"]).map((item) => item.title)).toContain("Users");
+  });
+
+  it("still sends a hidden page to its own answer (Access Denied) rather than elsewhere", () => {
+    expect(sideNavRedirect("/settings/users", sectionNav("settings"))).toBeNull();
+  });
+
+  it("offers the menu entries and tiles the role may read", () => {
+    const support = ["manage:Tickets", "read:Customers"];
+    expect(allowed(MAIN_MENU, support).map((entry) => entry.title)).toEqual([
+      "Home",
+      "Customers",
+      "Support",
+      "Settings",
+    ]);
+    expect(allowed(MAIN_MENU, null)).toHaveLength(9);
   });
 });

@@ -1,18 +1,38 @@
-/** The product's map: main menu, home tiles and each section's side navigation (spec 000 §2, 001 §2). */
+import { isGranted } from "#backend/schemas/permissions";
+import type { PermissionName } from "#backend/schemas/permissions";
+
+/**
+ * The product's map: main menu, home tiles and each section's side navigation (spec 000 §2, 001 §2),
+ * with the permission each entry needs, so what a role may not open is not offered to it.
+ */
 
 export type NavItem = { title: string; link: string; count?: number | null };
 
-export const MAIN_MENU: { title: string; link: string; matches: string[] }[] = [
+export const MAIN_MENU: { title: string; link: string; matches: string[]; permission?: PermissionName }[] = [
   { title: "Home", link: "/home", matches: ["/home"] },
-  { title: "Sales", link: "/sales", matches: ["/sales"] },
-  { title: "Customers", link: "/customers", matches: ["/customers"] },
-  { title: "Agents", link: "/agents", matches: ["/agents"] },
-  { title: "Products", link: "/products", matches: ["/products"] },
-  { title: "Inventory", link: "/inventory", matches: ["/inventory", "/warehouses"] },
-  { title: "Devices", link: "/devices", matches: ["/devices"] },
-  { title: "Support", link: "/tickets", matches: ["/tickets", "/support"] },
+  { title: "Sales", link: "/sales", matches: ["/sales"], permission: "read:Sales" },
+  { title: "Customers", link: "/customers", matches: ["/customers"], permission: "read:Customers" },
+  { title: "Agents", link: "/agents", matches: ["/agents"], permission: "read:Agents" },
+  { title: "Products", link: "/products", matches: ["/products"], permission: "read:Products" },
+  {
+    title: "Inventory",
+    link: "/inventory",
+    matches: ["/inventory", "/warehouses"],
+    permission: "read:Inventory",
+  },
+  { title: "Devices", link: "/devices", matches: ["/devices"], permission: "read:Devices" },
+  { title: "Support", link: "/tickets", matches: ["/tickets", "/support"], permission: "read:Tickets" },
   { title: "Settings", link: "/settings", matches: ["/settings"] },
 ];
+
+/** Entries without a permission are for everyone; the rest need theirs (null permissions: show all). */
+export function allowed<Entry extends { permission?: PermissionName }>(
+  entries: readonly Entry[],
+  permissions: readonly string[] | null,
+): Entry[] {
+  if (!permissions) return [...entries];
+  return entries.filter((entry) => !entry.permission || isGranted(permissions, entry.permission));
+}
 
 export function isUnder(pathname: string, prefix: string) {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
@@ -34,16 +54,27 @@ export type SectionKey =
   | "tickets"
   | "settings";
 
+/**
+ * One tab of a section: its side-navigation link and, for list tabs, the filter it applies to the list
+ * (null: a tab whose list cannot be computed yet, which says why instead).
+ */
+export type SectionTab = {
+  key: string;
+  title: string;
+  permission?: PermissionName;
+  filter?: Record<string, string> | null;
+};
+
 type SectionDefinition = {
   title: string;
   /** Pages of the section that are not side-navigation links (a record's own page, `/customers/{id}`). */
   recordPages?: boolean;
   /** The overview count shown beside the first link, when the backend can give it. */
   countKey?: string;
-  tabs: { key: string; title: string }[];
+  tabs: SectionTab[];
 };
 
-const SUPPORT_TABS = [
+const SUPPORT_TABS: SectionTab[] = [
   { key: "all", title: "All Tickets" },
   { key: "active", title: "Active" },
   { key: "open", title: "Open" },
@@ -67,11 +98,12 @@ export const SECTIONS: Record<SectionKey, SectionDefinition> = {
     countKey: "customers",
     recordPages: true,
     tabs: [
-      { key: "all", title: "All Customers" },
-      { key: "new", title: "New" },
-      { key: "active", title: "Active" },
-      { key: "barred", title: "Barred" },
-      { key: "defaulting", title: "Defaulting" },
+      { key: "all", title: "All Customers", filter: {} },
+      { key: "new", title: "New", filter: { isNew: "true" } },
+      { key: "active", title: "Active", filter: { status: "active" } },
+      { key: "barred", title: "Barred", filter: { status: "barred" } },
+      // Defaulting means overdue instalments, which need sales; until sales exist the tab lists nobody.
+      { key: "defaulting", title: "Defaulting", filter: null },
     ],
   },
   agents: { title: "Agents", countKey: "agents", tabs: [{ key: "all", title: "All Agents" }] },
@@ -102,17 +134,32 @@ export const SECTIONS: Record<SectionKey, SectionDefinition> = {
     title: "Settings",
     tabs: [
       { key: "profile", title: "Profile" },
-      { key: "role-permissions", title: "Role Permissions" },
+      { key: "role-permissions", title: "Role Permissions", permission: "read:Roles" },
       { key: "change-password", title: "Change Password" },
-      { key: "users", title: "Users" },
-      { key: "inventory-settings", title: "Inventory Settings" },
+      { key: "users", title: "Users", permission: "read:Users" },
+      { key: "inventory-settings", title: "Inventory Settings", permission: "read:Inventory" },
     ],
   },
 };
 
-export function sectionNav(section: SectionKey, counts: Record<string, number> = {}): NavItem[] {
+/** A section tab by its key; a typo in a route file fails loudly at the first request. */
+export function sectionTab(section: SectionKey, key: string): SectionTab {
+  const tab = SECTIONS[section].tabs.find((item) => item.key === key);
+  if (!tab) throw new Error(`No tab ${key} in ${section}`);
+  return tab;
+}
+
+/**
+ * The side navigation's links. With `permissions`, only the tabs the role may open; the redirect of
+ * `sideNavRedirect` uses every tab, so a page the role may not open still answers Access Denied.
+ */
+export function sectionNav(
+  section: SectionKey,
+  counts: Record<string, number> = {},
+  permissions: readonly string[] | null = null,
+): NavItem[] {
   const definition = SECTIONS[section];
-  return definition.tabs.map((tab, index) => ({
+  return allowed(definition.tabs, permissions).map((tab, index) => ({
     title: tab.title,
     link: `/${section}/${tab.key}`,
     count:
@@ -134,15 +181,57 @@ export function sideNavRedirect(pathname: string, items: NavItem[], section?: Se
   return items[0].link;
 }
 
-export type SectionTile = { sectionName: string; location: string; countKey?: string; image: string };
+export type SectionTile = {
+  sectionName: string;
+  location: string;
+  countKey?: string;
+  image: string;
+  permission?: PermissionName;
+};
 
 export const HOME_TILES: SectionTile[] = [
-  { sectionName: "Sales", location: "/sales", countKey: "sales", image: "sales" },
-  { sectionName: "Customers", location: "/customers", countKey: "customers", image: "customers" },
-  { sectionName: "Agents", location: "/agents", countKey: "agents", image: "agents" },
-  { sectionName: "Products", location: "/products", countKey: "products", image: "products" },
-  { sectionName: "Inventory", location: "/warehouses", countKey: "inventory", image: "inventory" },
-  { sectionName: "Devices", location: "/devices", countKey: "devices", image: "devices" },
-  { sectionName: "Support", location: "/support", countKey: "tickets", image: "support" },
+  { sectionName: "Sales", location: "/sales", countKey: "sales", image: "sales", permission: "read:Sales" },
+  {
+    sectionName: "Customers",
+    location: "/customers",
+    countKey: "customers",
+    image: "customers",
+    permission: "read:Customers",
+  },
+  {
+    sectionName: "Agents",
+    location: "/agents",
+    countKey: "agents",
+    image: "agents",
+    permission: "read:Agents",
+  },
+  {
+    sectionName: "Products",
+    location: "/products",
+    countKey: "products",
+    image: "products",
+    permission: "read:Products",
+  },
+  {
+    sectionName: "Inventory",
+    location: "/warehouses",
+    countKey: "inventory",
+    image: "inventory",
+    permission: "read:Warehouses",
+  },
+  {
+    sectionName: "Devices",
+    location: "/devices",
+    countKey: "devices",
+    image: "devices",
+    permission: "read:Devices",
+  },
+  {
+    sectionName: "Support",
+    location: "/support",
+    countKey: "tickets",
+    image: "support",
+    permission: "read:Tickets",
+  },
   { sectionName: "Settings", location: "/settings", countKey: "users", image: "settings" },
 ];

@@ -5,6 +5,9 @@ import type { PermissionName } from "#backend/schemas/permissions";
  * Whether the signed-in role may do something, read from the session's permission names. Only for
  * hiding what would be refused: the backend checks every call itself.
  */
-export function can(user: { role: { permissions: readonly string[] } } | null | undefined, permission: PermissionName) {
+export function can(
+  user: { role: { permissions: readonly string[] } } | null | undefined,
+  permission: PermissionName,
+) {
   return Boolean(user && isGranted(user.role.permissions, permission));
 }

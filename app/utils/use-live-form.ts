@@ -36,11 +36,14 @@ function validate(schema: z.ZodTypeAny, form: HTMLFormElement): Errors {
  * user leaves it, re-checks it while they correct it, and stops a submission that would be refused.
  * (A small stand-in for Conform's browser half, which alone weighs ~9 KB of gzip JavaScript.)
  */
-export function useLiveForm({
+/** The names a schema's form may carry: `field()` refuses anything else at compile time. */
+export type FieldName<Schema extends z.ZodTypeAny> = Extract<keyof z.input<Schema>, string>;
+
+export function useLiveForm<Schema extends z.ZodTypeAny = z.ZodTypeAny>({
   schema,
   lastResult,
 }: {
-  schema?: z.ZodTypeAny;
+  schema?: Schema;
   lastResult?: FormResult | null;
 }) {
   const formId = useId();
@@ -87,7 +90,7 @@ export function useLiveForm({
     },
   };
 
-  const field = (name: string) => {
+  const field = (name: FieldName<Schema>) => {
     const initial = lastResult?.initialValue?.[name];
     return {
       id: `${formId}-${name}`,

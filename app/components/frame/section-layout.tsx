@@ -5,8 +5,8 @@ import type { loader as appLoader } from "~/routes/_app";
 import { SideNav } from "./side-nav";
 import { TitleBanner } from "./title-banner";
 
-export function useAppCounts() {
-  return useRouteLoaderData<typeof appLoader>("routes/_app")?.counts ?? {};
+function useFrame() {
+  return useRouteLoaderData<typeof appLoader>("routes/_app");
 }
 
 /** Title banner, side navigation with counts, and the section's page. */
@@ -19,13 +19,16 @@ export function SectionLayout({
   icon?: string;
   subtitle?: string | null;
 }) {
-  const counts = useAppCounts();
+  const frame = useFrame();
   const definition = SECTIONS[section];
   return (
     <div className="flex flex-col gap-6">
       <TitleBanner title={definition.title} icon={icon ?? section} warehouseName={subtitle} />
       <div className="flex flex-col gap-6 md:flex-row">
-        <SideNav label={`${definition.title} navigation`} items={sectionNav(section, counts)} />
+        <SideNav
+          label={`${definition.title} navigation`}
+          items={sectionNav(section, frame?.counts, frame?.user.role.permissions ?? null)}
+        />
         <div className="min-w-0 flex-1">
           <Outlet />
         </div>

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { CreateCustomerSchema, CustomerRecordSchema } from "#backend/schemas/customers";
 import { apiWrite } from "~/api.server";
 import { AddressField } from "~/components/address-field";
@@ -7,6 +7,7 @@ import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
 import { FormSelect } from "~/components/form-select";
+import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { appConfig } from "~/config.server";
 import { requireUser } from "~/session.server";
@@ -57,7 +58,6 @@ export default function NewCustomerRoute() {
   const { mapsApiKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
-  const busy = useNavigation().state === "submitting";
   const { form, field, formErrors } = useLiveForm({
     schema: CreateCustomerSchema,
     lastResult: actionData?.result,
@@ -88,13 +88,9 @@ export default function NewCustomerRoute() {
           mapsApiKey={mapsApiKey}
         />
         <ErrorBox errors={formErrors} />
-        <button
-          type="submit"
-          disabled={busy}
-          className="mt-2 rounded-full bg-slate-900 px-5 py-2.5 text-sm font-semibold text-white disabled:bg-slate-400"
-        >
-          {busy ? "Creating..." : "Create Customer"}
-        </button>
+        <SubmitButton pendingText="Creating..." className="mt-2">
+          Create Customer
+        </SubmitButton>
       </Form>
     </Drawer>
   );

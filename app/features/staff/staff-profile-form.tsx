@@ -1,9 +1,11 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { UserRecord } from "#backend/schemas/users";
 import { ProfileFormSchema } from "#backend/schemas/users";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
+import { SubmitButton } from "~/components/submit-button";
+import { changedFields } from "~/utils/changes";
 import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
 
@@ -27,14 +29,16 @@ export function StaffProfileForm({
   lastResult,
   cancelHref,
   intent,
+  own = false,
 }: {
   record: Pick<UserRecord, (typeof FIELDS)[number]["name"]>;
   lastResult?: FormResult;
   cancelHref: string;
   /** The submit button's intent, where the page's action serves several forms. */
   intent?: string;
+  /** One's own record: changing the e-mail asks for the current password (docs/decisions/011). */
+  own?: boolean;
 }) {
-  const busy = useNavigation().state === "submitting";
   const { form, field, formErrors, hasErrors } = useLiveForm({ schema: ProfileFormSchema, lastResult });
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
@@ -63,23 +67,41 @@ export function StaffProfileForm({
           />
         );
       })}
+      {own ? (
+        <FormInput
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          hint="Needed only when you change your email."
+          {...field("currentPassword")}
+          defaultValue=""
+        />
+      ) : null}
       <div className="sm:col-span-2">
         <ErrorBox errors={formErrors} />
       </div>
       <div className="flex gap-3 sm:col-span-2">
-        <button
-          type="submit"
-          name={intent ? "intent" : undefined}
-          value={intent}
-          disabled={busy || (live && (!changed || hasErrors))}
-          className="rounded-full bg-slate-900 px-5 py-2 text-sm font-semibold text-white disabled:cursor-not-allowed disabled:bg-slate-400"
-        >
-          {busy ? "Saving..." : "Save"}
-        </button>
+        <SubmitButton intent={intent} pendingText="Saving..." disabled={live && (!changed || hasErrors)}>
+          Save
+        </SubmitButton>
         <Link to={cancelHref} className="rounded-full border border-slate-300 px-5 py-2 text-sm font-medium">
           Cancel Edit
         </Link>
       </div>
     </Form>
   );
+}
+
+/**
+ * The fields to send for a submitted profile form: what changed, plus the current password only with a
+ * new e-mail (it is checked, never stored). Empty when nothing changed.
+ */
+export function profileChanges(
+  current: Record<string, unknown>,
+  submitted: { currentPassword?: string } & Record<string, unknown>,
+) {
+  const { currentPassword, ...fields } = submitted;
+  const changes: Record<string, unknown> = changedFields(current, fields);
+  if (changes.email !== undefined && currentPassword) changes.currentPassword = currentPassword;
+  return changes;
 }

@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import type { UserRecord } from "#backend/schemas/users";
 import { AssignRoleSchema } from "#backend/schemas/users";
 import { DetailList } from "~/components/detail-list";
@@ -7,22 +7,31 @@ import { EmptyState } from "~/components/empty-state";
 import { FormInput } from "~/components/form-input";
 import { FormSelect } from "~/components/form-select";
 import { DropdownMenu } from "~/components/dropdown-menu";
-import { StatusText } from "~/components/status-text";
+import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
-import type { action } from "~/routes/_app.settings.users.$userId";
+import type { ToastData } from "~/components/toaster";
 import { capitalise, formatDate, formatTime, fullName } from "~/utils/format";
 import { listHref } from "~/utils/list-params";
 import { StaffProfileForm } from "./staff-profile-form";
+import { StaffStatus } from "./staff-status";
 import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
 
 type Option = { value: string; label: string };
 type ActivityEntry = { id: string; summary: string; createdAt: string };
 
+/** What the signed-in staff member may do on this panel (the API refuses the rest anyway). */
+export type StaffPanelAbilities = { edit: boolean; block: boolean; delete: boolean; designate: boolean };
+
 export type StaffPanelProps = {
   staff: UserRecord;
   roles: Option[] | null;
   activity: { entries: ActivityEntry[]; total: number } | null;
+  may: StaffPanelAbilities;
+  /** The signed-in staff member's own record. */
+  own: boolean;
+  /** The panel action's answer to a refused form, from the route. */
+  answer?: { result?: FormResult; toast?: ToastData | null } | null;
 };
 
 const buttonClass =
@@ -38,32 +47,39 @@ function usePanelHref() {
   };
 }
 
-function ActionsMenu({ staff }: { staff: UserRecord }) {
+function ActionsMenu({ staff, may }: { staff: UserRecord; may: StaffPanelAbilities }) {
   const panelHref = usePanelHref();
+  if (!may.edit && !may.block && !may.delete) return null;
   return (
     <DropdownMenu label="Staff actions" trigger="Actions" triggerClassName="h-9 px-3 text-sm">
-      <Link
-        to={panelHref({ tab: null, mode: "edit" })}
-        className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100"
-      >
-        Edit Staff Details
-      </Link>
-      <Form method="post">
-        <button
-          type="submit"
-          name="intent"
-          value={staff.isBlocked ? "unblock" : "block"}
-          className="block w-full rounded-lg px-3 py-2 text-left text-sm hover:bg-slate-100"
+      {may.edit ? (
+        <Link
+          to={panelHref({ tab: null, mode: "edit" })}
+          className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100"
         >
-          {staff.isBlocked ? "Unblock Staff" : "Block Staff"}
-        </button>
-      </Form>
-      <Link
-        to={panelHref({ confirm: "delete" })}
-        className="block rounded-lg px-3 py-2 text-sm text-red-700 hover:bg-red-50"
-      >
-        Delete Staff
-      </Link>
+          Edit Staff Details
+        </Link>
+      ) : null}
+      {may.block ? (
+        <Form method="post">
+          <button
+            type="submit"
+            name="intent"
+            value={staff.isBlocked ? "unblock" : "block"}
+            className="block w-full rounded-lg px-3 py-2 text-left text-sm hover:bg-slate-100"
+          >
+            {staff.isBlocked ? "Unblock Staff" : "Block Staff"}
+          </button>
+        </Form>
+      ) : null}
+      {may.delete ? (
+        <Link
+          to={panelHref({ confirm: "delete" })}
+          className="block rounded-lg px-3 py-2 text-sm text-red-700 hover:bg-red-50"
+        >
+          Delete Staff
+        </Link>
+      ) : null}
     </DropdownMenu>
   );
 }
@@ -110,7 +126,6 @@ function DesignationForm({
 }) {
   const { form, field } = useLiveForm({ schema: AssignRoleSchema, lastResult });
   const roleField = field("roleId");
-  const busy = useNavigation().state === "submitting";
   return (
     <Form method="post" {...form} className="mt-6 flex flex-wrap items-end gap-3 rounded-lg bg-slate-50 p-4">
       <FormSelect
@@ -122,15 +137,9 @@ function DesignationForm({
         defaultValue={roleField.defaultValue ?? staff.role.id}
         className="min-w-[12rem] flex-1"
       />
-      <button
-        type="submit"
-        name="intent"
-        value="designation"
-        disabled={busy || !roles}
-        className={`${buttonClass} mb-5 bg-slate-900 text-white`}
-      >
+      <SubmitButton intent="designation" pendingText="Updating..." disabled={!roles} className="mb-5">
         Update Designation
-      </button>
+      </SubmitButton>
     </Form>
   );
 }
@@ -159,9 +168,9 @@ function DeleteConfirmation({ staff }: { staff: UserRecord }) {
       </p>
       <FormInput label="Confirmation" name="confirmation" defaultValue="No" className="mt-3 max-w-xs" />
       <div className="flex gap-3">
-        <button type="submit" name="intent" value="delete" className={`${buttonClass} bg-red-700 text-white`}>
+        <SubmitButton intent="delete" tone="danger" pendingText="Deleting...">
           Delete Staff
-        </button>
+        </SubmitButton>
         <Link to={panelHref({ confirm: null })} className={`${buttonClass} border border-slate-300`}>
           Keep
         </Link>
@@ -189,34 +198,28 @@ function ActivityHistory({ activity }: { activity: StaffPanelProps["activity"] }
 }
 
 /** The staff detail panel (spec 000 §4): view, edit, block, designation and typed-confirmation delete. */
-export function StaffPanel({ staff, roles, activity }: StaffPanelProps) {
+export function StaffPanel({ staff, roles, activity, may, answer, own }: StaffPanelProps) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const tab = params.get("tab") ?? "details";
   const editing = params.get("mode") === "edit";
   const confirmingDelete = params.get("confirm") === "delete";
-  const actionData = useActionData<typeof action>();
   const panelHref = usePanelHref();
   return (
     <Drawer title="Staff Details" size="large" closeTo={listHref("/settings/users", location.search)}>
-      <ActionToast toast={actionData?.toast} />
+      <ActionToast toast={answer?.toast} />
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <div className="flex gap-2">
             <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-900">
               {capitalise(staff.role.role)}
             </span>
-            <StatusText status={staff.status} pill />
-            {staff.isBlocked ? (
-              <span className="rounded-full bg-red-700 px-2.5 py-0.5 text-xs font-semibold text-white">
-                Blocked
-              </span>
-            ) : null}
+            <StaffStatus staff={staff} pill />
           </div>
           <h3 className="mt-2 text-xl font-semibold text-slate-900">{fullName(staff)}</h3>
         </div>
         <div className="flex items-center gap-2">
-          {editing ? null : (
+          {editing || !may.edit ? null : (
             <Link
               to={panelHref({ tab: null, mode: "edit" })}
               aria-label="Edit staff details"
@@ -225,26 +228,27 @@ export function StaffPanel({ staff, roles, activity }: StaffPanelProps) {
               <span aria-hidden="true">✎</span>
             </Link>
           )}
-          <ActionsMenu staff={staff} />
+          <ActionsMenu staff={staff} may={may} />
         </div>
       </header>
-      {confirmingDelete ? <DeleteConfirmation staff={staff} /> : null}
+      {confirmingDelete && may.delete ? <DeleteConfirmation staff={staff} /> : null}
       <Tabs activityCount={activity?.total ?? null} />
       {tab === "activity" ? (
         <ActivityHistory activity={activity} />
       ) : tab === "messages" ? (
         <EmptyState title="Coming Soon">Messages with staff will be available in a later version.</EmptyState>
-      ) : editing ? (
+      ) : editing && may.edit ? (
         <StaffProfileForm
           record={staff}
-          lastResult={actionData?.result}
+          lastResult={answer?.result}
           cancelHref={panelHref({ mode: null })}
           intent="update"
+          own={own}
         />
       ) : (
         <>
           <StaffDetails staff={staff} />
-          <DesignationForm staff={staff} roles={roles} lastResult={actionData?.result} />
+          {may.designate ? <DesignationForm staff={staff} roles={roles} lastResult={answer?.result} /> : null}
         </>
       )}
     </Drawer>

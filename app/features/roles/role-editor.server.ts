@@ -1,0 +1,45 @@
+import { RoleFormSchema, RoleRecordSchema } from "#backend/schemas/roles";
+import { apiWrite } from "~/api.server";
+import { redirectWithSuccess } from "~/toast.server";
+import type { ApiFailure } from "~/utils/error-catalogue";
+import { invalidSubmission, parseForm, rejectedSubmission } from "~/utils/forms.server";
+import { ROLE_PERMISSIONS_PAGE } from "./role-catalogue";
+
+/** Field problems read better without the `field:` prefix the API's message list carries. */
+export const failureToast = (failure: ApiFailure, fallback: string) => (message: string | undefined) =>
+  Object.values(failure.fieldErrors ?? {})[0]?.[0] ?? message ?? fallback;
+
+/** The role form's action, for the New Role drawer (no `roleId`) and the Edit drawer. */
+export async function saveRole(request: Request, formData: FormData, roleId?: string) {
+  const submission = parseForm(formData, RoleFormSchema);
+  if (submission.status !== "success") return invalidSubmission(submission);
+  const { role, permissionIds } = submission.value;
+  const answer = roleId
+    ? await apiWrite(
+        request,
+        {
+          method: "PUT",
+          path: `/v1/roles/${encodeURIComponent(roleId)}`,
+          // An unticked checkbox sends nothing: no `active` means the box was cleared.
+          body: { role, permissionIds, active: submission.value.active ?? false },
+        },
+        RoleRecordSchema,
+      )
+    : await apiWrite(
+        request,
+        { method: "POST", path: "/v1/roles", body: { role, permissionIds } },
+        RoleRecordSchema,
+      );
+  if (!answer.ok) {
+    return rejectedSubmission(submission, answer.failure, {
+      toastFor: failureToast(
+        answer.failure,
+        roleId ? "Role update failed: Internal Server Error" : "Role creation failed: Internal Server Error",
+      ),
+    });
+  }
+  return redirectWithSuccess(
+    ROLE_PERMISSIONS_PAGE,
+    roleId ? "Role updated successfully!" : "Role created successfully!",
+  );
+}

@@ -1,0 +1,34 @@
+import { redirect } from "@remix-run/node";
+import type { z } from "zod";
+import { readListQuery } from "#backend/schemas/list";
+import type { ApiCall } from "~/api.server";
+import { apiRead } from "~/api.server";
+
+type ListAnswer = z.ZodType<{ totalPages: number }>;
+
+/**
+ * A list page's data (docs/decisions/009): the URL read with the area's query schema — the one its API
+ * route validates with — where a bad value falls back to its default, then one API read. A page past
+ * the end goes to the last page instead of showing an empty list.
+ */
+export async function loadList<Query extends z.AnyZodObject, Answer extends ListAnswer>(
+  request: Request,
+  options: {
+    path: ApiCall["path"];
+    query: Query;
+    answer: Answer;
+    /** What the page itself fixes, whatever the URL says (a tab's filter). */
+    fixed?: Record<string, string>;
+  },
+): Promise<{ query: z.output<Query>; list: z.output<Answer> }> {
+  const url = new URL(request.url);
+  const query = readListQuery(options.query, url.searchParams, options.fixed);
+  const list = await apiRead(request, options.path, options.answer, query);
+  if (query.page > 1 && query.page > list.totalPages) {
+    const last = new URL(url);
+    if (list.totalPages > 1) last.searchParams.set("page", String(list.totalPages));
+    else last.searchParams.delete("page");
+    throw redirect(`${last.pathname}${last.search}`);
+  }
+  return { query, list };
+}
