@@ -86,7 +86,7 @@ test.describe("customers", () => {
     const tag = randomBytes(3).toString("hex");
     const email = `dup.${tag}@example.com`;
     for (const attempt of [1, 2]) {
-      await page.goto("/customers/all/create");
+      await page.goto("/customers/all/new");
       const drawer = page.getByRole("dialog", { name: "New Customer" });
       await drawer.getByLabel("First Name").fill("Tunde");
       await drawer.getByLabel("Last Name").fill(`Dup${tag}`);

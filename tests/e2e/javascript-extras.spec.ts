@@ -109,7 +109,7 @@ test.describe("with JavaScript only (skipped in the js-off project, where these 
       await route.fulfill({ contentType: "text/javascript", body: PLACES_STAND_IN });
     });
     await signInAsAdmin(page);
-    await page.goto("/customers/all/create");
+    await page.goto("/customers/all/new");
     const drawer = page.getByRole("dialog", { name: "New Customer" });
     await expect
       .poll(() => page.evaluate(() => Boolean(window.__placesStandIn?.listeners.length)))

@@ -36,7 +36,7 @@ test.describe("role permissions", () => {
     const name = uniqueRoleName("Collections");
     await createRole(name, ["read:Customers"]);
     await signInAsAdmin(page);
-    await page.goto("/settings/role-permissions?role=new");
+    await page.goto("/settings/role-permissions/new");
     const drawer = page.getByRole("dialog", { name: "New Role" });
     await drawer.getByLabel("Role Name").fill(name.toUpperCase());
     await drawer.getByRole("checkbox", { name: "Customers: read" }).check();
@@ -103,7 +103,7 @@ test.describe("role permissions", () => {
         .first(),
     ).toBeVisible();
 
-    await page.goto(`/settings/role-permissions?role=${id}&confirm=delete`);
+    await page.goto(`/settings/role-permissions/${id}?confirm=delete`);
     await page.getByRole("button", { name: "Yes, Delete Role" }).click();
     await expect(page.getByText("Role deleted successfully!")).toBeVisible();
     await expect(roleCard(page, free)).toHaveCount(0);

@@ -114,7 +114,7 @@ test.describe("staff administration", () => {
 
     await openActions(panel);
     await panel.getByRole("button", { name: "Unblock Staff" }).click();
-    await expect(page.getByText("User unblocked successfully!")).toBeVisible();
+    await expect(page.getByText("User blocked successfully!")).toBeVisible();
     await signIn(otherPage, staff.email, staff.password);
     await other.close();
   });
