@@ -57,7 +57,12 @@ export default defineConfig({
   },
   projects: [
     { name: "js-off", use: { browserName: "chromium", javaScriptEnabled: false } },
-    { name: "js-on", use: { browserName: "chromium", javaScriptEnabled: true } },
+    {
+      name: "js-on",
+      use: { browserName: "chromium", javaScriptEnabled: true },
+      // Starts and stops its own server process; once is enough, and it needs no browser.
+      testIgnore: /server-process\.spec\.ts$/,
+    },
   ],
   webServer: [
     ...(overHttp
