@@ -9,11 +9,9 @@ import type { ServerSettings } from "./settings";
 
 export type ServerAppOptions = {
   settings: Pick<ServerSettings, "trustProxyHops" | "appOrigin">;
-  /** Answers everything the files below do not: the Remix request handler. */
   remix: RequestHandler;
-  /** Fingerprinted assets (the build's publicPath and assetsBuildDirectory), cached for a year. */
+  /** Fingerprinted, so cached for a year. */
   assets: { urlPath: string; directory: string };
-  /** Everything else in public/ (favicon). */
   publicDirectory: string;
 };
 
@@ -23,7 +21,7 @@ const lastResort: ErrorRequestHandler = (error, _req, res, next) => {
   res.status(500).type("text/plain").send("Internal Server Error");
 };
 
-/** The HTTP stack in order; each step is its own module so it can be read and tested alone. */
+/** The order matters: headers on everything, static files before no-store, the guard before Remix. */
 export function createServerApp({ settings, remix, assets, publicDirectory }: ServerAppOptions) {
   const trustProxy = settings.trustProxyHops > 0;
   const app = express();

@@ -4,20 +4,16 @@ import { checkOrigin, needsOriginCheck } from "./origin-check";
 /** The public page that shows the error catalogue's Access Denied panel (app/routes/access-denied.tsx). */
 export const ACCESS_DENIED_PATH = "/access-denied";
 
-/** A Remix data request (single fetch's `.data` URLs, or the older `?_data=`): it expects no HTML. */
 function isDataRequest(req: Request): boolean {
   return req.path.endsWith(".data") || req.query._data !== undefined;
 }
 
-export function addressedHost(req: Request, trustProxy: boolean): string | undefined {
+function addressedHost(req: Request, trustProxy: boolean): string | undefined {
   const forwarded = trustProxy ? req.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
   return forwarded || req.get("host");
 }
 
-/**
- * Refuses state-changing requests made from other sites before Remix sees them. Remix's own check
- * covers document POSTs only (not `.data` / `?_data=` requests) and answers those with an empty 500.
- */
+/** Remix's own check covers document POSTs only, not `.data` / `?_data=`, and answers an empty 500. */
 export function refuseCrossSiteWrites({
   trustProxy,
   appOrigin,
@@ -34,8 +30,8 @@ export function refuseCrossSiteWrites({
       appOrigin,
     });
     if (decision.allowed) {
-      // Remix's narrower copy of this check compares Origin with Host alone and would turn a form
-      // accepted through APP_URL (behind a proxy that rewrites Host) into a 500.
+      // Remix's narrower copy of this check knows no APP_URL: behind a proxy that rewrites Host, it
+      // would turn a form accepted here into a 500.
       if (decision.by === "app-url") delete req.headers.origin;
       return next();
     }

@@ -5,20 +5,13 @@ function plainAddress(address: string): string {
   return address.startsWith("::ffff:") && address.includes(".") ? address.slice("::ffff:".length) : address;
 }
 
-/**
- * The client's address: the socket's peer, or with TRUST_PROXY the address the nearest trusted proxy
- * saw (Express's req.ip, which walks X-Forwarded-For from the right, never from the browser's end).
- */
+/** With TRUST_PROXY, req.ip reads X-Forwarded-For from the right: never the end a browser can write. */
 export function clientAddress(req: Request): string | undefined {
   const address = req.ip ?? req.socket.remoteAddress;
   return address ? plainAddress(address) : undefined;
 }
 
-/**
- * Replaces the forwarding headers on the request handed to Remix (and from there to the backend, which
- * logs and will rate-limit by X-Forwarded-For): the browser's own X-Forwarded-For never gets through,
- * and without a trusted proxy neither do X-Forwarded-Host and X-Forwarded-Proto.
- */
+/** The backend logs (and will rate-limit) by X-Forwarded-For: a browser's own must never reach it. */
 export function rewriteForwardedHeaders({ trustProxy }: { trustProxy: boolean }): RequestHandler {
   return (req, _res, next) => {
     const address = clientAddress(req);

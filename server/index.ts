@@ -7,12 +7,9 @@ import { followRebuilds, importBuild } from "./remix-build";
 import { readServerSettings } from "./settings";
 import { stopOnSignals } from "./shutdown";
 
-// The web app's server (`npm start`, the Docker image): static files, security headers, the
-// cross-site check and the client address in front of Remix. Bundled to build/server.js beside the
-// Remix build (build/index.js), which it imports at run time.
+// Bundled to build/server.js beside the Remix build (build/index.js), which it imports at run time.
 
-// As remix-serve did: an unset NODE_ENV means production (Secure cookies, no stack traces), and
-// the build reads it while it loads.
+// As remix-serve did: an unset NODE_ENV means production (Secure cookies), read while the build loads.
 process.env.NODE_ENV ??= "production";
 
 async function main() {

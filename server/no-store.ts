@@ -1,9 +1,8 @@
 import type { RequestHandler } from "express";
 
 /**
- * Pages are per user (signed-in lists, profiles, tokens in forms), so no browser or proxy may keep them:
- * every answer that reaches this point (everything but the static files) is `no-store` unless its
- * route chose a Cache-Control itself. Set as the headers go out, since Remix adds its own later.
+ * Signed-in pages must never be kept by a browser or proxy. A route's own Cache-Control wins, so this
+ * is decided as the headers go out, after Remix has added its own.
  */
 export function noStoreByDefault(): RequestHandler {
   return (_req, res, next) => {

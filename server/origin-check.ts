@@ -1,19 +1,14 @@
-/**
- * Whether a state-changing request comes from our own pages. Cookies ride along on cross-site form
- * posts (SameSite=Lax still sends them on some top-level navigations, and a sibling subdomain counts
- * as same-site), so a post signed with the session cookie proves nothing about where it was made.
- */
+// Whether a state-changing request comes from our own pages: the session cookie does not prove it
+// (a sibling subdomain is "same site" for SameSite=Lax).
 
 export type OriginDecision =
   { allowed: true; by: "same-host" | "app-url" | "no-header" } | { allowed: false; reason: string };
 
 export type OriginEvidence = {
-  /** The Origin header as sent; browsers send "null" from sandboxed frames, data: URLs and some redirects. */
   origin: string | undefined;
   referer: string | undefined;
-  /** The host the request was addressed to: Host, or X-Forwarded-Host when a proxy is trusted. */
+  /** Host, or X-Forwarded-Host when a proxy is trusted. */
   host: string | undefined;
-  /** APP_URL's origin, for a proxy that rewrites Host without saying what it was. */
   appOrigin: string | undefined;
 };
 

@@ -2,13 +2,10 @@ import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 
 /**
- * The Content-Security-Policy, one directive a line. Third parties are named one by one:
- * - Google Maps (maps.googleapis.com, *.gstatic.com): the address autocomplete loads the Places library
- *   when MAPS_API_KEY is set; it fetches more scripts, tiles and icons from those hosts.
- * - Flutterwave (checkout/api.flutterwave.com): online payment (ARCHITECTURE §3). form-action matters
- *   for it: a pay button that works without JavaScript posts here and is redirected to the hosted checkout.
- * - style-src keeps 'unsafe-inline': React `style` attributes and the Places widget's injected <style>
- *   elements carry no nonce, and an injected style cannot run code; scripts get no such allowance.
+ * Third parties, each for a reason (docs/decisions/010):
+ * - Google: the Places library of the address autocomplete (MAPS_API_KEY), with its scripts and images.
+ * - Flutterwave: online payment; a JS-off pay button posts a form redirected to its hosted checkout.
+ * - style-src 'unsafe-inline': React `style` attributes and the Places widget's <style> carry no nonce.
  */
 export function contentSecurityPolicy(nonce: string): string {
   return [
@@ -26,7 +23,7 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-/** The headers every answer carries. HSTS only over HTTPS: browsers ignore it on plain HTTP anyway. */
+/** HSTS only over HTTPS: browsers ignore it on plain HTTP anyway. */
 export function securityHeaders({ nonce, https }: { nonce: string; https: boolean }): Record<string, string> {
   return {
     "Content-Security-Policy": contentSecurityPolicy(nonce),
@@ -41,10 +38,7 @@ export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-/**
- * Gives each request its nonce (res.locals.cspNonce, read by getLoadContext for the document render)
- * and sets the headers. req.secure believes X-Forwarded-Proto only when TRUST_PROXY says so.
- */
+/** The nonce goes on in res.locals to getLoadContext; req.secure believes a proxy only with TRUST_PROXY. */
 export function applySecurityHeaders(): RequestHandler {
   return (req, res, next) => {
     const nonce = createNonce();

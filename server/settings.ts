@@ -22,15 +22,11 @@ const ServerEnvSchema = z.object({
 export type ServerSettings = {
   mode: "development" | "production" | "test";
   port: number;
-  /** Unset = every interface. */
   host: string | undefined;
-  /** How many reverse proxies in front are believed about the client (X-Forwarded-*); 0 = none. */
   trustProxyHops: number;
-  /** The public origin of the app (APP_URL), accepted as a form's Origin besides the request's own host. */
   appOrigin: string | undefined;
 };
 
-/** Reads the web server's settings; unset or empty variables take their defaults. */
 export function readServerSettings(env: Record<string, string | undefined> = process.env): ServerSettings {
   const present = Object.fromEntries(
     Object.keys(ServerEnvSchema.shape).map((name) => [name, env[name] === "" ? undefined : env[name]]),

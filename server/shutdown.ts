@@ -1,16 +1,12 @@
 import type { Server } from "node:http";
 
-/** Time requests in flight get to finish once the server stops accepting connections. */
 export const DRAIN_MS = 1_000;
-/** A stop that hangs (a stuck database close) must not outlive docker stop's 10 s grace period. */
+// A stop that hangs (a stuck database close) must not outlive docker stop's 10 s grace period.
 export const HARD_EXIT_MS = 10_000;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * SIGTERM (docker stop, npm forwarding its own) and SIGINT (Ctrl-C): stop accepting connections, let
- * requests in flight finish for a moment, cut what is left, close the embedded database, exit 0.
- */
+/** SIGTERM (docker stop, or npm passing its own on) and SIGINT (Ctrl-C). */
 export function stopOnSignals(server: Server, closeResources: () => Promise<void>) {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

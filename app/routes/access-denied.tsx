@@ -4,10 +4,7 @@ import { useRouteError } from "@remix-run/react";
 import { describeRouteError, ErrorPanel } from "~/components/error-panel";
 import { describeFailure } from "~/utils/error-catalogue";
 
-/**
- * Where the web server sends a form posted from another site (server/cross-site-guard.ts): the error
- * catalogue's Access Denied panel with a 403, for signed-in and signed-out visitors alike.
- */
+// Where the web server sends a form posted from another site (server/cross-site-guard.ts).
 
 export const meta: MetaFunction = () => [{ title: "Access Denied — SolarDesk" }];
 

@@ -1,9 +1,6 @@
 import { createContext, useContext } from "react";
 
-/**
- * The Content-Security-Policy nonce of this response (server/security-headers.ts), for the inline
- * scripts Remix writes. Empty in the browser: the nonce only matters in the server's HTML.
- */
+/** This response's Content-Security-Policy nonce; empty in the browser, where it no longer matters. */
 export const NonceContext = createContext("");
 
 export function useNonce() {
