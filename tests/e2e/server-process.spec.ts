@@ -1,16 +1,15 @@
-import type { ChildProcess } from "node:child_process";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
 import { expect, test } from "@playwright/test";
 
 /**
- * `npm run serve` as a process supervisor runs it: SIGTERM to npm must stop the server itself
- * (npm forwards the signal to the child it exec'd) and free the port, instead of leaving node running.
- * Runs in the js-off project only (playwright.config.ts): it needs the build, not a browser.
+ * The built server as a process, on its own port and throwaway database. Runs in the js-off project
+ * only (playwright.config.ts): it needs the build, not a browser.
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -77,22 +76,8 @@ function portAccepts(port: number): Promise<boolean> {
   });
 }
 
-async function waitForHealth(url: string, npm: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (npm.exitCode !== null) throw new Error(`npm exited during start:\n${output()}`);
-    const status = await fetch(url).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer 200 within 60 s:\n${output()}`);
-}
-
-test("SIGTERM to `npm run serve` stops the server and frees its port", async () => {
-  test.setTimeout(120_000);
+/** Starts `command` with the production settings of a fresh install; `stop()` cleans up after it. */
+async function launch(command: string[], extraEnv: Record<string, string> = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "server-process-"));
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -106,43 +91,110 @@ test("SIGTERM to `npm run serve` stops the server and frees its port", async () 
     DATA_DIR: dataDir,
     DEMO_DATA: "0",
     SESSION_SECRET: "server-process-test-secret",
+    ...extraEnv,
   });
-  const npm = spawn("npm", ["run", "--silent", "serve"], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const [program, ...args] = command;
+  const child = spawn(program, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
-  npm.stdout.on("data", (chunk: Buffer) => (output += chunk));
-  npm.stderr.on("data", (chunk: Buffer) => (output += chunk));
-  const npmExit = new Promise<number | string | null>((resolve) =>
-    npm.once("exit", (code, signal) => resolve(code ?? signal)),
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk));
+  const exit = new Promise<number | string | null>((resolve) =>
+    child.once("exit", (code, signal) => resolve(code ?? signal)),
   );
-  let serverPid: number | undefined;
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  let healthy = false;
+  while (!healthy && Date.now() < deadline && child.exitCode === null) {
+    healthy = await fetch(`${base}/healthz`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (!healthy) await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const extraPids: number[] = [];
+  return {
+    child,
+    port,
+    base,
+    dataDir,
+    healthy,
+    exit,
+    output: () => output,
+    /** Another process this test started (the server below npm), killed by cleanUp if still there. */
+    adopt: (pid: number) => extraPids.push(pid),
+    cleanUp() {
+      for (const pid of extraPids) if (isAlive(pid)) process.kill(pid, "SIGKILL");
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const within = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([promise, new Promise<"running">((resolve) => setTimeout(() => resolve("running"), ms))]);
+
+test("SIGTERM to `npm run serve` stops the server and frees its port", async () => {
+  // What a process supervisor does: npm must pass the signal to node (which the script exec's) and
+  // node must stop, instead of npm ending and leaving node on the port.
+  test.setTimeout(120_000);
+  const npm = await launch(["npm", "run", "--silent", "serve"]);
   try {
-    await waitForHealth(`http://127.0.0.1:${port}/healthz`, npm, () => output);
+    expect(npm.healthy, `npm run serve did not become healthy:\n${npm.output()}`).toBe(true);
     // node itself, not a shell that may stand between npm and it (the bug this test guards against).
-    serverPid = descendants(npm.pid!).find((process) =>
+    const serverPid = descendants(npm.child.pid!).find((process) =>
       /^\S*node build\/server\.js/.test(process.command),
     )?.pid;
-    expect(serverPid, `no server process below npm:\n${JSON.stringify(descendants(npm.pid!))}`).toBeDefined();
+    expect(
+      serverPid,
+      `no server process below npm:\n${JSON.stringify(descendants(npm.child.pid!))}`,
+    ).toBeDefined();
+    npm.adopt(serverPid!);
 
     const sent = Date.now();
-    process.kill(npm.pid!, "SIGTERM");
-    const code = await Promise.race([
-      npmExit,
-      new Promise((resolve) => setTimeout(() => resolve("running"), 10_000)),
-    ]);
-    expect(code, `npm did not exit with 0 within 10 s of SIGTERM:\n${output}`).toBe(0);
+    process.kill(npm.child.pid!, "SIGTERM");
+    expect(
+      await within(npm.exit, 10_000),
+      `npm did not exit with 0 within 10 s of SIGTERM:\n${npm.output()}`,
+    ).toBe(0);
     await expect
       .poll(() => isAlive(serverPid!), { timeout: Math.max(10_000 - (Date.now() - sent), 500) })
       .toBe(false);
-    expect(await portAccepts(port)).toBe(false);
-    expect(output).toContain("SIGTERM: stopping");
+    expect(await portAccepts(npm.port)).toBe(false);
+    expect(npm.output()).toContain("SIGTERM: stopping");
   } finally {
-    // Only what this test started, and only if it is still there.
-    if (serverPid && isAlive(serverPid)) process.kill(serverPid, "SIGKILL");
-    if (npm.exitCode === null && npm.signalCode === null) npm.kill("SIGKILL");
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    npm.cleanUp();
+  }
+});
+
+test("the audit log records the real client address, not the X-Forwarded-For a browser made up", async () => {
+  test.setTimeout(120_000);
+  const admin = { email: "process-admin@example.com", password: "Process-admin-1234" };
+  const server = await launch(["node", "build/server.js"], {
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+  });
+  try {
+    expect(server.healthy, `the server did not become healthy:\n${server.output()}`).toBe(true);
+    const signIn = await fetch(`${server.base}/?index`, {
+      method: "POST",
+      headers: { "X-Forwarded-For": "203.0.113.77" },
+      body: new URLSearchParams({ intent: "login", redirectTo: "/home", ...admin }),
+      redirect: "manual",
+    });
+    expect(signIn.status).toBe(302);
+    server.child.kill("SIGTERM");
+    expect(await within(server.exit, 10_000)).toBe(0);
+    // The server has closed its database, so it can be read directly.
+    const db = new PGlite(path.join(server.dataDir, "pglite"));
+    try {
+      const { rows } = await db.query<{ ip: string | null }>(
+        "select ip from audit_log where action = 'login'",
+      );
+      expect(rows).toEqual([{ ip: "127.0.0.1" }]);
+    } finally {
+      await db.close();
+    }
+  } finally {
+    server.cleanUp();
   }
 });
