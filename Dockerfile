@@ -8,7 +8,8 @@
 #
 # Migrations and the first admin are applied by the app itself at start, so there is no separate step.
 # Optional settings (ARCHITECTURE.md §4): DATABASE_URL (PostgreSQL instead of PGlite in /data), APP_URL,
-# API_BASE_URL, SUPPORT_EMAIL, FLW_*, MAPS_API_KEY, INSECURE_COOKIES=1 (only for plain-HTTP intranets).
+# API_BASE_URL, SUPPORT_EMAIL, FLW_*, MAPS_API_KEY, INSECURE_COOKIES=1 (only for plain-HTTP intranets),
+# TRUST_PROXY=1 behind one reverse proxy (client address, HTTPS and host from its X-Forwarded-* headers).
 #
 # No Docker engine runs on the team's machines: `npm run docker:check` (scripts/docker-check.sh) replays
 # this file's COPY and npm steps in a temporary folder and starts the result. It reads the stage names,
@@ -23,7 +24,7 @@ COPY package.json package-lock.json ./
 # package.json's "overrides" (rollup) must stay: the lock was generated with it.
 RUN npm ci --no-audit --no-fund
 
-# ---- build: Remix build (build/index.js, public/build/) + the bundled backend (build/api/server.js) --
+# ---- build: Remix build (build/index.js, public/build/), the web server (build/server.js), the API --
 FROM deps AS build
 WORKDIR /app
 COPY . .
@@ -52,13 +53,12 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 
 # Signals: node is started directly (exec form), not through `npm start` or a shell, so SIGTERM from
-# `docker stop` reaches it. remix-serve installs its own SIGTERM/SIGINT handlers (it stops accepting
-# connections and lets requests in flight finish) and the app closes its embedded database a second later
-# and exits (app/boot.server.ts), and because
-# handlers are installed, the kernel's "PID 1 ignores signals it has no handler for" rule does not apply.
-# The server spawns no child processes, so there are no zombies to reap and no init is needed;
-# `docker run --init` (tini) is a harmless extra. tini is deliberately not installed: it would need apt at
-# build time for no gain. `npm run docker:check` sends SIGTERM to this exact command and reports how long
-# it takes to exit (docker stop sends SIGKILL after 10 s).
+# `docker stop` reaches it. The server (server/shutdown.ts) handles SIGTERM and SIGINT: it stops accepting
+# connections, gives requests in flight a second, closes the embedded database and exits 0 (and exits
+# anyway after 10 s). Because it installs handlers, the kernel's "PID 1 ignores signals it has no handler
+# for" rule does not apply. The server spawns no child processes, so there are no zombies to reap and no
+# init is needed; `docker run --init` (tini) is a harmless extra. tini is deliberately not installed: it
+# would need apt at build time for no gain. `npm run docker:check` sends SIGTERM to this exact command and
+# reports how long it takes to exit (docker stop sends SIGKILL after 10 s).
 STOPSIGNAL SIGTERM
-CMD ["node", "node_modules/@remix-run/serve/dist/cli.js", "build/index.js"]
+CMD ["node", "build/server.js"]

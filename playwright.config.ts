@@ -24,7 +24,7 @@ const common = {
   // Demo staff and 45 demo customers give the lists more than one page; tests make their own records.
   DEMO_DATA: "1",
 };
-const serve = "node node_modules/@remix-run/serve/dist/cli.js build/index.js";
+const serve = "node build/server.js";
 
 const chromium =
   process.env.CHROMIUM_PATH ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
@@ -57,7 +57,12 @@ export default defineConfig({
   },
   projects: [
     { name: "js-off", use: { browserName: "chromium", javaScriptEnabled: false } },
-    { name: "js-on", use: { browserName: "chromium", javaScriptEnabled: true } },
+    {
+      name: "js-on",
+      use: { browserName: "chromium", javaScriptEnabled: true },
+      // Starts and stops its own server process; once is enough, and it needs no browser.
+      testIgnore: /server-process\.spec\.ts$/,
+    },
   ],
   webServer: [
     ...(overHttp

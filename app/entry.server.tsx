@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { boot } from "./boot.server";
 import { PublicEnvContext } from "./components/full-page-error";
 import { appConfig } from "./config.server";
+import { NonceContext } from "./utils/nonce";
 
 await boot();
 
@@ -22,17 +23,22 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  const nonce = loadContext.cspNonce;
   // Bots get the whole document at once; browsers get the shell as soon as it is ready.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <PublicEnvContext.Provider value={{ supportEmail: appConfig().supportEmail }}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-      </PublicEnvContext.Provider>,
+      <NonceContext.Provider value={nonce ?? ""}>
+        <PublicEnvContext.Provider value={{ supportEmail: appConfig().supportEmail }}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </PublicEnvContext.Provider>
+      </NonceContext.Provider>,
       {
+        // React's own inline scripts (streamed Suspense boundaries) need it too.
+        nonce,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -15,6 +16,7 @@ import { useContext } from "react";
 import { FullPageError, NotFoundPage, PublicEnvContext } from "./components/full-page-error";
 import { Toaster } from "./components/toaster";
 import { readToast } from "./toast.server";
+import { useNonce } from "./utils/nonce";
 import stylesheet from "./tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -29,8 +31,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ toast: toast ?? null }, { headers });
 }
 
+/** A route whose handle says `hydrate: false` is sent as plain HTML, without Remix's scripts. */
+function useHydration() {
+  return useMatches().every(
+    (match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate !== false,
+  );
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const { supportEmail } = useContext(PublicEnvContext);
+  // Inline scripts run only with this response's nonce (Content-Security-Policy, server/security-headers.ts).
+  const nonce = useNonce();
+  const hydrate = useHydration();
   return (
     <html lang="en" className="h-full">
       <head>
@@ -42,8 +54,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="h-full bg-slate-50 text-slate-900">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -64,3 +64,9 @@ export function getBackend(): Promise<Backend> {
   }
   return globalStore.__backOfficeBackend;
 }
+
+/** Closes the process's backend if one was started (the web server's shutdown); never starts one. */
+export async function closeStartedBackend(): Promise<void> {
+  const started = globalStore.__backOfficeBackend;
+  if (started) await (await started).close();
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: throughput, latency and initial-JavaScript figures for the built app.
 //
-// Starts the production server (remix-serve build/index.js) on 127.0.0.1 with a throwaway PGlite database,
+// Starts the production server (node build/server.js) on 127.0.0.1 with a throwaway PGlite database,
 // the demo staff (DEMO_DATA=1) and BENCH_CUSTOMERS (100,000) synthetic customers, signs in as
 // admin@example.com through the real form, then load-tests each subject with autocannon (50 connections,
 // 10 s each, after a 2 s warm-up):
@@ -72,7 +72,7 @@ async function stopServer() {
   if (server && server.exitCode === null && server.signalCode === null) {
     const exited = new Promise((resolve) => server.once("exit", resolve));
     server.kill("SIGTERM");
-    // remix-serve closes on SIGTERM; PGlite can hold the event loop for up to ~10 s more.
+    // The server drains, closes its database and exits on SIGTERM; it gives up by itself after 10 s.
     const done = await Promise.race([exited.then(() => true), sleep(12_000).then(() => false)]);
     if (!done) {
       server.kill("SIGKILL");
@@ -108,7 +108,7 @@ function freePort() {
 }
 
 function ensureBuilt() {
-  const needed = ["build/index.js", "public/build"];
+  const needed = ["build/server.js", "build/index.js", "public/build"];
   if (needed.every((file) => fs.existsSync(path.join(ROOT, file)))) return false;
   log("build/ is missing: npm run build");
   const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit", timeout: 600_000 });
@@ -162,8 +162,7 @@ function seedCustomers(count) {
 
 async function startServer(port) {
   const env = serverEnv(port);
-  const cli = path.join(ROOT, "node_modules/@remix-run/serve/dist/cli.js");
-  server = spawn(process.execPath, [cli, "build/index.js"], {
+  server = spawn(process.execPath, ["build/server.js"], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -345,7 +344,7 @@ function report({ startMs, built, loads, pages, loadBefore, seedMs }) {
     "",
     `- When: ${new Date().toISOString()}; code: ${gitDescription()}${built ? " (built by this run)" : " (existing build/)"}`,
     `- Machine: ${cpus.length} × ${cpus[0]?.model?.trim() ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}`,
-    `- Server: remix-serve build/index.js, NODE_ENV=production, ${process.env.BENCH_DATABASE_URL ? "PostgreSQL (BENCH_DATABASE_URL)" : "PGlite (embedded) in a temporary DATA_DIR"}, DEMO_DATA=1; ready after ${(startMs / 1000).toFixed(1)} s`,
+    `- Server: node build/server.js, NODE_ENV=production, ${process.env.BENCH_DATABASE_URL ? "PostgreSQL (BENCH_DATABASE_URL)" : "PGlite (embedded) in a temporary DATA_DIR"}, DEMO_DATA=1; ready after ${(startMs / 1000).toFixed(1)} s`,
     `- Machine load (1-min average) before the run: ${loadBefore.toFixed(1)}, after: ${os.loadavg()[0].toFixed(1)}${loadBefore > cpus.length ? " (busy machine: other work was competing for the cores, figures are low)" : ""}`,
     `- Load: autocannon ${CONNECTIONS} connections, ${DURATION} s per subject after a ${WARMUP} s warm-up, from the same machine (the load generator shares the cores with the server)`,
     "",

@@ -391,10 +391,13 @@ mapfile -d '' -t CMD_WORDS < <(json_words "$cmd_json") || true
 [[ -n $health_json ]] || fail "the last stage has no HEALTHCHECK"
 mapfile -d '' -t HEALTH_WORDS < <(json_words "$health_json") || true
 ((${#HEALTH_WORDS[@]} > 0)) || fail "HEALTHCHECK CMD must be a JSON array of strings: $health_json"
-for required in build/index.js build/api/server.js public/build backend/db/migrations; do
+for required in build/server.js build/index.js build/api/server.js public/build backend/db/migrations; do
   [[ -e $APP_DIR/$required ]] || fail "the runtime stage lacks $required"
 done
-[[ -d $APP_DIR/node_modules/@remix-run/serve ]] || fail "the runtime stage lacks node_modules/@remix-run/serve"
+# The web server's own packages (build/server.js keeps them external) must be production dependencies.
+for package in express @remix-run/express compression; do
+  [[ -d $APP_DIR/node_modules/$package ]] || fail "the runtime stage lacks node_modules/$package"
+done
 [[ ! -d $APP_DIR/node_modules/@remix-run/dev ]] || fail "the runtime stage has dev dependencies (@remix-run/dev)"
 note "build/, public/build/, backend/db/migrations and production node_modules are in place"
 
@@ -507,7 +510,7 @@ else
   if ((STOP_MS > 5000)); then stop_problem="took ${STOP_MS} ms to exit after SIGTERM, close to docker stop's ${STOP_TIMEOUT}s limit"; fi
 fi
 if [[ -n $stop_problem ]]; then
-  # The app closes its database and exits about a second after SIGTERM (app/boot.server.ts).
+  # The server drains for a second, closes its database and exits (server/shutdown.ts).
   fail "slow stop: $stop_problem"
 fi
 

@@ -1,0 +1,197 @@
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import type { RequestHandler } from "express";
+import { createServerApp } from "./app";
+
+/**
+ * The whole HTTP stack on a real socket, with a stand-in for Remix that answers what it was handed:
+ * the order of the steps matters as much as each step.
+ */
+
+const seen: RequestHandler = (req, res) => {
+  if (req.path === "/own-cache") res.set("Cache-Control", "private, max-age=60");
+  res.json({
+    method: req.method,
+    url: req.originalUrl,
+    forwardedFor: req.get("x-forwarded-for") ?? null,
+    forwardedHost: req.get("x-forwarded-host") ?? null,
+    origin: req.get("origin") ?? null,
+    contentType: req.get("content-type") ?? null,
+    nonce: res.locals.cspNonce,
+  });
+};
+
+let folder: string;
+const servers: Server[] = [];
+
+beforeAll(() => {
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), "server-app-test-"));
+  fs.mkdirSync(path.join(folder, "build"));
+  fs.writeFileSync(path.join(folder, "build", "entry-ABC123.js"), "export {};\n");
+  fs.writeFileSync(path.join(folder, "favicon.svg"), "<svg/>");
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+
+async function start(settings: { trustProxyHops?: number; appOrigin?: string } = {}) {
+  const app = createServerApp({
+    settings: { trustProxyHops: settings.trustProxyHops ?? 0, appOrigin: settings.appOrigin },
+    remix: seen,
+    assets: { urlPath: "/build/", directory: path.join(folder, "build") },
+    publicDirectory: folder,
+  });
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  servers.push(server);
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    base,
+    get: (route: string, headers: Record<string, string> = {}) => fetch(`${base}${route}`, { headers }),
+    post: (route: string, headers: Record<string, string> = {}) =>
+      fetch(`${base}${route}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+        body: "firstname=Ada",
+        redirect: "manual",
+      }),
+  };
+}
+
+describe("security headers and caching", () => {
+  it("gives each page its own nonce, the one in the policy, and no-store", async () => {
+    const { get } = await start();
+    const [first, second] = await Promise.all([get("/login"), get("/login")]);
+    const body = (await first.json()) as { nonce: string };
+    expect(first.headers.get("content-security-policy")).toContain(`'nonce-${body.nonce}'`);
+    expect(second.headers.get("content-security-policy")).not.toContain(`'nonce-${body.nonce}'`);
+    expect(first.headers.get("cache-control")).toBe("no-store");
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(first.headers.get("x-frame-options")).toBe("DENY");
+    expect(first.headers.get("x-powered-by")).toBeNull();
+    expect(first.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("keeps a Cache-Control the route chose", async () => {
+    const { get } = await start();
+    expect((await get("/own-cache")).headers.get("cache-control")).toBe("private, max-age=60");
+  });
+
+  it("caches fingerprinted assets for a year and other public files for an hour", async () => {
+    const { get } = await start();
+    const asset = await get("/build/entry-ABC123.js");
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(asset.headers.get("x-content-type-options")).toBe("nosniff");
+    expect((await get("/favicon.svg")).headers.get("cache-control")).toBe("public, max-age=3600");
+    // A missing asset falls through to Remix (its 404 page), uncached.
+    expect((await get("/build/missing.js")).headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("sends HSTS only when a trusted proxy says the request came over HTTPS", async () => {
+    const direct = await start();
+    const behindProxy = await start({ trustProxyHops: 1 });
+    const overHttps = { "X-Forwarded-Proto": "https" };
+    expect((await direct.get("/login", overHttps)).headers.get("strict-transport-security")).toBeNull();
+    expect((await behindProxy.get("/login", overHttps)).headers.get("strict-transport-security")).toBe(
+      "max-age=31536000; includeSubDomains",
+    );
+    expect((await behindProxy.get("/login")).headers.get("strict-transport-security")).toBeNull();
+  });
+});
+
+describe("client address", () => {
+  it("replaces a browser's X-Forwarded-For with the socket's address", async () => {
+    const { get } = await start();
+    const body = await (await get("/login", { "X-Forwarded-For": "203.0.113.9" })).json();
+    expect(body.forwardedFor).toBe("127.0.0.1");
+    expect((await (await get("/login")).json()).forwardedFor).toBe("127.0.0.1");
+  });
+
+  it("drops X-Forwarded-Host when no proxy is trusted", async () => {
+    const { get } = await start();
+    expect(
+      (await (await get("/login", { "X-Forwarded-Host": "evil.example" })).json()).forwardedHost,
+    ).toBeNull();
+  });
+
+  it("behind one trusted proxy, takes the address that proxy saw, not what the browser claimed", async () => {
+    const { get } = await start({ trustProxyHops: 1 });
+    // The browser sent "203.0.113.9"; the proxy appended the address it saw.
+    const body = await (await get("/login", { "X-Forwarded-For": "203.0.113.9, 198.51.100.7" })).json();
+    expect(body.forwardedFor).toBe("198.51.100.7");
+  });
+});
+
+describe("cross-site form posts", () => {
+  let warn: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  });
+  afterEach(() => warn.mockRestore());
+
+  it("passes a same-origin post to Remix untouched", async () => {
+    const { base, post } = await start();
+    const body = await (await post("/customers/all/create", { Origin: base })).json();
+    expect(body).toMatchObject({ method: "POST", url: "/customers/all/create", origin: base });
+  });
+
+  it("re-dispatches a refused document post as a body-less GET of the Access Denied page", async () => {
+    const { post } = await start();
+    const body = await (await post("/customers/all/create", { Origin: "https://evil.example" })).json();
+    expect(body).toMatchObject({ method: "GET", url: "/access-denied", contentType: null });
+    expect(warn).toHaveBeenCalledWith(
+      "Refused a cross-site POST /customers/all/create: origin https://evil.example",
+    );
+  });
+
+  it("answers a refused data request with the API's 403 body", async () => {
+    const { post } = await start();
+    for (const route of ["/customers/all/create.data", "/customers/all/create?_data=routes%2Fx"]) {
+      const response = await post(route, { Origin: "https://evil.example" });
+      expect(response.status).toBe(403);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(await response.json()).toEqual({
+        statusCode: 403,
+        message: "Forms from other sites are not accepted",
+        error: "Forbidden",
+      });
+    }
+  });
+
+  it("checks the Referer when there is no Origin, and refuses Origin: null", async () => {
+    const { base, post } = await start();
+    expect((await (await post("/x", { Referer: "https://evil.example/a" })).json()).url).toBe(
+      "/access-denied",
+    );
+    expect((await (await post("/x", { Referer: `${base}/customers` })).json()).url).toBe("/x");
+    expect((await (await post("/x", { Origin: "null" })).json()).url).toBe("/access-denied");
+    expect((await (await post("/x")).json()).url).toBe("/x");
+  });
+
+  it("accepts APP_URL's origin, and hides it from Remix's own Host-only comparison", async () => {
+    const { post } = await start({ appOrigin: "https://office.example.com" });
+    const body = await (await post("/x", { Origin: "https://office.example.com" })).json();
+    expect(body).toMatchObject({ method: "POST", url: "/x", origin: null });
+  });
+
+  it("behind a trusted proxy, compares with X-Forwarded-Host", async () => {
+    const direct = await start();
+    const behindProxy = await start({ trustProxyHops: 1 });
+    const fromProxy = { Origin: "https://office.example.com", "X-Forwarded-Host": "office.example.com" };
+    expect((await (await behindProxy.post("/x", fromProxy)).json()).url).toBe("/x");
+    expect((await (await direct.post("/x", fromProxy)).json()).url).toBe("/access-denied");
+  });
+
+  it("leaves /api/* to its bearer tokens", async () => {
+    const { post } = await start();
+    const body = await (await post("/api/v1/customers/create", { Origin: "https://evil.example" })).json();
+    expect(body).toMatchObject({ method: "POST", url: "/api/v1/customers/create" });
+  });
+});

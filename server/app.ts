@@ -1,0 +1,40 @@
+import compression from "compression";
+import type { ErrorRequestHandler, RequestHandler } from "express";
+import express from "express";
+import { refuseCrossSiteWrites } from "./cross-site-guard";
+import { rewriteForwardedHeaders } from "./forwarded-headers";
+import { noStoreByDefault } from "./no-store";
+import { applySecurityHeaders } from "./security-headers";
+import type { ServerSettings } from "./settings";
+
+export type ServerAppOptions = {
+  settings: Pick<ServerSettings, "trustProxyHops" | "appOrigin">;
+  remix: RequestHandler;
+  /** Fingerprinted, so cached for a year. */
+  assets: { urlPath: string; directory: string };
+  publicDirectory: string;
+};
+
+const lastResort: ErrorRequestHandler = (error, _req, res, next) => {
+  console.error(error);
+  if (res.headersSent) return next(error);
+  res.status(500).type("text/plain").send("Internal Server Error");
+};
+
+/** The order matters: headers on everything, static files before no-store, the guard before Remix. */
+export function createServerApp({ settings, remix, assets, publicDirectory }: ServerAppOptions) {
+  const trustProxy = settings.trustProxyHops > 0;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", trustProxy ? settings.trustProxyHops : false);
+  app.use(compression());
+  app.use(applySecurityHeaders());
+  app.use(rewriteForwardedHeaders({ trustProxy }));
+  app.use(assets.urlPath, express.static(assets.directory, { immutable: true, maxAge: "1y" }));
+  app.use(express.static(publicDirectory, { maxAge: "1h" }));
+  app.use(noStoreByDefault());
+  app.use(refuseCrossSiteWrites({ trustProxy, appOrigin: settings.appOrigin }));
+  app.all("*", remix);
+  app.use(lastResort);
+  return app;
+}

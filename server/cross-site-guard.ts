@@ -1,0 +1,55 @@
+import type { Request, RequestHandler } from "express";
+import { checkOrigin, needsOriginCheck } from "./origin-check";
+
+/** The public page that shows the error catalogue's Access Denied panel (app/routes/access-denied.tsx). */
+export const ACCESS_DENIED_PATH = "/access-denied";
+
+function isDataRequest(req: Request): boolean {
+  return req.path.endsWith(".data") || req.query._data !== undefined;
+}
+
+function addressedHost(req: Request, trustProxy: boolean): string | undefined {
+  const forwarded = trustProxy ? req.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+  return forwarded || req.get("host");
+}
+
+/** Remix's own check covers document POSTs only, not `.data` / `?_data=`, and answers an empty 500. */
+export function refuseCrossSiteWrites({
+  trustProxy,
+  appOrigin,
+}: {
+  trustProxy: boolean;
+  appOrigin: string | undefined;
+}): RequestHandler {
+  return (req, res, next) => {
+    if (!needsOriginCheck(req.method, req.path)) return next();
+    const decision = checkOrigin({
+      origin: req.get("origin"),
+      referer: req.get("referer"),
+      host: addressedHost(req, trustProxy),
+      appOrigin,
+    });
+    if (decision.allowed) {
+      // Remix's narrower copy of this check knows no APP_URL: behind a proxy that rewrites Host, it
+      // would turn a form accepted here into a 500.
+      if (decision.by === "app-url") delete req.headers.origin;
+      return next();
+    }
+    console.warn(`Refused a cross-site ${req.method} ${req.path}: ${decision.reason}`);
+    if (isDataRequest(req)) {
+      res.status(403).json({
+        statusCode: 403,
+        message: "Forms from other sites are not accepted",
+        error: "Forbidden",
+      });
+      return;
+    }
+    // Re-dispatched as a body-less GET of the Access Denied page, so Remix renders the catalogue's
+    // panel in the normal layout with a 403; the unread body is discarded by Node.
+    req.method = "GET";
+    req.url = ACCESS_DENIED_PATH;
+    req.originalUrl = ACCESS_DENIED_PATH;
+    for (const name of ["content-type", "content-length", "transfer-encoding"]) delete req.headers[name];
+    next();
+  };
+}

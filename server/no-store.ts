@@ -1,0 +1,16 @@
+import type { RequestHandler } from "express";
+
+/**
+ * Signed-in pages must never be kept by a browser or proxy. A route's own Cache-Control wins, so this
+ * is decided as the headers go out, after Remix has added its own.
+ */
+export function noStoreByDefault(): RequestHandler {
+  return (_req, res, next) => {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+      if (!this.hasHeader("cache-control")) this.setHeader("Cache-Control", "no-store");
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+    next();
+  };
+}
