@@ -138,22 +138,22 @@ describe("cross-site form posts", () => {
 
   it("passes a same-origin post to Remix untouched", async () => {
     const { base, post } = await start();
-    const body = await (await post("/customers/all/create", { Origin: base })).json();
-    expect(body).toMatchObject({ method: "POST", url: "/customers/all/create", origin: base });
+    const body = await (await post("/customers/all/new", { Origin: base })).json();
+    expect(body).toMatchObject({ method: "POST", url: "/customers/all/new", origin: base });
   });
 
   it("re-dispatches a refused document post as a body-less GET of the Access Denied page", async () => {
     const { post } = await start();
-    const body = await (await post("/customers/all/create", { Origin: "https://evil.example" })).json();
+    const body = await (await post("/customers/all/new", { Origin: "https://evil.example" })).json();
     expect(body).toMatchObject({ method: "GET", url: "/access-denied", contentType: null });
     expect(warn).toHaveBeenCalledWith(
-      "Refused a cross-site POST /customers/all/create: origin https://evil.example",
+      "Refused a cross-site POST /customers/all/new: origin https://evil.example",
     );
   });
 
   it("answers a refused data request with the API's 403 body", async () => {
     const { post } = await start();
-    for (const route of ["/customers/all/create.data", "/customers/all/create?_data=routes%2Fx"]) {
+    for (const route of ["/customers/all/new.data", "/customers/all/new?_data=routes%2Fx"]) {
       const response = await post(route, { Origin: "https://evil.example" });
       expect(response.status).toBe(403);
       expect(response.headers.get("cache-control")).toBe("no-store");

@@ -6,9 +6,9 @@ const appOrigin = "https://office.example.com";
 describe("needsOriginCheck", () => {
   it("checks every state-changing method on the web app's paths", () => {
     for (const method of ["POST", "PUT", "PATCH", "DELETE", "post"]) {
-      expect(needsOriginCheck(method, "/customers/all/create")).toBe(true);
+      expect(needsOriginCheck(method, "/customers/all/new")).toBe(true);
     }
-    expect(needsOriginCheck("POST", "/customers/all/create.data")).toBe(true);
+    expect(needsOriginCheck("POST", "/customers/all/new.data")).toBe(true);
     expect(needsOriginCheck("POST", "/apiary")).toBe(true);
   });
   it("leaves reads and the bearer-token API alone", () => {

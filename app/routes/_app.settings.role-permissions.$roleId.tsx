@@ -54,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
     if (!answer.ok) {
       return rejectedSubmission(submission, answer.failure, {
-        toastFor: failureToast(answer.failure, "Failed to delete role"),
+        toastFor: failureToast("Failed to delete role"),
       });
     }
     return redirectWithSuccess(ROLE_PERMISSIONS_PAGE, "Role deleted successfully!");

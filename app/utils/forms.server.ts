@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import type { z } from "zod";
+import { z } from "zod";
 import { randomUUID } from "node:crypto";
 import type { ToastData } from "~/components/toaster";
 import type { ApiFailure } from "./error-catalogue";
@@ -20,13 +20,39 @@ export async function readFormData(request: Request): Promise<FormData> {
   }
 }
 
+/** Field names that address an object's machinery rather than a field (Conform ignores them silently). */
+const RESERVED_NAME = /(^|\.)(__proto__|constructor|prototype)(\.|$)/;
+/** PostgreSQL refuses U+0000 in text; the API says the same (backend/http/validation.ts). */
+const NUL_CHARACTER = "Contains a character that is not allowed";
+
+/** What a tampered form carries that no schema would name: refused under the field, values kept. */
+function tamperedFields(formData: FormData) {
+  const problems: { path: string[]; message: string }[] = [];
+  for (const [name, value] of formData) {
+    // Said for the whole form: keyed by such a name, even Conform's error map would trip over it.
+    if (RESERVED_NAME.test(name)) problems.push({ path: [], message: `Unknown field: ${name}` });
+    else if (typeof value === "string" && value.includes("\u0000"))
+      problems.push({ path: [name], message: NUL_CHARACTER });
+  }
+  return problems;
+}
+
 /** Parses a submitted form with its shared schema, steering fields set aside (see form-values.ts). */
 export function parseForm<Schema extends z.ZodTypeAny>(formData: FormData, schema: Schema) {
   const fields = new FormData();
   for (const [name, value] of formData) {
     if (!CONTROL_FIELDS.has(name)) fields.append(name, value);
   }
-  return parseWithZod(fields, { schema });
+  const problems = tamperedFields(fields);
+  if (problems.length === 0) return parseWithZod(fields, { schema });
+  // Refused before the schema runs, the Conform way: the answer keeps the values and names the fields.
+  const refusal = z
+    .any()
+    .superRefine((_value, context) => {
+      for (const { path, message } of problems) context.addIssue({ code: "custom", path, message });
+    })
+    .pipe(schema);
+  return parseWithZod(fields, { schema: refusal });
 }
 
 export function errorToast(message: string): ToastData {
@@ -62,7 +88,10 @@ export function rejectedSubmission<Value>(
   } = {},
 ) {
   const description = describeFailure(failure);
-  const serverMessage = failure.status === 0 ? MESSAGES.offlineTitle : firstMessage(failure.message);
+  // A field problem reads better without the `field:` prefix of the API's message list.
+  const fieldMessage = Object.values(failure.fieldErrors ?? {})[0]?.[0];
+  const serverMessage =
+    failure.status === 0 ? MESSAGES.offlineTitle : (fieldMessage ?? firstMessage(failure.message));
   const toast =
     options.toastFor?.(serverMessage, failure) ??
     description.toast ??

@@ -83,7 +83,8 @@ export function readListQuery<Schema extends z.AnyZodObject>(
   const values: Record<string, string> = {};
   for (const key of Object.keys(schema.shape)) {
     const value = params.get(key);
-    if (value !== null && value.trim() !== "") values[key] = value;
+    // U+0000 can never be part of a real value (PostgreSQL refuses it): dropped like any bad value.
+    if (value !== null && value.trim() !== "" && !value.includes("\u0000")) values[key] = value;
   }
   Object.assign(values, fixed);
   for (;;) {

@@ -12,7 +12,14 @@ import type { RecordSubject } from "../schemas/permissions";
  * housekeeping (signing in and out, passwords) needs nobody's attention, so it is left out; what the caller
  * did themselves they already know.
  */
-const ROUTINE_ACTIONS = ["login", "logout", "request-password-reset", "reset-password", "change-password"];
+const ROUTINE_ACTIONS = [
+  "login",
+  "logout",
+  "request-password-reset",
+  "reset-password",
+  "change-password",
+  "create-password",
+];
 
 type Caller = { userId: string; permissions: readonly string[] };
 

@@ -56,7 +56,7 @@ test.describe("forms posted from another site", () => {
 
   test("a document post answers Access Denied and creates nothing", async ({ page }) => {
     const customer = newCustomer();
-    const response = await postCustomer(page, "/customers/all/create", FOREIGN, customer);
+    const response = await postCustomer(page, "/customers/all/new", FOREIGN, customer);
     expect(response.status()).toBe(403);
     const html = await response.text();
     expect(html).toContain("Access Denied");
@@ -67,7 +67,7 @@ test.describe("forms posted from another site", () => {
 
   test("an Origin of null is refused too", async ({ page }) => {
     const customer = newCustomer();
-    const response = await postCustomer(page, "/customers/all/create", { Origin: "null" }, customer);
+    const response = await postCustomer(page, "/customers/all/new", { Origin: "null" }, customer);
     expect(response.status()).toBe(403);
     expect(await customersWithEmail(customer.email)).toBe(0);
   });
@@ -75,26 +75,21 @@ test.describe("forms posted from another site", () => {
   test("a ?_data= request answers the API's 403 and creates nothing", async ({ page }) => {
     const customer = newCustomer();
     await expectForbiddenJson(
-      await postCustomer(
-        page,
-        "/customers/all/create?_data=routes/_app.customers.all.create",
-        FOREIGN,
-        customer,
-      ),
+      await postCustomer(page, "/customers/all/new?_data=routes/_app.customers.all.new", FOREIGN, customer),
     );
     expect(await customersWithEmail(customer.email)).toBe(0);
   });
 
   test("a single-fetch .data request answers the API's 403 and creates nothing", async ({ page }) => {
     const customer = newCustomer();
-    await expectForbiddenJson(await postCustomer(page, "/customers/all/create.data", FOREIGN, customer));
+    await expectForbiddenJson(await postCustomer(page, "/customers/all/new.data", FOREIGN, customer));
     expect(await customersWithEmail(customer.email)).toBe(0);
   });
 
   test("the same post from our own pages creates the customer", async ({ page }) => {
     // Proves the refused posts above were valid: only their origin stopped them.
     const customer = newCustomer();
-    const response = await postCustomer(page, "/customers/all/create", { Origin: E2E.appUrl }, customer);
+    const response = await postCustomer(page, "/customers/all/new", { Origin: E2E.appUrl }, customer);
     expect(response.status()).toBe(302);
     expect(await customersWithEmail(customer.email)).toBe(1);
   });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInAsAdmin } from "./support/staff";
+import { apiToken, createCustomer, createStaff, signInAsAdmin } from "./support/staff";
 
 const SECTIONS = [
   { entry: "Home", url: /\/home$/, heading: /Welcome/ },
@@ -84,15 +84,42 @@ test.describe("page frame", () => {
     ).toBeVisible();
   });
 
-  test("the Action Center opens as a panel with recent activity and closes", async ({ page }) => {
+  test("the Action Center lists colleagues' changes, marks the new ones, and closes", async ({ page }) => {
+    const colleague = await createStaff("sales");
+    const customer = await createCustomer(await apiToken(colleague.email, colleague.password));
     await page.goto("/settings/profile");
-    await page.getByLabel("Action Center").click();
+    await page.getByRole("link", { name: /Action Center/ }).click();
     const panel = page.getByRole("dialog", { name: "Action Center" });
     await expect(panel).toBeVisible();
-    await expect(panel.getByText(/signed in/i).first()).toBeVisible();
+    const entry = panel.getByRole("listitem").filter({ hasText: customer.lastname });
+    await expect(entry).toContainText("New");
+    // Sign-ins need nobody's attention.
+    await expect(panel.getByText(/signed in/i)).toHaveCount(0);
     await panel.getByRole("link", { name: "Close", exact: true }).click();
     await expect(panel).toHaveCount(0);
     await expect(page).toHaveURL(/\/settings\/profile$/);
+  });
+
+  test("the bell counts what others changed since it was opened, not sign-ins", async ({ page }) => {
+    // Opening the Action Center sees everything so far.
+    await page.goto("/home?panel=action-center");
+    await page.goto("/home");
+    const bell = page.getByRole("link", { name: /Action Center/ });
+    await expect(bell).toHaveAccessibleName(/^Action Center$/);
+    // A morning of sign-ins: still nothing to look at.
+    const colleague = await createStaff("sales");
+    const token = await apiToken(colleague.email, colleague.password);
+    await apiToken(colleague.email, colleague.password);
+    await page.reload();
+    await expect(bell).toHaveAccessibleName(/^Action Center$/);
+    // Two changes by a colleague are.
+    await createCustomer(token);
+    await createCustomer(token);
+    await page.reload();
+    await expect(bell).toContainText("2");
+    await bell.click();
+    await page.goto("/home");
+    await expect(page.getByRole("link", { name: /Action Center/ })).toHaveAccessibleName(/^Action Center$/);
   });
 
   test("unbuilt areas say so plainly", async ({ page }) => {

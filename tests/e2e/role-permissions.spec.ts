@@ -17,7 +17,7 @@ test.describe("role permissions", () => {
     await expect(roleCard(page, "Admin")).toContainText("All areas: manage");
 
     await page.getByRole("link", { name: "New Role" }).click();
-    await expect(page).toHaveURL(/\/settings\/role-permissions\?role=new$/);
+    await expect(page).toHaveURL(/\/settings\/role-permissions\/new$/);
     const drawer = page.getByRole("dialog", { name: "New Role" });
     await drawer.getByLabel("Role Name").fill(name);
     await drawer.getByRole("checkbox", { name: "Sales: read" }).check();

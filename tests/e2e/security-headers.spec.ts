@@ -46,7 +46,7 @@ test("the pages run under the policy without a violation", async ({ page }) => {
     route.fulfill({ contentType: "text/javascript", body: "window.google = { maps: { places: {} } };" }),
   );
   await signInAsAdmin(page);
-  await page.goto("/customers/all/create");
+  await page.goto("/customers/all/new");
   await expect(page.getByRole("dialog", { name: "New Customer" })).toBeVisible();
   await page.goto("/settings/users");
   await page.getByRole("link", { name: "New User" }).click();

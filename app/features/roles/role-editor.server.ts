@@ -1,13 +1,11 @@
 import { RoleFormSchema, RoleRecordSchema } from "#backend/schemas/roles";
 import { apiWrite } from "~/api.server";
 import { redirectWithSuccess } from "~/toast.server";
-import type { ApiFailure } from "~/utils/error-catalogue";
 import { invalidSubmission, parseForm, rejectedSubmission } from "~/utils/forms.server";
 import { ROLE_PERMISSIONS_PAGE } from "./role-catalogue";
 
-/** Field problems read better without the `field:` prefix the API's message list carries. */
-export const failureToast = (failure: ApiFailure, fallback: string) => (message: string | undefined) =>
-  Object.values(failure.fieldErrors ?? {})[0]?.[0] ?? message ?? fallback;
+/** The server's words (field messages come without their `field:` prefix), else the screen's fallback. */
+export const failureToast = (fallback: string) => (message: string | undefined) => message ?? fallback;
 
 /** The role form's action, for the New Role drawer (no `roleId`) and the Edit drawer. */
 export async function saveRole(request: Request, formData: FormData, roleId?: string) {
@@ -33,7 +31,6 @@ export async function saveRole(request: Request, formData: FormData, roleId?: st
   if (!answer.ok) {
     return rejectedSubmission(submission, answer.failure, {
       toastFor: failureToast(
-        answer.failure,
         roleId ? "Role update failed: Internal Server Error" : "Role creation failed: Internal Server Error",
       ),
     });

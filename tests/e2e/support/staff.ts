@@ -114,3 +114,21 @@ export async function signIn(page: Page, email: string, password: string, from =
 export async function signInAsAdmin(page: Page, from = "/") {
   await signIn(page, E2E.adminEmail, E2E.adminPassword, from);
 }
+
+/** A customer made through the real API by whoever `token` belongs to. */
+export async function createCustomer(token: string, fields: Partial<Record<string, string>> = {}) {
+  const tag = randomBytes(3).toString("hex");
+  const { body } = await call("/customers/create", {
+    method: "POST",
+    token,
+    body: {
+      firstname: "Bola",
+      lastname: `Customer${tag}`,
+      email: `customer-${tag}-${Date.now()}@example.com`,
+      phone: `081${String(Date.now()).slice(-7)}${Math.floor(Math.random() * 10)}`,
+      location: "Ikeja",
+      ...fields,
+    },
+  });
+  return body as { id: string; firstname: string; lastname: string; email: string };
+}

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { parseForm } from "./forms.server";
+
+const Schema = z.object({ firstname: z.string(), email: z.string().email() }).strict();
+
+function form(extra: [string, string][]) {
+  const data = new FormData();
+  data.append("firstname", "Ada");
+  data.append("email", "ada@example.com");
+  for (const [name, value] of extra) data.append(name, value);
+  return data;
+}
+
+describe("parseForm", () => {
+  it("passes a clean form to the schema", () => {
+    expect(parseForm(form([]), Schema).status).toBe("success");
+  });
+
+  it.each(["constructor", "__proto__", "constructor.prototype.polluted", "__proto__.admin"])(
+    "refuses a field named %s, keeping the values",
+    (name) => {
+      const submission = parseForm(form([[name, "x"]]), Schema);
+      expect(submission.status).toBe("error");
+      const reply = submission.reply();
+      expect(reply.error?.[""]).toEqual([`Unknown field: ${name}`]);
+      expect(reply.initialValue).toMatchObject({ firstname: "Ada", email: "ada@example.com" });
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    },
+  );
+
+  it("refuses a NUL character under its field", () => {
+    const data = new FormData();
+    data.append("firstname", "A\u0000da");
+    data.append("email", "ada@example.com");
+    const submission = parseForm(data, Schema);
+    expect(submission.status).toBe("error");
+    expect(submission.reply().error?.firstname).toEqual(["Contains a character that is not allowed"]);
+  });
+});
