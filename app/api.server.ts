@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { getBackend } from "#backend/index";
 import { ErrorBodySchema } from "#backend/schemas/errors";
 import { appConfig } from "./config.server";
-import { requireSession, signOut } from "./session.server";
+import { getSessionData, requireSession, signOut } from "./session.server";
 import type { ApiFailure } from "./utils/error-catalogue";
 import { describeFailure } from "./utils/error-catalogue";
 
@@ -161,4 +161,21 @@ export function apiReadOrFailure<Schema extends z.ZodTypeAny>(
   query?: Query,
 ): Promise<Answer<Schema>> {
   return signedInCall(request, { path, query }, schema, [401]);
+}
+
+/**
+ * A signed-in read passed through as it comes (an uploaded image's bytes and headers), for resource
+ * routes; no session or a refusal is answered with the API's status and no body.
+ */
+export async function apiPassThrough(request: Request, path: ApiCall["path"]): Promise<Response> {
+  const session = await getSessionData(request);
+  if (!session) return new Response(null, { status: 401 });
+  try {
+    const response = await transport({ path, token: session.token, from: request });
+    if (!response.ok) return new Response(null, { status: response.status });
+    return response;
+  } catch (error) {
+    console.warn(`API GET ${path} got no response: ${String(error)}`);
+    return new Response(null, { status: 503 });
+  }
 }

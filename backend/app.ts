@@ -6,6 +6,7 @@ import { createReadCache } from "./http/read-cache";
 import { errorBody, handleError, handleNotFound, httpError } from "./http/errors";
 import { openApiDocument } from "./http/openapi";
 import { BODY_TOO_LARGE, NUL_CHARACTER } from "./http/validation";
+import { MAX_UPLOAD_BYTES } from "./schemas/files";
 import { ROUTE_GROUPS } from "./routes";
 
 /** The whole HTTP API: `/api/v1/...`, `/api/docs` and `/healthz`. */
@@ -30,14 +31,21 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     }
   });
 
-  app.use(
+  // 400 rather than 413: the web app treats every refused submission the same way (spec 000 §8).
+  const limitTo = (maxSize: number) =>
     bodyLimit({
-      maxSize: deps.config.bodyLimitBytes,
-      // 400 rather than 413: the web app treats every refused submission the same way (spec 000 §8).
+      maxSize,
       onError: () => {
         throw httpError(400, BODY_TOO_LARGE);
       },
-    }),
+    });
+  const jsonLimit = limitTo(deps.config.bodyLimitBytes);
+  // An upload is a file of up to 5 MB plus a few text fields.
+  const uploadLimit = limitTo(MAX_UPLOAD_BYTES + 256 * 1024);
+  app.use((c, next) =>
+    /^multipart\/form-data/i.test(c.req.header("content-type") ?? "")
+      ? uploadLimit(c, next)
+      : jsonLimit(c, next),
   );
 
   // An id in the path goes to the database as text, which may not hold U+0000.

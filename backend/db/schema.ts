@@ -7,3 +7,4 @@ export * from "./tables/staff";
 export * from "./tables/audit";
 export * from "./tables/customers";
 export * from "./tables/limits";
+export * from "./tables/files";

@@ -4,6 +4,7 @@ import type { Operation } from "../http/operation";
 import { activityOperations, activityRoutes } from "./activity";
 import { authOperations, authRoutes } from "./auth";
 import { customerOperations, customerRoutes } from "./customers";
+import { fileOperations, fileRoutes } from "./files";
 import { overviewOperations, overviewRoutes } from "./overview";
 import { permissionRoutes, roleOperations, roleRoutes } from "./roles";
 import { userOperations, userRoutes } from "./users";
@@ -25,4 +26,5 @@ export const ROUTE_GROUPS: {
   { path: "/api/v1/customers", routes: customerRoutes, operations: customerOperations },
   { path: "/api/v1/activity", routes: activityRoutes, operations: activityOperations },
   { path: "/api/v1/overview", routes: overviewRoutes, operations: overviewOperations },
+  { path: "/api/v1/files", routes: fileRoutes, operations: fileOperations },
 ];

@@ -1,0 +1,61 @@
+import { eq } from "drizzle-orm";
+import type { AppDb } from "../db/client";
+import { files } from "../db/schema";
+import type { FileKind } from "../schemas/files";
+import {
+  IMAGE_KINDS,
+  IMAGE_TYPE_MESSAGE,
+  MAX_UPLOAD_BYTES,
+  UPLOAD_TOO_LARGE_MESSAGE,
+} from "../schemas/files";
+import { invalidField } from "./errors";
+import { sniffFileKind } from "./file-kinds";
+
+export type Upload = { name: string; bytes: Uint8Array };
+
+/** Reads an upload's kind from its bytes and checks it is one of `allowed`; else a field error. */
+export async function checkUpload(
+  field: string,
+  upload: Upload,
+  allowed: readonly FileKind[],
+  message: string,
+): Promise<FileKind> {
+  if (upload.bytes.byteLength > MAX_UPLOAD_BYTES) throw invalidField(field, UPLOAD_TOO_LARGE_MESSAGE);
+  const kind = await sniffFileKind(upload.bytes);
+  if (!kind || !allowed.includes(kind)) throw invalidField(field, message);
+  return kind;
+}
+
+/** An image field: PNG, JPEG or SVG by its bytes (spec 001 §5). */
+export function checkImage(field: string, upload: Upload) {
+  return checkUpload(field, upload, IMAGE_KINDS, IMAGE_TYPE_MESSAGE);
+}
+
+/** Stores a checked upload; call inside the transaction that records what it belongs to. */
+export async function storeFile(
+  tx: AppDb,
+  upload: Upload,
+  kind: FileKind,
+  uploadedBy: string | null,
+): Promise<string> {
+  const [row] = await tx
+    .insert(files)
+    .values({
+      kind,
+      name: upload.name.slice(0, 200),
+      size: upload.bytes.byteLength,
+      bytes: upload.bytes,
+      uploadedBy,
+    })
+    .returning({ id: files.id });
+  return row.id;
+}
+
+export async function readStoredFile(db: AppDb, id: string) {
+  const [row] = await db
+    .select({ kind: files.kind, bytes: files.bytes, size: files.size })
+    .from(files)
+    .where(eq(files.id, id))
+    .limit(1);
+  return row ?? null;
+}
