@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+/**
+ * Money is integer kobo inside the backend and naira at the API (numbers with at most 2 decimals), as the
+ * spec speaks it. Conversions happen here only, on integers, never by float arithmetic on totals.
+ */
+export const MAX_NAIRA = 1_000_000_000_000;
+
+/** Naira (a number, or the text of a form field) to integer kobo, refusing more than 2 decimals. */
+export function nairaToKobo(naira: number): number {
+  return Math.round(naira * 100);
+}
+
+/** Integer kobo to naira for an API answer. */
+export function koboToNaira(kobo: number): number {
+  return kobo / 100;
+}
+
+/**
+ * A naira amount field, read into kobo: `label` names it in messages ('Cost of item must be a positive
+ * number with at most 2 decimals'). `allowZero` for amounts that may be 0 (a miscellaneous cost).
+ */
+export function nairaField(label: string, { allowZero = false }: { allowZero?: boolean } = {}) {
+  const message = `${label} must be a ${allowZero ? "non-negative" : "positive"} number with at most 2 decimals`;
+  const required = `${label} is required`;
+  const fail = (context: z.RefinementCtx, text: string) => {
+    context.addIssue({ code: "custom", message: text });
+    return z.NEVER;
+  };
+  // unknown, not number | string: a union would answer its own "Invalid input" instead of the field's words.
+  return z.unknown().transform((value, context) => {
+    if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) {
+      return fail(context, required);
+    }
+    let naira: number;
+    if (typeof value === "number") naira = value;
+    else if (typeof value === "string" && /^\d[\d,]*(\.\d{1,2})?$/.test(value.trim()))
+      naira = Number(value.trim().replace(/,/g, ""));
+    else return fail(context, message);
+    const kobo = Math.round(naira * 100);
+    const twoDecimals = Math.abs(naira * 100 - kobo) < 1e-6;
+    if (
+      !Number.isFinite(naira) ||
+      !twoDecimals ||
+      naira < 0 ||
+      (!allowZero && naira === 0) ||
+      naira > MAX_NAIRA
+    ) {
+      return fail(context, message);
+    }
+    return kobo;
+  });
+}
