@@ -55,13 +55,14 @@ export function Drawer({
         data-testid="drawer-backdrop"
         className={`absolute inset-0 bg-slate-900/40 transition-opacity duration-[250ms] ${closing ? "opacity-0" : "opacity-100"}`}
       />
+      {/* The whole panel scrolls (not only its body), so the scrolling region always holds the Close link. */}
       <aside
         role="dialog"
         aria-modal="true"
         aria-labelledby="drawer-title"
-        className={`absolute inset-y-0 right-0 flex w-full ${DRAWER_WIDTHS[size]} flex-col bg-white shadow-2xl transition-transform duration-[250ms] ${closing ? "translate-x-full" : "translate-x-0"}`}
+        className={`absolute inset-y-0 right-0 flex w-full ${DRAWER_WIDTHS[size]} flex-col overflow-y-auto bg-white shadow-2xl transition-transform duration-[250ms] ${closing ? "translate-x-full" : "translate-x-0"}`}
       >
-        <header className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
+        <header className="sticky top-0 z-10 flex items-center justify-between border-b border-slate-200 bg-white px-5 py-4">
           <h2 id="drawer-title" className="text-lg font-semibold text-slate-900">
             {title}
           </h2>
@@ -75,7 +76,7 @@ export function Drawer({
             <span aria-hidden="true">✕</span>
           </Link>
         </header>
-        <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        <div className="flex-1 px-5 py-4">{children}</div>
       </aside>
     </div>
   );

@@ -18,7 +18,16 @@ import { capitalise } from "~/utils/format";
 import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 import { useLiveForm } from "~/utils/use-live-form";
 
-export const meta: MetaFunction = () => [{ title: "Role Permissions — SolarDesk" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const role = data?.roles.find((item) => item.id === data.opened);
+  const drawer =
+    data?.opened === "new"
+      ? "New Role"
+      : role
+        ? `${data?.confirmDelete ? "Delete " : ""}${capitalise(role.role)} role`
+        : null;
+  return [{ title: [drawer, "Role Permissions", "SolarDesk"].filter(Boolean).join(" — ") }];
+};
 
 const PAGE = "/settings/role-permissions";
 const RoleListSchema = z.array(RoleRecordSchema);

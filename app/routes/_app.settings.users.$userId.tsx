@@ -13,11 +13,13 @@ import { DeleteConfirmationSchema, isConfirmed } from "~/features/staff-panel.sc
 import { requireUser } from "~/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/toast.server";
 import { changedFields } from "~/utils/changes";
-import { capitalise } from "~/utils/format";
+import { capitalise, fullName } from "~/utils/format";
 import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 import { listHref } from "~/utils/list-params";
 
-export const meta: MetaFunction = () => [{ title: "Staff — SolarDesk" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${fullName(data.staff)} — Staff — SolarDesk` : "Staff — SolarDesk" },
+];
 
 const MessageSchema = z.object({ message: z.string() });
 

@@ -114,3 +114,28 @@ export async function signIn(page: Page, email: string, password: string, from =
 export async function signInAsAdmin(page: Page, from = "/") {
   await signIn(page, E2E.adminEmail, E2E.adminPassword, from);
 }
+
+/** A customer made through the real API. */
+export async function createCustomer() {
+  const tag = randomBytes(3).toString("hex");
+  const { body } = await call("/customers/create", {
+    method: "POST",
+    token: await apiToken(),
+    body: {
+      firstname: "Chiamaka",
+      lastname: `Factory${tag}`,
+      email: `chiamaka.${tag}@example.com`,
+      phone: `0803${Math.floor(1_000_000 + Math.random() * 8_999_999)}`,
+      location: "14 Broad Street, Lagos",
+    },
+  });
+  return body as { id: string };
+}
+
+/** The id of a seeded role, by name. */
+export async function roleId(name: string) {
+  const { body: roles } = await call("/roles", { token: await apiToken() });
+  const role = (roles as { id: string; role: string }[]).find((item) => item.role === name);
+  if (!role) throw new Error(`no role ${name}`);
+  return role.id;
+}
