@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { Fragment } from "react";
 import { MAIN_MENU, isMenuEntryActive } from "~/utils/navigation";
-import { useCloseOnOutsideClick } from "./use-close-on-outside-click";
+import { useDetailsMenu } from "./use-details-menu";
 
 const GROUP_SIZE = 3;
 
@@ -13,7 +13,7 @@ const MENU_GROUPS = Array.from({ length: Math.ceil(MAIN_MENU.length / GROUP_SIZE
 /** The round menu button and its dropdown; a <details> element, so it opens without JavaScript. */
 export function MainMenu() {
   const { pathname } = useLocation();
-  const ref = useCloseOnOutsideClick();
+  const ref = useDetailsMenu();
   return (
     <details ref={ref} className="relative">
       <summary
