@@ -6,6 +6,10 @@ const SUMMARY =
 /**
  * A menu that opens without JavaScript (a <details> element); with JavaScript it also closes on a
  * click outside, after navigating and on Escape.
+ *
+ * Below 640 px the panel does not hang off its button, which may sit anywhere once a toolbar wraps
+ * (it ran off the left edge): the details box is not positioned there, so the panel spans the width of
+ * the nearest positioned container instead (the header, a drawer, or the page).
  */
 export function DropdownMenu({
   label,
@@ -23,12 +27,12 @@ export function DropdownMenu({
 }) {
   const ref = useDetailsMenu();
   return (
-    <details ref={ref} className="relative">
+    <details ref={ref} className="sm:relative">
       <summary aria-label={label} className={`${SUMMARY} ${triggerClassName}`}>
         {trigger}
       </summary>
       <div
-        className={`absolute right-0 z-40 mt-2 rounded-xl border border-slate-200 bg-white p-2 shadow-xl ${panelClassName}`}
+        className={`absolute z-40 mt-2 rounded-xl border border-slate-200 bg-white p-2 shadow-xl max-sm:inset-x-2 max-sm:w-auto sm:right-0 ${panelClassName}`}
       >
         {children}
       </div>
