@@ -127,8 +127,11 @@ test.describe("every screen: its own title, one main landmark, no serious or cri
       await expect(page.getByRole("main")).toHaveCount(1);
       if (screen.openMenu) await page.getByLabel(screen.openMenu).first().click();
       const checked = javaScriptEnabled ? page : await replayWithoutAppScripts(page, browser);
-      expect(await seriousViolations(checked)).toEqual([]);
-      if (checked !== page) await checked.context().close();
+      try {
+        expect(await seriousViolations(checked)).toEqual([]);
+      } finally {
+        if (checked !== page) await checked.context().close();
+      }
     });
   }
 });
