@@ -1,5 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useDialogFocus } from "./use-dialog-focus";
 
 export const DRAWER_WIDTHS = {
   small: "max-w-[360px]",
@@ -11,7 +12,7 @@ export const DRAWER_CLOSE_MS = 250;
 /**
  * A right-side drawer with a URL of its own: it opens with a link and closes with a link to
  * `closeTo`, so it works without JavaScript. With JavaScript, Escape and the backdrop close it after
- * the 250 ms slide-out (spec 000 §4).
+ * the 250 ms slide-out (spec 000 §4). Keyboard focus starts in the drawer and stays there.
  */
 export function Drawer({
   title,
@@ -26,6 +27,10 @@ export function Drawer({
 }) {
   const navigate = useNavigate();
   const [closing, setClosing] = useState(false);
+  const dialog = useRef<HTMLElement>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useDialogFocus(dialog, body, heading);
   const close = useCallback(() => {
     setClosing(true);
     setTimeout(() => navigate(closeTo, { preventScrollReset: true }), DRAWER_CLOSE_MS);
@@ -55,14 +60,23 @@ export function Drawer({
         data-testid="drawer-backdrop"
         className={`absolute inset-0 bg-slate-900/40 transition-opacity duration-[250ms] ${closing ? "opacity-0" : "opacity-100"}`}
       />
+      {/* The whole panel scrolls (not only its body), so the scrolling region always holds the Close link. */}
       <aside
+        ref={dialog}
         role="dialog"
         aria-modal="true"
         aria-labelledby="drawer-title"
-        className={`absolute inset-y-0 right-0 flex w-full ${DRAWER_WIDTHS[size]} flex-col bg-white shadow-2xl transition-transform duration-[250ms] ${closing ? "translate-x-full" : "translate-x-0"}`}
+        className={`absolute inset-y-0 right-0 flex w-full ${DRAWER_WIDTHS[size]} flex-col overflow-y-auto bg-white shadow-2xl transition-transform duration-[250ms] ${closing ? "translate-x-full" : "translate-x-0"}`}
       >
-        <header className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
-          <h2 id="drawer-title" className="text-lg font-semibold text-slate-900">
+        <header className="sticky top-0 z-10 flex items-center justify-between border-b border-slate-200 bg-white px-5 py-4">
+          {/* Without JavaScript, `autofocus` makes the drawer the page's first focus stop. */}
+          <h2
+            ref={heading}
+            id="drawer-title"
+            tabIndex={-1}
+            autoFocus
+            className="text-lg font-semibold text-slate-900"
+          >
             {title}
           </h2>
           <Link
@@ -75,7 +89,9 @@ export function Drawer({
             <span aria-hidden="true">✕</span>
           </Link>
         </header>
-        <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        <div ref={body} className="flex-1 px-5 py-4">
+          {children}
+        </div>
       </aside>
     </div>
   );

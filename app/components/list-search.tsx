@@ -12,7 +12,8 @@ export function ListSearch({
 }) {
   const id = `${label.toLowerCase().replace(/\W+/g, "-")}-search`;
   return (
-    <Form method="get" action={action} role="search" className="flex gap-2">
+    // On narrow screens the form takes its own row and the box shrinks, so neither spills out of the card.
+    <Form method="get" action={action} role="search" className="flex w-full min-w-0 gap-2 sm:w-auto">
       <label htmlFor={id} className="sr-only">
         Search {label.toLowerCase()}
       </label>
@@ -22,9 +23,12 @@ export function ListSearch({
         name="search"
         defaultValue={defaultValue}
         placeholder={`Search ${label.toLowerCase()} here`}
-        className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm"
+        className="w-full min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-1.5 text-sm sm:w-56 sm:flex-none"
       />
-      <button type="submit" className="rounded-lg bg-slate-900 px-3 py-1.5 text-sm font-medium text-white">
+      <button
+        type="submit"
+        className="shrink-0 rounded-lg bg-slate-900 px-3 py-1.5 text-sm font-medium text-white"
+      >
         Search
       </button>
     </Form>

@@ -8,7 +8,9 @@ import { useLiveForm } from "~/utils/use-live-form";
 import { AuthLayout, primaryButton } from "./auth-layout";
 import type { action, loader } from "./sign-in.server";
 
-export const meta: MetaFunction = () => [{ title: "Sign in — SolarDesk" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.mode === "forgot" ? "Forgot password — SolarDesk" : "Sign in — SolarDesk" },
+];
 
 function modeHref(mode: "login" | "forgot", redirectTo: string) {
   const params = new URLSearchParams();

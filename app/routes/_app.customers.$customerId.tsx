@@ -9,7 +9,9 @@ import { StatusText } from "~/components/status-text";
 import { requireUser } from "~/session.server";
 import { capitalise, formatDate, fullName } from "~/utils/format";
 
-export const meta: MetaFunction = () => [{ title: "Customer — SolarDesk" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${fullName(data.customer)} — Customers — SolarDesk` : "Customer — SolarDesk" },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);

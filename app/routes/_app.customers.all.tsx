@@ -3,7 +3,7 @@ import { SectionErrorBoundary } from "~/components/error-panel";
 import { CustomerListPage } from "~/features/customers/customer-list";
 import { customerListLoader } from "~/features/customers/customer-list.server";
 
-export const meta: MetaFunction = () => [{ title: "Customers — SolarDesk" }];
+export const meta: MetaFunction = () => [{ title: "All Customers — SolarDesk" }];
 
 export async function loader(args: LoaderFunctionArgs) {
   return customerListLoader("all", args);

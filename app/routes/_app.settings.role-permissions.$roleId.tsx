@@ -20,7 +20,11 @@ import { capitalise } from "~/utils/format";
 import { parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 import { useLiveForm } from "~/utils/use-live-form";
 
-export const meta: MetaFunction = () => [{ title: "Edit Role — SolarDesk" }];
+export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
+  const deleting = new URLSearchParams(location.search).get("confirm") === "delete";
+  const role = data ? `${deleting ? "Delete " : ""}${capitalise(data.role.role)} role` : "Role";
+  return [{ title: `${role} — Role Permissions — SolarDesk` }];
+};
 
 const DeleteRoleSchema = z.object({});
 

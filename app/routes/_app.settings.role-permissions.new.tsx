@@ -10,7 +10,7 @@ import { saveRole } from "~/features/roles/role-editor.server";
 import { requireUser } from "~/session.server";
 import { readFormData } from "~/utils/forms.server";
 
-export const meta: MetaFunction = () => [{ title: "New Role — SolarDesk" }];
+export const meta: MetaFunction = () => [{ title: "New Role — Role Permissions — SolarDesk" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);

@@ -17,12 +17,14 @@ import { requireUser } from "~/session.server";
 import type { SessionUser } from "~/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/toast.server";
 import { MESSAGES } from "~/utils/error-catalogue";
-import { capitalise } from "~/utils/format";
+import { capitalise, fullName } from "~/utils/format";
 import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 import { listHref } from "~/utils/list-params";
 import { can } from "~/utils/permissions";
 
-export const meta: MetaFunction = () => [{ title: "Staff — SolarDesk" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${fullName(data.staff)} — Staff — SolarDesk` : "Staff — SolarDesk" },
+];
 
 /**
  * What the signed-in staff member may do to `staff`: their permissions, never to themselves (blocking or

@@ -6,6 +6,7 @@ import { callApi, parseAnswer, throwFailure } from "~/api.server";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { ActionCenter } from "~/components/frame/action-center";
 import { ACTION_CENTER_PARAM, ACTION_CENTER_VALUE, AppHeader } from "~/components/frame/app-header";
+import { MAIN_CONTENT_ID, SkipLink } from "~/components/frame/skip-link";
 import { LoadingIndicator } from "~/components/loading-indicator";
 import { requireSession } from "~/session.server";
 import { describeFailure } from "~/utils/error-catalogue";
@@ -62,16 +63,23 @@ export default function AppLayout() {
   useRevalidateOnFocus();
   return (
     <div className="min-h-full">
+      <SkipLink />
       <AppHeader user={user} today={today} activityCount={unseenActivity || null} />
       {navigation.state === "loading" ? (
         <LoadingIndicator className="fixed left-1/2 top-20 z-40 -translate-x-1/2 rounded-full bg-white px-4 py-1 shadow" />
       ) : null}
-      <div className="mx-auto max-w-7xl px-4 pb-12 pt-20 sm:px-6">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto max-w-7xl px-4 pb-12 pt-20 sm:px-6">
         <Outlet />
-      </div>
+      </main>
       {actionCenter ? <ActionCenter activity={actionCenter.activity} failure={actionCenter.failure} /> : null}
     </div>
   );
 }
 
-export const ErrorBoundary = SectionErrorBoundary;
+export function ErrorBoundary() {
+  return (
+    <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+      <SectionErrorBoundary />
+    </main>
+  );
+}

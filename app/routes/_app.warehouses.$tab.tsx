@@ -1,6 +1,8 @@
 import { SectionErrorBoundary } from "~/components/error-panel";
-import { placeholderPage } from "~/components/frame/section-placeholder";
+import { placeholderMeta, placeholderPage } from "~/components/frame/section-placeholder";
 export { guardOnlyLoader as loader } from "~/components/frame/section.server";
+
+export const meta = placeholderMeta("warehouses");
 
 export default placeholderPage("warehouses");
 

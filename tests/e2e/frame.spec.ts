@@ -116,7 +116,7 @@ test.describe("page frame", () => {
     await createCustomer(token);
     await createCustomer(token);
     await page.reload();
-    await expect(bell).toContainText("2");
+    await expect(bell).toHaveAccessibleName("Action Center, 2 new");
     await bell.click();
     await page.goto("/home");
     await expect(page.getByRole("link", { name: /Action Center/ })).toHaveAccessibleName(/^Action Center$/);

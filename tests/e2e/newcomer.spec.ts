@@ -23,6 +23,24 @@ test.describe("a read-only role is offered only what it may do", () => {
     await expect(page.getByText(/Bad Request|Unauthorized/)).toHaveCount(0);
   });
 
+  test("the main menu and home tiles offer only the areas the role may read", async ({ page }) => {
+    const support = await createStaff("support");
+    await signIn(page, support.email, support.password);
+    await page.getByLabel("Main menu").click();
+    const menu = page.getByRole("navigation", { name: "Main" });
+    await expect(menu.getByRole("link")).toHaveText([
+      "Home",
+      "Sales",
+      "Customers",
+      "Devices",
+      "Support",
+      "Settings",
+    ]);
+    for (const tile of ["Agents", "Products", "Inventory"]) {
+      await expect(page.getByRole("link", { name: tile, exact: true })).toHaveCount(0);
+    }
+  });
+
   test("a write it may not make answers Access Denied, not a toast", async ({ page }) => {
     const viewer = await createStaff("viewer");
     await signIn(page, viewer.email, viewer.password);

@@ -4,7 +4,12 @@ import { SectionIcon } from "../section-icon";
 import { MainMenu } from "./main-menu";
 import { DropdownMenu } from "../dropdown-menu";
 
-export type HeaderUser = { firstname: string; lastname: string; email: string; role: { role: string } };
+export type HeaderUser = {
+  firstname: string;
+  lastname: string;
+  email: string;
+  role: { role: string; permissions: string[] };
+};
 
 export const ACTION_CENTER_PARAM = "panel";
 export const ACTION_CENTER_VALUE = "action-center";
@@ -19,17 +24,18 @@ export function actionCenterHref(location: { pathname: string; search: string },
 }
 
 function UserMenu({ user }: { user: HeaderUser }) {
+  const initials = `${user.firstname.charAt(0)}${user.lastname.charAt(0)}`.toUpperCase();
   return (
     <DropdownMenu
-      label="User menu"
+      // The name holds what the button shows (initials, and the name on wider screens) for voice control.
+      label={`${initials} ${fullName(user)}, user menu`}
       triggerClassName="h-10 gap-2 px-3 text-sm"
       panelClassName="w-56"
       trigger={
         <>
-          <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold uppercase text-white">
-            {user.firstname.charAt(0)}
-            {user.lastname.charAt(0)}
-          </span>
+          <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-600 text-xs font-semibold text-white">
+            {initials}
+          </span>{" "}
           <span className="hidden max-w-[10rem] truncate sm:inline">{fullName(user)}</span>
         </>
       }
@@ -66,12 +72,14 @@ export function AppHeader({
   return (
     <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
       <div className="flex items-center gap-3">
-        <MainMenu />
-        <Link to="/home" className="flex items-center gap-2 font-bold text-slate-900" aria-label="Home">
-          <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-500 text-white">
+        <MainMenu permissions={user.role.permissions} />
+        <Link to="/home" className="flex items-center gap-2 font-bold text-slate-900">
+          <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 text-white">
             <SectionIcon name="devices" className="h-5 w-5" />
           </span>
-          <span className="hidden sm:inline">SolarDesk</span>
+          {/* Named by the word it shows (only hidden visually on narrow screens), then where it goes. */}
+          <span className="sr-only sm:not-sr-only">SolarDesk</span>
+          <span className="sr-only"> home</span>
         </Link>
       </div>
       <div className="flex items-center gap-2 sm:gap-3">
@@ -89,7 +97,9 @@ export function AppHeader({
           to={actionCenterHref(location, true)}
           preventScrollReset
           className="relative flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 bg-white hover:bg-slate-100"
-          aria-label="Action Center"
+          aria-label={
+            activityCount ? `Action Center, ${formatBadgeCount(activityCount)} new` : "Action Center"
+          }
         >
           <SectionIcon name="bell" className="h-5 w-5" />
           {activityCount ? (

@@ -1,12 +1,25 @@
 import { Link, useLocation } from "@remix-run/react";
 import { Fragment } from "react";
-import { MAIN_MENU, isMenuEntryActive } from "~/utils/navigation";
-import { useCloseOnOutsideClick } from "./use-close-on-outside-click";
+import { MAIN_MENU, allowed, isMenuEntryActive } from "~/utils/navigation";
+import { useDetailsMenu } from "./use-details-menu";
 
-/** The round menu button and its dropdown; a <details> element, so it opens without JavaScript. */
-export function MainMenu() {
+const GROUP_SIZE = 3;
+
+/** The menu's entries in threes: a dashed divider follows every third entry (spec 000 §2). */
+function inGroups<Entry>(entries: Entry[]) {
+  return Array.from({ length: Math.ceil(entries.length / GROUP_SIZE) }, (_, index) =>
+    entries.slice(index * GROUP_SIZE, (index + 1) * GROUP_SIZE),
+  );
+}
+
+/**
+ * The round menu button and its dropdown; a <details> element, so it opens without JavaScript. Only the
+ * areas the signed-in role may read are offered.
+ */
+export function MainMenu({ permissions }: { permissions: readonly string[] }) {
   const { pathname } = useLocation();
-  const ref = useCloseOnOutsideClick();
+  const ref = useDetailsMenu();
+  const groups = inGroups(allowed(MAIN_MENU, permissions));
   return (
     <details ref={ref} className="relative">
       <summary
@@ -21,31 +34,32 @@ export function MainMenu() {
         aria-label="Main"
         className="absolute left-0 z-40 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-xl"
       >
-        <ul>
-          {MAIN_MENU.map((entry, index) => {
-            const active = isMenuEntryActive(pathname, entry);
-            return (
-              <Fragment key={entry.link}>
-                <li>
-                  <Link
-                    to={entry.link}
-                    aria-current={active ? "page" : undefined}
-                    className={`block rounded-lg px-3 py-2 text-sm ${
-                      active
-                        ? "bg-brand-100 font-semibold text-brand-900"
-                        : "text-slate-700 hover:bg-slate-100"
-                    }`}
-                  >
-                    {entry.title}
-                  </Link>
-                </li>
-                {(index + 1) % 3 === 0 && index < MAIN_MENU.length - 1 ? (
-                  <li role="separator" className="my-1 border-t border-dashed border-slate-300" />
-                ) : null}
-              </Fragment>
-            );
-          })}
-        </ul>
+        {/* One list per group with an <hr> between: a list may hold only list items, not a divider. */}
+        {groups.map((group, index) => (
+          <Fragment key={group[0].link}>
+            {index > 0 ? <hr className="my-1 border-t border-dashed border-slate-300" /> : null}
+            <ul>
+              {group.map((entry) => {
+                const active = isMenuEntryActive(pathname, entry);
+                return (
+                  <li key={entry.link}>
+                    <Link
+                      to={entry.link}
+                      aria-current={active ? "page" : undefined}
+                      className={`block rounded-lg px-3 py-2 text-sm ${
+                        active
+                          ? "bg-brand-100 font-semibold text-brand-900"
+                          : "text-slate-700 hover:bg-slate-100"
+                      }`}
+                    >
+                      {entry.title}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </Fragment>
+        ))}
       </nav>
     </details>
   );

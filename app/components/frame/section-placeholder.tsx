@@ -1,3 +1,4 @@
+import type { MetaFunction } from "@remix-run/node";
 import { useParams } from "@remix-run/react";
 import { EmptyState } from "../empty-state";
 import type { SectionKey } from "~/utils/navigation";
@@ -18,15 +19,26 @@ const PURPOSE: Record<SectionKey, string> = {
   settings: "Inventory categories and sub-categories",
 };
 
-export function SectionPlaceholder({ section, tab }: { section: SectionKey; tab: string }) {
+function tabTitle(section: SectionKey, tab: string | undefined) {
   const definition = SECTIONS[section];
-  const title = definition.tabs.find((item) => item.key === tab)?.title ?? definition.title;
+  return (
+    definition.tabs.find((item) => item.key === (tab ?? definition.tabs[0].key))?.title ?? definition.title
+  );
+}
+
+export function SectionPlaceholder({ section, tab }: { section: SectionKey; tab: string }) {
+  const title = tabTitle(section, tab);
   return (
     <EmptyState title={`${title}: nothing here yet`}>
       <p>{PURPOSE[section]} will be listed here.</p>
       <p className="mt-1">This area is not available in this version of the back office yet.</p>
     </EmptyState>
   );
+}
+
+/** The <title> of a section tab that is not built yet: the tab's name, as its side navigation shows it. */
+export function placeholderMeta(section: SectionKey): MetaFunction {
+  return ({ params }) => [{ title: `${tabTitle(section, params.tab)} — SolarDesk` }];
 }
 
 /** The page component of a section tab that is not built yet. */

@@ -115,12 +115,12 @@ export async function signInAsAdmin(page: Page, from = "/") {
   await signIn(page, E2E.adminEmail, E2E.adminPassword, from);
 }
 
-/** A customer made through the real API by whoever `token` belongs to. */
-export async function createCustomer(token: string, fields: Partial<Record<string, string>> = {}) {
+/** A customer made through the real API by whoever `token` belongs to (the e2e admin by default). */
+export async function createCustomer(token?: string, fields: Partial<Record<string, string>> = {}) {
   const tag = randomBytes(3).toString("hex");
   const { body } = await call("/customers/create", {
     method: "POST",
-    token,
+    token: token ?? (await apiToken()),
     body: {
       firstname: "Bola",
       lastname: `Customer${tag}`,
@@ -131,4 +131,12 @@ export async function createCustomer(token: string, fields: Partial<Record<strin
     },
   });
   return body as { id: string; firstname: string; lastname: string; email: string };
+}
+
+/** The id of a seeded role, by name. */
+export async function roleId(name: string) {
+  const { body: roles } = await call("/roles", { token: await apiToken() });
+  const role = (roles as { id: string; role: string }[]).find((item) => item.role === name);
+  if (!role) throw new Error(`no role ${name}`);
+  return role.id;
 }

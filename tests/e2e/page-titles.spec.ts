@@ -1,0 +1,35 @@
+import { expect, test } from "@playwright/test";
+import { signInAsAdmin } from "./support/staff";
+
+test("signed-out screens name themselves in the title", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveTitle("Sign in — SolarDesk");
+  await page.goto("/?mode=forgot");
+  await expect(page).toHaveTitle("Forgot password — SolarDesk");
+  await page.goto("/no/such/page");
+  await expect(page).toHaveTitle("Page Not Found — SolarDesk");
+});
+
+test("each signed-in screen has a title of its own", async ({ page }) => {
+  await signInAsAdmin(page);
+  const titles: Record<string, string> = {
+    "/home": "Home — SolarDesk",
+    "/customers/all": "All Customers — SolarDesk",
+    "/customers/barred": "Barred Customers — SolarDesk",
+    "/customers/all/new": "New Customer — SolarDesk",
+    "/settings/users": "Users — SolarDesk",
+    "/settings/role-permissions/new": "New Role — Role Permissions — SolarDesk",
+    "/settings/inventory-settings": "Inventory Settings — SolarDesk",
+    "/sales/all": "All Sales — SolarDesk",
+    "/warehouses/all": "All Warehouses — SolarDesk",
+  };
+  for (const [path, title] of Object.entries(titles)) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(title);
+  }
+  await page.goto("/customers/all");
+  const firstCustomer = page.getByRole("row").nth(1).getByRole("link");
+  const name = await firstCustomer.innerText();
+  await firstCustomer.click();
+  await expect(page).toHaveTitle(`${name} — Customers — SolarDesk`);
+});
