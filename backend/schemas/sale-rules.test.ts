@@ -1,0 +1,245 @@
+import type { z } from "zod";
+import {
+  CreateSaleSchema,
+  GuarantorSchema,
+  IdentificationSchema,
+  MiscellaneousCostSchema,
+  NextOfKinSchema,
+  ParametersSchema,
+  RecipientSchema,
+  isCalendarDate,
+} from "./sale-rules";
+
+function messages(result: z.SafeParseReturnType<unknown, unknown>): Record<string, string[] | undefined> {
+  return result.success ? {} : result.error.flatten().fieldErrors;
+}
+
+// 23:30 UTC on 10 March is already 11 March in Lagos (UTC+1).
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2026-03-10T23:30:00Z"));
+});
+afterAll(() => vi.useRealTimers());
+
+const identification = {
+  idType: "Nin",
+  idNumber: "12345678",
+  issuingCountry: "Nigeria",
+  issueDate: "2020-01-15",
+  expirationDate: "2030-01-15",
+  fullNameAsOnID: "Adaeze Obi",
+};
+const nextOfKin = {
+  fullName: "Chidi Obi",
+  relationship: "Brother",
+  phoneNumber: "08031234567",
+  dateOfBirth: "1990-05-01",
+};
+const guarantor = {
+  fullName: "Bisi Ade",
+  phoneNumber: "08037654321",
+  homeAddress: "3 Allen Avenue",
+  dateOfBirth: "1980-02-02",
+  identificationDetails: identification,
+};
+const recipient = {
+  firstname: "Ada",
+  lastname: "Obi",
+  address: "1 Marina",
+  phone: "08031234567",
+  email: "ada@example.com",
+};
+const item = {
+  productId: "product-0000000001",
+  quantity: 1,
+  paymentMode: "ONE_OFF",
+  devices: ["device-1"],
+  saleRecipient: recipient,
+};
+
+describe("dates by Lagos's calendar", () => {
+  it("knows real dates", () => {
+    expect(isCalendarDate("2024-02-29")).toBe(true);
+    expect(isCalendarDate("2026-02-29")).toBe(false);
+    expect(isCalendarDate("2026-3-1")).toBe(false);
+  });
+
+  it("counts today as Lagos's day, not UTC's", () => {
+    expect(IdentificationSchema.safeParse({ ...identification, issueDate: "2026-03-11" }).success).toBe(true);
+    expect(messages(IdentificationSchema.safeParse({ ...identification, issueDate: "2026-03-12" }))).toEqual({
+      issueDate: ["Issue date cannot be in the future"],
+    });
+    expect(
+      messages(IdentificationSchema.safeParse({ ...identification, expirationDate: "2026-03-11" })),
+    ).toEqual({
+      expirationDate: ["Expiration date must be in the future"],
+    });
+  });
+});
+
+describe("identification (spec §5)", () => {
+  it("names every missing field", () => {
+    expect(messages(IdentificationSchema.safeParse({}))).toEqual({
+      idType: ["ID Type is required"],
+      idNumber: ["ID Number is required"],
+      issuingCountry: ["Issuing Country is required"],
+      issueDate: ["Issue date is required"],
+      expirationDate: ["Expiration date is required"],
+      fullNameAsOnID: ["Full name as on ID is required"],
+    });
+  });
+
+  it("checks the dates' validity and order", () => {
+    expect(messages(IdentificationSchema.safeParse({ ...identification, issueDate: "2020-13-01" }))).toEqual({
+      issueDate: ["Invalid issue date"],
+    });
+    expect(messages(IdentificationSchema.safeParse({ ...identification, expirationDate: "soon" }))).toEqual({
+      expirationDate: ["Invalid expiration date"],
+    });
+    expect(
+      messages(
+        IdentificationSchema.safeParse({
+          ...identification,
+          issueDate: "2026-03-01",
+          expirationDate: "2026-03-01",
+        }),
+      ).expirationDate,
+    ).toEqual(["Expiration date must be in the future", "Expiration date must be later than issue date"]);
+  });
+});
+
+describe("next of kin and guarantor", () => {
+  it("take an empty e-mail and refuse a bad one", () => {
+    expect(NextOfKinSchema.safeParse({ ...nextOfKin, email: "" }).success).toBe(true);
+    expect(messages(NextOfKinSchema.safeParse({ ...nextOfKin, email: "nope" }))).toEqual({
+      email: ["Invalid email"],
+    });
+  });
+
+  it("check the date of birth", () => {
+    expect(messages(NextOfKinSchema.safeParse({ ...nextOfKin, dateOfBirth: "" }))).toEqual({
+      dateOfBirth: ["Date of birth is required"],
+    });
+    expect(messages(NextOfKinSchema.safeParse({ ...nextOfKin, dateOfBirth: "1990-02-30" }))).toEqual({
+      dateOfBirth: ["Invalid date of birth"],
+    });
+    expect(messages(NextOfKinSchema.safeParse({ ...nextOfKin, dateOfBirth: "2027-01-01" }))).toEqual({
+      dateOfBirth: ["Date of birth cannot be in the future"],
+    });
+  });
+
+  it("need the guarantor's home address and identification", () => {
+    expect(messages(GuarantorSchema.safeParse({ ...guarantor, homeAddress: " " }))).toEqual({
+      homeAddress: ["Home address is required"],
+    });
+    expect(
+      GuarantorSchema.safeParse({ ...guarantor, identificationDetails: { idType: "Nin" } }).success,
+    ).toBe(false);
+  });
+});
+
+describe("recipient, parameters and costs", () => {
+  it("recipient messages", () => {
+    expect(
+      messages(
+        RecipientSchema.safeParse({ firstname: "A", lastname: " ", address: "", phone: "0803", email: "x" }),
+      ),
+    ).toEqual({
+      firstname: ["Firstname is required"],
+      lastname: ["Lastname is required"],
+      address: ["Address is required"],
+      phone: ["Phone number is required"],
+      email: ["Invalid email"],
+    });
+  });
+
+  it("parameters: payment mode required, instalment needs duration and starting percentage", () => {
+    expect(messages(ParametersSchema.safeParse({}))).toEqual({ paymentMode: ["Payment mode is required"] });
+    expect(messages(ParametersSchema.safeParse({ paymentMode: "INSTALLMENT" }))).toEqual({
+      installmentDuration: ["Installment duration is required for installment payments"],
+      installmentStartingPrice: ["Installment starting price is required for installment payments"],
+    });
+    expect(ParametersSchema.parse({ paymentMode: "ONE_OFF" })).toEqual({
+      paymentMode: "ONE_OFF",
+      installmentDuration: 0,
+      installmentStartingPrice: 0,
+      discount: 0,
+    });
+  });
+
+  it("a miscellaneous cost needs a name and a cost of at least 0", () => {
+    expect(messages(MiscellaneousCostSchema.safeParse({ name: "", cost: "-1" }))).toEqual({
+      name: ["Name is required"],
+      cost: ["Cost must be a positive number"],
+    });
+    expect(messages(MiscellaneousCostSchema.safeParse({ name: "Delivery", cost: "" }))).toEqual({
+      cost: ["Cost must be a positive number"],
+    });
+    expect(MiscellaneousCostSchema.parse({ name: "Delivery", cost: "0" })).toEqual({
+      name: "Delivery",
+      cost: 0,
+    });
+  });
+});
+
+describe("the sale (spec §5)", () => {
+  const sale = { category: "PRODUCT", customerId: "customer-1", saleItems: [item], paymentMethod: "CASH" };
+
+  it("needs a customer, an item and a payment method, with the spec's words", () => {
+    expect(messages(CreateSaleSchema.safeParse({ category: "PRODUCT", saleItems: [] }))).toEqual({
+      customerId: ["Please select at least one customer"],
+      saleItems: ["At least one sale item is required"],
+      paymentMethod: ["Payment method is required"],
+    });
+  });
+
+  it("checks each item: quantity, devices, recipient, instalment values", () => {
+    const result = CreateSaleSchema.safeParse({
+      ...sale,
+      saleItems: [{ ...item, quantity: 0, devices: [], paymentMode: "INSTALLMENT" }],
+      bvn: "12345678901",
+      identificationDetails: identification,
+      nextOfKinDetails: nextOfKin,
+      guarantorDetails: guarantor,
+    });
+    expect(result.success).toBe(false);
+    const issues = result.success
+      ? []
+      : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        "saleItems.0.quantity: Quantity must be at least 1",
+        "saleItems.0.devices: At least one device is required",
+        "saleItems.0.installmentDuration: Installment duration is required for installment payments",
+        "saleItems.0.installmentStartingPrice: Installment starting price is required for installment payments",
+      ]),
+    );
+  });
+
+  it("asks an instalment sale for BVN and the three contract blocks", () => {
+    const instalment = {
+      ...sale,
+      saleItems: [
+        { ...item, paymentMode: "INSTALLMENT", installmentDuration: 6, installmentStartingPrice: 20 },
+      ],
+    };
+    expect(messages(CreateSaleSchema.safeParse(instalment))).toEqual({
+      bvn: ["BVN is required for installment payments"],
+      identificationDetails: ["Identification details are required for installment payments"],
+      nextOfKinDetails: ["Next of kin details are required for installment payments"],
+      guarantorDetails: ["Guarantor details are required for installment payments"],
+    });
+    expect(messages(CreateSaleSchema.safeParse({ ...sale, bvn: "1234567890a" }))).toEqual({
+      bvn: ["BVN must be exactly 11 digits when provided"],
+    });
+    expect(
+      CreateSaleSchema.safeParse({
+        ...instalment,
+        bvn: "12345678901",
+        identificationDetails: identification,
+        nextOfKinDetails: nextOfKin,
+        guarantorDetails: guarantor,
+      }).success,
+    ).toBe(true);
+  });
+});
