@@ -6,11 +6,16 @@ import { E2E } from "./tests/e2e/support/env";
 /**
  * End-to-end tests run against the built app on a throwaway database, in two projects: JavaScript
  * disabled (what slow machines and QA see) and enabled. E2E_API_MODE=http runs the same suite with
- * the backend as a separate process, reached over HTTP through API_BASE_URL.
+ * the backend as a separate process, reached over HTTP through API_BASE_URL; there the specs about the
+ * page itself (accessibility, keyboard, narrow screens, titles, the server process) are left out, since
+ * the transport does not change them and CI's time is better spent on the journeys.
  */
 
 const runDir = E2E.runDir;
 const overHttp = process.env.E2E_API_MODE === "http";
+const notOverHttp = overHttp
+  ? [/(accessibility|keyboard|narrow-screen|page-titles|server-process)\.spec\.ts$/]
+  : [];
 
 const common = {
   NODE_ENV: "production",
@@ -56,12 +61,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "js-off", use: { browserName: "chromium", javaScriptEnabled: false } },
+    { name: "js-off", use: { browserName: "chromium", javaScriptEnabled: false }, testIgnore: notOverHttp },
     {
       name: "js-on",
       use: { browserName: "chromium", javaScriptEnabled: true },
       // Starts and stops its own server process; once is enough, and it needs no browser.
-      testIgnore: /server-process\.spec\.ts$/,
+      testIgnore: [/server-process\.spec\.ts$/, ...notOverHttp],
     },
   ],
   webServer: [
