@@ -796,15 +796,20 @@ export async function ensureDemoStock(db: AppDb) {
     await demoTransfer(tx, itemIds.get("PNL-200M"), place.kano, receivedBy);
 
     const productCategoryIds = new Map<string, string>();
-    for (const name of DEMO_PRODUCT_CATEGORIES) {
+    // Moments one minute apart, so "oldest first" (the tabs) and "newest first" (the lists) are stable.
+    const minutesAgo = (minutes: number) => new Date(now - minutes * 60_000);
+    for (const [index, name] of DEMO_PRODUCT_CATEGORIES.entries()) {
       const [row] = await tx
         .insert(productCategories)
-        .values({ name })
+        .values({
+          name,
+          createdAt: minutesAgo(DEMO_PRODUCT_CATEGORIES.length - index + DEMO_PRODUCTS.length),
+        })
         .onConflictDoNothing()
         .returning({ id: productCategories.id });
       if (row) productCategoryIds.set(name, row.id);
     }
-    for (const product of DEMO_PRODUCTS) {
+    for (const [index, product] of DEMO_PRODUCTS.entries()) {
       const categoryId = productCategoryIds.get(product.category);
       const links = product.items.flatMap(([sku, quantity]) => {
         const inventoryItemId = itemIds.get(sku);
@@ -819,6 +824,8 @@ export async function ensureDemoStock(db: AppDb) {
           paymentModes: product.paymentModes,
           imageFileId: await image(product.category.toUpperCase().slice(0, 4)),
           creatorId: receivedBy,
+          createdAt: minutesAgo(DEMO_PRODUCTS.length - index),
+          updatedAt: minutesAgo(DEMO_PRODUCTS.length - index),
         })
         .returning({ id: products.id });
       await tx.insert(productInventories).values(links.map((link) => ({ ...link, productId: row.id })));

@@ -27,6 +27,20 @@ import {
   updateProduct,
 } from "../services/products";
 
+const productFields = {
+  categoryId: { description: "A product category", required: true },
+  name: { description: "At most 100 characters", required: true },
+  paymentModes: {
+    description: "ONE_OFF and/or INSTALLMENT: a comma list or the field repeated",
+    required: true,
+  },
+  inventories: {
+    description: 'JSON list of {"inventoryId", "quantity" (units per product unit, ≥ 1)}, at least one',
+    required: true,
+  },
+  productImage: { description: "Optional PNG, JPEG or SVG (read from the bytes), at most 5 MB", file: true },
+};
+
 export const productOperations: Operation[] = [
   {
     method: "get",
@@ -70,22 +84,7 @@ export const productOperations: Operation[] = [
     tag: "Products",
     summary: "Create a product from inventory items (multipart)",
     access: "write:Products",
-    multipart: {
-      categoryId: { description: "A product category", required: true },
-      name: { description: "At most 100 characters", required: true },
-      paymentModes: {
-        description: "ONE_OFF and/or INSTALLMENT: a comma list or the field repeated",
-        required: true,
-      },
-      inventories: {
-        description: 'JSON list of {"inventoryId", "quantity" (units per product unit, ≥ 1)}, at least one',
-        required: true,
-      },
-      productImage: {
-        description: "Optional PNG, JPEG or SVG (read from the bytes), at most 5 MB",
-        file: true,
-      },
-    },
+    multipart: productFields,
     success: ok("The new product", ProductRecordSchema, 201),
   },
   {
@@ -105,6 +104,10 @@ export const productOperations: Operation[] = [
       "Edit a product: JSON, or multipart with a new `productImage`; `inventories` given replaces the items",
     access: "write:Products",
     body: UpdateProductSchema,
+    // The same fields, each optional.
+    multipart: Object.fromEntries(
+      Object.entries(productFields).map(([name, field]) => [name, { ...field, required: false }]),
+    ),
     success: ok("The product as saved", ProductRecordSchema),
     errors: { 404: "Product not found" },
   },

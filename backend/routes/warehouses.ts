@@ -92,6 +92,13 @@ export const warehouseOperations: Operation[] = [
       "A warehouse holding stock, or the last active one, cannot be deactivated; a class it holds stock of cannot be dropped",
     access: "write:Warehouses",
     body: UpdateWarehouseSchema,
+    multipart: {
+      name: warehouseFields.name,
+      type: warehouseFields.type,
+      inventoryClasses: warehouseFields.inventoryClasses,
+      status: { description: "active or inactive" },
+      image: { ...warehouseFields.image, required: false },
+    },
     success: ok("The warehouse as saved", WarehouseRecordSchema),
     errors: { 404: "Warehouse not found" },
   },
@@ -107,7 +114,7 @@ export function warehouseRoutes({ db, caches }: RouteDeps) {
     .get("/statistics/view", guard("read:Warehouses"), async (c) => {
       return c.json(await warehouseStats(db), 200);
     })
-    .get("/export", guard("read:Warehouses"), (c) => {
+    .get("/export", guard("read:Warehouses"), () => {
       async function* rows() {
         const all = inBatches(warehouseExportBatch(db), (row) => ({ createdAt: row.createdAt, id: row.id }));
         for await (const row of all) yield warehouseExportRow(row);

@@ -50,7 +50,7 @@ export async function sendForm(
   for (const [name, value] of Object.entries(fields))
     for (const each of Array.isArray(value) ? value : [value]) form.append(name, each);
   for (const [name, file] of Object.entries(files))
-    form.append(name, new Blob([file.bytes], { type: file.type ?? "image/png" }), file.name);
+    form.append(name, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "image/png" }), file.name);
   const headers = new Headers();
   if (token) headers.set("authorization", `Bearer ${token}`);
   return backend.app.fetch(new Request(`http://backend.test${path}`, { method, headers, body: form }));
