@@ -6,10 +6,7 @@ import type { WarehouseRow } from "../db/schema";
 import { lagosDate } from "../schemas/dates";
 import { pageOf } from "../schemas/list";
 import type { InventoryClass } from "../schemas/inventory";
-import {
-  WAREHOUSE_IMAGE_FIELD,
-  WAREHOUSE_IMAGE_REQUIRED,
-} from "../schemas/warehouses";
+import { WAREHOUSE_IMAGE_FIELD, WAREHOUSE_IMAGE_REQUIRED } from "../schemas/warehouses";
 import type {
   CreateWarehouseInput,
   UpdateWarehouseInput,
