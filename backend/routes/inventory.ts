@@ -25,13 +25,26 @@ import {
   TransferResultSchema,
   TransferSchema,
 } from "../schemas/inventory";
-import { createInventory, getInventory, inventoryStats, listInventory } from "../services/inventory";
+import {
+  countInventory,
+  createInventory,
+  getInventory,
+  inventoryCountKey,
+  inventoryStats,
+  listInventory,
+} from "../services/inventory";
 import {
   createInventoryCategories,
   listInventoryCategories,
   renameInventoryCategory,
 } from "../services/inventory-categories";
-import { listMovements, restockInventory, transferStock } from "../services/stock-movements";
+import {
+  countMovements,
+  listMovements,
+  movementCountKey,
+  restockInventory,
+  transferStock,
+} from "../services/stock-movements";
 
 const moneyNote = "naira, at most 2 decimals";
 
@@ -168,10 +181,18 @@ export function inventoryRoutes({ db, caches }: RouteDeps) {
   // Fixed paths before `/:id`, which would otherwise claim them.
   return new Hono<ApiEnv>()
     .get("/", guard("read:Inventory"), async (c) => {
-      return c.json(await listInventory(db, readQuery(c, InventoryListQuerySchema)), 200);
+      const query = readQuery(c, InventoryListQuerySchema);
+      const total = await caches.counts.get(`inventory:${inventoryCountKey(query)}`, () =>
+        countInventory(db, query),
+      );
+      return c.json(await listInventory(db, query, total), 200);
     })
     .get("/stats", guard("read:Inventory"), async (c) => {
-      return c.json(await inventoryStats(db, readQuery(c, InventoryStatsQuerySchema)), 200);
+      const query = readQuery(c, InventoryStatsQuerySchema);
+      return c.json(
+        await caches.inventoryStats.get(query.warehouseId ?? "", () => inventoryStats(db, query)),
+        200,
+      );
     })
     .get("/categories/all", guard("read:Inventory"), async (c) => {
       return c.json(await listInventoryCategories(db), 200);
@@ -185,7 +206,11 @@ export function inventoryRoutes({ db, caches }: RouteDeps) {
       return c.json(await renameInventoryCategory(db, signedInActor(c), c.req.param("id"), input), 200);
     })
     .get("/logs", guard("read:Inventory"), async (c) => {
-      return c.json(await listMovements(db, readQuery(c, MovementListQuerySchema)), 200);
+      const query = readQuery(c, MovementListQuerySchema);
+      const total = await caches.counts.get(`movements:${movementCountKey(query)}`, () =>
+        countMovements(db, query),
+      );
+      return c.json(await listMovements(db, query, total), 200);
     })
     .post("/create", guard("write:Inventory"), async (c) => {
       const { value, files } = await readMultipart(c, CreateInventorySchema, {

@@ -18,11 +18,13 @@ import {
   UpdateProductSchema,
 } from "../schemas/products";
 import {
+  countProducts,
   createProduct,
   createProductCategory,
   getProduct,
   listProductCategories,
   listProducts,
+  productCountKey,
   productStats,
   updateProduct,
 } from "../services/products";
@@ -118,7 +120,11 @@ export function productRoutes({ db, caches }: RouteDeps) {
 
   return new Hono<ApiEnv>()
     .get("/", guard("read:Products"), async (c) => {
-      return c.json(await listProducts(db, readQuery(c, ProductListQuerySchema)), 200);
+      const query = readQuery(c, ProductListQuerySchema);
+      const total = await caches.counts.get(`products:${productCountKey(query)}`, () =>
+        countProducts(db, query),
+      );
+      return c.json(await listProducts(db, query, total), 200);
     })
     .get("/statistics/view", guard("read:Products"), async (c) => {
       return c.json(await productStats(db), 200);

@@ -2,7 +2,9 @@ import { parse } from "csv-parse/sync";
 import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import { auditLog, warehouses } from "../db/schema";
 import { IMAGE_TYPE_MESSAGE } from "../schemas/files";
+import { inBatches } from "../http/csv";
 import { OverviewSchema } from "../schemas/overview";
+import { warehouseExportBatch } from "../services/warehouses";
 import { WarehouseListSchema, WarehouseRecordSchema, WarehouseStatsSchema } from "../schemas/warehouses";
 import { FORBIDDEN_BODY, UNAUTHORIZED_BODY, expectExactly, signedInAs } from "../test/factories";
 import { EXE, PNG, SVG, makeItem, makeWarehouse, sendForm } from "../test/stock-factories";
@@ -393,6 +395,21 @@ describe("GET /api/v1/warehouses/export", () => {
       expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     ]);
     expect(rows.length - 1).toBe(await backend.db.$count(warehouses, isNull(warehouses.deletedAt)));
+  });
+});
+
+describe("warehouseExportBatch", () => {
+  it("reads every warehouse exactly once, however small the batches", async () => {
+    const read = inBatches(warehouseExportBatch(backend.db), (row) => ({ name: row.name, id: row.id }), 2);
+    const names: string[] = [];
+    for await (const row of read) names.push(row.name);
+    const live = await backend.db
+      .select({ name: warehouses.name })
+      .from(warehouses)
+      .where(isNull(warehouses.deletedAt));
+    expect(names).toHaveLength(live.length);
+    expect(new Set(names).size).toBe(live.length);
+    expect(new Set(names)).toEqual(new Set(live.map((row) => row.name)));
   });
 });
 

@@ -116,7 +116,7 @@ export function warehouseRoutes({ db, caches }: RouteDeps) {
     })
     .get("/export", guard("read:Warehouses"), () => {
       async function* rows() {
-        const all = inBatches(warehouseExportBatch(db), (row) => ({ createdAt: row.createdAt, id: row.id }));
+        const all = inBatches(warehouseExportBatch(db), (row) => ({ name: row.name, id: row.id }));
         for await (const row of all) yield warehouseExportRow(row);
       }
       return csvResponse(`warehouses_${lagosDate(new Date())}.csv`, WAREHOUSE_EXPORT_HEADER, rows());

@@ -184,19 +184,36 @@ async function inventoryRows(db: AppDb, ids: string[], warehouseId?: string) {
   });
 }
 
-/** One page of items, newest first; quantities and prices within the warehouse when one is chosen. */
-export async function listInventory(db: AppDb, query: InventoryListQuery): Promise<InventoryList> {
-  const where = listConditions(query);
-  const [pageIds, [{ total }]] = await Promise.all([
-    db
-      .select({ id: inventoryItems.id })
-      .from(inventoryItems)
-      .where(where)
-      .orderBy(desc(inventoryItems.createdAt), desc(inventoryItems.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(inventoryItems).where(where),
+/** Which count a list query needs: its filters, not its page. */
+export function inventoryCountKey(query: InventoryListQuery) {
+  return JSON.stringify([
+    query.warehouseId ?? null,
+    query.class ?? null,
+    query.inventoryCategoryId ?? null,
+    query.inventorySubCategoryId ?? null,
+    query.search ?? null,
   ]);
+}
+
+/** How many items the list's filters select (the routes keep it between changes, as for customers). */
+export async function countInventory(db: AppDb, query: InventoryListQuery) {
+  const [{ total }] = await db.select({ total: count() }).from(inventoryItems).where(listConditions(query));
+  return total;
+}
+
+/** One page of items, newest first; quantities and prices within the warehouse when one is chosen. */
+export async function listInventory(
+  db: AppDb,
+  query: InventoryListQuery,
+  total: number,
+): Promise<InventoryList> {
+  const pageIds = await db
+    .select({ id: inventoryItems.id })
+    .from(inventoryItems)
+    .where(listConditions(query))
+    .orderBy(desc(inventoryItems.createdAt), desc(inventoryItems.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
   const records = await inventoryRows(
     db,
     pageIds.map((row) => row.id),

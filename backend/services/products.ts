@@ -168,26 +168,32 @@ function listConditions(query: ProductListQuery) {
   return and(...conditions);
 }
 
+/** Which count a list query needs: its filters, not its page. */
+export function productCountKey(query: ProductListQuery) {
+  return JSON.stringify([query.categoryId ?? null, query.search ?? null]);
+}
+
+export async function countProducts(db: AppDb, query: ProductListQuery) {
+  const [{ total }] = await db.select({ total: count() }).from(products).where(listConditions(query));
+  return total;
+}
+
 /** One page of products, newest first, each with its price range, units available and items. */
-export async function listProducts(db: AppDb, query: ProductListQuery): Promise<ProductList> {
-  const where = listConditions(query);
+export async function listProducts(db: AppDb, query: ProductListQuery, total: number): Promise<ProductList> {
   const pageIds = db
     .select({ id: products.id, createdAt: products.createdAt })
     .from(products)
-    .where(where)
+    .where(listConditions(query))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit)
     .as("page_ids");
-  const [heads, [{ total }]] = await Promise.all([
-    db
-      .select(productHeadColumns)
-      .from(pageIds)
-      .innerJoin(products, eq(products.id, pageIds.id))
-      .innerJoin(productCategories, eq(productCategories.id, products.categoryId))
-      .orderBy(desc(pageIds.createdAt), desc(pageIds.id)),
-    db.select({ total: count() }).from(products).where(where),
-  ]);
+  const heads = await db
+    .select(productHeadColumns)
+    .from(pageIds)
+    .innerJoin(products, eq(products.id, pageIds.id))
+    .innerJoin(productCategories, eq(productCategories.id, products.categoryId))
+    .orderBy(desc(pageIds.createdAt), desc(pageIds.id));
   const stockRows = await productStock(
     db,
     heads.map((head) => head.id),

@@ -195,20 +195,34 @@ function movementConditions(query: MovementListQuery) {
   return and(...conditions);
 }
 
-/** The inventory log, newest first, filtered by warehouse (either side), item, kind or item search. */
-export async function listMovements(db: AppDb, query: MovementListQuery): Promise<MovementList> {
-  const where = movementConditions(query);
-  const [rows, [{ total }]] = await Promise.all([
-    movementQuery(db)
-      .where(where)
-      .orderBy(desc(inventoryMovements.createdAt), desc(inventoryMovements.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db
-      .select({ total: count() })
-      .from(inventoryMovements)
-      .innerJoin(inventoryItems, eq(inventoryItems.id, inventoryMovements.inventoryItemId))
-      .where(where),
+export function movementCountKey(query: MovementListQuery) {
+  return JSON.stringify([
+    query.warehouseId ?? null,
+    query.inventoryId ?? null,
+    query.kind ?? null,
+    query.search ?? null,
   ]);
+}
+
+export async function countMovements(db: AppDb, query: MovementListQuery) {
+  const counted = db.select({ total: count() }).from(inventoryMovements).$dynamic();
+  // Only a search needs the items' names: joining them for every count would double its cost.
+  if (query.search)
+    counted.innerJoin(inventoryItems, eq(inventoryItems.id, inventoryMovements.inventoryItemId));
+  const [{ total }] = await counted.where(movementConditions(query));
+  return total;
+}
+
+/** The inventory log, newest first, filtered by warehouse (either side), item, kind or item search. */
+export async function listMovements(
+  db: AppDb,
+  query: MovementListQuery,
+  total: number,
+): Promise<MovementList> {
+  const rows = await movementQuery(db)
+    .where(movementConditions(query))
+    .orderBy(desc(inventoryMovements.createdAt), desc(inventoryMovements.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
   return pageOf("movements", rows.map(toMovementRecord), total, query);
 }

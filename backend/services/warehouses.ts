@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { inventoryBatches, inventoryItems, warehouses } from "../db/schema";
@@ -35,22 +35,7 @@ export const holdingStockMessage = (units: number) =>
   `This warehouse still holds ${units.toLocaleString("en-NG")} unit${units === 1 ? "" : "s"} of stock; ` +
   "transfer them to another warehouse before deactivating it";
 
-/** Units and items held now, per warehouse: an aggregate over its batches, never rows in JavaScript. */
-function heldStock() {
-  return sql`(
-    select coalesce(sum(${inventoryBatches.remainingQuantity}), 0)::float8
-    from ${inventoryBatches} where ${inventoryBatches.warehouseId} = ${warehouses.id}
-  )`;
-}
-function heldItems() {
-  return sql`(
-    select count(distinct ${inventoryBatches.inventoryItemId})::float8
-    from ${inventoryBatches}
-    where ${inventoryBatches.warehouseId} = ${warehouses.id} and ${inventoryBatches.remainingQuantity} > 0
-  )`;
-}
-
-const warehouseRecordColumns = {
+const warehouseColumns = {
   id: warehouses.id,
   name: warehouses.name,
   type: warehouses.type,
@@ -59,27 +44,48 @@ const warehouseRecordColumns = {
   status: warehouses.status,
   createdAt: warehouses.createdAt,
   updatedAt: warehouses.updatedAt,
-  unitsHeld: sql<number>`${heldStock()}`,
-  inventoryCount: sql<number>`${heldItems()}`,
 };
 
-type WarehouseRecordRow = Pick<
+type WarehouseColumnsRow = Pick<
   WarehouseRow,
   "id" | "name" | "type" | "inventoryClasses" | "imageFileId" | "status" | "createdAt" | "updatedAt"
-> & { unitsHeld: number; inventoryCount: number };
+>;
 
-function toWarehouseRecord(row: WarehouseRecordRow): WarehouseRecord {
-  const { imageFileId, ...rest } = row;
-  return {
-    ...rest,
-    // Stored in the catalogue's order, whatever order they were ticked in.
-    inventoryClasses: INVENTORY_CLASSES.filter((name) => row.inventoryClasses.includes(name)),
-    image: imageOf(imageFileId),
-    unitsHeld: Number(row.unitsHeld),
-    inventoryCount: Number(row.inventoryCount),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
+/**
+ * Units and items held now by each of `rows`, aggregated by the database in one pass over their batches
+ * (the warehouse index holds every column it reads), never batch rows in JavaScript.
+ */
+async function withStock(db: AppDb, rows: WarehouseColumnsRow[]): Promise<WarehouseRecord[]> {
+  if (rows.length === 0) return [];
+  const held = await db
+    .select({
+      warehouseId: inventoryBatches.warehouseId,
+      units: sql<number>`sum(${inventoryBatches.remainingQuantity})::float8`,
+      items: sql<number>`(count(distinct ${inventoryBatches.inventoryItemId}) filter (where ${inventoryBatches.remainingQuantity} > 0))::float8`,
+    })
+    .from(inventoryBatches)
+    .where(
+      inArray(
+        inventoryBatches.warehouseId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .groupBy(inventoryBatches.warehouseId);
+  const byWarehouse = new Map(held.map((row) => [row.warehouseId, row]));
+  return rows.map((row) => {
+    const { imageFileId, ...rest } = row;
+    const stock = byWarehouse.get(row.id);
+    return {
+      ...rest,
+      // In the catalogue's order, whatever order they were ticked in.
+      inventoryClasses: INVENTORY_CLASSES.filter((name) => row.inventoryClasses.includes(name)),
+      image: imageOf(imageFileId),
+      unitsHeld: Number(stock?.units ?? 0),
+      inventoryCount: Number(stock?.items ?? 0),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
 }
 
 function listConditions(query: WarehouseListQuery) {
@@ -96,7 +102,7 @@ export async function listWarehouses(db: AppDb, query: WarehouseListQuery): Prom
   const where = listConditions(query);
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select(warehouseRecordColumns)
+      .select(warehouseColumns)
       .from(warehouses)
       .where(where)
       .orderBy(desc(warehouses.createdAt), desc(warehouses.id))
@@ -104,7 +110,7 @@ export async function listWarehouses(db: AppDb, query: WarehouseListQuery): Prom
       .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(warehouses).where(where),
   ]);
-  return pageOf("warehouses", rows.map(toWarehouseRecord), total, query);
+  return pageOf("warehouses", await withStock(db, rows), total, query);
 }
 
 export async function warehouseStats(db: AppDb): Promise<WarehouseStats> {
@@ -120,13 +126,13 @@ export async function warehouseStats(db: AppDb): Promise<WarehouseStats> {
 }
 
 export async function getWarehouse(db: AppDb, id: string): Promise<WarehouseRecord> {
-  const [row] = await db
-    .select(warehouseRecordColumns)
+  const rows = await db
+    .select(warehouseColumns)
     .from(warehouses)
     .where(and(eq(warehouses.id, id), isLiveWarehouse))
     .limit(1);
-  if (!row) throw notFound(WAREHOUSE_NOT_FOUND);
-  return toWarehouseRecord(row);
+  if (rows.length === 0) throw notFound(WAREHOUSE_NOT_FOUND);
+  return (await withStock(db, rows))[0];
 }
 
 function nameTaken(db: AppDb, name: string, exceptId?: string) {
@@ -278,29 +284,30 @@ export async function updateWarehouse(
   return getWarehouse(db, id);
 }
 
-/** Every live warehouse for the CSV export, oldest first, read a batch at a time (keyset on created, id). */
+/**
+ * Every live warehouse for the CSV export by name, read a batch at a time (keyset on the name, exact
+ * text, unlike a timestamp that JavaScript would round to milliseconds).
+ */
 export function warehouseExportBatch(db: AppDb) {
-  return async (after: { createdAt: Date; id: string } | null, limit: number) => {
+  const byName = sql`lower(${warehouses.name})`;
+  return async (after: { name: string; id: string } | null, limit: number) => {
     const rows = await db
-      .select(warehouseRecordColumns)
+      .select(warehouseColumns)
       .from(warehouses)
       .where(
         and(
           isLiveWarehouse,
-          after
-            ? sql`(${warehouses.createdAt}, ${warehouses.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
-            : undefined,
+          after ? sql`(${byName}, ${warehouses.id}) > (lower(${after.name}), ${after.id})` : undefined,
         ),
       )
-      .orderBy(asc(warehouses.createdAt), asc(warehouses.id))
+      .orderBy(asc(byName), asc(warehouses.id))
       .limit(limit);
-    return rows;
+    return withStock(db, rows);
   };
 }
 
 /** One CSV row: the cells under WAREHOUSE_EXPORT_HEADER. */
-export function warehouseExportRow(row: WarehouseRecordRow) {
-  const record = toWarehouseRecord(row);
+export function warehouseExportRow(record: WarehouseRecord) {
   return [
     record.name,
     record.type ?? "",
@@ -308,6 +315,6 @@ export function warehouseExportRow(row: WarehouseRecordRow) {
     record.status,
     record.unitsHeld,
     record.inventoryCount,
-    lagosDate(row.createdAt),
+    lagosDate(new Date(record.createdAt)),
   ];
 }
