@@ -1,6 +1,12 @@
 import { lagosDate } from "./dates";
 import { choiceListField, wholeNumberField } from "./form-values";
-import { CreateInventoryCategoriesSchema, DateOfManufactureSchema, SkuSchema } from "./inventory";
+import {
+  CategoryFormSchema,
+  CreateInventoryCategoriesSchema,
+  DateOfManufactureSchema,
+  SkuSchema,
+  SubCategoryFormSchema,
+} from "./inventory";
 import { CreateProductSchema, ProductInventoriesSchema } from "./products";
 import { CreateWarehouseSchema } from "./warehouses";
 
@@ -125,5 +131,18 @@ describe("forms shared with the web app", () => {
         { name: "Gel", parentId: "p1", subCategories: [] },
       ],
     });
+  });
+
+  it("words the category forms' rules as the spec lists them", () => {
+    expect(messages(CategoryFormSchema.safeParse({ name: "" }))).toEqual(["Category Name is required"]);
+    expect(
+      messages(CategoryFormSchema.safeParse({ name: "Ok", subCategories: [{ name: "S".repeat(51) }] })),
+    ).toEqual(["Sub-Category Name cannot exceed 50 characters"]);
+    expect(messages(SubCategoryFormSchema.safeParse({ name: "Gel" }))).toEqual([
+      "Parent Category is required",
+    ]);
+    expect(messages(SubCategoryFormSchema.safeParse({ parentId: "p1", name: " " }))).toEqual([
+      "Sub-Category Name is required",
+    ]);
   });
 });
