@@ -61,13 +61,17 @@ async function withStock(db: AppDb, rows: WarehouseColumnsRow[]): Promise<Wareho
     .select({
       warehouseId: inventoryBatches.warehouseId,
       units: sql<number>`sum(${inventoryBatches.remainingQuantity})::float8`,
-      items: sql<number>`(count(distinct ${inventoryBatches.inventoryItemId}) filter (where ${inventoryBatches.remainingQuantity} > 0))::float8`,
+      items: sql<number>`count(distinct ${inventoryBatches.inventoryItemId})::float8`,
     })
     .from(inventoryBatches)
+    // Used-up batches add nothing to either figure; most old batches are.
     .where(
-      inArray(
-        inventoryBatches.warehouseId,
-        rows.map((row) => row.id),
+      and(
+        inArray(
+          inventoryBatches.warehouseId,
+          rows.map((row) => row.id),
+        ),
+        gt(inventoryBatches.remainingQuantity, 0),
       ),
     )
     .groupBy(inventoryBatches.warehouseId);
