@@ -182,10 +182,12 @@ export function inventoryRoutes({ db, caches }: RouteDeps) {
   return new Hono<ApiEnv>()
     .get("/", guard("read:Inventory"), async (c) => {
       const query = readQuery(c, InventoryListQuerySchema);
-      const total = await caches.counts.get(`inventory:${inventoryCountKey(query)}`, () =>
-        countInventory(db, query),
-      );
-      return c.json(await listInventory(db, query, total), 200);
+      const countKey = inventoryCountKey(query);
+      const page = await caches.inventoryPages.get(`${countKey}:${query.page}:${query.limit}`, async () => {
+        const total = await caches.counts.get(`inventory:${countKey}`, () => countInventory(db, query));
+        return listInventory(db, query, total);
+      });
+      return c.json(page, 200);
     })
     .get("/stats", guard("read:Inventory"), async (c) => {
       const query = readQuery(c, InventoryStatsQuerySchema);
