@@ -86,11 +86,11 @@ describe("request bodies", () => {
 
 describe("unknown routes", () => {
   it("answer 404 in the error shape", async () => {
-    const response = await backend.request("GET", "/api/v1/warehouses");
+    const response = await backend.request("GET", "/api/v1/no-such-area");
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
       statusCode: 404,
-      message: "Cannot GET /api/v1/warehouses",
+      message: "Cannot GET /api/v1/no-such-area",
       error: "Not Found",
     });
     expect((await backend.request("PUT", "/api/v1/users/x")).status).toBe(404);

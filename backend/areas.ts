@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
-import { customers, users } from "./db/schema";
+import { customers, inventoryItems, products, users, warehouses } from "./db/schema";
 import type { RecordSubject } from "./schemas/permissions";
 
 /**
@@ -18,5 +18,20 @@ export const COUNTED_AREAS: { key: string; subject: RecordSubject; count: SQL<nu
     key: "customers",
     subject: "Customers",
     count: sql<number>`(select count(*) from ${customers} where ${customers.deletedAt} is null)::int`,
+  },
+  {
+    key: "products",
+    subject: "Products",
+    count: sql<number>`(select count(*) from ${products})::int`,
+  },
+  {
+    key: "inventory",
+    subject: "Inventory",
+    count: sql<number>`(select count(*) from ${inventoryItems})::int`,
+  },
+  {
+    key: "warehouses",
+    subject: "Warehouses",
+    count: sql<number>`(select count(*) from ${warehouses} where ${warehouses.deletedAt} is null)::int`,
   },
 ];

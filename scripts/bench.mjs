@@ -12,6 +12,10 @@
 //   /customers/all?page=500 and ?search=ngozi, the list targets: one URL asked again and again
 //   a random list page and a random phone search on every request: the same pages uncached
 // then the four list subjects again with 10 connections (latency when the machine is not saturated),
+// and, at 10 connections beside the trivial page again, the stock subjects over BENCH_PRODUCTS (10,000)
+// products of BENCH_ITEMS (20,000) inventory items in BENCH_BATCHES (100,000) batches: the pages
+// /products/all (first page and a search) and /inventory/all?warehouseId=…, and the API calls behind
+// them (GET /api/v1/products, ?search=, /api/v1/inventory?warehouseId=…, with a bearer token),
 // and measures the JavaScript each of /login and /home loads up front (every <script src> and
 // <link rel="modulepreload"> under /build/, gzip at zlib's default level 6).
 //
@@ -19,7 +23,8 @@
 // bench-results/latest.md (git-ignored) and to stdout. Only 127.0.0.1 is contacted; every phase is bounded.
 //
 // Settings (environment): BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (50), BENCH_WARMUP (s, 2),
-// BENCH_DATABASE_URL (bench on PostgreSQL instead of PGlite).
+// BENCH_DATABASE_URL (bench on PostgreSQL instead of PGlite), BENCH_CUSTOMERS, BENCH_PRODUCTS, BENCH_ITEMS,
+// BENCH_BATCHES (0 products skips the stock subjects).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -40,9 +45,14 @@ const TRIVIAL_PAGE = "/bench-trivial-page"; // no route claims it: the 404 page
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const TARGET_LIST_P99_MS = 100;
 const CALM_CONNECTIONS = Math.min(10, CONNECTIONS);
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 20_000);
+const BATCHES = Number(process.env.BENCH_BATCHES ?? 100_000);
+const STOCK_SEARCH = "lantern"; // a word in about one product name in seven (seed-stock-cli.ts)
+const PLACEHOLDER_TEXT = "This area is not available in this version of the back office yet.";
 const HOST = "127.0.0.1";
-// Whole run: seeding and start + 12 loads × (warm-up + run + settling) + page weights, with a generous margin.
-const WATCHDOG_MS = (420 + 12 * (WARMUP + DURATION + 15)) * 1000;
+// Whole run: seeding and start + 20 loads × (warm-up + run + settling) + page weights, with a generous margin.
+const WATCHDOG_MS = (1_020 + 20 * (WARMUP + DURATION + 15)) * 1000;
 
 function positive(name, fallback) {
   const value = Number(process.env[name] ?? fallback);
@@ -158,6 +168,55 @@ function seedCustomers(count) {
   );
   if (result.status !== 0) throw new Error(`seeding customers failed:\n${result.stdout}\n${result.stderr}`);
   return Date.now() - started;
+}
+
+/** The stock the stock subjects read (seed-stock-cli.ts), before the server opens the database. */
+function seedStock() {
+  log(`seeding ${PRODUCTS} products over ${ITEMS} inventory items in ${BATCHES} batches`);
+  const started = Date.now();
+  const env = serverEnv(0);
+  delete env.PORT;
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(ROOT, "node_modules/tsx/dist/cli.mjs"),
+      "backend/db/seed-stock-cli.ts",
+      String(PRODUCTS),
+      String(ITEMS),
+      String(BATCHES),
+    ],
+    { cwd: ROOT, env, encoding: "utf8", timeout: 600_000 },
+  );
+  if (result.status !== 0) throw new Error(`seeding stock failed:\n${result.stdout}\n${result.stderr}`);
+  return Date.now() - started;
+}
+
+/** A bearer token for the API subjects, and a seeded warehouse to filter the inventory by. */
+async function apiAccess(base) {
+  const login = await fetch(`${base}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ADMIN),
+    signal: AbortSignal.timeout(20_000),
+  });
+  await login.arrayBuffer();
+  const token = login.headers.get("access_token");
+  if (login.status !== 200 || !token) throw new Error(`API sign-in answered ${login.status}`);
+  const authorization = `Bearer ${token}`;
+  const answer = await fetch(`${base}/api/v1/warehouses?search=Bench%20Warehouse&limit=1`, {
+    headers: { authorization },
+    signal: AbortSignal.timeout(20_000),
+  });
+  const body = await answer.json();
+  const warehouseId = body.warehouses?.[0]?.id;
+  if (!warehouseId) throw new Error(`no seeded warehouse found (${answer.status})`);
+  return { authorization, warehouseId };
+}
+
+/** Whether a page still shows the section placeholder (its screen is not built yet). */
+async function isPlaceholder(base, pagePath, headers) {
+  const response = await fetch(`${base}${pagePath}`, { headers, signal: AbortSignal.timeout(20_000) });
+  return (await response.text()).includes(PLACEHOLDER_TEXT);
 }
 
 async function startServer(port) {
@@ -331,7 +390,24 @@ function gitDescription() {
   return `${head.stdout.trim()}${dirty.stdout.trim() ? " + uncommitted changes" : ""}`;
 }
 
-function report({ startMs, built, loads, pages, loadBefore, seedMs }) {
+/** The stock subjects: each against the trivial page measured at the same number of connections. */
+function stockReport(loads, stockSeedMs) {
+  const stock = loads.filter((load) => load.stock);
+  if (stock.length === 0) return [];
+  const calmTrivial = loads.find(
+    (load) => load.path === TRIVIAL_PAGE && load.connections === CALM_CONNECTIONS,
+  );
+  return [
+    `- Stock: ${PRODUCTS} products over ${ITEMS} inventory items in ${BATCHES} batches were seeded before the start (${fixed(stockSeedMs / 1000, 1)} s). At ${CALM_CONNECTIONS} connections, beside the trivial page at ${CALM_CONNECTIONS} connections (${fixed(calmTrivial?.rps)} req/s); targets ≥ ${TARGET_HOME_RATIO} × its req/s and p99 ≤ ${TARGET_LIST_P99_MS} ms:`,
+    "  (the fixed-URL API subjects come from the read cache after their first request, as the customer list's do; the random page shows the uncached cost)",
+    ...stock.map(
+      (load) =>
+        `  - ${load.path}${load.placeholder ? " (**placeholder**: the screen is not built yet, so this measures the frame only)" : ""}: ÷ trivial = ${fixed(load.rps / (calmTrivial?.rps ?? Number.NaN), 3)}, p99 ${fixed(load.p99, 1)} ms: ${load.placeholder ? "not counted yet" : verdict(load.rps / (calmTrivial?.rps ?? Number.NaN) >= TARGET_HOME_RATIO && load.p99 <= TARGET_LIST_P99_MS)}`,
+    ),
+  ];
+}
+
+function report({ startMs, built, loads, pages, loadBefore, seedMs, stockSeedMs }) {
   const busy = loads.filter((load) => load.connections === CONNECTIONS);
   const trivial = loads.find((load) => load.path === TRIVIAL_PAGE);
   const healthz = loads.find((load) => load.path === "/healthz");
@@ -366,12 +442,19 @@ function report({ startMs, built, loads, pages, loadBefore, seedMs }) {
       ),
     `- Why p99 ≤ ${TARGET_LIST_P99_MS} ms at ${CONNECTIONS} connections is out of reach here: each connection waits for its answer before asking again, so the mean latency is connections ÷ req/s (Little's law). A mean under ${TARGET_LIST_P99_MS} ms needs ≥ ${fixed(CONNECTIONS / (TARGET_LIST_P99_MS / 1000))} req/s; the cheapest page reached ${fixed(trivial.rps)} req/s in this run (p99 ${fixed(trivial.p99, 1)} ms).`,
     ...loads
-      .filter((load) => load.connections === CALM_CONNECTIONS && CALM_CONNECTIONS !== CONNECTIONS)
+      .filter(
+        (load) =>
+          load.connections === CALM_CONNECTIONS &&
+          CALM_CONNECTIONS !== CONNECTIONS &&
+          !load.stock &&
+          load.path !== TRIVIAL_PAGE,
+      )
       .map(
         (load) =>
           `- At ${CALM_CONNECTIONS} connections: ${load.path} p99 ${fixed(load.p99, 1)} ms (${verdict(load.p99 <= TARGET_LIST_P99_MS)} ≤ ${TARGET_LIST_P99_MS} ms), ${fixed(load.rps)} req/s`,
       ),
     `- ${CUSTOMERS} customers were seeded before the start (${fixed(seedMs / 1000, 1)} s; BENCH_CUSTOMERS changes the number)`,
+    ...stockReport(loads, stockSeedMs),
     `- For reference, /home ÷ /login (a signed-out page render) = ${fixed(home.rps / login.rps, 3)}; /home ÷ /healthz (a resource route with one query, no render) = ${fixed(home.rps / healthz.rps, 3)}`,
     "- The trivial page is the catch-all 404 page (answered with status 404, so autocannon counts it as non-2xx):",
     "  a full document render through the root route with no backend call, the cheapest page the app has.",
@@ -407,6 +490,7 @@ async function main() {
   const built = ensureBuilt();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
   const seedMs = CUSTOMERS > 0 ? seedCustomers(CUSTOMERS) : 0;
+  const stockSeedMs = PRODUCTS > 0 ? seedStock() : 0;
   const port = await freePort();
   log(`starting the server on ${HOST}:${port}`);
   const { base, startMs } = await startServer(port);
@@ -472,11 +556,59 @@ async function main() {
     loads.push(await measureThroughput(base, subject, CALM_CONNECTIONS));
     await settle(base);
   }
+  if (PRODUCTS > 0) {
+    const { authorization, warehouseId } = await apiAccess(base);
+    const productPages = Math.max(1, Math.ceil(PRODUCTS / 20));
+    const page = (pagePath, what) => ({
+      path: pagePath,
+      label: "signed in",
+      what,
+      headers: { cookie },
+      stock: true,
+    });
+    const api = (apiPath, what) => ({
+      path: apiPath,
+      label: "API",
+      what,
+      headers: { authorization },
+      stock: true,
+    });
+    const stockSubjects = [
+      page("/products/all", "product list, first page: price ranges and units from SQL aggregates"),
+      page(`/products/all?search=${STOCK_SEARCH}`, "product search (trigram index)"),
+      page(`/inventory/all?warehouseId=${warehouseId}`, "one warehouse's inventory: quantities within it"),
+      api("/api/v1/products?page=1&limit=20", "GET /products page 1: page + price ranges"),
+      api(`/api/v1/products?search=${STOCK_SEARCH}&limit=20`, "GET /products?search: trigram search"),
+      api(
+        `/api/v1/inventory?warehouseId=${warehouseId}&limit=20`,
+        "GET /inventory?warehouseId: page + stock",
+      ),
+      // The three above are answered from the read cache after their first request (as the customer
+      // list, decision 008); a different page each time shows what a page costs uncached.
+      {
+        ...api(
+          `/api/v1/products?page=(random 1–${productPages})`,
+          "GET /products, a different page each request: page + price ranges from the database",
+        ),
+        url: "/api/v1/products",
+        nextPath: () => `/api/v1/products?page=${1 + Math.floor(random() * productPages)}&limit=20`,
+      },
+    ];
+    for (const subject of stockSubjects.filter((candidate) => candidate.label !== "API"))
+      subject.placeholder = await isPlaceholder(base, subject.path, subject.headers);
+    // The trivial page again at the same number of connections: the stock subjects' yardstick.
+    loads.push(await measureThroughput(base, subjects[0], CALM_CONNECTIONS));
+    await settle(base);
+    for (const subject of stockSubjects) {
+      loads.push(await measureThroughput(base, subject, CALM_CONNECTIONS));
+      await settle(base);
+    }
+  }
   const pages = [];
   for (const subject of subjects.filter((s) => s.path === "/login" || s.path === "/home"))
     pages.push(await measurePageWeight(base, subject));
 
-  const markdown = report({ startMs, built, loads, pages, loadBefore, seedMs });
+  const markdown = report({ startMs, built, loads, pages, loadBefore, seedMs, stockSeedMs });
   const outDir = path.join(ROOT, "bench-results");
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, "latest.md"), markdown);

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
-import { customers, users } from "./schema";
+import { and, eq, sql } from "drizzle-orm";
+import { customers, permissions, rolePermissions, roles, users } from "./schema";
 import { makeCustomer, makeUser } from "../test/factories";
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
@@ -40,5 +40,32 @@ describe("0004: phone numbers stored before normalisation", () => {
       .from(users)
       .where(eq(users.id, staff.id));
     expect(staffRow.phone).toBe("08037771003");
+  });
+});
+
+describe("0007: the sales role reads warehouses", () => {
+  it("grants read:Warehouses to a sales role seeded before, once, and to no other role", async () => {
+    const readWarehouses = and(eq(permissions.action, "read"), eq(permissions.subject, "Warehouses"));
+    const [permission] = await backend.db
+      .select({ id: permissions.id })
+      .from(permissions)
+      .where(readWarehouses);
+    const [sales] = await backend.db.select({ id: roles.id }).from(roles).where(eq(roles.name, "sales"));
+    const [support] = await backend.db.select({ id: roles.id }).from(roles).where(eq(roles.name, "support"));
+    await backend.db
+      .delete(rolePermissions)
+      .where(and(eq(rolePermissions.roleId, sales.id), eq(rolePermissions.permissionId, permission.id)));
+    const grants = (roleId: string) =>
+      backend.db.$count(
+        rolePermissions,
+        and(eq(rolePermissions.roleId, roleId), eq(rolePermissions.permissionId, permission.id)),
+      );
+    const supportBefore = await grants(support.id);
+
+    for (let run = 0; run < 2; run += 1)
+      for (const statement of await statementsOf("0007_sales-read-warehouses.sql", "INSERT"))
+        await backend.db.execute(sql.raw(statement));
+    expect(await grants(sales.id)).toBe(1);
+    expect(await grants(support.id)).toBe(supportBefore);
   });
 });

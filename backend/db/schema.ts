@@ -8,3 +8,6 @@ export * from "./tables/audit";
 export * from "./tables/customers";
 export * from "./tables/limits";
 export * from "./tables/files";
+export * from "./tables/warehouses";
+export * from "./tables/inventory";
+export * from "./tables/products";

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { TEST_PASSWORD, signIn } from "../test/factories";
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
@@ -7,11 +7,20 @@ import {
   auditLog,
   authTokens,
   customers,
+  files,
+  inventoryBatches,
+  inventoryCategories,
+  inventoryItems,
+  inventoryMovements,
   passwordTokens,
   permissions,
+  productCategories,
+  productInventories,
+  products,
   rolePermissions,
   roles,
   users,
+  warehouses,
 } from "./schema";
 
 let backend: TestBackend;
@@ -19,9 +28,25 @@ beforeAll(async () => {
   backend = await createTestBackend();
 });
 afterAll(() => backend.close());
+// Children before parents: stock rows name the staff who received them.
+const SEEDED_TABLES = [
+  productInventories,
+  products,
+  productCategories,
+  inventoryMovements,
+  inventoryBatches,
+  inventoryItems,
+  inventoryCategories,
+  warehouses,
+  files,
+  auditLog,
+  authTokens,
+  passwordTokens,
+  customers,
+  users,
+];
 beforeEach(async () => {
-  for (const table of [auditLog, authTokens, passwordTokens, customers, users])
-    await backend.db.delete(table);
+  for (const table of SEEDED_TABLES) await backend.db.delete(table);
 });
 
 const nothing = { admin: null, demoData: false };
@@ -112,5 +137,73 @@ describe("ensureBootstrap", () => {
     const ages = rows.map((row) => (Date.now() - row.createdAt.getTime()) / 86_400_000);
     expect(Math.max(...ages)).toBeLessThanOrEqual(90);
     expect(Math.min(...ages)).toBeLessThan(30);
+  });
+
+  it("gives a fresh database one active warehouse taking every class, once, demo or not", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    await ensureBootstrap(backend.db, nothing);
+    await ensureBootstrap(backend.db, nothing);
+    vi.restoreAllMocks();
+    const rows = await backend.db.select().from(warehouses);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: "Main Warehouse",
+      status: "active",
+      inventoryClasses: ["REGULAR", "RETURNED", "REFURBISHED"],
+    });
+    expect(await backend.db.$count(inventoryItems)).toBe(0);
+    expect(await backend.db.$count(products)).toBe(0);
+  });
+
+  it("seeds demo stock once: warehouses, categories, items in batches at different prices, products", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    await ensureBootstrap(backend.db, { admin: null, demoData: true });
+    await ensureBootstrap(backend.db, { admin: null, demoData: true });
+    vi.restoreAllMocks();
+
+    expect(await backend.db.$count(warehouses)).toBe(3);
+    const categories = await backend.db.select().from(inventoryCategories);
+    const parents = categories.filter((category) => category.parentId === null);
+    expect(parents.length).toBeGreaterThanOrEqual(3);
+    for (const parent of parents)
+      expect(categories.some((category) => category.parentId === parent.id)).toBe(true);
+    expect(await backend.db.$count(inventoryItems)).toBeGreaterThanOrEqual(12);
+    const perItem = await backend.db
+      .select({
+        batches: sql<number>`count(*)::int`,
+        prices: sql<number>`count(distinct ${inventoryBatches.price})::int`,
+      })
+      .from(inventoryBatches)
+      .groupBy(inventoryBatches.inventoryItemId);
+    for (const item of perItem) {
+      expect(item.batches).toBeGreaterThanOrEqual(2);
+      expect(item.prices).toBeGreaterThanOrEqual(2);
+    }
+
+    const token = await signIn(backend, "admin@example.com", DEMO_PASSWORD);
+    const categoriesAnswer = await (
+      await backend.request("GET", "/api/v1/products/categories/all", { token })
+    ).json();
+    expect(categoriesAnswer.map((category: { name: string }) => category.name)).toEqual([
+      "SHS",
+      "EAAS",
+      "Rooftop",
+    ]);
+    const listed = await (await backend.request("GET", "/api/v1/products?limit=100", { token })).json();
+    expect(
+      new Set(listed.updatedResults.map((product: { category: { name: string } }) => product.category.name)),
+    ).toEqual(new Set(["SHS", "EAAS", "Rooftop"]));
+    for (const product of listed.updatedResults) {
+      expect(product.availableUnits).toBeGreaterThan(0);
+      expect(product.priceRange.maximumInventoryBatchPrice).toBeGreaterThan(
+        product.priceRange.minimumInventoryBatchPrice,
+      );
+      expect(product.image).toMatch(/^\/files\//);
+    }
+    const transfers = await (
+      await backend.request("GET", "/api/v1/inventory/logs?kind=TRANSFER", { token })
+    ).json();
+    expect(transfers.total).toBe(1);
+    expect(transfers.movements[0].actor).toMatchObject({ name: "Tunde Bakare" });
   });
 });

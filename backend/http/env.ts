@@ -4,6 +4,8 @@ import type { AppDb } from "../db/client";
 import type { Mailer } from "../mail";
 import type { AuthSession } from "../services/auth-tokens";
 import type { CustomerList, CustomerStats } from "../schemas/customers";
+import type { InventoryList, InventoryStats } from "../schemas/inventory";
+import type { ProductList } from "../schemas/products";
 import type { ReadCache } from "./read-cache";
 
 /** What the routes are built from: one database, the settings and the mailer. */
@@ -25,6 +27,11 @@ export interface ApiCaches {
   customerStats: ReadCache<CustomerStats>;
   /** Pages of the customer list, keyed by filters and page: tabs, drawers and refreshes ask again and again. */
   customerPages: ReadCache<CustomerList>;
+  /** Inventory stat cards and tab counts, per warehouse filter ("" for all). */
+  inventoryStats: ReadCache<InventoryStats>;
+  /** Pages of the product and inventory lists (the sale's product picker asks for the same ones again and again). */
+  productPages: ReadCache<ProductList>;
+  inventoryPages: ReadCache<InventoryList>;
 }
 
 /** What each group of routes is built from. */

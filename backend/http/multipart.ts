@@ -2,18 +2,21 @@ import type { Context } from "hono";
 import type { ZodTypeAny, z } from "zod";
 import type { Upload } from "../services/files";
 import { httpError } from "./errors";
-import { nulCharacterError, validationError } from "./validation";
+import { describeIssues, nulCharacterError, readJsonBody } from "./validation";
 
 export const NOT_MULTIPART = "Expected a multipart/form-data body";
 
 /**
  * A multipart form (uploads): its text fields checked against `schema`, its files as bytes with the
  * uploader's file name. An empty file input (no file chosen) counts as absent. Field names repeated
- * (`inventoryClasses`) come as lists.
+ * (`inventoryClasses`) come as lists. `requiredFiles` (field → message) join a refusal of the text
+ * fields, so a form learns of a missing file together with its other mistakes; the service that uses
+ * the files still checks them (their kind, and presence when the text fields were fine).
  */
 export async function readMultipart<Schema extends ZodTypeAny>(
   c: Context,
   schema: Schema,
+  { requiredFiles = {} }: { requiredFiles?: Record<string, string> } = {},
 ): Promise<{ value: z.output<Schema>; files: Record<string, Upload> }> {
   if (!/^multipart\/form-data/i.test(c.req.header("content-type") ?? "")) throw httpError(400, NOT_MULTIPART);
   let body: Record<string, string | File | (string | File)[]>;
@@ -22,8 +25,10 @@ export async function readMultipart<Schema extends ZodTypeAny>(
   } catch {
     throw httpError(400, "Malformed multipart body");
   }
-  const fields: Record<string, string | string[]> = {};
-  const files: Record<string, Upload> = {};
+  // Without a prototype, a field named `constructor` or `__proto__` is a field like any other: the
+  // schema sees (and refuses) it instead of it vanishing into Object.prototype.
+  const fields: Record<string, string | string[]> = Object.create(null);
+  const files: Record<string, Upload> = Object.create(null);
   for (const [name, entry] of Object.entries(body)) {
     const values = Array.isArray(entry) ? entry : [entry];
     const texts = values.filter((value): value is string => typeof value === "string");
@@ -37,6 +42,26 @@ export async function readMultipart<Schema extends ZodTypeAny>(
   const refused = nulCharacterError(fields);
   if (refused) throw refused;
   const parsed = schema.safeParse(fields);
-  if (!parsed.success) throw validationError(parsed.error);
+  if (!parsed.success) {
+    const { fieldErrors, messages } = describeIssues(parsed.error);
+    for (const [field, message] of Object.entries(requiredFiles)) {
+      if (field in files) continue;
+      fieldErrors[field] = [message];
+      messages.push(`${field}: ${message}`);
+    }
+    throw httpError(400, messages, fieldErrors);
+  }
   return { value: parsed.data, files };
+}
+
+/**
+ * An edit that may come as JSON or, when it carries a new image, as multipart: the same schema either
+ * way; a JSON body has no files.
+ */
+export async function readJsonOrMultipart<Schema extends ZodTypeAny>(
+  c: Context,
+  schema: Schema,
+): Promise<{ value: z.output<Schema>; files: Record<string, Upload> }> {
+  if (/^multipart\/form-data/i.test(c.req.header("content-type") ?? "")) return readMultipart(c, schema);
+  return { value: await readJsonBody(c, schema), files: Object.create(null) };
 }

@@ -105,21 +105,18 @@ function describeOperation(operation: Operation) {
         }
       : {}),
     parameters: [...pathParameters, ...queryParameters],
-    ...(operation.body
+    // An edit that may carry a new image takes either.
+    ...(operation.body || operation.multipart
       ? {
           requestBody: {
             required: true,
-            content: { "application/json": { schema: jsonSchema(operation.body) } },
+            content: {
+              ...(operation.body ? { "application/json": { schema: jsonSchema(operation.body) } } : {}),
+              ...(operation.multipart ? { "multipart/form-data": multipartSchema(operation.multipart) } : {}),
+            },
           },
         }
-      : operation.multipart
-        ? {
-            requestBody: {
-              required: true,
-              content: { "multipart/form-data": multipartSchema(operation.multipart) },
-            },
-          }
-        : {}),
+      : {}),
     responses: {
       [operation.success.status]: {
         description: operation.success.description,

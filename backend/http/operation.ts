@@ -12,7 +12,7 @@ export interface Operation {
   summary: string;
   access: Access;
   body?: ZodTypeAny;
-  /** A multipart body: field names and what each holds. */
+  /** A multipart body: field names and what each holds (with `body` too: either is accepted). */
   multipart?: Record<string, { description: string; file?: boolean; required?: boolean }>;
   query?: z.AnyZodObject;
   success: {

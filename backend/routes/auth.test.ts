@@ -10,6 +10,7 @@ import {
   signIn,
   signedInAs,
 } from "../test/factories";
+import { ROLE_CATALOGUE } from "../db/seed";
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
 
@@ -36,7 +37,7 @@ describe("POST /api/v1/auth/login", () => {
     const body = await response.json();
     expectExactly(UserRecordSchema, body);
     expect(body).toMatchObject({ id: user.id, email: user.email, role: { role: "sales" } });
-    expect(body.role.permissionIds).toHaveLength(6);
+    expect(body.role.permissionIds).toHaveLength(ROLE_CATALOGUE.sales.length);
     expect(body.role.permissions).toContainEqual(
       expect.objectContaining({ action: "manage", subject: "Sales" }),
     );

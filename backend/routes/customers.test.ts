@@ -1,4 +1,5 @@
 import { and, eq, gte, isNull } from "drizzle-orm";
+import { COUNTED_AREAS } from "../areas";
 import { auditLog, customers } from "../db/schema";
 import { CustomerListSchema, CustomerRecordSchema, CustomerStatsSchema } from "../schemas/customers";
 import { OverviewSchema } from "../schemas/overview";
@@ -415,8 +416,8 @@ describe("GET /api/v1/overview with customers", () => {
   it("counts live customers only for callers who may read them", async () => {
     const live = await backend.db.$count(customers, isNull(customers.deletedAt));
     expect(await overview(adminToken)).toMatchObject({ customers: live });
-    expect(await overview(viewerToken)).toEqual({ customers: live });
-    expect(await overview(inventoryToken)).toEqual({});
+    expect(await overview(viewerToken)).toMatchObject({ customers: live });
+    expect(await overview(inventoryToken)).not.toHaveProperty("customers");
   });
 
   it("caches one answer per set of readable areas", () => {
@@ -427,6 +428,7 @@ describe("GET /api/v1/overview with customers", () => {
       overviewAudience(["manage:Users", "read:Customers"]),
     ];
     expect(new Set(keys).size).toBe(4);
-    expect(overviewAudience(["manage:all"])).toBe(overviewAudience(["read:Users", "manage:Customers"]));
+    const everyArea = COUNTED_AREAS.map((area) => `read:${area.subject}`);
+    expect(overviewAudience(["manage:all"])).toBe(overviewAudience(everyArea));
   });
 });

@@ -5,9 +5,12 @@ import { activityOperations, activityRoutes } from "./activity";
 import { authOperations, authRoutes } from "./auth";
 import { customerOperations, customerRoutes } from "./customers";
 import { fileOperations, fileRoutes } from "./files";
+import { inventoryOperations, inventoryRoutes } from "./inventory";
 import { overviewOperations, overviewRoutes } from "./overview";
+import { productOperations, productRoutes } from "./products";
 import { permissionRoutes, roleOperations, roleRoutes } from "./roles";
 import { userOperations, userRoutes } from "./users";
+import { warehouseOperations, warehouseRoutes } from "./warehouses";
 
 /**
  * Every group of API routes with where it is mounted and what it documents. A new area adds one line
@@ -27,4 +30,7 @@ export const ROUTE_GROUPS: {
   { path: "/api/v1/activity", routes: activityRoutes, operations: activityOperations },
   { path: "/api/v1/overview", routes: overviewRoutes, operations: overviewOperations },
   { path: "/api/v1/files", routes: fileRoutes, operations: fileOperations },
+  { path: "/api/v1/warehouses", routes: warehouseRoutes, operations: warehouseOperations },
+  { path: "/api/v1/inventory", routes: inventoryRoutes, operations: inventoryOperations },
+  { path: "/api/v1/products", routes: productRoutes, operations: productOperations },
 ];

@@ -1,0 +1,173 @@
+import { z } from "zod";
+import { requiredText } from "./fields";
+import { choiceListField, parsedJson, wholeNumberField } from "./form-values";
+import {
+  INVENTORY_CLASSES,
+  INVENTORY_STATUSES,
+  MAX_NAME_LENGTH,
+  NamedRefSchema,
+  chosenId,
+} from "./inventory";
+import { PaginationSchema, listSchema } from "./list";
+
+export const PAYMENT_MODES = ["ONE_OFF", "INSTALLMENT"] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+/** How the forms label each mode (spec 001 §3: ONE_OFF is 'Single Deposit'). */
+export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
+  ONE_OFF: "Single Deposit",
+  INSTALLMENT: "Installment",
+};
+export const PRODUCT_CATEGORY_TYPES = ["PRODUCT"] as const;
+export type ProductCategoryType = (typeof PRODUCT_CATEGORY_TYPES)[number];
+/** The categories every demo database has (spec 001 §9). */
+export const DEMO_PRODUCT_CATEGORIES = ["SHS", "EAAS", "Rooftop"] as const;
+
+export const PRODUCT_IMAGE_FIELD = "productImage";
+export const MAX_PRODUCT_NAME_LENGTH = 100;
+export const MAX_QUANTITY_PER_UNIT = 1_000;
+export const MAX_LINKED_ITEMS = 50;
+
+export const PaymentModesSchema = choiceListField(PAYMENT_MODES, {
+  required: "Please select at least 1 payment mode",
+  invalid: "Invalid payment mode",
+});
+
+export const ProductInventoryQuantitySchema = wholeNumberField({
+  required: "Quantity must be at least 1",
+  notWhole: "Quantity must be a whole number",
+  tooSmall: "Quantity must be at least 1",
+  tooLarge: `Quantity cannot exceed ${MAX_QUANTITY_PER_UNIT.toLocaleString("en-NG")}`,
+  max: MAX_QUANTITY_PER_UNIT,
+});
+
+const SELECT_INVENTORY = "Select at least 1 inventory item";
+
+/**
+ * The linked inventory items with the quantity of each in one unit of the product (a kit = 1 panel +
+ * 1 battery + 4 bulbs). Multipart sends it as JSON text (spec 001 §7), JSON clients as a list.
+ */
+export const ProductInventoriesSchema = z.preprocess(
+  parsedJson,
+  z
+    .array(
+      z
+        .object({
+          inventoryId: chosenId("Inventory item is required"),
+          quantity: ProductInventoryQuantitySchema,
+        })
+        .strict(),
+      { required_error: SELECT_INVENTORY, invalid_type_error: "Invalid format for inventories" },
+    )
+    .min(1, SELECT_INVENTORY)
+    .max(MAX_LINKED_ITEMS, `At most ${MAX_LINKED_ITEMS} inventory items`)
+    .superRefine((items, context) => {
+      const seen = new Set<string>();
+      items.forEach((item, index) => {
+        if (seen.has(item.inventoryId))
+          context.addIssue({
+            code: z.ZodIssueCode.custom,
+            path: [index, "inventoryId"],
+            message: "Each inventory item can be picked only once",
+          });
+        seen.add(item.inventoryId);
+      });
+    }),
+);
+export type ProductInventoriesInput = z.infer<typeof ProductInventoriesSchema>;
+
+export const ProductNameSchema = requiredText("Product Name is required").pipe(
+  z.string().max(MAX_PRODUCT_NAME_LENGTH, `Product Name cannot exceed ${MAX_PRODUCT_NAME_LENGTH} characters`),
+);
+
+/** The New Product form's text fields (multipart; the image is the optional file `productImage`). */
+export const CreateProductSchema = z
+  .object({
+    categoryId: chosenId("Inventory Category is required"),
+    name: ProductNameSchema,
+    paymentModes: PaymentModesSchema,
+    inventories: ProductInventoriesSchema,
+  })
+  .strict();
+export type CreateProductInput = z.infer<typeof CreateProductSchema>;
+
+/** A product edit (JSON, or multipart with a new image): the fields given replace the old ones. */
+export const UpdateProductSchema = z
+  .object({
+    categoryId: chosenId("Inventory Category is required").optional(),
+    name: ProductNameSchema.optional(),
+    paymentModes: PaymentModesSchema.optional(),
+    inventories: ProductInventoriesSchema.optional(),
+  })
+  .strict();
+export type UpdateProductInput = z.infer<typeof UpdateProductSchema>;
+
+export const CreateProductCategorySchema = z
+  .object({
+    name: requiredText("Product Category is required").pipe(
+      z.string().max(MAX_NAME_LENGTH, `Product Category cannot exceed ${MAX_NAME_LENGTH} characters`),
+    ),
+    type: z
+      .enum(PRODUCT_CATEGORY_TYPES, { errorMap: () => ({ message: "Category type must be PRODUCT" }) })
+      .default("PRODUCT"),
+  })
+  .strict();
+export type CreateProductCategoryInput = z.infer<typeof CreateProductCategorySchema>;
+
+export const ProductListQuerySchema = PaginationSchema.extend({
+  categoryId: z.string().trim().max(64, "Invalid id").optional(),
+});
+export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
+
+/**
+ * What one product unit costs (naira): per linked item, the lowest and highest batch price with stock
+ * left times its quantity per unit, summed over the items (0 for an item with no stock).
+ */
+export const PriceRangeSchema = z.object({
+  minimumInventoryBatchPrice: z.number(),
+  maximumInventoryBatchPrice: z.number(),
+});
+export type PriceRange = z.infer<typeof PriceRangeSchema>;
+
+export const ProductInventorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  manufacturerName: z.string(),
+  sku: z.string(),
+  class: z.enum(INVENTORY_CLASSES),
+  status: z.enum(INVENTORY_STATUSES),
+  image: z.string().nullable(),
+  /** Units of this item in one product unit. */
+  productInventoryQuantity: z.number(),
+  totalRemainingQuantities: z.number(),
+});
+export type ProductInventory = z.infer<typeof ProductInventorySchema>;
+
+export const ProductRecordSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  category: NamedRefSchema,
+  paymentModes: z.array(z.enum(PAYMENT_MODES)),
+  priceRange: PriceRangeSchema,
+  /** Whole product units the stock can make: min over items of floor(remaining ÷ quantity per unit). */
+  availableUnits: z.number(),
+  inventories: z.array(ProductInventorySchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProductRecord = z.infer<typeof ProductRecordSchema>;
+
+/** The spec's list key is `updatedResults` (spec 001 §7). */
+export const ProductListSchema = listSchema("updatedResults", ProductRecordSchema);
+export type ProductList = z.infer<typeof ProductListSchema>;
+
+export const ProductStatsSchema = z.object({ allProducts: z.number() });
+export type ProductStats = z.infer<typeof ProductStatsSchema>;
+
+export const ProductCategoryRecordSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(PRODUCT_CATEGORY_TYPES),
+});
+export type ProductCategoryRecord = z.infer<typeof ProductCategoryRecordSchema>;
+export const ProductCategoryListSchema = z.array(ProductCategoryRecordSchema);

@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { choiceListField } from "./form-values";
+import { INVALID_CLASS, INVENTORY_CLASSES, MAX_NAME_LENGTH, limitedName } from "./inventory";
+import { PaginationSchema, listSchema } from "./list";
+
+export const WAREHOUSE_STATUSES = ["active", "inactive"] as const;
+export type WarehouseStatus = (typeof WAREHOUSE_STATUSES)[number];
+
+export const WAREHOUSE_IMAGE_FIELD = "image";
+export const WAREHOUSE_IMAGE_REQUIRED = "Warehouse Image is required";
+
+/** The warehouse every fresh database starts with, so stock always has a home. */
+export const DEFAULT_WAREHOUSE_NAME = "Main Warehouse";
+
+export const WarehouseStatusSchema = z.enum(WAREHOUSE_STATUSES, {
+  errorMap: () => ({ message: "Status must be active or inactive" }),
+});
+
+export const WarehouseNameSchema = limitedName("Warehouse Name");
+
+export const WarehouseTypeSchema = z
+  .string()
+  .trim()
+  .max(MAX_NAME_LENGTH, `Warehouse Type cannot exceed ${MAX_NAME_LENGTH} characters`);
+
+/** A comma list ("REGULAR,RETURNED"), repeated fields (checkboxes) or a JSON array. */
+export const InventoryClassesSchema = choiceListField(INVENTORY_CLASSES, {
+  required: "Inventory Classes are required",
+  invalid: INVALID_CLASS,
+});
+
+/** The Add New Warehouse form's text fields (multipart; the image is the file `image`). */
+export const CreateWarehouseSchema = z
+  .object({
+    name: WarehouseNameSchema,
+    type: WarehouseTypeSchema.optional(),
+    inventoryClasses: InventoryClassesSchema,
+  })
+  .strict();
+export type CreateWarehouseInput = z.infer<typeof CreateWarehouseSchema>;
+
+/**
+ * An edit (JSON, or multipart with a new `image`): any of the fields; `status` activates or deactivates.
+ * An empty `type` clears it.
+ */
+export const UpdateWarehouseSchema = z
+  .object({
+    name: WarehouseNameSchema.optional(),
+    type: WarehouseTypeSchema.nullable().optional(),
+    inventoryClasses: InventoryClassesSchema.optional(),
+    status: WarehouseStatusSchema.optional(),
+  })
+  .strict();
+export type UpdateWarehouseInput = z.infer<typeof UpdateWarehouseSchema>;
+
+export const WarehouseListQuerySchema = PaginationSchema.extend({ status: WarehouseStatusSchema.optional() });
+export type WarehouseListQuery = z.infer<typeof WarehouseListQuerySchema>;
+
+/** A warehouse card: its classes, image and how much stock it holds now. */
+export const WarehouseRecordSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string().nullable(),
+  inventoryClasses: z.array(z.enum(INVENTORY_CLASSES)),
+  image: z.string().nullable(),
+  status: z.enum(WAREHOUSE_STATUSES),
+  /** Units of stock remaining in its batches. */
+  unitsHeld: z.number(),
+  /** Inventory items with stock remaining here. */
+  inventoryCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WarehouseRecord = z.infer<typeof WarehouseRecordSchema>;
+
+export const WarehouseListSchema = listSchema("warehouses", WarehouseRecordSchema);
+export type WarehouseList = z.infer<typeof WarehouseListSchema>;
+
+export const WarehouseStatsSchema = z.object({
+  totalWarehouses: z.number(),
+  activeWarehouses: z.number(),
+  inactiveWarehouses: z.number(),
+});
+export type WarehouseStats = z.infer<typeof WarehouseStatsSchema>;
+
+/** Column titles of the CSV export, in order. */
+export const WAREHOUSE_EXPORT_HEADER = [
+  "Name",
+  "Type",
+  "Inventory classes",
+  "Status",
+  "Units held",
+  "Inventory items held",
+  "Created",
+];

@@ -1,0 +1,350 @@
+import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import type { AppDb } from "../db/client";
+import { inventoryItems, productCategories, productInventories, products } from "../db/schema";
+import type { ProductRow } from "../db/schema";
+import { pageOf } from "../schemas/list";
+import { koboToNaira } from "../schemas/money";
+import { PAYMENT_MODES, PRODUCT_IMAGE_FIELD } from "../schemas/products";
+import type {
+  CreateProductCategoryInput,
+  CreateProductInput,
+  ProductCategoryRecord,
+  ProductInventory,
+  ProductList,
+  ProductListQuery,
+  ProductRecord,
+  ProductStats,
+  UpdateProductInput,
+} from "../schemas/products";
+import { recordAudit } from "./audit";
+import type { StaffActor } from "./audit";
+import { invalid, isUniqueViolation, notFound } from "./errors";
+import { storeFile } from "./files";
+import type { Upload } from "./files";
+import { itemStock } from "./inventory";
+import { containsPattern } from "./search";
+import { FieldProblems, checkedImage, imageOf } from "./stock-common";
+import { NOTHING_TO_UPDATE } from "./warehouses";
+
+export const PRODUCT_NOT_FOUND = "Product not found";
+export const INVALID_PRODUCT_CATEGORY = "Invalid Product Category";
+export const PRODUCT_CATEGORY_TAKEN = "A product category with this name already exists";
+export const INVALID_INVENTORY_ITEM = "Invalid inventory item";
+
+export async function listProductCategories(db: AppDb): Promise<ProductCategoryRecord[]> {
+  return db
+    .select({ id: productCategories.id, name: productCategories.name, type: productCategories.type })
+    .from(productCategories)
+    .orderBy(asc(productCategories.createdAt), asc(productCategories.name));
+}
+
+export async function createProductCategory(
+  db: AppDb,
+  actor: StaffActor,
+  input: CreateProductCategoryInput,
+): Promise<ProductCategoryRecord> {
+  const taken = async () => {
+    const [row] = await db
+      .select({ id: productCategories.id })
+      .from(productCategories)
+      .where(sql`lower(${productCategories.name}) = ${input.name.toLowerCase()}`)
+      .limit(1);
+    if (row) new FieldProblems().reject("name", PRODUCT_CATEGORY_TAKEN);
+  };
+  await taken();
+  return db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(productCategories)
+        .values({ name: input.name, type: input.type })
+        .returning({ id: productCategories.id, name: productCategories.name, type: productCategories.type });
+      await recordAudit(tx, actor, {
+        action: "create",
+        subject: "Products",
+        recordId: row.id,
+        summary: `Added product category ${row.name}`,
+        changes: { name: row.name, type: row.type },
+      });
+      return row;
+    })
+    .catch(async (error: unknown) => {
+      if (isUniqueViolation(error)) await taken();
+      throw error;
+    });
+}
+
+type ProductHead = Pick<
+  ProductRow,
+  "id" | "name" | "imageFileId" | "paymentModes" | "categoryId" | "createdAt" | "updatedAt"
+> & { categoryName: string };
+
+const productHeadColumns = {
+  id: products.id,
+  name: products.name,
+  imageFileId: products.imageFileId,
+  paymentModes: products.paymentModes,
+  categoryId: products.categoryId,
+  categoryName: productCategories.name,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+};
+
+/**
+ * The linked items of `productIds` with their stock, and per product the price range and units
+ * available (reference §5.1), all aggregated by the database: per item, batches with stock give the
+ * cheapest and dearest price (kobo), times the quantity per unit, summed over the product's items
+ * (window functions); units = the least floor(remaining ÷ quantity per unit) over its items.
+ * stock-rules.ts states the same rule in plain code; the API tests hold the two equal.
+ */
+export async function productStock(db: AppDb, productIds: string[]) {
+  if (productIds.length === 0) return [];
+  const stock = itemStock(db, productInventories.inventoryItemId);
+  const perProduct = sql`partition by ${productInventories.productId}`;
+  return db
+    .select({
+      productId: productInventories.productId,
+      quantity: productInventories.quantity,
+      id: inventoryItems.id,
+      name: inventoryItems.name,
+      manufacturerName: inventoryItems.manufacturerName,
+      sku: inventoryItems.sku,
+      class: inventoryItems.class,
+      imageFileId: inventoryItems.imageFileId,
+      remaining: stock.remaining,
+      minimumPrice: sql<number>`(sum(coalesce(${stock.minPrice}, 0) * ${productInventories.quantity}) over (${perProduct}))::float8`,
+      maximumPrice: sql<number>`(sum(coalesce(${stock.maxPrice}, 0) * ${productInventories.quantity}) over (${perProduct}))::float8`,
+      availableUnits: sql<number>`(min(floor(${stock.remaining} / ${productInventories.quantity})) over (${perProduct}))::float8`,
+    })
+    .from(productInventories)
+    .innerJoin(inventoryItems, eq(inventoryItems.id, productInventories.inventoryItemId))
+    .innerJoinLateral(stock, sql`true`)
+    .where(inArray(productInventories.productId, productIds))
+    .orderBy(asc(productInventories.productId), asc(inventoryItems.name), asc(inventoryItems.id));
+}
+
+type StockRow = Awaited<ReturnType<typeof productStock>>[number];
+
+function toProductRecords(heads: ProductHead[], stockRows: StockRow[]): ProductRecord[] {
+  const byProduct = new Map<string, StockRow[]>();
+  for (const row of stockRows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
+  return heads.map((head) => {
+    const items = byProduct.get(head.id) ?? [];
+    const inventories: ProductInventory[] = items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      manufacturerName: item.manufacturerName,
+      sku: item.sku,
+      class: item.class,
+      status: Number(item.remaining) > 0 ? "IN_STOCK" : "OUT_OF_STOCK",
+      image: imageOf(item.imageFileId),
+      productInventoryQuantity: item.quantity,
+      totalRemainingQuantities: Number(item.remaining),
+    }));
+    // Every row of a product carries the product's totals (window functions); any one will do.
+    const totals = items[0];
+    return {
+      id: head.id,
+      name: head.name,
+      image: imageOf(head.imageFileId),
+      category: { id: head.categoryId, name: head.categoryName },
+      paymentModes: PAYMENT_MODES.filter((mode) => head.paymentModes.includes(mode)),
+      priceRange: {
+        minimumInventoryBatchPrice: totals ? koboToNaira(Number(totals.minimumPrice)) : 0,
+        maximumInventoryBatchPrice: totals ? koboToNaira(Number(totals.maximumPrice)) : 0,
+      },
+      availableUnits: totals ? Number(totals.availableUnits) : 0,
+      inventories,
+      createdAt: head.createdAt.toISOString(),
+      updatedAt: head.updatedAt.toISOString(),
+    };
+  });
+}
+
+function listConditions(query: ProductListQuery) {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.categoryId) conditions.push(eq(products.categoryId, query.categoryId));
+  if (query.search) conditions.push(ilike(products.name, containsPattern(query.search)));
+  return and(...conditions);
+}
+
+/** Which count a list query needs: its filters, not its page. */
+export function productCountKey(query: ProductListQuery) {
+  return JSON.stringify([query.categoryId ?? null, query.search ?? null]);
+}
+
+export async function countProducts(db: AppDb, query: ProductListQuery) {
+  const [{ total }] = await db.select({ total: count() }).from(products).where(listConditions(query));
+  return total;
+}
+
+/** One page of products, newest first, each with its price range, units available and items. */
+export async function listProducts(db: AppDb, query: ProductListQuery, total: number): Promise<ProductList> {
+  const pageIds = db
+    .select({ id: products.id, createdAt: products.createdAt })
+    .from(products)
+    .where(listConditions(query))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .as("page_ids");
+  const heads = await db
+    .select(productHeadColumns)
+    .from(pageIds)
+    .innerJoin(products, eq(products.id, pageIds.id))
+    .innerJoin(productCategories, eq(productCategories.id, products.categoryId))
+    .orderBy(desc(pageIds.createdAt), desc(pageIds.id));
+  const stockRows = await productStock(
+    db,
+    heads.map((head) => head.id),
+  );
+  return pageOf("updatedResults", toProductRecords(heads, stockRows), total, query);
+}
+
+export async function productStats(db: AppDb): Promise<ProductStats> {
+  const [{ allProducts }] = await db.select({ allProducts: count() }).from(products);
+  return { allProducts };
+}
+
+export async function getProduct(db: AppDb, id: string): Promise<ProductRecord> {
+  const heads = await db
+    .select(productHeadColumns)
+    .from(products)
+    .innerJoin(productCategories, eq(productCategories.id, products.categoryId))
+    .where(eq(products.id, id))
+    .limit(1);
+  if (heads.length === 0) throw notFound(PRODUCT_NOT_FOUND);
+  return toProductRecords(heads, await productStock(db, [id]))[0];
+}
+
+/** The category and linked items must exist; each problem under its field. */
+async function checkReferences(
+  db: AppDb,
+  problems: FieldProblems,
+  input: Pick<UpdateProductInput, "categoryId" | "inventories">,
+) {
+  if (input.categoryId) {
+    const [category] = await db
+      .select({ id: productCategories.id })
+      .from(productCategories)
+      .where(eq(productCategories.id, input.categoryId))
+      .limit(1);
+    if (!category) problems.add("categoryId", INVALID_PRODUCT_CATEGORY);
+  }
+  if (input.inventories) {
+    const ids = input.inventories.map((item) => item.inventoryId);
+    const found = await db
+      .select({ id: inventoryItems.id })
+      .from(inventoryItems)
+      .where(inArray(inventoryItems.id, ids));
+    const known = new Set(found.map((row) => row.id));
+    input.inventories.forEach((item, index) => {
+      if (!known.has(item.inventoryId))
+        problems.add(`inventories.${index}.inventoryId`, INVALID_INVENTORY_ITEM);
+    });
+  }
+}
+
+const linksOf = (productId: string, inventories: CreateProductInput["inventories"]) =>
+  inventories.map((item) => ({ productId, inventoryItemId: item.inventoryId, quantity: item.quantity }));
+
+export async function createProduct(
+  db: AppDb,
+  actor: StaffActor,
+  input: CreateProductInput,
+  image: Upload | undefined,
+): Promise<ProductRecord> {
+  const problems = new FieldProblems();
+  const picture = await checkedImage(problems, PRODUCT_IMAGE_FIELD, image);
+  await checkReferences(db, problems, input);
+  problems.throwIfAny();
+
+  const id = await db.transaction(async (tx) => {
+    const imageFileId = picture ? await storeFile(tx, picture.upload, picture.kind, actor.userId) : null;
+    const [product] = await tx
+      .insert(products)
+      .values({
+        categoryId: input.categoryId,
+        name: input.name,
+        imageFileId,
+        paymentModes: input.paymentModes,
+        creatorId: actor.userId,
+      })
+      .returning({ id: products.id });
+    await tx.insert(productInventories).values(linksOf(product.id, input.inventories));
+    await recordAudit(tx, actor, {
+      action: "create",
+      subject: "Products",
+      recordId: product.id,
+      summary: `Added product ${input.name}`,
+      changes: {
+        name: input.name,
+        categoryId: input.categoryId,
+        paymentModes: input.paymentModes,
+        inventories: input.inventories,
+      },
+    });
+    return product.id;
+  });
+  return getProduct(db, id);
+}
+
+/** Edits a product; `inventories`, when given, replaces its items and their quantities. */
+export async function updateProduct(
+  db: AppDb,
+  actor: StaffActor,
+  id: string,
+  input: UpdateProductInput,
+  image: Upload | undefined,
+): Promise<ProductRecord> {
+  const given = Object.values(input).some((value) => value !== undefined);
+  if (!given && !image) throw invalid(NOTHING_TO_UPDATE);
+  const before = await getProduct(db, id);
+  const problems = new FieldProblems();
+  const picture = await checkedImage(problems, PRODUCT_IMAGE_FIELD, image);
+  await checkReferences(db, problems, input);
+  problems.throwIfAny();
+
+  await db.transaction(async (tx) => {
+    const imageFileId = picture ? await storeFile(tx, picture.upload, picture.kind, actor.userId) : undefined;
+    await tx
+      .update(products)
+      .set({
+        categoryId: input.categoryId,
+        name: input.name,
+        paymentModes: input.paymentModes,
+        imageFileId,
+        // Set even when only the items change, so "last updated" tells the truth.
+        updatedAt: new Date(),
+      })
+      .where(eq(products.id, id));
+    if (input.inventories) {
+      await tx.delete(productInventories).where(eq(productInventories.productId, id));
+      await tx.insert(productInventories).values(linksOf(id, input.inventories));
+    }
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    if (input.name !== undefined && input.name !== before.name)
+      changes.name = { from: before.name, to: input.name };
+    if (input.categoryId !== undefined && input.categoryId !== before.category.id)
+      changes.categoryId = { from: before.category.id, to: input.categoryId };
+    if (input.paymentModes && input.paymentModes.join() !== before.paymentModes.join())
+      changes.paymentModes = { from: before.paymentModes, to: input.paymentModes };
+    if (input.inventories)
+      changes.inventories = {
+        from: before.inventories.map((item) => ({
+          inventoryId: item.id,
+          quantity: item.productInventoryQuantity,
+        })),
+        to: input.inventories,
+      };
+    if (imageFileId) changes.image = { from: before.image, to: imageOf(imageFileId) };
+    await recordAudit(tx, actor, {
+      action: "update",
+      subject: "Products",
+      recordId: id,
+      summary: `Updated product ${input.name ?? before.name}`,
+      changes,
+    });
+  });
+  return getProduct(db, id);
+}

@@ -1,0 +1,116 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { AppDb } from "../db/client";
+import { warehouses } from "../db/schema";
+import { fileHref } from "../schemas/files";
+import type { FileKind } from "../schemas/files";
+import type { InventoryClass } from "../schemas/inventory";
+import { ServiceError, invalid } from "./errors";
+import { checkImage } from "./files";
+import type { Upload } from "./files";
+import { warehouseRefusal } from "./stock-rules";
+
+/** Pieces the inventory, warehouse and product services share. */
+
+export const INVALID_WAREHOUSE = "Invalid Warehouse";
+
+export const imageOf = (fileId: string | null) => (fileId ? fileHref(fileId) : null);
+
+/** Several field problems found by one request, answered together so a form shows them all at once. */
+export class FieldProblems {
+  private readonly byField = new Map<string, string[]>();
+
+  add(field: string, message: string) {
+    this.byField.set(field, [...(this.byField.get(field) ?? []), message]);
+  }
+
+  has(field: string) {
+    return this.byField.has(field);
+  }
+
+  /** Adds a service refusal's field messages (a refused image) instead of throwing it. */
+  absorb(error: unknown) {
+    if (!(error instanceof ServiceError) || !error.fieldErrors) throw error;
+    for (const [field, messages] of Object.entries(error.fieldErrors))
+      for (const message of messages) this.add(field, message);
+  }
+
+  throwIfAny() {
+    if (this.byField.size === 0) return;
+    const fieldErrors = Object.fromEntries(this.byField);
+    throw invalid(Object.values(fieldErrors)[0][0], fieldErrors);
+  }
+
+  /** Adds one more problem and answers them all. */
+  reject(field: string, message: string): never {
+    this.add(field, message);
+    this.throwIfAny();
+    throw new Error("unreachable: a problem was just added");
+  }
+}
+
+/**
+ * An uploaded image checked by its bytes (checkImage), its refusal — or its absence when `required`
+ * names the message — noted among the request's other problems.
+ */
+export async function checkedImage(
+  problems: FieldProblems,
+  field: string,
+  upload: Upload | undefined,
+  required?: string,
+): Promise<{ upload: Upload; kind: FileKind } | null> {
+  if (!upload) {
+    if (required) problems.add(field, required);
+    return null;
+  }
+  try {
+    return { upload, kind: await checkImage(field, upload) };
+  } catch (error) {
+    problems.absorb(error);
+    return null;
+  }
+}
+
+export const isLiveWarehouse = isNull(warehouses.deletedAt);
+
+const warehouseColumns = {
+  id: warehouses.id,
+  name: warehouses.name,
+  status: warehouses.status,
+  inventoryClasses: warehouses.inventoryClasses,
+};
+
+/**
+ * The warehouse that receives new stock of `itemClass`: the one named, or else the oldest active one
+ * taking the class. Read with a share lock inside a transaction, so it cannot be deactivated (which
+ * locks it for update) until the stock is in. A refusal is answered as the problem to show.
+ */
+export async function receivingWarehouse(
+  tx: AppDb,
+  warehouseId: string | undefined,
+  itemClass: InventoryClass,
+): Promise<{ id: string; name: string } | { problem: string }> {
+  if (warehouseId) {
+    const [warehouse] = await tx
+      .select(warehouseColumns)
+      .from(warehouses)
+      .where(and(eq(warehouses.id, warehouseId), isLiveWarehouse))
+      .for("share");
+    if (!warehouse) return { problem: INVALID_WAREHOUSE };
+    const refusal = warehouseRefusal(warehouse, itemClass);
+    return refusal ? { problem: refusal } : warehouse;
+  }
+  const [first] = await tx
+    .select(warehouseColumns)
+    .from(warehouses)
+    .where(
+      and(
+        isLiveWarehouse,
+        eq(warehouses.status, "active"),
+        sql`${itemClass} = any(${warehouses.inventoryClasses})`,
+      ),
+    )
+    .orderBy(asc(warehouses.createdAt), asc(warehouses.id))
+    .limit(1)
+    .for("share");
+  return first ?? { problem: `No active warehouse takes ${itemClass} inventory` };
+}
