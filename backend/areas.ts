@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
-import { customers, users } from "./db/schema";
+import { agents, customers, devices, tickets, users } from "./db/schema";
 import type { RecordSubject } from "./schemas/permissions";
 
 /**
@@ -19,4 +19,12 @@ export const COUNTED_AREAS: { key: string; subject: RecordSubject; count: SQL<nu
     subject: "Customers",
     count: sql<number>`(select count(*) from ${customers} where ${customers.deletedAt} is null)::int`,
   },
+
+  {
+    key: "agents",
+    subject: "Agents",
+    count: sql<number>`(select count(*) from ${agents} where ${agents.deletedAt} is null)::int`,
+  },
+  { key: "devices", subject: "Devices", count: sql<number>`(select count(*) from ${devices})::int` },
+  { key: "tickets", subject: "Tickets", count: sql<number>`(select count(*) from ${tickets})::int` },
 ];

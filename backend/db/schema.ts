@@ -5,6 +5,9 @@
  */
 export * from "./tables/staff";
 export * from "./tables/audit";
+export * from "./tables/agents";
 export * from "./tables/customers";
 export * from "./tables/limits";
 export * from "./tables/files";
+export * from "./tables/devices";
+export * from "./tables/tickets";

@@ -18,7 +18,7 @@ export const ROLE_CATALOGUE: Record<string, PermissionName[]> = {
     "read:Products",
     "read:Inventory",
     "read:Devices",
-    "read:Agents",
+    "manage:Agents",
   ],
   inventory: ["manage:Inventory", "manage:Warehouses", "manage:Products", "manage:Devices", "read:Sales"],
   support: ["manage:Tickets", "read:Customers", "read:Sales", "read:Devices"],

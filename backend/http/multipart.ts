@@ -22,8 +22,10 @@ export async function readMultipart<Schema extends ZodTypeAny>(
   } catch {
     throw httpError(400, "Malformed multipart body");
   }
-  const fields: Record<string, string | string[]> = {};
-  const files: Record<string, Upload> = {};
+  // Without a prototype, a field named `__proto__` or `constructor` is a key like any other (and so
+  // refused by a strict schema), never the object's machinery.
+  const fields: Record<string, string | string[]> = Object.create(null);
+  const files: Record<string, Upload> = Object.create(null);
   for (const [name, entry] of Object.entries(body)) {
     const values = Array.isArray(entry) ? entry : [entry];
     const texts = values.filter((value): value is string => typeof value === "string");

@@ -415,8 +415,10 @@ describe("GET /api/v1/overview with customers", () => {
   it("counts live customers only for callers who may read them", async () => {
     const live = await backend.db.$count(customers, isNull(customers.deletedAt));
     expect(await overview(adminToken)).toMatchObject({ customers: live });
-    expect(await overview(viewerToken)).toEqual({ customers: live });
-    expect(await overview(inventoryToken)).toEqual({});
+    const viewerCounts = await overview(viewerToken);
+    expect(viewerCounts.customers).toBe(live);
+    expect(viewerCounts).not.toHaveProperty("users");
+    expect(await overview(inventoryToken)).not.toHaveProperty("customers");
   });
 
   it("caches one answer per set of readable areas", () => {
@@ -427,6 +429,8 @@ describe("GET /api/v1/overview with customers", () => {
       overviewAudience(["manage:Users", "read:Customers"]),
     ];
     expect(new Set(keys).size).toBe(4);
-    expect(overviewAudience(["manage:all"])).toBe(overviewAudience(["read:Users", "manage:Customers"]));
+    expect(overviewAudience(["manage:all"])).toBe(
+      overviewAudience(["read:Users", "manage:Customers", "read:Agents", "read:Devices", "read:Tickets"]),
+    );
   });
 });
