@@ -104,6 +104,8 @@ export function readCsvRows(bytes: Uint8Array): ReadFileResult {
       info: true,
       relax_column_count: true,
       skip_empty_lines: false,
+      // Files pasted together from several sources mix line endings; each is one.
+      record_delimiter: ["\r\n", "\n", "\r"],
     }) as unknown as typeof records;
   } catch (error) {
     const line = typeof error === "object" && error && "lines" in error ? Number(error.lines) : 0;

@@ -76,7 +76,7 @@ function toDeviceRecord({ keyTail, ...row }: DeviceColumnsRow): DeviceRecord {
  * the statement's parameters (and PostgreSQL the failing row) in their messages, which the error log
  * would otherwise print.
  */
-function withoutSecrets(error: unknown): Error {
+export function withoutSecrets(error: unknown): Error {
   const found: { code?: unknown; constraint?: unknown } = {};
   for (const candidate of [error, error instanceof Error ? error.cause : undefined]) {
     if (typeof candidate === "object" && candidate !== null) {
