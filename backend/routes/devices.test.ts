@@ -63,7 +63,7 @@ function upload(
   extra = {},
 ) {
   const form = new FormData();
-  if (file) form.set("file", new Blob([file.bytes]), file.name);
+  if (file) form.set("file", new Blob([file.bytes as BlobPart]), file.name);
   for (const [name, value] of Object.entries(extra)) form.set(name, String(value));
   return backend.request("POST", "/api/v1/device/batch-upload", { token, form });
 }
