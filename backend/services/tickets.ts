@@ -35,7 +35,7 @@ export const ACTIVE_NEEDS_ASSIGNEE = "Assign someone before making the ticket ac
 export const OPEN_HAS_NOBODY = "An open ticket has nobody on it: make it active to keep an assignee";
 export const REOPEN_CLOSED_NEEDS_MANAGE = "Only a role that manages tickets can reopen a closed ticket";
 export const cannotMove = (from: TicketStatus, to: TicketStatus) =>
-  `A ${from} ticket cannot be moved to ${to}`;
+  `${from === "open" || from === "active" ? "An" : "A"} ${from} ticket cannot be moved to ${to}`;
 
 const assignee = alias(users, "assignee");
 const creator = alias(users, "creator");
@@ -143,7 +143,7 @@ async function ticketHistory(db: AppDb, ticketId: string): Promise<TicketEvent[]
     .leftJoin(fromAssignee, eq(fromAssignee.id, ticketEvents.fromAssigneeId))
     .leftJoin(toAssignee, eq(toAssignee.id, ticketEvents.toAssigneeId))
     .where(eq(ticketEvents.ticketId, ticketId))
-    .orderBy(asc(ticketEvents.createdAt), asc(ticketEvents.id));
+    .orderBy(asc(ticketEvents.sequence));
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
@@ -280,7 +280,7 @@ export async function updateTicket(
     }
     if (events.length === 0) return;
     await tx.update(tickets).set(next).where(eq(tickets.id, id));
-    // One statement, yet each row gets its own clock_timestamp(): the assignment is listed first.
+    // The assignment is listed before the status change it causes (the history reads in insertion order).
     await tx.insert(ticketEvents).values(events);
     const said = [
       next.status !== current.status ? `${current.status} → ${next.status}` : null,

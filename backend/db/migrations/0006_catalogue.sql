@@ -47,6 +47,7 @@ CREATE TABLE "ticket_events" (
 	"to_assignee_id" text,
 	"body" text,
 	"created_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+	"sequence" bigint GENERATED ALWAYS AS IDENTITY (sequence name "ticket_events_sequence_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	CONSTRAINT "ticket_events_kind_check" CHECK ("ticket_events"."kind" in ('created', 'status', 'assignee', 'comment'))
 );
 --> statement-breakpoint
@@ -84,10 +85,13 @@ CREATE INDEX "devices_created_at_idx" ON "devices" USING btree ("created_at","id
 CREATE INDEX "devices_inventory_id_idx" ON "devices" USING btree ("inventory_id");--> statement-breakpoint
 CREATE INDEX "devices_sale_item_id_idx" ON "devices" USING btree ("sale_item_id");--> statement-breakpoint
 CREATE INDEX "devices_search_trgm_idx" ON "devices" USING gin (("serial_number" || ' | ' || coalesce("starting_code", '') || ' | ' || coalesce("hardware_model", '') || ' | ' || coalesce("firmware_version", '')) gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "ticket_events_ticket_idx" ON "ticket_events" USING btree ("ticket_id","created_at");--> statement-breakpoint
+CREATE INDEX "ticket_events_ticket_idx" ON "ticket_events" USING btree ("ticket_id","sequence");--> statement-breakpoint
 CREATE INDEX "tickets_created_at_idx" ON "tickets" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "tickets_status_created_at_idx" ON "tickets" USING btree ("status","created_at","id");--> statement-breakpoint
 CREATE INDEX "tickets_customer_id_idx" ON "tickets" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "tickets_assignee_id_idx" ON "tickets" USING btree ("assignee_id");--> statement-breakpoint
 ALTER TABLE "customers" ADD CONSTRAINT "customers_agent_id_agents_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."agents"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "customers_agent_id_idx" ON "customers" USING btree ("agent_id") WHERE "customers"."deleted_at" is null;
+CREATE INDEX "customers_agent_id_idx" ON "customers" USING btree ("agent_id") WHERE "customers"."deleted_at" is null;--> statement-breakpoint
+-- As for customers (docs/decisions/007): a finer histogram of the search expression, so the planner can
+-- tell a common term (walk the newest-first index) from a rare one (use the trigram index).
+ALTER INDEX "devices_search_trgm_idx" ALTER COLUMN 1 SET STATISTICS 1000;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, check, index, pgTable, text } from "drizzle-orm/pg-core";
 import { TICKET_EVENT_KINDS, TICKET_PRIORITIES, TICKET_STATUSES, TICKET_TYPES } from "../../schemas/tickets";
 import type { TicketEventKind, TicketPriority, TicketStatus, TicketType } from "../../schemas/tickets";
 import { createdAt, id, moment, oneOf, updatedAt } from "../columns";
@@ -49,13 +49,14 @@ export const ticketEvents = pgTable(
     fromAssigneeId: text("from_assignee_id").references(() => users.id),
     toAssigneeId: text("to_assignee_id").references(() => users.id),
     body: text("body"),
-    // clock_timestamp, not now(): an assignment and the status change it causes keep their order.
     createdAt: moment("created_at")
       .notNull()
       .default(sql`clock_timestamp()`),
+    // The order events were written in: one change's events may share a timestamp.
+    sequence: bigint("sequence", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
   },
   (table) => [
-    index("ticket_events_ticket_idx").on(table.ticketId, table.createdAt),
+    index("ticket_events_ticket_idx").on(table.ticketId, table.sequence),
     check("ticket_events_kind_check", oneOf(table.kind, TICKET_EVENT_KINDS)),
   ],
 );
