@@ -4,6 +4,7 @@ import type { PermissionName } from "../schemas/permissions";
 import { ALL_PERMISSIONS } from "../schemas/permissions";
 import { hashPassword } from "../services/passwords";
 import type { AppDb } from "./client";
+import { ensureDemoAgents, ensureDemoDevices, ensureDemoTickets } from "./demo-catalogue";
 import { customers, permissions, rolePermissions, roles, users } from "./schema";
 import type { CustomerStatus } from "../schemas/customers";
 import type { UserStatus } from "../schemas/users";
@@ -279,13 +280,23 @@ export async function ensureDemoCustomers(db: AppDb) {
 /**
  * Run at every start. Makes sure permissions and roles exist; on a database without staff, creates the
  * administrator named by ADMIN_EMAIL / ADMIN_PASSWORD and, with DEMO_DATA, a demo team; with DEMO_DATA,
- * also demo customers on a database without customers.
+ * also demo agents, customers, devices and support tickets, each on a database without any.
  */
 export async function ensureBootstrap(db: AppDb, config: Pick<BackendConfig, "admin" | "demoData">) {
   const createdRoles = await ensureRolesAndPermissions(db);
   if (createdRoles.length) console.info(`Created roles: ${createdRoles.join(", ")}`);
-  if (config.demoData) await ensureDemoCustomers(db);
+  if (config.demoData) {
+    await ensureDemoCustomers(db);
+    // After the customers: a share of them are registered by the demo agents.
+    await ensureDemoAgents(db);
+    await ensureDemoDevices(db);
+  }
+  await ensureStaff(db, config);
+  // Tickets are written and worked by the demo support staff, so they come last.
+  if (config.demoData) await ensureDemoTickets(db);
+}
 
+async function ensureStaff(db: AppDb, config: Pick<BackendConfig, "admin" | "demoData">) {
   const [{ staff }] = await db.select({ staff: count() }).from(users);
   if (staff > 0 || (!config.admin && !config.demoData)) return;
 
