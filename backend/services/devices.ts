@@ -1,5 +1,7 @@
-import { and, desc, eq, ilike, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { Param, and, desc, eq, ilike, isNotNull, isNull, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppDb } from "../db/client";
 import { deviceSearchText, devices } from "../db/schema";
 import type { DeviceRow, NewDeviceRow } from "../db/schema";
@@ -35,7 +37,7 @@ export const DEVICE_NOT_FOUND = "Device not found";
 export const INVENTORY_ITEM_NOT_FOUND = "Inventory item not found";
 export const UNKNOWN_INVENTORY_SKU = "Unknown inventory SKU";
 export const KEY_FILTER_NOT_PERMITTED = "Only roles that manage devices may filter by key";
-/** Rows per INSERT: 14 parameters a row stays far below PostgreSQL's 65,535 per statement. */
+/** Rows per INSERT statement: a transaction of 20,000 rows is twenty statements. */
 const ROWS_PER_INSERT = 1_000;
 
 /**
@@ -100,16 +102,23 @@ function isForeignKeyViolation(error: unknown) {
   );
 }
 
+/**
+ * A field "contains" filter. Each searchable field is part of the search text, so the trigram index on
+ * that text narrows the rows first and the field's own test then drops matches found in another field.
+ */
+function fieldContains(column: AnyPgColumn, term: string) {
+  const pattern = containsPattern(term);
+  return and(ilike(deviceSearchText(devices), pattern), ilike(column, pattern));
+}
+
 function listConditions(query: DeviceListQuery) {
   const conditions: (SQL | undefined)[] = [];
   // The very expression of the trigram index (db/tables/devices.ts), or the index does not apply.
   if (query.search) conditions.push(ilike(deviceSearchText(devices), containsPattern(query.search)));
-  if (query.serialNumber) conditions.push(ilike(devices.serialNumber, containsPattern(query.serialNumber)));
-  if (query.startingCode) conditions.push(ilike(devices.startingCode, containsPattern(query.startingCode)));
-  if (query.hardwareModel)
-    conditions.push(ilike(devices.hardwareModel, containsPattern(query.hardwareModel)));
-  if (query.firmwareVersion)
-    conditions.push(ilike(devices.firmwareVersion, containsPattern(query.firmwareVersion)));
+  if (query.serialNumber) conditions.push(fieldContains(devices.serialNumber, query.serialNumber));
+  if (query.startingCode) conditions.push(fieldContains(devices.startingCode, query.startingCode));
+  if (query.hardwareModel) conditions.push(fieldContains(devices.hardwareModel, query.hardwareModel));
+  if (query.firmwareVersion) conditions.push(fieldContains(devices.firmwareVersion, query.firmwareVersion));
   // A whole key only: a "contains" match on a secret would reveal it a character at a time.
   if (query.key) conditions.push(sql`lower(${devices.key}) = ${query.key.toLowerCase()}`);
   if (query.inventoryId) conditions.push(eq(devices.inventoryId, query.inventoryId));
@@ -234,18 +243,55 @@ function report(errors: DeviceRowError[]): DeviceUploadResult {
   return { ok: false, errors: sorted.slice(0, MAX_REPORTED_ROW_ERRORS), errorCount: errors.length };
 }
 
-/** The serial numbers (lower case) of `serials` already stored, asked in slices of a few thousand. */
+/**
+ * The serial numbers (lower case) of `serials` already stored, asked in slices of 5,000, each slice one
+ * array parameter (thousands of separate parameters cost far more to send and plan).
+ */
 async function storedSerials(db: AppDb, serials: string[]): Promise<Set<string>> {
   const stored = new Set<string>();
-  const lowered = sql`lower(${devices.serialNumber})`;
+  const lowered = sql<string>`lower(${devices.serialNumber})`;
   for (let start = 0; start < serials.length; start += 5_000) {
+    const slice = new Param(serials.slice(start, start + 5_000));
     const rows = await db
-      .select({ serial: sql<string>`${lowered}` })
+      .select({ serial: lowered })
       .from(devices)
-      .where(inArray(lowered, serials.slice(start, start + 5_000)));
+      .where(sql`${lowered} = any(${slice}::text[])`);
     for (const row of rows) stored.add(row.serial);
   }
   return stored;
+}
+
+/** The columns a batch fills, with their SQL types (for the arrays `unnest` reads). */
+const BATCH_COLUMNS = [
+  ["id", "text"],
+  ["serialNumber", "text"],
+  ["key", "text"],
+  ["startingCode", "text"],
+  ["count", "integer"],
+  ["timeDivider", "integer"],
+  ["restrictedDigitMode", "boolean"],
+  ["hardwareModel", "text"],
+  ["firmwareVersion", "text"],
+  ["inventoryId", "text"],
+  ["creatorId", "text"],
+] as const satisfies readonly (readonly [keyof NewDeviceRow & keyof typeof devices, string])[];
+
+/**
+ * Inserts rows as one array per column read back by `unnest`: a handful of parameters per statement
+ * instead of one per cell, three times faster on PGlite than a multi-row VALUES list.
+ */
+async function insertDeviceRows(tx: AppDb, rows: NewDeviceRow[]) {
+  const names = sql.join(
+    BATCH_COLUMNS.map(([field]) => sql.identifier(devices[field].name)),
+    sql`, `,
+  );
+  const arrays = sql.join(
+    BATCH_COLUMNS.map(
+      ([field, type]) => sql`${new Param(rows.map((row) => row[field] ?? null))}::${sql.raw(type)}[]`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`insert into ${devices} (${names}) select * from unnest(${arrays})`);
 }
 
 interface ValidRow {
@@ -326,10 +372,11 @@ export async function uploadDevices(
   try {
     await db.transaction(async (tx) => {
       for (let start = 0; start < valid.length; start += ROWS_PER_INSERT) {
-        const chunk = valid
-          .slice(start, start + ROWS_PER_INSERT)
-          .map((row) => ({ ...row.values, creatorId }));
-        await tx.insert(devices).values(chunk);
+        const chunk = valid.slice(start, start + ROWS_PER_INSERT);
+        await insertDeviceRows(
+          tx,
+          chunk.map((row) => ({ ...row.values, id: randomUUID(), creatorId })),
+        );
       }
       await recordAudit(tx, actor, {
         action: "batch-upload",
