@@ -20,6 +20,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     customerStats: createReadCache(deps.config.readCacheMs),
     // A page is ~10 KB: a few hundred of them bound the memory to a few megabytes.
     customerPages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
+    devicePages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
   };
   const routeDeps: RouteDeps = { ...deps, caches };
 

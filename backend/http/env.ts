@@ -4,6 +4,7 @@ import type { AppDb } from "../db/client";
 import type { Mailer } from "../mail";
 import type { AuthSession } from "../services/auth-tokens";
 import type { CustomerList, CustomerStats } from "../schemas/customers";
+import type { DeviceList } from "../schemas/devices";
 import type { ReadCache } from "./read-cache";
 
 /** What the routes are built from: one database, the settings and the mailer. */
@@ -25,6 +26,8 @@ export interface ApiCaches {
   customerStats: ReadCache<CustomerStats>;
   /** Pages of the customer list, keyed by filters and page: tabs, drawers and refreshes ask again and again. */
   customerPages: ReadCache<CustomerList>;
+  /** Pages of the device list (keys masked, so the same for every reader), as for customers. */
+  devicePages: ReadCache<DeviceList>;
 }
 
 /** What each group of routes is built from. */
