@@ -1,5 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { agents, auditLog } from "../db/schema";
+import { agents, auditLog, devices, tickets } from "../db/schema";
+import { OverviewSchema } from "../schemas/overview";
 import { AgentListSchema, AgentRecordSchema, AgentStatsSchema } from "../schemas/agents";
 import {
   FORBIDDEN_BODY,
@@ -7,6 +8,8 @@ import {
   expectExactly,
   makeAgent,
   makeCustomer,
+  makeDevice,
+  makeTicket,
   signedInAs,
 } from "../test/factories";
 import { createTestBackend } from "../test/test-backend";
@@ -379,5 +382,31 @@ describe("permissions", () => {
     const response = await backend.request(method, path, { body });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual(UNAUTHORIZED_BODY);
+  });
+});
+
+describe("GET /api/v1/overview with agents, devices and tickets", () => {
+  const counts = async (token: string) => {
+    const body = await (await backend.request("GET", "/api/v1/overview", { token })).json();
+    expectExactly(OverviewSchema, body);
+    return body.counts as Record<string, number>;
+  };
+
+  it("counts live agents, devices and tickets for the roles that may read each", async () => {
+    await makeAgent(backend.db, { deletedAt: new Date() });
+    await makeDevice(backend.db);
+    await makeTicket(backend.db);
+    const expected = {
+      agents: await backend.db.$count(agents, isNull(agents.deletedAt)),
+      devices: await backend.db.$count(devices),
+      tickets: await backend.db.$count(tickets),
+    };
+    expect(await counts(viewerToken)).toMatchObject(expected);
+    const support = await counts(supportToken);
+    expect(support).toMatchObject({ devices: expected.devices, tickets: expected.tickets });
+    expect(support).not.toHaveProperty("agents");
+    const sales = await counts(salesToken);
+    expect(sales).toMatchObject({ agents: expected.agents, devices: expected.devices });
+    expect(sales).not.toHaveProperty("tickets");
   });
 });
