@@ -107,17 +107,24 @@ describe("GET /api/v1/overview", () => {
   });
 
   it("leaves out the areas the caller may not read", async () => {
-    const { token } = await signedInAs(backend, "inventory");
+    const role = await makeRole(backend.db, "stock keeper", ["manage:Inventory", "read:Sales"]);
+    const { token } = await signedInAs(backend, role.id);
     const response = await backend.request("GET", "/api/v1/overview", { token });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ counts: {}, unseenActivity: 0 });
+    // The seeded inventory role manages devices: that area, and no other, is counted.
+    const { token: inventoryToken } = await signedInAs(backend, "inventory");
+    const counted = await (
+      await backend.request("GET", "/api/v1/overview", { token: inventoryToken })
+    ).json();
+    expect(Object.keys(counted.counts)).toEqual(["devices"]);
   });
 
   it("honours read:all", async () => {
     const role = await makeRole(backend.db, "reader", ["read:all"]);
     const { token } = await signedInAs(backend, role.id);
     const body = await (await backend.request("GET", "/api/v1/overview", { token })).json();
-    expect(Object.keys(body.counts).sort()).toEqual(["customers", "users"]);
+    expect(Object.keys(body.counts).sort()).toEqual(["agents", "customers", "devices", "tickets", "users"]);
   });
 
   it("needs a signed-in caller", async () => {
