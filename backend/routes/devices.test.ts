@@ -293,6 +293,23 @@ describe("GET /api/v1/device", () => {
     });
   });
 
+  it("answers the same total on every page, whether counted or known from a short last page", async () => {
+    const tag = serial("PAGED");
+    for (let index = 0; index < 25; index += 1)
+      await makeDevice(backend.db, { serialNumber: `${tag}-${index}` });
+    const totals = [];
+    for (const page of [1, 2, 3, 4]) {
+      const body = await (await get(`/api/v1/device?search=${tag}&limit=10&page=${page}`)).json();
+      totals.push([body.devices.length, body.total, body.totalPages]);
+    }
+    expect(totals).toEqual([
+      [10, 25, 3],
+      [10, 25, 3],
+      [5, 25, 3],
+      [0, 25, 3],
+    ]);
+  });
+
   it("refuses a bad page and answers an empty page past the end", async () => {
     expect((await get("/api/v1/device?page=0")).status).toBe(400);
     const past = await (await get("/api/v1/device?page=100000&limit=100")).json();

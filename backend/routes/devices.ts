@@ -105,8 +105,9 @@ export function deviceRoutes({ db, caches }: RouteDeps) {
       // As for customers (docs/decisions/008): a page asked for again within READ_CACHE_MS is not read again.
       const countKey = deviceCountKey(query);
       const page = await caches.devicePages.get(`${countKey}:${query.page}:${query.limit}`, async () => {
-        const total = await caches.counts.get(`devices:${countKey}`, () => countDevices(db, query));
-        return listDevices(db, query, total);
+        return listDevices(db, query, () =>
+          caches.counts.get(`devices:${countKey}`, () => countDevices(db, query)),
+        );
       });
       return c.json(page, 200);
     })

@@ -143,15 +143,27 @@ export async function countDevices(db: AppDb, query: DeviceListQuery) {
   return db.$count(devices, listConditions(query));
 }
 
-/** One page of devices, newest first; the total comes from `countDevices` (the routes cache it). */
-export async function listDevices(db: AppDb, query: DeviceListQuery, total: number): Promise<DeviceList> {
+/**
+ * One page of devices, newest first, with the total. A page shorter than the page size ends the list, so
+ * its total is known without counting (most searches for a serial number find a handful of devices);
+ * otherwise `countTotal` answers it (`countDevices`, which the routes cache).
+ */
+export async function listDevices(
+  db: AppDb,
+  query: DeviceListQuery,
+  countTotal: () => Promise<number>,
+): Promise<DeviceList> {
+  const offset = (query.page - 1) * query.limit;
   const rows = await db
     .select(deviceColumns)
     .from(devices)
     .where(listConditions(query))
     .orderBy(desc(devices.createdAt), desc(devices.id))
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .offset(offset);
+  // An empty page past the first may lie beyond the end: only a count tells how far the list goes.
+  const ended = rows.length < query.limit && (rows.length > 0 || offset === 0);
+  const total = ended ? offset + rows.length : await countTotal();
   return pageOf("devices", rows.map(toDeviceRecord), total, query);
 }
 
