@@ -1,6 +1,16 @@
 import { sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
-import { customers, inventoryItems, products, users, warehouses } from "./db/schema";
+
+import {
+  agents,
+  customers,
+  devices,
+  inventoryItems,
+  products,
+  tickets,
+  users,
+  warehouses,
+} from "./db/schema";
 import type { RecordSubject } from "./schemas/permissions";
 
 /**
@@ -34,4 +44,12 @@ export const COUNTED_AREAS: { key: string; subject: RecordSubject; count: SQL<nu
     subject: "Warehouses",
     count: sql<number>`(select count(*) from ${warehouses} where ${warehouses.deletedAt} is null)::int`,
   },
+
+  {
+    key: "agents",
+    subject: "Agents",
+    count: sql<number>`(select count(*) from ${agents} where ${agents.deletedAt} is null)::int`,
+  },
+  { key: "devices", subject: "Devices", count: sql<number>`(select count(*) from ${devices})::int` },
+  { key: "tickets", subject: "Tickets", count: sql<number>`(select count(*) from ${tickets})::int` },
 ];

@@ -91,3 +91,76 @@ describe.each(pathIdRoutes.map((operation) => [`${operation.method} ${operation.
     });
   },
 );
+
+const multipartRoutes = OPERATIONS.filter((operation) => operation.multipart);
+
+describe.each(
+  multipartRoutes.map((operation) => [`${operation.method} ${operation.path}`, operation] as const),
+)("%s", (_name, operation) => {
+  const send = (body: FormData | string, headers: Record<string, string> = {}) =>
+    backend.app.fetch(
+      new Request(`http://backend.test${concretePath(operation.path)}`, {
+        method: operation.method.toUpperCase(),
+        headers: { authorization: `Bearer ${token}`, ...headers },
+        body,
+      }),
+    );
+  const csv = () => new Blob(["Serial Number,Key\nA-1,abc\n"]);
+
+  it("refuses a body that is not multipart", async () => {
+    await expectRefused(await send('{"file": "x"}', { "content-type": "application/json" }));
+    await expectRefused(await send("file=x", { "content-type": "application/x-www-form-urlencoded" }));
+  });
+
+  it("refuses a multipart body that does not parse", async () => {
+    await expectRefused(
+      await send("--nope\r\ngarbage", { "content-type": "multipart/form-data; boundary=b" }),
+    );
+  });
+
+  it("refuses fields named after object machinery, naming them", async () => {
+    const form = new FormData();
+    form.set("file", csv(), "devices.csv");
+    for (const name of ["constructor", "toString", "__proto__"]) form.set(name, "x");
+    const response = await send(form);
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(ErrorBodySchema.safeParse(body).success).toBe(true);
+    expect(Object.keys(body.fieldErrors ?? {})).toEqual(
+      expect.arrayContaining(["constructor", "toString", "__proto__"]),
+    );
+  });
+
+  it("refuses a file sent under a machinery name instead of its own", async () => {
+    const form = new FormData();
+    form.set("constructor", csv(), "devices.csv");
+    form.set("__proto__", csv(), "devices.csv");
+    await expectRefused(await send(form));
+  });
+
+  it("refuses a NUL character in a field's value or name", async () => {
+    const form = new FormData();
+    form.set("file", csv(), "devices.csv");
+    form.set("note", "a\u0000b");
+    const response = await send(form);
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expectExactly(ErrorBodySchema, body);
+    expect(body.fieldErrors.note).toEqual(["Contains a character that is not allowed"]);
+
+    const named = new FormData();
+    named.set("file", csv(), "devices.csv");
+    named.set("no\u0000te", "x");
+    await expectRefused(await send(named));
+  });
+
+  it("refuses NUL characters inside the uploaded file", async () => {
+    const form = new FormData();
+    form.set("file", new Blob(["Serial Number,Key\nA-\u00001,abc\n"]), "devices\u0000.csv");
+    await expectRefused(await send(form));
+  });
+});
+
+it("probes at least one multipart route", () => {
+  expect(multipartRoutes.length).toBeGreaterThan(0);
+});

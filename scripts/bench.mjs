@@ -19,12 +19,20 @@
 // and measures the JavaScript each of /login and /home loads up front (every <script src> and
 // <link rel="modulepreload"> under /build/, gzip at zlib's default level 6).
 //
+// Devices: BENCH_DEVICES (200,000) synthetic devices are seeded too. First, on the fresh server, a
+// 20,000-row device batch file is uploaded through the API (POST /api/v1/device/batch-upload, bearer
+// token): the time from sending to the answer (every row validated, then one transaction) and the
+// server's peak resident memory above what it held before. Then, at 10 connections in the same run as
+// the trivial page (also measured at 10): /devices/all?search=… (the device screen; until it exists the
+// placeholder page answers) and GET /api/v1/device?search=… with one term and with a different term on
+// every request.
+//
 // Figures, never pass/fail (ARCHITECTURE.md §5): the targets are printed beside them. The report goes to
 // bench-results/latest.md (git-ignored) and to stdout. Only 127.0.0.1 is contacted; every phase is bounded.
 //
 // Settings (environment): BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (50), BENCH_WARMUP (s, 2),
-// BENCH_DATABASE_URL (bench on PostgreSQL instead of PGlite), BENCH_CUSTOMERS, BENCH_PRODUCTS, BENCH_ITEMS,
-// BENCH_BATCHES (0 products skips the stock subjects).
+// BENCH_DATABASE_URL (bench on PostgreSQL instead of PGlite), BENCH_CUSTOMERS (100000), BENCH_PRODUCTS,
+// BENCH_ITEMS, BENCH_BATCHES (0 products skips the stock subjects), BENCH_DEVICES (200000).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -50,9 +58,15 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 20_000);
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 100_000);
 const STOCK_SEARCH = "lantern"; // a word in about one product name in seven (seed-stock-cli.ts)
 const PLACEHOLDER_TEXT = "This area is not available in this version of the back office yet.";
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 200_000);
+const UPLOAD_ROWS = 20_000;
+const TARGET_UPLOAD_S = 10;
+const TARGET_UPLOAD_RSS_MB = 200;
+const DEVICE_SEARCH = "BD0001234"; // a serial number fragment, 10 of the seeded devices
 const HOST = "127.0.0.1";
-// Whole run: seeding and start + 20 loads × (warm-up + run + settling) + page weights, with a generous margin.
-const WATCHDOG_MS = (1_020 + 20 * (WARMUP + DURATION + 15)) * 1000;
+// Whole run: seeding (customers, stock, devices), start and upload + 24 loads × (warm-up + run + settling)
+// + page weights, with a generous margin.
+const WATCHDOG_MS = (1_500 + 24 * (WARMUP + DURATION + 15)) * 1000;
 
 function positive(name, fallback) {
   const value = Number(process.env[name] ?? fallback);
@@ -157,16 +171,25 @@ function serverEnv(port) {
  * one process at a time), so the customer list is measured at the size the targets speak of.
  */
 function seedCustomers(count) {
-  log(`seeding ${count} customers`);
+  return seedWith("backend/db/seed-customers-cli.ts", "customers", count);
+}
+
+/** The same for BENCH_DEVICES synthetic devices, so the device search is measured at its target size. */
+function seedDevices(count) {
+  return seedWith("backend/db/seed-devices-cli.ts", "devices", count);
+}
+
+function seedWith(cli, what, count) {
+  log(`seeding ${count} ${what}`);
   const started = Date.now();
   const env = serverEnv(0);
   delete env.PORT;
   const result = spawnSync(
     process.execPath,
-    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "backend/db/seed-customers-cli.ts", String(count)],
-    { cwd: ROOT, env, encoding: "utf8", timeout: 300_000 },
+    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), cli, String(count)],
+    { cwd: ROOT, env, encoding: "utf8", timeout: 600_000 },
   );
-  if (result.status !== 0) throw new Error(`seeding customers failed:\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0) throw new Error(`seeding ${what} failed:\n${result.stdout}\n${result.stderr}`);
   return Date.now() - started;
 }
 
@@ -281,6 +304,95 @@ async function signIn(base) {
   if (home.status !== 200)
     throw new Error(`/home with the session cookie answered ${home.status}, expected 200`);
   return cookie;
+}
+
+/** A bearer token for the API, as the web app's server side gets one. */
+async function apiToken(base) {
+  const response = await fetch(`${base}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ADMIN),
+    signal: AbortSignal.timeout(20_000),
+  });
+  await response.arrayBuffer();
+  const token = response.headers.get("access_token");
+  if (response.status !== 200 || !token) throw new Error(`API sign-in answered ${response.status}`);
+  return token;
+}
+
+/** A field of /proc/<pid>/status in kB (VmRSS, VmHWM), or null where /proc is not readable. */
+function procStatusKb(pid, field) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const match = status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"));
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A device batch file of `rows` new devices (OpenPAYGO-style keys), as the template's columns. */
+function deviceBatchCsv(rows) {
+  const random = seededRandom(7);
+  const hex = () => Array.from({ length: 32 }, () => "0123456789abcdef"[Math.floor(random() * 16)]).join("");
+  const lines = [
+    "Serial Number,Key,Starting Code,Count,Time Divider,Restricted Digit Mode,Hardware Model,Firmware Version",
+  ];
+  for (let index = 0; index < rows; index += 1) {
+    const code = 100_000_000 + Math.floor(random() * 899_999_999);
+    lines.push(
+      `UP${String(index).padStart(8, "0")},${hex()},${code},1,1,false,SHS-100 PAYG Controller,3.2.1`,
+    );
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/**
+ * Uploads a 20,000-row device file through the API and watches the server's memory meanwhile: resident
+ * size sampled every 20 ms, and the kernel's high-water mark (reset first where allowed).
+ */
+async function measureDeviceUpload(base, token) {
+  const csv = deviceBatchCsv(UPLOAD_ROWS);
+  const pid = server.pid;
+  const rssBefore = procStatusKb(pid, "VmRSS");
+  let hwmReset = false;
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, "5"); // resets VmHWM to the current RSS
+    hwmReset = true;
+  } catch {
+    // Not allowed here: the sampled peak alone is reported.
+  }
+  let sampledPeak = rssBefore ?? 0;
+  const sampler = setInterval(() => {
+    sampledPeak = Math.max(sampledPeak, procStatusKb(pid, "VmRSS") ?? 0);
+  }, 20);
+  const form = new FormData();
+  form.set("file", new Blob([csv], { type: "text/csv" }), "devices.csv");
+  log(`uploading ${UPLOAD_ROWS} devices (${kb(Buffer.byteLength(csv))} KB)`);
+  const started = performance.now();
+  const response = await fetch(`${base}/api/v1/device/batch-upload`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+    signal: AbortSignal.timeout(300_000),
+  });
+  const body = await response.json().catch(() => null);
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const hwm = hwmReset ? procStatusKb(pid, "VmHWM") : null;
+  if (response.status !== 201 || body?.count !== UPLOAD_ROWS) {
+    throw new Error(`the device upload answered ${response.status}: ${JSON.stringify(body).slice(0, 500)}`);
+  }
+  const peakKb = Math.max(sampledPeak, hwm ?? 0);
+  return {
+    rows: UPLOAD_ROWS,
+    fileBytes: Buffer.byteLength(csv),
+    seconds,
+    rssBeforeMb: rssBefore === null ? null : rssBefore / 1024,
+    peakMb: rssBefore === null ? null : peakKb / 1024,
+    growthMb: rssBefore === null ? null : (peakKb - rssBefore) / 1024,
+    hwmReset,
+  };
 }
 
 /** Waits until requests still queued from the last load are done, so the next subject starts clean. */
@@ -407,7 +519,39 @@ function stockReport(loads, stockSeedMs) {
   ];
 }
 
-function report({ startMs, built, loads, pages, loadBefore, seedMs, stockSeedMs }) {
+/** The device search lines: each device subject against the trivial page at the same connections. */
+function deviceLines(loads, deviceSeedMs) {
+  const trivial = loads.find((load) => load.path === TRIVIAL_PAGE && load.connections === CALM_CONNECTIONS);
+  return [
+    ...loads
+      .filter((load) => load.device)
+      .map((load) => {
+        const ratio = load.rps / trivial.rps;
+        const meets = ratio >= TARGET_HOME_RATIO && load.p99 <= TARGET_LIST_P99_MS;
+        return `- **${load.path} ÷ trivial page req/s at ${load.connections} connections = ${fixed(ratio, 3)}**, p99 ${fixed(load.p99, 1)} ms; targets ≥ ${TARGET_HOME_RATIO} and p99 ≤ ${TARGET_LIST_P99_MS} ms: ${verdict(meets)}${load.placeholder ? " (the device screen is not built yet: this measures its placeholder page, and counts once the screen lands)" : ""}`;
+      }),
+    `- ${DEVICES} devices were seeded before the start (${fixed(deviceSeedMs / 1000, 1)} s; BENCH_DEVICES changes the number)`,
+  ];
+}
+
+function uploadLines(upload) {
+  const mb = (value) => (value === null ? "n/a" : fixed(value, 0));
+  return [
+    "## Device batch upload",
+    "",
+    `POST /api/v1/device/batch-upload with a ${UPLOAD_ROWS}-row CSV (${kb(upload.fileBytes)} KB), on the server with ${DEVICES} devices already stored: every row validated (values, serial numbers repeated in the file or stored), then all rows inserted in one transaction. Time from sending the file to the answer; memory is the server process's resident size, sampled every 20 ms${upload.hwmReset ? " and its kernel high-water mark (reset just before)" : ""}.`,
+    "",
+    "| rows | seconds | rows/s | RSS before MB | peak RSS MB | growth MB |",
+    "| ---: | ---: | ---: | ---: | ---: | ---: |",
+    `| ${upload.rows} | ${fixed(upload.seconds, 2)} | ${fixed(upload.rows / upload.seconds)} | ${mb(upload.rssBeforeMb)} | ${mb(upload.peakMb)} | ${mb(upload.growthMb)} |`,
+    "",
+    `- Validate + commit ${fixed(upload.seconds, 2)} s; target ≤ ${TARGET_UPLOAD_S} s: ${verdict(upload.seconds <= TARGET_UPLOAD_S)}`,
+    `- Peak RSS growth ${mb(upload.growthMb)} MB; target ≤ ${TARGET_UPLOAD_RSS_MB} MB: ${upload.growthMb === null ? "not measured (no /proc)" : verdict(upload.growthMb <= TARGET_UPLOAD_RSS_MB)}`,
+    "",
+  ];
+}
+
+function report({ startMs, built, loads, pages, loadBefore, seedMs, stockSeedMs, deviceSeedMs, upload }) {
   const busy = loads.filter((load) => load.connections === CONNECTIONS);
   const trivial = loads.find((load) => load.path === TRIVIAL_PAGE);
   const healthz = loads.find((load) => load.path === "/healthz");
@@ -455,10 +599,12 @@ function report({ startMs, built, loads, pages, loadBefore, seedMs, stockSeedMs 
       ),
     `- ${CUSTOMERS} customers were seeded before the start (${fixed(seedMs / 1000, 1)} s; BENCH_CUSTOMERS changes the number)`,
     ...stockReport(loads, stockSeedMs),
+    ...deviceLines(loads, deviceSeedMs),
     `- For reference, /home ÷ /login (a signed-out page render) = ${fixed(home.rps / login.rps, 3)}; /home ÷ /healthz (a resource route with one query, no render) = ${fixed(home.rps / healthz.rps, 3)}`,
     "- The trivial page is the catch-all 404 page (answered with status 404, so autocannon counts it as non-2xx):",
     "  a full document render through the root route with no backend call, the cheapest page the app has.",
     "",
+    ...uploadLines(upload),
     "## Initial JavaScript per page",
     "",
     `Every \`<script src>\`, \`<link rel="modulepreload">\` and inline module import under /build/, each fetched once and gzipped with zlib at its default level (6). 1 KB = 1024 bytes. Target: ≤ ${TARGET_JS_KB} KB gzip per page.`,
@@ -491,11 +637,16 @@ async function main() {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
   const seedMs = CUSTOMERS > 0 ? seedCustomers(CUSTOMERS) : 0;
   const stockSeedMs = PRODUCTS > 0 ? seedStock() : 0;
+  const deviceSeedMs = DEVICES > 0 ? seedDevices(DEVICES) : 0;
   const port = await freePort();
   log(`starting the server on ${HOST}:${port}`);
   const { base, startMs } = await startServer(port);
   log(`ready after ${(startMs / 1000).toFixed(1)} s; signing in as ${ADMIN.email}`);
   const cookie = await signIn(base);
+  const token = await apiToken(base);
+  // First, while the server is fresh: its memory before the upload is what a quiet server holds.
+  const upload = await measureDeviceUpload(base, token);
+  await settle(base);
 
   const lastPage = Math.max(1, Math.ceil(CUSTOMERS / 20)); // the list shows 20 customers a page
   // Seeded, so runs draw from the same sequence; how far each phase gets into it depends on its speed.
@@ -604,11 +755,57 @@ async function main() {
       await settle(base);
     }
   }
+  // The device search at 10 connections, against the trivial page at 10 connections in this same run.
+  const deviceSubjects = [
+    subjects[0],
+    {
+      path: `/devices/all?search=${DEVICE_SEARCH}`,
+      label: "signed in",
+      what: `device screen search over ${DEVICES} devices`,
+      headers: { cookie },
+      device: true,
+    },
+    {
+      path: `/api/v1/device?search=${DEVICE_SEARCH}`,
+      label: "API, bearer",
+      what: "device search (trigram index): one URL, answered from the read cache after the first request",
+      headers: { authorization: `Bearer ${token}` },
+      device: true,
+    },
+    {
+      path: "/api/v1/device?search=(random 6 digits)",
+      url: "/api/v1/device",
+      nextPath: () => `/api/v1/device?search=${String(Math.floor(random() * 1_000_000)).padStart(6, "0")}`,
+      label: "API, bearer",
+      what: "a different serial fragment each request: first page from the database (a short page needs no count)",
+      headers: { authorization: `Bearer ${token}` },
+      device: true,
+    },
+  ];
+  deviceSubjects[1].placeholder = await isPlaceholder(
+    base,
+    deviceSubjects[1].path,
+    deviceSubjects[1].headers,
+  );
+  for (const subject of deviceSubjects) {
+    loads.push(await measureThroughput(base, subject, CALM_CONNECTIONS));
+    await settle(base);
+  }
   const pages = [];
   for (const subject of subjects.filter((s) => s.path === "/login" || s.path === "/home"))
     pages.push(await measurePageWeight(base, subject));
 
-  const markdown = report({ startMs, built, loads, pages, loadBefore, seedMs, stockSeedMs });
+  const markdown = report({
+    startMs,
+    built,
+    loads,
+    pages,
+    loadBefore,
+    seedMs,
+    stockSeedMs,
+    deviceSeedMs,
+    upload,
+  });
   const outDir = path.join(ROOT, "bench-results");
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, "latest.md"), markdown);

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { customers, permissions, rolePermissions, roles, users } from "./schema";
-import { makeCustomer, makeUser } from "../test/factories";
+import { makeCustomer, makeUser, roleIdByName } from "../test/factories";
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
 
@@ -67,5 +67,51 @@ describe("0007: the sales role reads warehouses", () => {
         await backend.db.execute(sql.raw(statement));
     expect(await grants(sales.id)).toBe(1);
     expect(await grants(support.id)).toBe(supportBefore);
+  });
+});
+
+describe("0009: the seeded sales role manages agents", () => {
+  const grantsOf = async (roleId: string) =>
+    (
+      await backend.db
+        .select({ name: sql<string>`${permissions.action} || ':' || ${permissions.subject}` })
+        .from(rolePermissions)
+        .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+        .where(eq(rolePermissions.roleId, roleId))
+    ).map((row) => row.name);
+  const runMigration = async () => {
+    for (const statement of await statementsOf("0009_sales-manage-agents.sql", "Agents")) {
+      await backend.db.execute(sql.raw(statement));
+    }
+  };
+
+  it("turns a sales role seeded before (read:Agents) into one that manages agents, once", async () => {
+    const salesId = await roleIdByName(backend.db, "sales");
+    const [manage] = await backend.db
+      .select({ id: permissions.id })
+      .from(permissions)
+      .where(and(eq(permissions.action, "manage"), eq(permissions.subject, "Agents")));
+    const [read] = await backend.db
+      .select({ id: permissions.id })
+      .from(permissions)
+      .where(and(eq(permissions.action, "read"), eq(permissions.subject, "Agents")));
+    // The role as the earlier catalogue seeded it.
+    await backend.db
+      .delete(rolePermissions)
+      .where(and(eq(rolePermissions.roleId, salesId), eq(rolePermissions.permissionId, manage.id)));
+    await backend.db.insert(rolePermissions).values({ roleId: salesId, permissionId: read.id });
+    const before = await grantsOf(salesId);
+
+    await runMigration();
+    await runMigration();
+    const after = await grantsOf(salesId);
+    expect(after).toContain("manage:Agents");
+    expect(after).not.toContain("read:Agents");
+    expect(after.sort()).toEqual(
+      [...before.filter((name) => name !== "read:Agents"), "manage:Agents"].sort(),
+    );
+
+    // Other roles are untouched.
+    expect(await grantsOf(await roleIdByName(backend.db, "viewer"))).toContain("read:Agents");
   });
 });

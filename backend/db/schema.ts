@@ -5,9 +5,12 @@
  */
 export * from "./tables/staff";
 export * from "./tables/audit";
+export * from "./tables/agents";
 export * from "./tables/customers";
 export * from "./tables/limits";
 export * from "./tables/files";
 export * from "./tables/warehouses";
 export * from "./tables/inventory";
 export * from "./tables/products";
+export * from "./tables/devices";
+export * from "./tables/tickets";

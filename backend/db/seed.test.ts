@@ -4,6 +4,7 @@ import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
 import { DEMO_PASSWORD, ROLE_CATALOGUE, ensureBootstrap } from "./seed";
 import {
+  agents,
   auditLog,
   authTokens,
   customers,
@@ -12,6 +13,7 @@ import {
   inventoryCategories,
   inventoryItems,
   inventoryMovements,
+  devices,
   passwordTokens,
   permissions,
   productCategories,
@@ -19,6 +21,8 @@ import {
   products,
   rolePermissions,
   roles,
+  ticketEvents,
+  tickets,
   users,
   warehouses,
 } from "./schema";
@@ -28,8 +32,11 @@ beforeAll(async () => {
   backend = await createTestBackend();
 });
 afterAll(() => backend.close());
-// Children before parents: stock rows name the staff who received them.
+// Children before parents: tickets, devices and stock rows name records and staff seeded earlier.
 const SEEDED_TABLES = [
+  ticketEvents,
+  tickets,
+  devices,
   productInventories,
   products,
   productCategories,
@@ -43,6 +50,7 @@ const SEEDED_TABLES = [
   authTokens,
   passwordTokens,
   customers,
+  agents,
   users,
 ];
 beforeEach(async () => {
@@ -205,5 +213,57 @@ describe("ensureBootstrap", () => {
     ).json();
     expect(transfers.total).toBe(1);
     expect(transfers.movements[0].actor).toMatchObject({ name: "Tunde Bakare" });
+  });
+  it("seeds demo agents, devices and tickets in every status with their history, once", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    await ensureBootstrap(backend.db, nothing);
+    expect(await backend.db.$count(agents)).toBe(0);
+    expect(await backend.db.$count(devices)).toBe(0);
+    await ensureBootstrap(backend.db, { admin: null, demoData: true });
+    await ensureBootstrap(backend.db, { admin: null, demoData: true });
+    vi.restoreAllMocks();
+
+    const agentRows = await backend.db.select().from(agents);
+    expect(agentRows.length).toBeGreaterThanOrEqual(10);
+    expect(agentRows.filter((agent) => agent.status === "barred").length).toBeGreaterThan(0);
+    const registered = await backend.db.select({ agentId: customers.agentId }).from(customers);
+    const working = new Set(agentRows.filter((agent) => agent.status === "active").map((agent) => agent.id));
+    const linked = registered.filter((row) => row.agentId !== null);
+    expect(linked.length).toBeGreaterThan(5);
+    for (const row of linked) expect(working.has(row.agentId as string)).toBe(true);
+
+    const deviceRows = await backend.db.select().from(devices);
+    expect(deviceRows.length).toBeGreaterThanOrEqual(30);
+    const tokenable = deviceRows.filter((device) => device.isTokenable);
+    expect(tokenable.length).toBeGreaterThan(10);
+    expect(deviceRows.some((device) => !device.isTokenable)).toBe(true);
+    for (const device of tokenable) {
+      expect(device.key).toMatch(/^[0-9a-f]{32}$/);
+      expect(device.startingCode).toMatch(/^\d{9}$/);
+      expect(device).toMatchObject({ count: 1, timeDivider: 1 });
+    }
+    expect(new Set(deviceRows.map((device) => device.key)).size).toBe(deviceRows.length);
+    // Units of the demo stock's batteries and inverters, so a demo sale has devices to link.
+    expect(deviceRows.every((device) => device.inventoryId !== null)).toBe(true);
+
+    const ticketRows = await backend.db.select().from(tickets);
+    expect(new Set(ticketRows.map((ticket) => ticket.status))).toEqual(
+      new Set(["open", "active", "resolved", "closed"]),
+    );
+    for (const ticket of ticketRows) {
+      // The invariant the API keeps: active tickets have someone on them, open ones nobody.
+      if (ticket.status === "active") expect(ticket.assigneeId).not.toBeNull();
+      if (ticket.status === "open") expect(ticket.assigneeId).toBeNull();
+    }
+    const events = await backend.db.select().from(ticketEvents);
+    expect(events.filter((event) => event.kind === "created")).toHaveLength(ticketRows.length);
+    expect(new Set(events.map((event) => event.kind))).toEqual(
+      new Set(["created", "assignee", "status", "comment"]),
+    );
+
+    const token = await signIn(backend, "admin@example.com", DEMO_PASSWORD);
+    const resolved = ticketRows.find((ticket) => ticket.status === "closed" && ticket.customerId);
+    const detail = await (await backend.request("GET", `/api/v1/tickets/${resolved?.id}`, { token })).json();
+    expect(detail.history.at(-1)).toMatchObject({ kind: "status", toStatus: "closed" });
   });
 });

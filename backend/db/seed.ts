@@ -4,6 +4,7 @@ import type { PermissionName } from "../schemas/permissions";
 import { ALL_PERMISSIONS } from "../schemas/permissions";
 import { hashPassword } from "../services/passwords";
 import type { AppDb } from "./client";
+import { ensureDemoAgents, ensureDemoDevices, ensureDemoTickets } from "./demo-catalogue";
 import {
   customers,
   files,
@@ -40,7 +41,7 @@ export const ROLE_CATALOGUE: Record<string, PermissionName[]> = {
     "read:Inventory",
     "read:Warehouses",
     "read:Devices",
-    "read:Agents",
+    "manage:Agents",
   ],
   inventory: ["manage:Inventory", "manage:Warehouses", "manage:Products", "manage:Devices", "read:Sales"],
   support: ["manage:Tickets", "read:Customers", "read:Sales", "read:Devices"],
@@ -301,16 +302,25 @@ export async function ensureDemoCustomers(db: AppDb) {
 /**
  * Run at every start. Makes sure permissions, roles and one warehouse exist; on a database without staff,
  * creates the administrator named by ADMIN_EMAIL / ADMIN_PASSWORD and, with DEMO_DATA, a demo team; with
- * DEMO_DATA, also demo customers on a database without customers and demo stock on one without inventory.
+ * DEMO_DATA, also demo customers, agents, stock, devices and support tickets, each on a database without any.
  */
 export async function ensureBootstrap(db: AppDb, config: Pick<BackendConfig, "admin" | "demoData">) {
   const createdRoles = await ensureRolesAndPermissions(db);
   if (createdRoles.length) console.info(`Created roles: ${createdRoles.join(", ")}`);
   if (await ensureDefaultWarehouse(db)) console.info(`Created the warehouse ${DEFAULT_WAREHOUSE_NAME}`);
-  if (config.demoData) await ensureDemoCustomers(db);
+  if (config.demoData) {
+    await ensureDemoCustomers(db);
+    // After the customers: a share of them are registered by the demo agents.
+    await ensureDemoAgents(db);
+  }
   await ensureFirstStaff(db, config);
-  // After the staff, so the demo batches name a colleague who received them.
-  if (config.demoData) await ensureDemoStock(db);
+  if (config.demoData) {
+    // After the staff, so the demo batches name a colleague who received them; devices are units of the
+    // demo stock; tickets are written and worked by the demo support staff.
+    await ensureDemoStock(db);
+    await ensureDemoDevices(db);
+    await ensureDemoTickets(db);
+  }
 }
 
 async function ensureFirstStaff(db: AppDb, config: Pick<BackendConfig, "admin" | "demoData">) {

@@ -6,6 +6,7 @@ import type { AuthSession } from "../services/auth-tokens";
 import type { CustomerList, CustomerStats } from "../schemas/customers";
 import type { InventoryList, InventoryStats } from "../schemas/inventory";
 import type { ProductList } from "../schemas/products";
+import type { DeviceList } from "../schemas/devices";
 import type { ReadCache } from "./read-cache";
 
 /** What the routes are built from: one database, the settings and the mailer. */
@@ -32,6 +33,8 @@ export interface ApiCaches {
   /** Pages of the product and inventory lists (the sale's product picker asks for the same ones again and again). */
   productPages: ReadCache<ProductList>;
   inventoryPages: ReadCache<InventoryList>;
+  /** Pages of the device list (keys masked, so the same for every reader), as for customers. */
+  devicePages: ReadCache<DeviceList>;
 }
 
 /** What each group of routes is built from. */

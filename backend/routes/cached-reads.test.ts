@@ -1,4 +1,11 @@
-import { UNAUTHORIZED_BODY, makeCustomer, makeUser, roleIdByName, signedInAs } from "../test/factories";
+import {
+  UNAUTHORIZED_BODY,
+  makeCustomer,
+  makeDevice,
+  makeUser,
+  roleIdByName,
+  signedInAs,
+} from "../test/factories";
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
 
@@ -89,5 +96,27 @@ describe("cached reads", () => {
     const after = await page();
     expect(after.total).toBe(3);
     expect(after.customers.map((customer) => customer.email)).toContain("memoed.three@example.com");
+  });
+
+  it("serve a repeated device page from memory and show a device created through the API at once", async () => {
+    const { token } = await signedInAs(backend, "inventory");
+    const page = async () =>
+      (await (await backend.request("GET", "/api/v1/device?search=MEMOED-", { token })).json()) as {
+        devices: { serialNumber: string }[];
+        total: number;
+      };
+    await makeDevice(backend.db, { serialNumber: "MEMOED-1" });
+    const first = await page();
+    expect(first.total).toBe(1);
+    await makeDevice(backend.db, { serialNumber: "MEMOED-2" });
+    expect(await page()).toEqual(first);
+    const created = await backend.request("POST", "/api/v1/device", {
+      token,
+      body: { serialNumber: "MEMOED-3", key: "00112233445566778899aabbccddeeff" },
+    });
+    expect(created.status).toBe(201);
+    const after = await page();
+    expect(after.total).toBe(3);
+    expect(after.devices.map((device) => device.serialNumber)).toContain("MEMOED-3");
   });
 });

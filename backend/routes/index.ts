@@ -2,13 +2,16 @@ import type { Hono } from "hono";
 import type { ApiEnv, RouteDeps } from "../http/env";
 import type { Operation } from "../http/operation";
 import { activityOperations, activityRoutes } from "./activity";
+import { agentOperations, agentRoutes } from "./agents";
 import { authOperations, authRoutes } from "./auth";
 import { customerOperations, customerRoutes } from "./customers";
+import { deviceOperations, deviceRoutes } from "./devices";
 import { fileOperations, fileRoutes } from "./files";
 import { inventoryOperations, inventoryRoutes } from "./inventory";
 import { overviewOperations, overviewRoutes } from "./overview";
 import { productOperations, productRoutes } from "./products";
 import { permissionRoutes, roleOperations, roleRoutes } from "./roles";
+import { ticketOperations, ticketRoutes } from "./tickets";
 import { userOperations, userRoutes } from "./users";
 import { warehouseOperations, warehouseRoutes } from "./warehouses";
 
@@ -27,6 +30,9 @@ export const ROUTE_GROUPS: {
   { path: "/api/v1/roles", routes: roleRoutes, operations: roleOperations },
   { path: "/api/v1/permissions", routes: permissionRoutes, operations: [] },
   { path: "/api/v1/customers", routes: customerRoutes, operations: customerOperations },
+  { path: "/api/v1/agents", routes: agentRoutes, operations: agentOperations },
+  { path: "/api/v1/device", routes: deviceRoutes, operations: deviceOperations },
+  { path: "/api/v1/tickets", routes: ticketRoutes, operations: ticketOperations },
   { path: "/api/v1/activity", routes: activityRoutes, operations: activityOperations },
   { path: "/api/v1/overview", routes: overviewRoutes, operations: overviewOperations },
   { path: "/api/v1/files", routes: fileRoutes, operations: fileOperations },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EmailSchema, phoneSchema, requiredText } from "./fields";
+import { EmailSchema, coordinate, optionalId, phoneSchema, requiredText } from "./fields";
 import { PaginationSchema, listSchema } from "./list";
 
 export const CUSTOMER_STATUSES = ["active", "inactive", "barred"] as const;
@@ -20,21 +20,6 @@ export const AddressTypeSchema = z.enum(ADDRESS_TYPES, {
  */
 export const CustomerPhoneSchema = phoneSchema({ maxMessage: "Phone number cannot be more than 20 digits" });
 
-/**
- * An optional coordinate. Forms send text ("6.45"), JSON clients numbers; an empty field or null means
- * "not given" rather than 0, which is a real place in the Gulf of Guinea.
- */
-function coordinate(label: string, limit: number) {
-  const message = `${label} must be a number between -${limit} and ${limit}`;
-  return z.preprocess(
-    (value) => {
-      if (typeof value === "string") return value.trim() === "" ? undefined : Number(value.trim());
-      return value ?? undefined;
-    },
-    z.number({ invalid_type_error: message }).min(-limit, message).max(limit, message).optional(),
-  );
-}
-
 export const CreateCustomerSchema = z
   .object({
     firstname: requiredText("First name is required").pipe(z.string().max(50, "First name is too long")),
@@ -45,6 +30,8 @@ export const CreateCustomerSchema = z
     addressType: AddressTypeSchema.default("HOME"),
     longitude: coordinate("Longitude", 180),
     latitude: coordinate("Latitude", 90),
+    /** The agent who registered the customer, if one did (their card counts registered customers). */
+    agentId: optionalId("Agent is required"),
   })
   .strict();
 export type CreateCustomerInput = z.infer<typeof CreateCustomerSchema>;
@@ -76,6 +63,7 @@ export const CustomerRecordSchema = z.object({
   status: z.enum(CUSTOMER_STATUSES),
   type: z.enum(CUSTOMER_TYPES),
   creatorId: z.string().nullable(),
+  agentId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

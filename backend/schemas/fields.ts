@@ -53,3 +53,41 @@ export const NewPasswordSchema = z
   );
 
 export const IdSchema = z.string().trim().min(1, "Id is required").max(64, "Id is too long");
+
+/**
+ * An optional coordinate. Forms send text ("6.45"), JSON clients numbers; an empty field or null means
+ * "not given" rather than 0, which is a real place in the Gulf of Guinea.
+ */
+export function coordinate(label: string, limit: number) {
+  const message = `${label} must be a number between -${limit} and ${limit}`;
+  return z.preprocess(
+    (value) => {
+      if (typeof value === "string") return value.trim() === "" ? undefined : Number(value.trim());
+      return value ?? undefined;
+    },
+    z.number({ invalid_type_error: message }).min(-limit, message).max(limit, message).optional(),
+  );
+}
+
+/** An optional reference to another record: an empty select ("") or null means "none chosen". */
+export function optionalId(message = "Id is required") {
+  return z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    z.string({ invalid_type_error: message }).trim().min(1, message).max(64, "Id is too long").optional(),
+  );
+}
+
+/**
+ * An optional short text: trimmed, and an empty field counts as not given (stored as null), so a
+ * form's blank input and a JSON client's missing key mean the same.
+ */
+export function optionalText(label: string, max: number) {
+  return z.preprocess(
+    (value) => ((typeof value === "string" && value.trim() === "") || value === null ? undefined : value),
+    z
+      .string({ invalid_type_error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`)
+      .optional(),
+  );
+}

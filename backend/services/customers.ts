@@ -12,6 +12,7 @@ import type {
   CustomerStats,
 } from "../schemas/customers";
 import { totalPages } from "../schemas/list";
+import { requireAgentForRegistration } from "./agents";
 import { recordAudit } from "./audit";
 import type { StaffActor } from "./audit";
 import { invalid, isUniqueViolation, notFound } from "./errors";
@@ -37,6 +38,7 @@ export const customerRecordColumns = {
   status: customers.status,
   type: customers.type,
   creatorId: customers.creatorId,
+  agentId: customers.agentId,
   createdAt: customers.createdAt,
   updatedAt: customers.updatedAt,
 };
@@ -164,6 +166,7 @@ export async function createCustomer(
   const email = input.email.toLowerCase();
   const taken = await takenFields(db, email, input.phone);
   if (taken) throw taken;
+  if (input.agentId) await requireAgentForRegistration(db, input.agentId);
 
   const created = await db
     .transaction(async (tx) => {
@@ -176,7 +179,13 @@ export async function createCustomer(
         subject: "Customers",
         recordId: row.id,
         summary: `Added customer ${row.firstname} ${row.lastname} (${email})`,
-        changes: { firstname: row.firstname, lastname: row.lastname, email, phone: row.phone },
+        changes: {
+          firstname: row.firstname,
+          lastname: row.lastname,
+          email,
+          phone: row.phone,
+          ...(row.agentId ? { agentId: row.agentId } : {}),
+        },
       });
       return row;
     })

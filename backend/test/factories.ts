@@ -3,8 +3,29 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { ZodTypeAny } from "zod";
 import type { AppDb } from "../db/client";
-import { customers, permissions, rolePermissions, roles, users } from "../db/schema";
-import type { CustomerRow, NewCustomerRow, NewUserRow, RoleRow, UserRow } from "../db/schema";
+import {
+  agents,
+  customers,
+  devices,
+  permissions,
+  rolePermissions,
+  roles,
+  tickets,
+  users,
+} from "../db/schema";
+import type {
+  AgentRow,
+  CustomerRow,
+  DeviceRow,
+  NewAgentRow,
+  NewCustomerRow,
+  NewDeviceRow,
+  NewTicketRow,
+  NewUserRow,
+  RoleRow,
+  TicketRow,
+  UserRow,
+} from "../db/schema";
 import type { PermissionName } from "../schemas/permissions";
 import { hashPassword } from "../services/passwords";
 import type { TestBackend } from "./test-backend";
@@ -92,6 +113,53 @@ export async function makeCustomer(db: AppDb, fields: Partial<NewCustomerRow> = 
     })
     .returning();
   return customer;
+}
+
+/** An agent with a unique e-mail; any field may be given. */
+export async function makeAgent(db: AppDb, fields: Partial<NewAgentRow> = {}): Promise<AgentRow> {
+  const unique = randomBytes(4).toString("hex");
+  const [agent] = await db
+    .insert(agents)
+    .values({
+      firstname: "Test",
+      lastname: `Agent ${unique}`,
+      email: `agent-${unique}@example.test`,
+      location: "12 Ring Road, Ibadan",
+      ...fields,
+    })
+    .returning();
+  return agent;
+}
+
+/** A device with a unique serial number and a 32-hex-character key; any field may be given. */
+export async function makeDevice(db: AppDb, fields: Partial<NewDeviceRow> = {}): Promise<DeviceRow> {
+  const [device] = await db
+    .insert(devices)
+    .values({
+      serialNumber: `SN-${randomBytes(5).toString("hex").toUpperCase()}`,
+      key: randomBytes(16).toString("hex"),
+      startingCode: "123456789",
+      count: 1,
+      timeDivider: 1,
+      ...fields,
+    })
+    .returning();
+  return device;
+}
+
+/** An open question about nothing in particular, unless told otherwise. */
+export async function makeTicket(db: AppDb, fields: Partial<NewTicketRow> = {}): Promise<TicketRow> {
+  const [ticket] = await db
+    .insert(tickets)
+    .values({
+      type: "question",
+      priority: "medium",
+      subject: `Test ticket ${randomBytes(4).toString("hex")}`,
+      description: "Something to look into",
+      ...fields,
+    })
+    .returning();
+  return ticket;
 }
 
 export async function signIn(backend: TestBackend, email: string, password = TEST_PASSWORD): Promise<string> {

@@ -28,6 +28,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Sent as is, for malformed or oversized bodies. */
   rawBody?: string;
+  /** Sent as multipart/form-data (uploads). */
+  form?: FormData;
   headers?: Record<string, string>;
 }
 
@@ -164,7 +166,7 @@ export async function createTestBackend(overrides: Partial<BackendConfig> = {}):
     async request(method, requestPath, options = {}) {
       const headers = new Headers(options.headers);
       if (options.token) headers.set("authorization", `Bearer ${options.token}`);
-      let body: string | undefined = options.rawBody;
+      let body: string | FormData | undefined = options.form ?? options.rawBody;
       if (options.body !== undefined) {
         body = JSON.stringify(options.body);
         headers.set("content-type", "application/json");

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { ADDRESS_TYPES, CUSTOMER_STATUSES, CUSTOMER_TYPES } from "../../schemas/customers";
 import type { AddressType, CustomerStatus, CustomerType } from "../../schemas/customers";
 import { createdAt, id, moment, oneOf, updatedAt } from "../columns";
+import { agents } from "./agents";
 import { users } from "./staff";
 
 type SearchColumns = Record<"firstname" | "lastname" | "email" | "phone", AnyPgColumn>;
@@ -32,6 +33,8 @@ export const customers = pgTable(
     status: text("status").$type<CustomerStatus>().notNull().default("active"),
     type: text("type").$type<CustomerType>().notNull().default("lead"),
     creatorId: text("creator_id").references(() => users.id),
+    // The agent who registered the customer, if any (their card counts these).
+    agentId: text("agent_id").references(() => agents.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: moment("deleted_at"),
@@ -55,6 +58,9 @@ export const customers = pgTable(
     // on purpose: PostgreSQL keeps statistics on the expression of a whole-table index only, and without
     // them it cannot tell a common term (walk the newest-first index) from a rare one (use this index).
     index("customers_search_trgm_idx").using("gin", sql`(${customerSearchText(table)}) gin_trgm_ops`),
+    index("customers_agent_id_idx")
+      .on(table.agentId)
+      .where(sql`${table.deletedAt} is null`),
     check("customers_status_check", oneOf(table.status, CUSTOMER_STATUSES)),
     check("customers_type_check", oneOf(table.type, CUSTOMER_TYPES)),
     check("customers_address_type_check", oneOf(table.addressType, ADDRESS_TYPES)),

@@ -1,0 +1,56 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { createdAt, id, updatedAt } from "../columns";
+import { inventoryItems } from "./inventory";
+import { users } from "./staff";
+
+type SearchColumns = Record<
+  "serialNumber" | "startingCode" | "hardwareModel" | "firmwareVersion",
+  AnyPgColumn
+>;
+
+/**
+ * What the device search looks in, as one string, so one trigram index serves one ILIKE. Never the key:
+ * a "contains" search on a secret would let anyone who may list devices guess it a character at a time.
+ * The query must use this very expression for the index to apply.
+ */
+export function deviceSearchText(table: SearchColumns) {
+  return sql`${table.serialNumber} || ' | ' || coalesce(${table.startingCode}, '') || ' | ' || coalesce(${table.hardwareModel}, '') || ' | ' || coalesce(${table.firmwareVersion}, '')`;
+}
+
+/** One physical, tokenable unit of an inventory item (a battery or a controller with a serial number). */
+export const devices = pgTable(
+  "devices",
+  {
+    id: id(),
+    serialNumber: text("serial_number").notNull(),
+    // A secret (the OpenPAYGO key tokens are made with): never listed, logged or audited in clear.
+    key: text("key").notNull(),
+    startingCode: text("starting_code"),
+    count: integer("count"),
+    timeDivider: integer("time_divider"),
+    restrictedDigitMode: boolean("restricted_digit_mode").notNull().default(false),
+    hardwareModel: text("hardware_model"),
+    firmwareVersion: text("firmware_version"),
+    isTokenable: boolean("is_tokenable").notNull().default(true),
+    // The inventory item and the sale item live in tables of their own areas; the references are added
+    // with them (docs/decisions/015).
+    inventoryId: text("inventory_id").references(() => inventoryItems.id),
+    saleItemId: text("sale_item_id"),
+    creatorId: text("creator_id").references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // "SN-001" and "sn-001" are one device.
+    uniqueIndex("devices_serial_number_unique").on(sql`lower(${table.serialNumber})`),
+    // Newest first, the list's order; ascending on purpose (read backwards, see customers).
+    index("devices_created_at_idx").on(table.createdAt, table.id),
+    index("devices_inventory_id_idx").on(table.inventoryId),
+    index("devices_sale_item_id_idx").on(table.saleItemId),
+    index("devices_search_trgm_idx").using("gin", sql`(${deviceSearchText(table)}) gin_trgm_ops`),
+  ],
+);
+export type DeviceRow = typeof devices.$inferSelect;
+export type NewDeviceRow = typeof devices.$inferInsert;

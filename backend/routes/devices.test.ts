@@ -1,0 +1,685 @@
+import ExcelJS from "exceljs";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { auditLog, devices } from "../db/schema";
+import {
+  DeviceBatchReportSchema,
+  DeviceBatchResultSchema,
+  DeviceListSchema,
+  DeviceRecordSchema,
+} from "../schemas/devices";
+import {
+  FORBIDDEN_BODY,
+  UNAUTHORIZED_BODY,
+  expectExactly,
+  makeDevice,
+  makeRole,
+  signedInAs,
+} from "../test/factories";
+import { makeItem } from "../test/stock-factories";
+import { createTestBackend } from "../test/test-backend";
+import type { TestBackend } from "../test/test-backend";
+
+let backend: TestBackend;
+let adminToken: string;
+let inventoryToken: string;
+let inventoryUser: Awaited<ReturnType<typeof signedInAs>>["user"];
+let viewerToken: string;
+let salesToken: string;
+let outsiderToken: string;
+/** Every console line written while these tests run: no device key may ever appear in one. */
+const consoleLines: string[] = [];
+
+beforeAll(async () => {
+  for (const method of ["log", "info", "warn", "error"] as const) {
+    const original = console[method].bind(console);
+    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+      consoleLines.push(
+        args.map((arg) => (arg instanceof Error ? `${arg.message} ${arg.stack}` : String(arg))).join(" "),
+      );
+      original(...args);
+    });
+  }
+  backend = await createTestBackend();
+  ({ token: adminToken } = await signedInAs(backend, "admin"));
+  ({ user: inventoryUser, token: inventoryToken } = await signedInAs(backend, "inventory"));
+  ({ token: viewerToken } = await signedInAs(backend, "viewer"));
+  ({ token: salesToken } = await signedInAs(backend, "sales"));
+  const outsider = await makeRole(backend.db, "no devices", ["read:Customers"]);
+  ({ token: outsiderToken } = await signedInAs(backend, outsider.id));
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await backend.close();
+});
+
+const get = (path: string, token = adminToken) => backend.request("GET", path, { token });
+const create = (body: unknown, token = inventoryToken) =>
+  backend.request("POST", "/api/v1/device", { token, body });
+const reveal = (id: string, token = inventoryToken) =>
+  backend.request("POST", `/api/v1/device/${id}/reveal-key`, { token });
+
+function upload(
+  file: { name: string; bytes: Uint8Array | string } | null,
+  token = inventoryToken,
+  extra = {},
+) {
+  const form = new FormData();
+  if (file) form.set("file", new Blob([file.bytes as BlobPart]), file.name);
+  for (const [name, value] of Object.entries(extra)) form.set(name, String(value));
+  return backend.request("POST", "/api/v1/device/batch-upload", { token, form });
+}
+
+let sequence = 0;
+/** A serial number no other test uses. */
+const serial = (prefix = "SN") => `${prefix}-${Date.now().toString(36)}-${(sequence += 1)}`.toUpperCase();
+const hexKey = () =>
+  Array.from({ length: 32 }, () => "0123456789abcdef"[Math.floor(Math.random() * 16)]).join("");
+const keysUsed: string[] = [];
+function newDevice(fields: Record<string, unknown> = {}) {
+  const key = hexKey();
+  keysUsed.push(key);
+  return { serialNumber: serial(), key, startingCode: "472916358", count: "1", timeDivider: "1", ...fields };
+}
+
+const storedCount = (serials: string[]) =>
+  backend.db.$count(
+    devices,
+    inArray(
+      sql`lower(${devices.serialNumber})`,
+      serials.map((s) => s.toLowerCase()),
+    ),
+  );
+
+/** The start of an old Excel (.xls) workbook: an OLE compound document. */
+const XLS = new Uint8Array(2048);
+XLS.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const PNG = Uint8Array.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1,
+  0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89,
+]);
+
+async function xlsx(rows: (string | number | null)[][]) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Devices");
+  for (const row of rows) sheet.addRow(row);
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+describe("POST /api/v1/device", () => {
+  it("creates a device with the spec's defaults and answers it with the key masked", async () => {
+    const input = newDevice({ hardwareModel: "PAYG-200", firmwareVersion: "1.4.2", count: "7" });
+    const response = await create(input);
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expectExactly(DeviceRecordSchema, body);
+    expect(body).toMatchObject({
+      serialNumber: input.serialNumber,
+      key: `••••••••${input.key.slice(-4)}`,
+      startingCode: "472916358",
+      count: 7,
+      timeDivider: 1,
+      restrictedDigitMode: false,
+      hardwareModel: "PAYG-200",
+      firmwareVersion: "1.4.2",
+      isTokenable: true,
+      inventoryId: null,
+      saleItemId: null,
+      linked: false,
+      creatorId: inventoryUser.id,
+    });
+    expect(JSON.stringify(body)).not.toContain(input.key);
+    const [stored] = await backend.db.select().from(devices).where(eq(devices.id, body.id));
+    expect(stored.key).toBe(input.key);
+
+    const audit = await backend.db.select().from(auditLog).where(eq(auditLog.recordId, body.id));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      action: "create",
+      subject: "Devices",
+      summary: `Added device ${input.serialNumber}`,
+    });
+    expect(JSON.stringify(audit)).not.toContain(input.key);
+  });
+
+  it("takes numbers and booleans from JSON clients, an inventory item and a non-tokenable unit", async () => {
+    const item = await makeItem(backend.db);
+    const response = await create(
+      newDevice({
+        count: 12,
+        timeDivider: 2,
+        restrictedDigitMode: true,
+        isTokenable: false,
+        inventoryId: item.id,
+      }),
+    );
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({
+      count: 12,
+      timeDivider: 2,
+      restrictedDigitMode: true,
+      isTokenable: false,
+      inventoryId: item.id,
+    });
+  });
+
+  it("names the required fields with the spec's messages", async () => {
+    const response = await create({});
+    expect(response.status).toBe(400);
+    expect((await response.json()).fieldErrors).toEqual({
+      serialNumber: ["Serial number is required"],
+      key: ["Key is required"],
+    });
+  });
+
+  it.each([
+    [{ serialNumber: "   " }, "serialNumber", "Serial number is required"],
+    [{ key: "" }, "key", "Key is required"],
+    [{ count: "abc" }, "count", "Device Count must be a valid integer"],
+    [{ count: "1.5" }, "count", "Device Count must be a valid integer"],
+    [{ count: -3 }, "count", "Device Count must be a valid integer"],
+    [{ count: true }, "count", "Device Count must be a valid integer"],
+    [{ timeDivider: "fast" }, "timeDivider", "Time Divider must be a valid integer"],
+    [
+      { restrictedDigitMode: "perhaps" },
+      "restrictedDigitMode",
+      "Restricted Digit Mode must be true or false",
+    ],
+    [{ hardwareModel: "x".repeat(101) }, "hardwareModel", "Hardware model must be at most 100 characters"],
+    [{ tokens: [] }, "tokens", "Unknown field"],
+  ])("refuses %j", async (fields, field, message) => {
+    const response = await create(newDevice(fields));
+    expect(response.status).toBe(400);
+    expect((await response.json()).fieldErrors).toEqual({ [field]: [message] });
+  });
+
+  it("answers a serial number already stored, in any case, as a field error", async () => {
+    const first = newDevice();
+    expect((await create(first)).status).toBe(201);
+    const again = await create(newDevice({ serialNumber: first.serialNumber.toLowerCase() }));
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({
+      statusCode: 400,
+      message: ["serialNumber: A device with this serial number already exists"],
+      error: "Bad Request",
+      fieldErrors: { serialNumber: ["A device with this serial number already exists"] },
+    });
+  });
+
+  it("answers simultaneous duplicates with one device and field errors, never a 500", async () => {
+    const input = newDevice();
+    const statuses = (await Promise.all([create(input), create(input), create(input, adminToken)])).map(
+      (response) => response.status,
+    );
+    expect(statuses.sort()).toEqual([201, 400, 400]);
+  });
+});
+
+describe("GET /api/v1/device", () => {
+  it("lists devices newest first with every key masked, for every role", async () => {
+    const older = await makeDevice(backend.db, {
+      hardwareModel: "Listmodel-A",
+      createdAt: new Date(Date.now() + 60_000),
+    });
+    const newer = await makeDevice(backend.db, {
+      hardwareModel: "Listmodel-A",
+      createdAt: new Date(Date.now() + 90_000),
+    });
+    for (const token of [viewerToken, inventoryToken, adminToken]) {
+      const response = await get("/api/v1/device?search=listmodel-a", token);
+      expect(response.status).toBe(200);
+      const body = await response.json();
+      expectExactly(DeviceListSchema, body);
+      expect(body.devices.map((device: { id: string }) => device.id)).toEqual([newer.id, older.id]);
+      expect(body.devices.map((device: { key: string }) => device.key)).toEqual([
+        `••••••••${newer.key.slice(-4)}`,
+        `••••••••${older.key.slice(-4)}`,
+      ]);
+      expect(JSON.stringify(body)).not.toContain(newer.key);
+      expect(body).toMatchObject({ total: 2, page: 1, limit: 20, totalPages: 1 });
+    }
+  });
+
+  it("filters by each field, by inventory item and by sale link", async () => {
+    const tag = serial("FLT");
+    const item = await makeItem(backend.db);
+    const linked = await makeDevice(backend.db, {
+      serialNumber: `${tag}-1`,
+      startingCode: "918273645",
+      hardwareModel: `HW-${tag}`,
+      firmwareVersion: `FW-${tag}`,
+      inventoryId: item.id,
+      saleItemId: "sale-item-1",
+    });
+    const available = await makeDevice(backend.db, {
+      serialNumber: `${tag}-2`,
+      inventoryId: item.id,
+      isTokenable: false,
+    });
+    const found = async (query: string) =>
+      ((await (await get(`/api/v1/device?${query}`)).json()).devices as { id: string }[]).map(
+        (device) => device.id,
+      );
+
+    expect(await found(`serialNumber=${tag.toLowerCase()}-1`)).toEqual([linked.id]);
+    expect(await found(`serialNumber=${tag}&startingCode=8273`)).toEqual([linked.id]);
+    expect(await found(`hardwareModel=hw-${tag}`)).toEqual([linked.id]);
+    expect(await found(`firmwareVersion=${tag.toLowerCase()}`)).toEqual([linked.id]);
+    expect(await found(`inventoryId=${item.id}`)).toEqual([available.id, linked.id]);
+    expect(await found(`inventoryId=${item.id}&linked=true`)).toEqual([linked.id]);
+    expect(await found(`inventoryId=${item.id}&linked=false`)).toEqual([available.id]);
+    expect(await found(`inventoryId=${item.id}&isTokenable=0`)).toEqual([available.id]);
+    expect(await found(`search=${tag}&linked=1`)).toEqual([linked.id]);
+    const [first] = (await (await get(`/api/v1/device?serialNumber=${tag}-1`)).json()).devices as {
+      linked: boolean;
+    }[];
+    expect(first.linked).toBe(true);
+
+    const bad = await get("/api/v1/device?linked=maybe");
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).fieldErrors).toEqual({ linked: ["linked must be true or false"] });
+  });
+
+  it("never searches inside keys; the key filter takes a whole key, for roles that manage devices only", async () => {
+    const device = await makeDevice(backend.db);
+    const part = device.key.slice(4, 20);
+    expect((await (await get(`/api/v1/device?search=${part}`)).json()).total).toBe(0);
+    expect((await (await get(`/api/v1/device?key=${part}`, inventoryToken)).json()).total).toBe(0);
+    const whole = await (await get(`/api/v1/device?key=${device.key.toUpperCase()}`, inventoryToken)).json();
+    expect(whole.devices.map((row: { id: string }) => row.id)).toEqual([device.id]);
+
+    const refused = await get(`/api/v1/device?key=${device.key}`, viewerToken);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      statusCode: 403,
+      message: "Only roles that manage devices may filter by key",
+      error: "Forbidden",
+    });
+  });
+
+  it("answers the same total on every page, whether counted or known from a short last page", async () => {
+    const tag = serial("PAGED");
+    for (let index = 0; index < 25; index += 1)
+      await makeDevice(backend.db, { serialNumber: `${tag}-${index}` });
+    const totals = [];
+    for (const page of [1, 2, 3, 4]) {
+      const body = await (await get(`/api/v1/device?search=${tag}&limit=10&page=${page}`)).json();
+      totals.push([body.devices.length, body.total, body.totalPages]);
+    }
+    expect(totals).toEqual([
+      [10, 25, 3],
+      [10, 25, 3],
+      [5, 25, 3],
+      [0, 25, 3],
+    ]);
+  });
+
+  it("refuses a bad page and answers an empty page past the end", async () => {
+    expect((await get("/api/v1/device?page=0")).status).toBe(400);
+    const past = await (await get("/api/v1/device?page=100000&limit=100")).json();
+    expect(past.devices).toEqual([]);
+    expect(past.total).toBe(await backend.db.$count(devices));
+  });
+});
+
+describe("GET /api/v1/device/{id}", () => {
+  it("answers one device with its key masked, or 404", async () => {
+    const device = await makeDevice(backend.db, { key: "short" });
+    const body = await (await get(`/api/v1/device/${device.id}`, viewerToken)).json();
+    expectExactly(DeviceRecordSchema, body);
+    // A key of eight characters or fewer shows none of them.
+    expect(body).toMatchObject({ id: device.id, key: "••••••••" });
+    const missing = await get("/api/v1/device/no-such-device");
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({
+      statusCode: 404,
+      message: "Device not found",
+      error: "Not Found",
+    });
+  });
+});
+
+describe("POST /api/v1/device/{id}/reveal-key", () => {
+  it("shows the key to a role that manages devices and audits who looked, without the key", async () => {
+    const device = await makeDevice(backend.db);
+    const response = await reveal(device.id);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ key: device.key });
+    const audit = await backend.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordId, device.id), eq(auditLog.action, "reveal-key")));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      actorId: inventoryUser.id,
+      subject: "Devices",
+      summary: `Revealed the key of device ${device.serialNumber}`,
+      changes: null,
+    });
+    expect(JSON.stringify(audit)).not.toContain(device.key);
+  });
+
+  it("refuses roles that only read devices, and answers 404 for an unknown device", async () => {
+    const device = await makeDevice(backend.db);
+    for (const token of [viewerToken, salesToken]) {
+      const refused = await reveal(device.id, token);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual(FORBIDDEN_BODY);
+    }
+    expect((await reveal("no-such-device")).status).toBe(404);
+  });
+});
+
+describe("POST /api/v1/device/batch-upload", () => {
+  it("stores every row of a good CSV in one go, headers matched without regard to case or spaces", async () => {
+    const rows = [newDevice(), newDevice(), newDevice()];
+    const csv = [
+      " serial number ,KEY,Starting code,count,TimeDivider,restricted_digit_mode,Hardware Model,Firmware Version",
+      `${rows[0].serialNumber},${rows[0].key},111222333,1,1,true,PAYG-300,2.0`,
+      "",
+      `${rows[1].serialNumber},${rows[1].key},,,,no,,`,
+      `"${rows[2].serialNumber}","${rows[2].key}",444555666,3,1,0,"PAYG, rev B",2.1`,
+    ].join("\r\n");
+    const response = await upload({ name: "devices.csv", bytes: `\uFEFF${csv}\r\n` });
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expectExactly(DeviceBatchResultSchema, body);
+    expect(body).toEqual({ message: "Devices uploaded successfully!", count: 3 });
+
+    const stored = await backend.db
+      .select()
+      .from(devices)
+      .where(
+        inArray(
+          devices.serialNumber,
+          rows.map((row) => row.serialNumber),
+        ),
+      );
+    const bySerial = new Map(stored.map((row) => [row.serialNumber, row]));
+    expect(bySerial.get(rows[0].serialNumber)).toMatchObject({
+      key: rows[0].key,
+      startingCode: "111222333",
+      count: 1,
+      timeDivider: 1,
+      restrictedDigitMode: true,
+      hardwareModel: "PAYG-300",
+      firmwareVersion: "2.0",
+      isTokenable: true,
+      creatorId: inventoryUser.id,
+    });
+    expect(bySerial.get(rows[1].serialNumber)).toMatchObject({
+      startingCode: null,
+      count: null,
+      restrictedDigitMode: false,
+    });
+    expect(bySerial.get(rows[2].serialNumber)).toMatchObject({ hardwareModel: "PAYG, rev B", count: 3 });
+
+    const [audit] = await backend.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, "batch-upload"),
+          sql`${auditLog.changes}->>'firstSerialNumber' = ${rows[0].serialNumber}`,
+        ),
+      );
+    expect(audit).toMatchObject({ subject: "Devices", summary: "Uploaded 3 devices from devices.csv" });
+    for (const row of rows) expect(JSON.stringify(audit)).not.toContain(row.key);
+  });
+
+  it("stores nothing when one row is bad and reports its row and column", async () => {
+    const rows = [newDevice(), newDevice(), newDevice()];
+    const csv = [
+      "Serial Number,Key,Count,Time Divider",
+      `${rows[0].serialNumber},${rows[0].key},1,1`,
+      `${rows[1].serialNumber},,many,1`,
+      `${rows[2].serialNumber},${rows[2].key},2,1`,
+    ].join("\n");
+    const response = await upload({ name: "devices.csv", bytes: csv });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expectExactly(DeviceBatchReportSchema, body);
+    expect(body).toEqual({
+      statusCode: 400,
+      message: "Nothing was uploaded: 2 problems in the file",
+      error: "Bad Request",
+      fieldErrors: { file: ["Nothing was uploaded: 2 problems in the file"] },
+      errors: [
+        { row: 3, column: "Key", message: "Key is required" },
+        { row: 3, column: "Count", message: "Device Count must be a valid integer" },
+      ],
+      errorCount: 2,
+    });
+    expect(await storedCount(rows.map((row) => row.serialNumber))).toBe(0);
+  });
+
+  it("refuses a serial number repeated in the file, naming both rows", async () => {
+    const [one, two] = [newDevice(), newDevice()];
+    const csv = [
+      "Serial Number,Key",
+      `${one.serialNumber},${one.key}`,
+      `${two.serialNumber},${two.key}`,
+      `${one.serialNumber.toLowerCase()},${hexKey()}`,
+    ].join("\n");
+    const body = await (await upload({ name: "devices.csv", bytes: csv })).json();
+    expect(body.errors).toEqual([
+      {
+        row: 4,
+        column: "Serial Number",
+        message: `Serial number ${one.serialNumber.toLowerCase()} appears more than once in the file (first on row 2)`,
+      },
+    ]);
+    expect(await storedCount([one.serialNumber, two.serialNumber])).toBe(0);
+  });
+
+  it("refuses serial numbers already stored, and SKUs of no inventory item", async () => {
+    const existing = await makeDevice(backend.db);
+    const fresh = newDevice();
+    const csv = [
+      "Serial Number,Key,Inventory",
+      `${fresh.serialNumber},${fresh.key},SHS-100-BAT`,
+      `${existing.serialNumber},${hexKey()},`,
+    ].join("\n");
+    const body = await (await upload({ name: "devices.csv", bytes: csv })).json();
+    expect(body.errors).toEqual([
+      { row: 2, column: "Inventory", message: "Unknown inventory SKU" },
+      { row: 3, column: "Serial Number", message: "A device with this serial number already exists" },
+    ]);
+    expect(await storedCount([fresh.serialNumber])).toBe(0);
+  });
+
+  it("links each row to the inventory item its SKU names, whatever its case", async () => {
+    const item = await makeItem(backend.db);
+    const fresh = newDevice();
+    const csv = [
+      "Serial Number,Key,Inventory",
+      `${fresh.serialNumber},${fresh.key},${item.sku.toLowerCase()}`,
+    ].join("\n");
+    expect((await upload({ name: "devices.csv", bytes: csv })).status).toBe(201);
+    const [stored] = await backend.db
+      .select({ inventoryId: devices.inventoryId })
+      .from(devices)
+      .where(eq(devices.serialNumber, fresh.serialNumber));
+    expect(stored.inventoryId).toBe(item.id);
+  });
+
+  it("reports missing, unknown and repeated columns on the header row", async () => {
+    const body = await (
+      await upload({ name: "devices.csv", bytes: "Serial Number,Colour,serial_number\nA,B,C\n" })
+    ).json();
+    expect(body.errors).toEqual([
+      { row: 1, column: "Serial Number", message: "Column appears more than once" },
+      { row: 1, column: "Key", message: "Column is missing" },
+      { row: 1, column: "Colour", message: "Unknown column" },
+    ]);
+  });
+
+  it("reads an .xlsx workbook, reporting rows by their line in the sheet", async () => {
+    const [one, two] = [newDevice(), newDevice()];
+    const good = await xlsx([
+      [
+        "Serial Number",
+        "Key",
+        "Starting Code",
+        "Count",
+        "Time Divider",
+        "Restricted Digit Mode",
+        "Hardware Model",
+      ],
+      [one.serialNumber, one.key, 123456789, 1, 1, "FALSE", "PAYG-X"],
+      [two.serialNumber, two.key, 987654321, 4, 1, "TRUE", null],
+    ]);
+    const response = await upload({ name: "devices.xlsx", bytes: good });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ message: "Devices uploaded successfully!", count: 2 });
+    const [stored] = await backend.db
+      .select()
+      .from(devices)
+      .where(eq(devices.serialNumber, two.serialNumber));
+    expect(stored).toMatchObject({
+      key: two.key,
+      startingCode: "987654321",
+      count: 4,
+      restrictedDigitMode: true,
+    });
+
+    const three = newDevice();
+    const bad = await xlsx([
+      ["Serial Number", "Key", "Count"],
+      [three.serialNumber, three.key, 1],
+      [null, null, null],
+      ["", hexKey(), "x"],
+    ]);
+    const report = await (await upload({ name: "devices.xlsx", bytes: bad })).json();
+    expect(report.errors).toEqual([
+      { row: 4, column: "Serial Number", message: "Serial number is required" },
+      { row: 4, column: "Count", message: "Device Count must be a valid integer" },
+    ]);
+    expect(await storedCount([three.serialNumber])).toBe(0);
+  });
+
+  it("refuses a file that is not a spreadsheet, whatever it is called, and an old .xls workbook", async () => {
+    for (const file of [
+      { name: "devices.csv", bytes: PNG },
+      { name: "devices.xlsx", bytes: PNG },
+      { name: "devices.xls", bytes: XLS },
+    ]) {
+      const response = await upload(file);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        statusCode: 400,
+        message: ["file: Only CSV/Excel files (.csv, .xlsx) allowed"],
+        error: "Bad Request",
+        fieldErrors: { file: ["Only CSV/Excel files (.csv, .xlsx) allowed"] },
+      });
+    }
+  });
+
+  it("refuses no file, an empty list and more than 20,000 rows", async () => {
+    expect((await (await upload(null)).json()).fieldErrors).toEqual({ file: ["Devices file is required"] });
+    expect(
+      (await (await upload({ name: "d.csv", bytes: "Serial Number,Key\n\n" })).json()).fieldErrors,
+    ).toEqual({
+      file: ["The file holds no devices"],
+    });
+    const many = [
+      "Serial Number,Key",
+      ...Array.from({ length: 20_001 }, (_, index) => `BULK-${index},k`),
+    ].join("\n");
+    const tooMany = await upload({ name: "d.csv", bytes: many });
+    expect(tooMany.status).toBe(400);
+    expect((await tooMany.json()).fieldErrors).toEqual({ file: ["A file may hold at most 20,000 devices"] });
+  });
+
+  it("lists at most 1,000 problems and says how many there were", async () => {
+    const csv = ["Serial Number,Key", ...Array.from({ length: 1_200 }, (_, index) => `MANY-${index},`)].join(
+      "\n",
+    );
+    const body = await (await upload({ name: "d.csv", bytes: csv })).json();
+    expect(body.errorCount).toBe(1_200);
+    expect(body.errors).toHaveLength(1_000);
+    expect(body.message).toBe("Nothing was uploaded: 1200 problems in the file");
+  });
+
+  it("refuses text fields beside the file", async () => {
+    const response = await upload({ name: "d.csv", bytes: "Serial Number,Key\nA,b\n" }, inventoryToken, {
+      inventoryId: "x",
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).fieldErrors).toEqual({ inventoryId: ["Unknown field"] });
+  });
+});
+
+describe("GET /api/v1/device/batch-upload/template", () => {
+  it("answers a CSV with the columns of the batch file", async () => {
+    const response = await get("/api/v1/device/batch-upload/template", inventoryToken);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="devices-template.csv"');
+    // Read with its byte-order mark, which spreadsheet programs need to take the file for UTF-8.
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
+    expect(text).toBe(
+      "\uFEFFSerial Number,Key,Starting Code,Count,Time Divider,Restricted Digit Mode,Hardware Model,Firmware Version,Inventory\r\n",
+    );
+  });
+});
+
+describe("permissions", () => {
+  const reads: [string, string][] = [
+    ["GET", "/api/v1/device"],
+    ["GET", "/api/v1/device/some-id"],
+  ];
+  const writes: [string, string, unknown?][] = [
+    ["POST", "/api/v1/device", {}],
+    ["POST", "/api/v1/device/batch-upload"],
+    ["GET", "/api/v1/device/batch-upload/template"],
+    ["POST", "/api/v1/device/some-id/reveal-key"],
+  ];
+
+  it("lets inventory (manage:Devices) and a viewer read; only inventory writes", async () => {
+    const device = await makeDevice(backend.db);
+    for (const token of [inventoryToken, viewerToken, salesToken]) {
+      expect((await get("/api/v1/device", token)).status).toBe(200);
+      expect((await get(`/api/v1/device/${device.id}`, token)).status).toBe(200);
+    }
+    expect((await create(newDevice(), viewerToken)).status).toBe(403);
+    expect((await upload({ name: "d.csv", bytes: "Serial Number,Key\nA,b\n" }, viewerToken)).status).toBe(
+      403,
+    );
+    expect((await get("/api/v1/device/batch-upload/template", viewerToken)).status).toBe(403);
+    expect((await get("/api/v1/device/batch-upload/template", inventoryToken)).status).toBe(200);
+  });
+
+  it.each([...reads, ...writes])(
+    "%s %s answers 403 to a role without Devices permission",
+    async (method, path, body?: unknown) => {
+      const response = await backend.request(method, path, { token: outsiderToken, body });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual(FORBIDDEN_BODY);
+    },
+  );
+
+  it.each([...reads, ...writes])(
+    "%s %s answers 401 without a token",
+    async (method, path, body?: unknown) => {
+      const response = await backend.request(method, path, { body });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual(UNAUTHORIZED_BODY);
+    },
+  );
+});
+
+describe("device keys", () => {
+  it("appear in no audit row and no console line", async () => {
+    const stored = (await backend.db.select({ key: devices.key }).from(devices)).map((row) => row.key);
+    // Real keys only: the few-letter stand-ins of some tests would match ordinary words.
+    const keys = [...keysUsed, ...stored].filter((key) => key.length >= 16);
+    expect(keys.length).toBeGreaterThan(20);
+    const audit = JSON.stringify(
+      await backend.db.select().from(auditLog).where(eq(auditLog.subject, "Devices")),
+    );
+    for (const key of keys) {
+      expect(audit).not.toContain(key);
+      for (const line of consoleLines) expect(line).not.toContain(key);
+    }
+  });
+});

@@ -1,0 +1,143 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { csvResponse } from "../http/csv";
+import type { ApiEnv, RouteDeps } from "../http/env";
+import { errorBody } from "../http/errors";
+import { createGuard, signedInActor } from "../http/guard";
+import { readMultipart } from "../http/multipart";
+import type { Operation } from "../http/operation";
+import { ok } from "../http/operation";
+import { readJsonBody, readQuery } from "../http/validation";
+import {
+  CreateDeviceSchema,
+  DEVICE_FILE_KINDS,
+  DEVICE_FILE_REQUIRED,
+  DEVICE_FILE_TYPE_MESSAGE,
+  DeviceBatchFieldsSchema,
+  DeviceBatchResultSchema,
+  DeviceListQuerySchema,
+  DeviceListSchema,
+  DeviceRecordSchema,
+  RevealedKeySchema,
+} from "../schemas/devices";
+import type { DeviceBatchReport } from "../schemas/devices";
+import {
+  DEVICE_TEMPLATE_HEADER,
+  countDevices,
+  createDevice,
+  deviceCountKey,
+  getDevice,
+  listDevices,
+  requireMayFilterByKey,
+  revealDeviceKey,
+  uploadDevices,
+} from "../services/devices";
+import { invalidField } from "../services/errors";
+import { checkUpload } from "../services/files";
+
+export const deviceOperations: Operation[] = [
+  {
+    method: "get",
+    path: "/api/v1/device",
+    tag: "Devices",
+    summary:
+      "Device list, newest first, keys masked; `search` and the field filters match any part (`key` a whole key, manage:Devices only); `linked` splits sold from available",
+    access: "read:Devices",
+    query: DeviceListQuerySchema,
+    success: ok("One page of devices", DeviceListSchema),
+  },
+  {
+    method: "post",
+    path: "/api/v1/device",
+    tag: "Devices",
+    summary: "Create a device; the serial number must be new",
+    access: "write:Devices",
+    body: CreateDeviceSchema,
+    success: ok("The new device, key masked", DeviceRecordSchema, 201),
+  },
+  {
+    method: "post",
+    path: "/api/v1/device/batch-upload",
+    tag: "Devices",
+    summary:
+      "Create devices from a CSV or XLSX file (at most 5 MB and 20,000 rows). Every row is checked first; any problem and nothing is stored, the 400 answer listing `errors: [{row, column, message}]` (row = line in the file, the header is line 1)",
+    access: "write:Devices",
+    multipart: {
+      file: { description: "The .csv or .xlsx file (read by its bytes)", file: true, required: true },
+    },
+    success: ok("How many devices were created", DeviceBatchResultSchema, 201),
+  },
+  {
+    method: "get",
+    path: "/api/v1/device/batch-upload/template",
+    tag: "Devices",
+    summary: "The batch file's template: a CSV with the column names",
+    access: "write:Devices",
+    success: { ...ok("The template", z.string()), contentType: "text/csv" },
+  },
+  {
+    method: "get",
+    path: "/api/v1/device/{id}",
+    tag: "Devices",
+    summary: "One device, key masked",
+    access: "read:Devices",
+    success: ok("The device", DeviceRecordSchema),
+    errors: { 404: "Device not found" },
+  },
+  {
+    method: "post",
+    path: "/api/v1/device/{id}/reveal-key",
+    tag: "Devices",
+    summary: "A device's key in clear; the audit log records who revealed it (never the key)",
+    access: "manage:Devices",
+    success: ok("The key", RevealedKeySchema),
+    errors: { 404: "Device not found" },
+  },
+];
+
+export function deviceRoutes({ db, caches }: RouteDeps) {
+  const guard = createGuard(db, caches.sessions);
+
+  return new Hono<ApiEnv>()
+    .get("/", guard("read:Devices"), async (c) => {
+      const query = readQuery(c, DeviceListQuerySchema);
+      requireMayFilterByKey(signedInActor(c), query);
+      // As for customers (docs/decisions/008): a page asked for again within READ_CACHE_MS is not read again.
+      const countKey = deviceCountKey(query);
+      const page = await caches.devicePages.get(`${countKey}:${query.page}:${query.limit}`, async () => {
+        return listDevices(db, query, () =>
+          caches.counts.get(`devices:${countKey}`, () => countDevices(db, query)),
+        );
+      });
+      return c.json(page, 200);
+    })
+    .post("/", guard("write:Devices"), async (c) => {
+      const input = await readJsonBody(c, CreateDeviceSchema);
+      return c.json(await createDevice(db, signedInActor(c), input), 201);
+    })
+    .post("/batch-upload", guard("write:Devices"), async (c) => {
+      const { files } = await readMultipart(c, DeviceBatchFieldsSchema);
+      const upload = files.file;
+      if (!upload) throw invalidField("file", DEVICE_FILE_REQUIRED);
+      const kind = await checkUpload("file", upload, DEVICE_FILE_KINDS, DEVICE_FILE_TYPE_MESSAGE);
+      const result = await uploadDevices(db, signedInActor(c), { ...upload, kind });
+      if (result.ok) return c.json({ message: result.message, count: result.count }, 201);
+      if ("fileError" in result) throw invalidField("file", result.fileError);
+      const summary = `Nothing was uploaded: ${result.errorCount} problem${result.errorCount === 1 ? "" : "s"} in the file`;
+      const body: DeviceBatchReport = {
+        ...errorBody(400, summary, { file: [summary] }),
+        errors: result.errors,
+        errorCount: result.errorCount,
+      };
+      return c.json(body, 400);
+    })
+    .get("/batch-upload/template", guard("write:Devices"), () => {
+      return csvResponse("devices-template.csv", DEVICE_TEMPLATE_HEADER, (async function* () {})());
+    })
+    .get("/:id", guard("read:Devices"), async (c) => {
+      return c.json(await getDevice(db, c.req.param("id")), 200);
+    })
+    .post("/:id/reveal-key", guard("manage:Devices"), async (c) => {
+      return c.json(await revealDeviceKey(db, signedInActor(c), c.req.param("id")), 200);
+    });
+}

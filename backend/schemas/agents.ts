@@ -1,0 +1,109 @@
+import { z } from "zod";
+import { ADDRESS_TYPES, AddressTypeSchema, CustomerPhoneSchema } from "./customers";
+import { EmailSchema, coordinate, requiredText } from "./fields";
+import { PaginationSchema, listSchema } from "./list";
+
+/** An agent works (active) or is barred from selling and registering customers. */
+export const AGENT_STATUSES = ["active", "barred"] as const;
+export type AgentStatus = (typeof AGENT_STATUSES)[number];
+export const AgentStatusSchema = z.enum(AGENT_STATUSES, {
+  errorMap: () => ({ message: "Status must be active or barred" }),
+});
+
+/**
+ * Spec 001 §Agent: the phone is optional, at most 20 characters, whitespace removed, stored in the one
+ * form customers' numbers are (phone.ts). An empty field means no phone.
+ */
+export const AgentPhoneSchema = z.preprocess(
+  (value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value),
+  CustomerPhoneSchema.optional(),
+);
+
+/** On edit, an emptied phone field (or null) removes the number. */
+const ClearablePhoneSchema = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? null : value),
+  CustomerPhoneSchema.nullable().optional(),
+);
+
+const firstname = requiredText("First name is required").pipe(z.string().max(50, "First name is too long"));
+const lastname = requiredText("Last name is required").pipe(z.string().max(50, "Last name is too long"));
+const location = requiredText("Location is required").pipe(z.string().max(200, "Location is too long"));
+
+/** JSON clients send booleans; a form's select or hidden input sends "true" / "false". */
+const flag = (message: string) =>
+  z.preprocess(
+    (value) => (value === "true" ? true : value === "false" ? false : value),
+    z.boolean({ invalid_type_error: message }),
+  );
+
+export const CreateAgentSchema = z
+  .object({
+    firstname,
+    lastname,
+    email: EmailSchema,
+    phoneNumber: AgentPhoneSchema,
+    addressType: AddressTypeSchema.default("HOME"),
+    location,
+    longitude: coordinate("Longitude", 180),
+    latitude: coordinate("Latitude", 90),
+    emailVerified: flag("Email verified must be true or false").default(true),
+  })
+  .strict();
+export type CreateAgentInput = z.infer<typeof CreateAgentSchema>;
+
+/**
+ * The agent page's edit form and the bar / unbar buttons: any of the create fields plus the status.
+ * `phoneNumber: ""` or null clears the phone; absent fields stay as they are.
+ */
+export const UpdateAgentSchema = z
+  .object({
+    firstname: firstname.optional(),
+    lastname: lastname.optional(),
+    email: EmailSchema.optional(),
+    phoneNumber: ClearablePhoneSchema,
+    addressType: AddressTypeSchema.optional(),
+    location: location.optional(),
+    longitude: coordinate("Longitude", 180),
+    latitude: coordinate("Latitude", 90),
+    emailVerified: flag("Email verified must be true or false").optional(),
+    status: AgentStatusSchema.optional(),
+  })
+  .strict();
+export type UpdateAgentInput = z.infer<typeof UpdateAgentSchema>;
+
+/** The agent list's URL parameters: page, size and search (names, e-mail, phone), plus the status tab. */
+export const AgentListQuerySchema = PaginationSchema.extend({ status: AgentStatusSchema.optional() });
+export type AgentListQuery = z.infer<typeof AgentListQuerySchema>;
+
+/**
+ * An agent as the cards, lists and the agent page read it: the spec's fields plus the card figures, which
+ * are counted, never sampled (registered customers now; sales and stock once those areas exist).
+ */
+export const AgentRecordSchema = z.object({
+  id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  addressType: z.enum(ADDRESS_TYPES),
+  location: z.string(),
+  longitude: z.number().nullable(),
+  latitude: z.number().nullable(),
+  emailVerified: z.boolean(),
+  status: z.enum(AGENT_STATUSES),
+  creatorId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  registeredCustomers: z.number(),
+  sales: z.number(),
+  onGoingSales: z.number(),
+  inventoryInPossession: z.number(),
+});
+export type AgentRecord = z.infer<typeof AgentRecordSchema>;
+
+export const AgentListSchema = listSchema("agents", AgentRecordSchema);
+export type AgentList = z.infer<typeof AgentListSchema>;
+
+/** `GET /v1/agents/statistics/view`: always answered, zeros included. */
+export const AgentStatsSchema = z.object({ total: z.number(), active: z.number(), barred: z.number() });
+export type AgentStats = z.infer<typeof AgentStatsSchema>;

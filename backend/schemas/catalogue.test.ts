@@ -1,0 +1,103 @@
+import type { z } from "zod";
+import { CreateAgentSchema, UpdateAgentSchema } from "./agents";
+import { CreateDeviceSchema, DeviceListQuerySchema, maskKey } from "./devices";
+import { CreateTicketSchema, UpdateTicketSchema } from "./tickets";
+
+function messages(result: z.SafeParseReturnType<unknown, unknown>): Record<string, string[] | undefined> {
+  return result.success ? {} : result.error.flatten().fieldErrors;
+}
+
+describe("CreateAgentSchema", () => {
+  it("defaults the address type and e-mail verification, and drops an empty phone", () => {
+    expect(
+      CreateAgentSchema.parse({
+        firstname: "Ada",
+        lastname: "Obi",
+        email: "ada@x.ng",
+        location: "Aba",
+        phoneNumber: " ",
+      }),
+    ).toEqual({
+      firstname: "Ada",
+      lastname: "Obi",
+      email: "ada@x.ng",
+      location: "Aba",
+      addressType: "HOME",
+      emailVerified: true,
+    });
+  });
+
+  it("reads a form's text for emailVerified and stores the phone in one form", () => {
+    const parsed = CreateAgentSchema.parse({
+      firstname: "Ada",
+      lastname: "Obi",
+      email: "ada@x.ng",
+      location: "Aba",
+      emailVerified: "false",
+      phoneNumber: "+234 803 111 2222",
+    });
+    expect(parsed).toMatchObject({ emailVerified: false, phoneNumber: "08031112222" });
+  });
+
+  it("says 'Location is required'", () => {
+    expect(
+      messages(CreateAgentSchema.safeParse({ firstname: "A", lastname: "B", email: "a@b.co" })).location,
+    ).toEqual(["Location is required"]);
+  });
+
+  it("clears the phone on edit with an empty field", () => {
+    expect(UpdateAgentSchema.parse({ phoneNumber: "" })).toEqual({ phoneNumber: null });
+    expect(UpdateAgentSchema.parse({})).toEqual({});
+  });
+});
+
+describe("CreateDeviceSchema", () => {
+  it("takes the spec's string count and form checkboxes", () => {
+    expect(
+      CreateDeviceSchema.parse({
+        serialNumber: " SN-1 ",
+        key: "abc",
+        count: "12",
+        restrictedDigitMode: "on",
+        startingCode: "",
+      }),
+    ).toEqual({ serialNumber: "SN-1", key: "abc", count: 12, restrictedDigitMode: true, isTokenable: true });
+  });
+
+  it.each(["1.5", "ten", "-1", "1e3", " "])("refuses the count %j unless it is empty", (count) => {
+    const result = CreateDeviceSchema.safeParse({ serialNumber: "S", key: "k", count });
+    if (count.trim() === "") expect(result.success).toBe(true);
+    else expect(messages(result).count).toEqual(["Device Count must be a valid integer"]);
+  });
+});
+
+describe("DeviceListQuerySchema", () => {
+  it("reads linked as a boolean", () => {
+    expect(DeviceListQuerySchema.parse({ linked: "false" }).linked).toBe(false);
+    expect(DeviceListQuerySchema.parse({ linked: "1" }).linked).toBe(true);
+  });
+});
+
+describe("maskKey", () => {
+  it("shows only the last four characters of a real key, and none of a short one", () => {
+    expect(maskKey("00112233445566778899aabbccddeeff")).toBe("••••••••eeff");
+    expect(maskKey("12345678")).toBe("••••••••");
+  });
+});
+
+describe("ticket schemas", () => {
+  it("say the spec's messages for a blank form", () => {
+    expect(
+      messages(CreateTicketSchema.safeParse({ type: "", priority: "", subject: "", description: "" })),
+    ).toEqual({
+      type: ["Type is required"],
+      priority: ["Priority is required"],
+      subject: ["Subject is required"],
+      description: ["Description is required"],
+    });
+  });
+
+  it("take an empty assignee as unassigning", () => {
+    expect(UpdateTicketSchema.parse({ assigneeId: "" })).toEqual({ assigneeId: null });
+  });
+});

@@ -1,0 +1,187 @@
+import { z } from "zod";
+import { optionalId, optionalText, requiredText } from "./fields";
+import { PaginationSchema, listSchema } from "./list";
+
+export const SERIAL_NUMBER_REQUIRED = "Serial number is required";
+export const KEY_REQUIRED = "Key is required";
+export const COUNT_INVALID = "Device Count must be a valid integer";
+export const TIME_DIVIDER_INVALID = "Time Divider must be a valid integer";
+export const RESTRICTED_DIGIT_MODE_INVALID = "Restricted Digit Mode must be true or false";
+export const SERIAL_NUMBER_TAKEN = "A device with this serial number already exists";
+
+/** Device batch files (spec 001 §5: '.csv or .xlsx'); the kind is read from the bytes. */
+export const DEVICE_FILE_KINDS = ["csv", "xlsx"] as const;
+export const DEVICE_FILE_REQUIRED = "Devices file is required";
+export const DEVICE_FILE_TYPE_MESSAGE = "Only CSV/Excel files (.csv, .xlsx) allowed";
+export const MAX_DEVICE_ROWS = 20_000;
+export const DEVICES_UPLOADED = "Devices uploaded successfully!";
+
+/**
+ * The batch file's columns in template order, with the record field each fills. Headers are matched
+ * without regard to case, spaces or underscores ("serial number", "SerialNumber", "Serial_Number").
+ */
+export const DEVICE_FILE_COLUMNS = [
+  { header: "Serial Number", field: "serialNumber", required: true },
+  { header: "Key", field: "key", required: true },
+  { header: "Starting Code", field: "startingCode", required: false },
+  { header: "Count", field: "count", required: false },
+  { header: "Time Divider", field: "timeDivider", required: false },
+  { header: "Restricted Digit Mode", field: "restrictedDigitMode", required: false },
+  { header: "Hardware Model", field: "hardwareModel", required: false },
+  { header: "Firmware Version", field: "firmwareVersion", required: false },
+  { header: "Inventory", field: "inventory", required: false },
+] as const;
+export type DeviceFileColumn = (typeof DEVICE_FILE_COLUMNS)[number];
+
+/** How a header cell is compared: "Serial Number", " serial_number " and "SERIALNUMBER" are one column. */
+export const normaliseHeader = (header: string) => header.toLowerCase().replace(/[\s_]+/g, "");
+
+/** A whole number typed as text ("12") or sent as a number; empty means not given. */
+function optionalInteger(message: string) {
+  return z.preprocess(
+    (value) => {
+      if (value === null || value === undefined) return undefined;
+      if (typeof value === "string") {
+        const text = value.trim();
+        if (text === "") return undefined;
+        return /^[+-]?\d{1,15}$/.test(text) ? Number(text) : Number.NaN;
+      }
+      return value;
+    },
+    z
+      .number({ invalid_type_error: message })
+      .int(message)
+      .min(0, message)
+      .max(2_147_483_647, message)
+      .optional(),
+  );
+}
+
+/** true / false, also as the text a form or a spreadsheet holds (1/0, yes/no). */
+export function flagSchema(message: string) {
+  return z.preprocess(
+    (value) => {
+      if (typeof value !== "string") return value;
+      const text = value.trim().toLowerCase();
+      if (["true", "1", "yes", "y", "on"].includes(text)) return true;
+      if (["false", "0", "no", "n", "off"].includes(text)) return false;
+      return text === "" ? undefined : value;
+    },
+    z.boolean({ invalid_type_error: message }),
+  );
+}
+
+const serialNumber = requiredText(SERIAL_NUMBER_REQUIRED).pipe(
+  z.string().max(100, "Serial number must be at most 100 characters"),
+);
+const key = requiredText(KEY_REQUIRED).pipe(z.string().max(200, "Key must be at most 200 characters"));
+
+/** Spec 001 §Device and §5; `count` comes as a string from the spec's form. */
+const deviceFields = {
+  serialNumber,
+  key,
+  startingCode: optionalText("Starting code", 50),
+  count: optionalInteger(COUNT_INVALID),
+  timeDivider: optionalInteger(TIME_DIVIDER_INVALID),
+  restrictedDigitMode: flagSchema(RESTRICTED_DIGIT_MODE_INVALID).default(false),
+  hardwareModel: optionalText("Hardware model", 100),
+  firmwareVersion: optionalText("Firmware version", 100),
+};
+
+export const CreateDeviceSchema = z
+  .object({
+    ...deviceFields,
+    isTokenable: flagSchema("Tokenable must be true or false").default(true),
+    /** The inventory item this device is a unit of. */
+    inventoryId: optionalId("Inventory item is required"),
+  })
+  .strict();
+export type CreateDeviceInput = z.infer<typeof CreateDeviceSchema>;
+
+/** One row of a batch file (every cell is text); Inventory holds the item's SKU. */
+export const DeviceFileRowSchema = z.object({
+  ...deviceFields,
+  inventory: optionalText("Inventory SKU", 50),
+});
+export type DeviceFileRow = z.infer<typeof DeviceFileRowSchema>;
+
+/** The multipart form of the batch upload: only the file, no text fields. */
+export const DeviceBatchFieldsSchema = z.object({}).strict();
+
+const booleanFilter = (name: string) =>
+  z
+    .enum(["true", "1", "false", "0"], { errorMap: () => ({ message: `${name} must be true or false` }) })
+    .transform((value) => value === "true" || value === "1");
+
+const filterText = (label: string) => z.string().trim().max(100, `${label} is too long`).optional();
+
+/**
+ * The device list's URL parameters (spec 001 §7): `search` looks in serial number, starting code, hardware
+ * model and firmware version; each named filter matches its own field ("contains", any case), except
+ * `key`, which must match a whole key and only for roles that manage devices (keys are secrets).
+ */
+export const DeviceListQuerySchema = PaginationSchema.extend({
+  serialNumber: filterText("Serial number"),
+  key: filterText("Key"),
+  startingCode: filterText("Starting code"),
+  hardwareModel: filterText("Hardware model"),
+  firmwareVersion: filterText("Firmware version"),
+  inventoryId: z.string().trim().max(64, "inventoryId is too long").optional(),
+  /** Linked to a sale item (true), or still available (false). */
+  linked: booleanFilter("linked").optional(),
+  isTokenable: booleanFilter("isTokenable").optional(),
+});
+export type DeviceListQuery = z.infer<typeof DeviceListQuerySchema>;
+
+/** Device keys are secrets: what lists and pages show instead of the key (its last four characters). */
+export const KEY_MASK = "••••••••";
+export function maskKey(key: string) {
+  return `${KEY_MASK}${key.length > 8 ? key.slice(-4) : ""}`;
+}
+
+/** A device as lists and the device page read it; `key` is always masked (reveal-key shows it). */
+export const DeviceRecordSchema = z.object({
+  id: z.string(),
+  serialNumber: z.string(),
+  key: z.string(),
+  startingCode: z.string().nullable(),
+  count: z.number().nullable(),
+  timeDivider: z.number().nullable(),
+  restrictedDigitMode: z.boolean(),
+  hardwareModel: z.string().nullable(),
+  firmwareVersion: z.string().nullable(),
+  isTokenable: z.boolean(),
+  inventoryId: z.string().nullable(),
+  saleItemId: z.string().nullable(),
+  linked: z.boolean(),
+  creatorId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DeviceRecord = z.infer<typeof DeviceRecordSchema>;
+
+export const DeviceListSchema = listSchema("devices", DeviceRecordSchema);
+export type DeviceList = z.infer<typeof DeviceListSchema>;
+
+export const RevealedKeySchema = z.object({ key: z.string() });
+
+export const DeviceBatchResultSchema = z.object({ message: z.string(), count: z.number() });
+export type DeviceBatchResult = z.infer<typeof DeviceBatchResultSchema>;
+
+/** One problem of a refused batch file: `row` is the line in the file (the header is line 1). */
+export const DeviceRowErrorSchema = z.object({ row: z.number(), column: z.string(), message: z.string() });
+export type DeviceRowError = z.infer<typeof DeviceRowErrorSchema>;
+
+/** The most problems one answer lists; `errorCount` says how many there were in all. */
+export const MAX_REPORTED_ROW_ERRORS = 1_000;
+
+/** A refused batch: the usual error body plus the row-by-row report the screen shows as a table. */
+export const DeviceBatchReportSchema = z.object({
+  statusCode: z.number(),
+  message: z.union([z.string(), z.array(z.string())]),
+  error: z.string(),
+  fieldErrors: z.record(z.array(z.string())).optional(),
+  errors: z.array(DeviceRowErrorSchema),
+  errorCount: z.number(),
+});
+export type DeviceBatchReport = z.infer<typeof DeviceBatchReportSchema>;

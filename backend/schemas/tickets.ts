@@ -1,0 +1,157 @@
+import { z } from "zod";
+import { optionalId, requiredText } from "./fields";
+import { PaginationSchema, listSchema } from "./list";
+
+export const TICKET_TYPES = ["question", "problem", "feature", "other"] as const;
+export type TicketType = (typeof TICKET_TYPES)[number];
+export const TICKET_PRIORITIES = ["low", "medium", "high"] as const;
+export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
+/** open: new, nobody on it; active: assigned and being worked; resolved; closed (docs/decisions/016). */
+export const TICKET_STATUSES = ["open", "active", "resolved", "closed"] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+/** What a ticket's history records: its creation, each status and assignee change, each comment. */
+export const TICKET_EVENT_KINDS = ["created", "status", "assignee", "comment"] as const;
+export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
+
+/**
+ * The status changes allowed (docs/decisions/016). Moving to `active` also needs an assignee; reopening a
+ * closed ticket needs `manage:Tickets`.
+ */
+export const TICKET_TRANSITIONS: Record<TicketStatus, readonly TicketStatus[]> = {
+  open: ["active", "closed"],
+  active: ["open", "resolved"],
+  resolved: ["closed", "open", "active"],
+  closed: ["open", "active"],
+};
+
+export function canMoveTicket(from: TicketStatus, to: TicketStatus) {
+  return TICKET_TRANSITIONS[from].includes(to);
+}
+
+const oneOf = <Values extends readonly [string, ...string[]]>(
+  values: Values,
+  required: string,
+  label: string,
+) =>
+  z.enum(values, {
+    errorMap: (issue, context) => ({
+      message:
+        issue.code === "invalid_type" || context.data === ""
+          ? required
+          : `${label} must be ${values.join(", ")}`,
+    }),
+  });
+
+export const TicketTypeSchema = oneOf(TICKET_TYPES, "Type is required", "Type");
+export const TicketPrioritySchema = oneOf(TICKET_PRIORITIES, "Priority is required", "Priority");
+export const TicketStatusSchema = oneOf(TICKET_STATUSES, "Status is required", "Status");
+
+/** Spec 001 §5 Ticket: all four required, with the spec's messages; the customer is optional. */
+export const CreateTicketSchema = z
+  .object({
+    type: TicketTypeSchema,
+    priority: TicketPrioritySchema,
+    subject: requiredText("Subject is required").pipe(
+      z.string().max(200, "Subject must be at most 200 characters"),
+    ),
+    description: requiredText("Description is required").pipe(
+      z.string().max(5_000, "Description must be at most 5000 characters"),
+    ),
+    /** The customer the ticket is about, if any. */
+    customerId: optionalId("Customer is required"),
+  })
+  .strict();
+export type CreateTicketInput = z.infer<typeof CreateTicketSchema>;
+
+/**
+ * The ticket page's status and assignee forms (at least one of the two). `assigneeId: null` (or "") takes
+ * the ticket off whoever had it; assigning someone to an open ticket makes it active.
+ */
+export const UpdateTicketSchema = z
+  .object({
+    status: TicketStatusSchema.optional(),
+    assigneeId: z
+      .preprocess(
+        (value) => (value === "" ? null : value),
+        z
+          .string({ invalid_type_error: "Assignee must be a staff member's id" })
+          .trim()
+          .min(1)
+          .max(64)
+          .nullable(),
+      )
+      .optional(),
+  })
+  .strict();
+export type UpdateTicketInput = z.infer<typeof UpdateTicketSchema>;
+
+export const TicketCommentSchema = z
+  .object({
+    body: requiredText("Comment is required").pipe(
+      z.string().max(5_000, "Comment must be at most 5000 characters"),
+    ),
+  })
+  .strict();
+export type TicketCommentInput = z.infer<typeof TicketCommentSchema>;
+
+/** The ticket list's URL parameters: page, size, search (subject and description) and the tab filters. */
+export const TicketListQuerySchema = PaginationSchema.extend({
+  status: TicketStatusSchema.optional(),
+  type: TicketTypeSchema.optional(),
+  priority: TicketPrioritySchema.optional(),
+});
+export type TicketListQuery = z.infer<typeof TicketListQuerySchema>;
+
+/** The export takes the list's filters, without paging. */
+export const TicketExportQuerySchema = TicketListQuerySchema.omit({ page: true, limit: true });
+export type TicketExportQuery = z.infer<typeof TicketExportQuerySchema>;
+
+export const TicketRecordSchema = z.object({
+  id: z.string(),
+  type: z.enum(TICKET_TYPES),
+  priority: z.enum(TICKET_PRIORITIES),
+  subject: z.string(),
+  description: z.string(),
+  status: z.enum(TICKET_STATUSES),
+  customerId: z.string().nullable(),
+  customerName: z.string().nullable(),
+  assigneeId: z.string().nullable(),
+  assigneeName: z.string().nullable(),
+  creatorId: z.string().nullable(),
+  creatorName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TicketRecord = z.infer<typeof TicketRecordSchema>;
+
+/** One entry of a ticket's history, oldest first: who did what, when. */
+export const TicketEventSchema = z.object({
+  id: z.string(),
+  kind: z.enum(TICKET_EVENT_KINDS),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  fromStatus: z.enum(TICKET_STATUSES).nullable(),
+  toStatus: z.enum(TICKET_STATUSES).nullable(),
+  fromAssigneeId: z.string().nullable(),
+  fromAssigneeName: z.string().nullable(),
+  toAssigneeId: z.string().nullable(),
+  toAssigneeName: z.string().nullable(),
+  body: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TicketEvent = z.infer<typeof TicketEventSchema>;
+
+/** `GET /v1/tickets/{id}`: the ticket with its whole history (comments included, kind "comment"). */
+export const TicketDetailSchema = TicketRecordSchema.extend({ history: z.array(TicketEventSchema) });
+export type TicketDetail = z.infer<typeof TicketDetailSchema>;
+
+export const TicketListSchema = listSchema("tickets", TicketRecordSchema);
+export type TicketList = z.infer<typeof TicketListSchema>;
+
+/** The stat cards' keys are the spec's. */
+export const TicketStatsSchema = z.object({
+  totalTicketCount: z.number(),
+  activeTicketCount: z.number(),
+  openTicketCount: z.number(),
+});
+export type TicketStats = z.infer<typeof TicketStatsSchema>;

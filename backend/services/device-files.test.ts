@@ -1,0 +1,147 @@
+import ExcelJS from "exceljs";
+import { MAX_DEVICE_ROWS, normaliseHeader } from "../schemas/devices";
+import {
+  NO_ROWS,
+  NOT_READABLE,
+  TOO_MANY_ROWS,
+  readCsvRows,
+  readXlsxRows,
+  unpackedZipSize,
+} from "./device-files";
+import { withoutSecrets } from "./devices";
+
+const text = (value: string) => new TextEncoder().encode(value);
+
+async function xlsx(rows: ExcelJS.CellValue[][]) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Devices");
+  for (const row of rows) sheet.addRow(row);
+  workbook.addWorksheet("Notes").addRow(["Serial Number", "Key"]);
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+describe("normaliseHeader", () => {
+  it("ignores case, spaces and underscores", () => {
+    for (const header of [
+      "Serial Number",
+      " serial  number ",
+      "SERIAL_NUMBER",
+      "SerialNumber",
+      "serial\tnumber",
+    ]) {
+      expect(normaliseHeader(header)).toBe("serialnumber");
+    }
+  });
+});
+
+describe("readCsvRows", () => {
+  it("numbers rows by their line in the file, blank lines and multi-line cells included", () => {
+    const result = readCsvRows(text('\uFEFFKey,Serial Number\n\nk1,A\n"k\n2",B\r\nk3,C'));
+    expect(result).toEqual({
+      ok: true,
+      rows: [
+        { line: 3, cells: { key: "k1", serialNumber: "A" }, roundedColumns: [] },
+        { line: 4, cells: { key: "k\n2", serialNumber: "B" }, roundedColumns: [] },
+        { line: 6, cells: { key: "k3", serialNumber: "C" }, roundedColumns: [] },
+      ],
+    });
+  });
+
+  it("keeps short rows and leaves cells of unknown width out", () => {
+    const result = readCsvRows(text("Serial Number,Key,Count\nA,k\nB,k,2,extra\n"));
+    expect(result).toMatchObject({
+      ok: true,
+      rows: [
+        { line: 2, cells: { serialNumber: "A", key: "k" } },
+        { line: 3, cells: { serialNumber: "B", key: "k", count: "2" } },
+      ],
+    });
+  });
+
+  it("reports a broken quote with its line", () => {
+    const result = readCsvRows(text('Serial Number,Key\nA,"k\n'));
+    expect(result).toMatchObject({ ok: false, errors: [{ row: 2, column: "" }] });
+  });
+
+  it("needs at least one device and at most the limit", () => {
+    expect(readCsvRows(text("Serial Number,Key\n,\n"))).toEqual({ ok: false, fileError: NO_ROWS });
+    const rows = Array.from({ length: MAX_DEVICE_ROWS + 1 }, (_, index) => `S${index},k`);
+    expect(readCsvRows(text(["Serial Number,Key", ...rows].join("\n")))).toEqual({
+      ok: false,
+      fileError: TOO_MANY_ROWS,
+    });
+    expect(readCsvRows(text(["Serial Number,Key", ...rows.slice(1)].join("\n")))).toMatchObject({ ok: true });
+  });
+});
+
+describe("readXlsxRows", () => {
+  it("reads the first sheet's cells as text, with rows numbered as the sheet shows them", async () => {
+    const result = await readXlsxRows(
+      await xlsx([
+        ["Serial Number", "Key", "Count", "Restricted Digit Mode", "Hardware Model"],
+        [],
+        [12345678, { richText: [{ text: "ab" }, { text: "cd" }] }, 3, true, { formula: "1+1", result: 2 }],
+      ]),
+    );
+    expect(result).toEqual({
+      ok: true,
+      rows: [
+        {
+          line: 3,
+          cells: {
+            serialNumber: "12345678",
+            key: "abcd",
+            count: "3",
+            restrictedDigitMode: "true",
+            hardwareModel: "2",
+          },
+          roundedColumns: [],
+        },
+      ],
+    });
+  });
+
+  it("notices a key a spreadsheet kept as a rounded number", async () => {
+    const result = await readXlsxRows(
+      await xlsx([
+        ["Serial Number", "Key"],
+        ["A", 12345678901234567890],
+      ]),
+    );
+    expect(result).toMatchObject({ ok: true, rows: [{ roundedColumns: ["Key"] }] });
+  });
+
+  it("refuses what only looks like a workbook", async () => {
+    expect(await readXlsxRows(text("PK\u0003\u0004 not really a zip"))).toEqual({
+      ok: false,
+      fileError: NOT_READABLE,
+    });
+  });
+});
+
+describe("unpackedZipSize", () => {
+  it("adds up the sizes the central directory declares", async () => {
+    const bytes = await xlsx([["Serial Number", "Key"]]);
+    const size = unpackedZipSize(bytes);
+    expect(size).toBeGreaterThan(bytes.byteLength);
+    expect(size).toBeLessThan(100_000);
+    expect(unpackedZipSize(text("no zip here"))).toBeNull();
+  });
+});
+
+describe("withoutSecrets", () => {
+  it("keeps the database's code and constraint, never the statement's parameters", () => {
+    const key = "00112233445566778899aabbccddeeff";
+    const cause = Object.assign(
+      new Error(`new row violates check constraint, failing row contains (${key})`),
+      {
+        code: "23514",
+        constraint: "devices_check",
+      },
+    );
+    const error = new Error(`Failed query: insert into "devices" … params: SN-1,${key}`, { cause });
+    const safe = withoutSecrets(error);
+    expect(safe.message).toBe("Writing devices failed (23514, devices_check)");
+    expect(JSON.stringify([safe.message, safe.stack, safe.cause])).not.toContain(key);
+  });
+});

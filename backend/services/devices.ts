@@ -1,0 +1,420 @@
+import { randomUUID } from "node:crypto";
+import { Param, and, desc, eq, ilike, isNotNull, isNull, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { AppDb } from "../db/client";
+import { deviceSearchText, devices } from "../db/schema";
+import type { DeviceRow, NewDeviceRow } from "../db/schema";
+import {
+  DEVICES_UPLOADED,
+  DEVICE_FILE_COLUMNS,
+  DeviceFileRowSchema,
+  KEY_MASK,
+  MAX_REPORTED_ROW_ERRORS,
+  SERIAL_NUMBER_TAKEN,
+} from "../schemas/devices";
+import type {
+  CreateDeviceInput,
+  DeviceFileColumn,
+  DeviceList,
+  DeviceListQuery,
+  DeviceRecord,
+  DeviceRowError,
+} from "../schemas/devices";
+import type { FileKind } from "../schemas/files";
+import { pageOf } from "../schemas/list";
+import { isGranted } from "../schemas/permissions";
+import { recordAudit } from "./audit";
+import type { StaffActor } from "./audit";
+import { readCsvRows, readXlsxRows } from "./device-files";
+import type { FileRow } from "./device-files";
+import { forbidden, invalidField, isUniqueViolation, notFound } from "./errors";
+import { findInventoryItemIdsBySku, unknownInventoryItemIds } from "./inventory-links";
+import { containsPattern } from "./search";
+import { isTaken } from "./uniqueness";
+
+export const DEVICE_NOT_FOUND = "Device not found";
+export const INVENTORY_ITEM_NOT_FOUND = "Inventory item not found";
+export const UNKNOWN_INVENTORY_SKU = "Unknown inventory SKU";
+export const KEY_FILTER_NOT_PERMITTED = "Only roles that manage devices may filter by key";
+/** Rows per INSERT statement: a transaction of 20,000 rows is twenty statements. */
+const ROWS_PER_INSERT = 1_000;
+
+/**
+ * Every device column a response shows. The key itself is never read for a list or a page: only its
+ * last four characters, for the masked form (`maskKey`); the reveal reads it on its own.
+ */
+const deviceColumns = {
+  id: devices.id,
+  serialNumber: devices.serialNumber,
+  keyTail: sql<string>`case when length(${devices.key}) > 8 then right(${devices.key}, 4) else '' end`,
+  startingCode: devices.startingCode,
+  count: devices.count,
+  timeDivider: devices.timeDivider,
+  restrictedDigitMode: devices.restrictedDigitMode,
+  hardwareModel: devices.hardwareModel,
+  firmwareVersion: devices.firmwareVersion,
+  isTokenable: devices.isTokenable,
+  inventoryId: devices.inventoryId,
+  saleItemId: devices.saleItemId,
+  creatorId: devices.creatorId,
+  createdAt: devices.createdAt,
+  updatedAt: devices.updatedAt,
+};
+type DeviceColumnsRow = Pick<DeviceRow, Exclude<keyof typeof deviceColumns, "keyTail">> & { keyTail: string };
+
+function toDeviceRecord({ keyTail, ...row }: DeviceColumnsRow): DeviceRecord {
+  return {
+    ...row,
+    key: `${KEY_MASK}${keyTail}`,
+    linked: row.saleItemId !== null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * A database error from a statement that carried a key, stripped to its code and constraint: drivers put
+ * the statement's parameters (and PostgreSQL the failing row) in their messages, which the error log
+ * would otherwise print.
+ */
+export function withoutSecrets(error: unknown): Error {
+  const found: { code?: unknown; constraint?: unknown } = {};
+  for (const candidate of [error, error instanceof Error ? error.cause : undefined]) {
+    if (typeof candidate === "object" && candidate !== null) {
+      if ("code" in candidate && found.code === undefined) found.code = candidate.code;
+      if ("constraint" in candidate && found.constraint === undefined)
+        found.constraint = candidate.constraint;
+    }
+  }
+  const details = [found.code, found.constraint].filter((value) => typeof value === "string").join(", ");
+  return new Error(`Writing devices failed${details ? ` (${details})` : ""}`);
+}
+
+function isForeignKeyViolation(error: unknown) {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return [error, cause].some(
+    (candidate) =>
+      typeof candidate === "object" &&
+      candidate !== null &&
+      "code" in candidate &&
+      candidate.code === "23503",
+  );
+}
+
+/**
+ * A field "contains" filter. Each searchable field is part of the search text, so the trigram index on
+ * that text narrows the rows first and the field's own test then drops matches found in another field.
+ */
+function fieldContains(column: AnyPgColumn, term: string) {
+  const pattern = containsPattern(term);
+  return and(ilike(deviceSearchText(devices), pattern), ilike(column, pattern));
+}
+
+function listConditions(query: DeviceListQuery) {
+  const conditions: (SQL | undefined)[] = [];
+  // The very expression of the trigram index (db/tables/devices.ts), or the index does not apply.
+  if (query.search) conditions.push(ilike(deviceSearchText(devices), containsPattern(query.search)));
+  if (query.serialNumber) conditions.push(fieldContains(devices.serialNumber, query.serialNumber));
+  if (query.startingCode) conditions.push(fieldContains(devices.startingCode, query.startingCode));
+  if (query.hardwareModel) conditions.push(fieldContains(devices.hardwareModel, query.hardwareModel));
+  if (query.firmwareVersion) conditions.push(fieldContains(devices.firmwareVersion, query.firmwareVersion));
+  // A whole key only: a "contains" match on a secret would reveal it a character at a time.
+  if (query.key) conditions.push(sql`lower(${devices.key}) = ${query.key.toLowerCase()}`);
+  if (query.inventoryId) conditions.push(eq(devices.inventoryId, query.inventoryId));
+  if (query.linked !== undefined)
+    conditions.push(query.linked ? isNotNull(devices.saleItemId) : isNull(devices.saleItemId));
+  if (query.isTokenable !== undefined) conditions.push(eq(devices.isTokenable, query.isTokenable));
+  return and(...conditions);
+}
+
+/** The key filter needs what revealing a key needs; refused before anything is read. */
+export function requireMayFilterByKey(actor: Pick<StaffActor, "permissions">, query: DeviceListQuery) {
+  if (query.key && !isGranted(actor.permissions, "manage:Devices")) throw forbidden(KEY_FILTER_NOT_PERMITTED);
+}
+
+/** Which count a list query needs: its filters, not its page. */
+export function deviceCountKey(query: DeviceListQuery) {
+  const { page: _page, limit: _limit, ...filters } = query;
+  return JSON.stringify(Object.entries(filters).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+export async function countDevices(db: AppDb, query: DeviceListQuery) {
+  return db.$count(devices, listConditions(query));
+}
+
+/**
+ * One page of devices, newest first, with the total. A page shorter than the page size ends the list, so
+ * its total is known without counting (most searches for a serial number find a handful of devices);
+ * otherwise `countTotal` answers it (`countDevices`, which the routes cache).
+ */
+export async function listDevices(
+  db: AppDb,
+  query: DeviceListQuery,
+  countTotal: () => Promise<number>,
+): Promise<DeviceList> {
+  const offset = (query.page - 1) * query.limit;
+  const rows = await db
+    .select(deviceColumns)
+    .from(devices)
+    .where(listConditions(query))
+    .orderBy(desc(devices.createdAt), desc(devices.id))
+    .limit(query.limit)
+    .offset(offset);
+  // An empty page past the first may lie beyond the end: only a count tells how far the list goes.
+  const ended = rows.length < query.limit && (rows.length > 0 || offset === 0);
+  const total = ended ? offset + rows.length : await countTotal();
+  return pageOf("devices", rows.map(toDeviceRecord), total, query);
+}
+
+export async function getDevice(db: AppDb, id: string): Promise<DeviceRecord> {
+  const [row] = await db.select(deviceColumns).from(devices).where(eq(devices.id, id)).limit(1);
+  if (!row) throw notFound(DEVICE_NOT_FOUND);
+  return toDeviceRecord(row);
+}
+
+const serialTaken = () => invalidField("serialNumber", SERIAL_NUMBER_TAKEN);
+
+export async function createDevice(
+  db: AppDb,
+  actor: StaffActor,
+  input: CreateDeviceInput,
+): Promise<DeviceRecord> {
+  if (await isTaken(db, devices, sql`lower(${devices.serialNumber}) = ${input.serialNumber.toLowerCase()}`)) {
+    throw serialTaken();
+  }
+  if (input.inventoryId && (await unknownInventoryItemIds(db, [input.inventoryId])).length > 0) {
+    throw invalidField("inventoryId", INVENTORY_ITEM_NOT_FOUND);
+  }
+  const id = await db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(devices)
+        .values({ ...input, creatorId: actor.userId })
+        .returning({ id: devices.id });
+      await recordAudit(tx, actor, {
+        action: "create",
+        subject: "Devices",
+        recordId: row.id,
+        summary: `Added device ${input.serialNumber}`,
+        changes: {
+          serialNumber: input.serialNumber,
+          hardwareModel: input.hardwareModel ?? null,
+          firmwareVersion: input.firmwareVersion ?? null,
+          isTokenable: input.isTokenable,
+          inventoryId: input.inventoryId ?? null,
+        },
+      });
+      return row.id;
+    })
+    .catch((error: unknown) => {
+      // Another request stored the serial number between the check and the insert.
+      if (isUniqueViolation(error)) throw serialTaken();
+      if (isForeignKeyViolation(error)) throw invalidField("inventoryId", INVENTORY_ITEM_NOT_FOUND);
+      throw withoutSecrets(error);
+    });
+  return getDevice(db, id);
+}
+
+/** The key in clear, for a role that manages devices; the audit row says who looked, never the key. */
+export async function revealDeviceKey(db: AppDb, actor: StaffActor, id: string): Promise<{ key: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ key: devices.key, serialNumber: devices.serialNumber })
+      .from(devices)
+      .where(eq(devices.id, id))
+      .limit(1);
+    if (!row) throw notFound(DEVICE_NOT_FOUND);
+    await recordAudit(tx, actor, {
+      action: "reveal-key",
+      subject: "Devices",
+      recordId: id,
+      summary: `Revealed the key of device ${row.serialNumber}`,
+    });
+    return { key: row.key };
+  });
+}
+
+// Batch upload ---------------------------------------------------------------------------------------
+
+export type DeviceUploadResult =
+  | { ok: true; message: string; count: number }
+  | { ok: false; fileError: string }
+  | { ok: false; errors: DeviceRowError[]; errorCount: number };
+
+const headerOf = (field: string) =>
+  DEVICE_FILE_COLUMNS.find((column) => column.field === field)?.header ?? field;
+const COLUMN_ORDER = new Map<string, number>(
+  DEVICE_FILE_COLUMNS.map((column, index) => [column.header, index]),
+);
+
+function report(errors: DeviceRowError[]): DeviceUploadResult {
+  const sorted = errors.sort(
+    (a, b) => a.row - b.row || (COLUMN_ORDER.get(a.column) ?? 99) - (COLUMN_ORDER.get(b.column) ?? 99),
+  );
+  return { ok: false, errors: sorted.slice(0, MAX_REPORTED_ROW_ERRORS), errorCount: errors.length };
+}
+
+/**
+ * The serial numbers (lower case) of `serials` already stored, asked in slices of 5,000, each slice one
+ * array parameter (thousands of separate parameters cost far more to send and plan).
+ */
+async function storedSerials(db: AppDb, serials: string[]): Promise<Set<string>> {
+  const stored = new Set<string>();
+  const lowered = sql<string>`lower(${devices.serialNumber})`;
+  for (let start = 0; start < serials.length; start += 5_000) {
+    const slice = new Param(serials.slice(start, start + 5_000));
+    const rows = await db
+      .select({ serial: lowered })
+      .from(devices)
+      .where(sql`${lowered} = any(${slice}::text[])`);
+    for (const row of rows) stored.add(row.serial);
+  }
+  return stored;
+}
+
+/** The columns a batch fills, with their SQL types (for the arrays `unnest` reads). */
+const BATCH_COLUMNS = [
+  ["id", "text"],
+  ["serialNumber", "text"],
+  ["key", "text"],
+  ["startingCode", "text"],
+  ["count", "integer"],
+  ["timeDivider", "integer"],
+  ["restrictedDigitMode", "boolean"],
+  ["hardwareModel", "text"],
+  ["firmwareVersion", "text"],
+  ["inventoryId", "text"],
+  ["creatorId", "text"],
+] as const satisfies readonly (readonly [keyof NewDeviceRow & keyof typeof devices, string])[];
+
+/**
+ * Inserts rows as one array per column read back by `unnest`: a handful of parameters per statement
+ * instead of one per cell, three times faster on PGlite than a multi-row VALUES list.
+ */
+async function insertDeviceRows(tx: AppDb, rows: NewDeviceRow[]) {
+  const names = sql.join(
+    BATCH_COLUMNS.map(([field]) => sql.identifier(devices[field].name)),
+    sql`, `,
+  );
+  const arrays = sql.join(
+    BATCH_COLUMNS.map(
+      ([field, type]) => sql`${new Param(rows.map((row) => row[field] ?? null))}::${sql.raw(type)}[]`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`insert into ${devices} (${names}) select * from unnest(${arrays})`);
+}
+
+interface ValidRow {
+  line: number;
+  values: NewDeviceRow;
+  sku: string | undefined;
+}
+
+/** Every rule on every row, as a list of problems; the rows ready to insert when there is none. */
+async function checkRows(db: AppDb, fileRows: FileRow[]) {
+  const errors: DeviceRowError[] = [];
+  const valid: ValidRow[] = [];
+  const firstLineOf = new Map<string, number>();
+  for (const fileRow of fileRows) {
+    for (const column of fileRow.roundedColumns) {
+      errors.push({
+        row: fileRow.line,
+        column,
+        message: "Too long a number for a spreadsheet to keep exactly: format the column as text",
+      });
+    }
+    const parsed = DeviceFileRowSchema.safeParse(fileRow.cells);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        errors.push({ row: fileRow.line, column: headerOf(String(issue.path[0])), message: issue.message });
+      }
+      continue;
+    }
+    const { inventory, ...device } = parsed.data;
+    const serial = device.serialNumber.toLowerCase();
+    const first = firstLineOf.get(serial);
+    if (first !== undefined) {
+      errors.push({
+        row: fileRow.line,
+        column: "Serial Number",
+        message: `Serial number ${device.serialNumber} appears more than once in the file (first on row ${first})`,
+      });
+      continue;
+    }
+    firstLineOf.set(serial, fileRow.line);
+    valid.push({ line: fileRow.line, values: device, sku: inventory });
+  }
+
+  const stored = await storedSerials(db, [...firstLineOf.keys()]);
+  for (const row of valid) {
+    if (stored.has(row.values.serialNumber.toLowerCase())) {
+      errors.push({ row: row.line, column: "Serial Number", message: SERIAL_NUMBER_TAKEN });
+    }
+  }
+  const skus = valid.flatMap((row) => (row.sku ? [row.sku] : []));
+  const itemIds = await findInventoryItemIdsBySku(db, skus);
+  for (const row of valid) {
+    if (!row.sku) continue;
+    const itemId = itemIds.get(row.sku.toLowerCase());
+    if (itemId) row.values.inventoryId = itemId;
+    else errors.push({ row: row.line, column: "Inventory", message: UNKNOWN_INVENTORY_SKU });
+  }
+  return { errors, valid };
+}
+
+/**
+ * A batch file of devices: every row is checked first (values, serial numbers repeated in the file or
+ * already stored, inventory SKUs); any problem and nothing is stored, the answer listing them by row and
+ * column. Otherwise all rows go in one transaction.
+ */
+export async function uploadDevices(
+  db: AppDb,
+  actor: StaffActor,
+  file: { name: string; kind: FileKind; bytes: Uint8Array },
+): Promise<DeviceUploadResult> {
+  const read = file.kind === "xlsx" ? await readXlsxRows(file.bytes) : readCsvRows(file.bytes);
+  if (!read.ok) return "fileError" in read ? read : report(read.errors);
+
+  const { errors, valid } = await checkRows(db, read.rows);
+  if (errors.length > 0) return report(errors);
+
+  const creatorId = actor.userId;
+  try {
+    await db.transaction(async (tx) => {
+      for (let start = 0; start < valid.length; start += ROWS_PER_INSERT) {
+        const chunk = valid.slice(start, start + ROWS_PER_INSERT);
+        await insertDeviceRows(
+          tx,
+          chunk.map((row) => ({ ...row.values, id: randomUUID(), creatorId })),
+        );
+      }
+      await recordAudit(tx, actor, {
+        action: "batch-upload",
+        subject: "Devices",
+        recordId: null,
+        summary: `Uploaded ${valid.length} devices from ${file.name.slice(0, 100)}`,
+        changes: {
+          count: valid.length,
+          file: file.name.slice(0, 200),
+          firstSerialNumber: valid[0].values.serialNumber,
+          lastSerialNumber: valid[valid.length - 1].values.serialNumber,
+        },
+      });
+    });
+  } catch (error) {
+    // Another upload stored some of these serial numbers meanwhile: report them like any stored one.
+    if (isUniqueViolation(error)) {
+      const recheck = await checkRows(db, read.rows);
+      if (recheck.errors.length > 0) return report(recheck.errors);
+    }
+    throw withoutSecrets(error);
+  }
+  return { ok: true, message: DEVICES_UPLOADED, count: valid.length };
+}
+
+/** Columns of the template offered beside the upload field. */
+export const DEVICE_TEMPLATE_HEADER: DeviceFileColumn["header"][] = DEVICE_FILE_COLUMNS.map(
+  (column) => column.header,
+);
