@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
-
 import {
   agents,
   customers,
   devices,
   inventoryItems,
   products,
+  sales,
   tickets,
   users,
   warehouses,
@@ -24,6 +24,7 @@ export const COUNTED_AREAS: { key: string; subject: RecordSubject; count: SQL<nu
     subject: "Users",
     count: sql<number>`(select count(*) from ${users} where ${users.deletedAt} is null)::int`,
   },
+  { key: "sales", subject: "Sales", count: sql<number>`(select count(*) from ${sales})::int` },
   {
     key: "customers",
     subject: "Customers",

@@ -31,6 +31,12 @@ const EnvSchema = z.object({
   TOKEN_TTL_HOURS: optional(positiveInteger()),
   BODY_LIMIT_BYTES: optional(positiveInteger()),
   READ_CACHE_MS: optional(z.coerce.number().int("must be a whole number").min(0, "must be 0 or more")),
+  SALE_HOLD_HOURS: optional(
+    z.coerce
+      .number({ invalid_type_error: "must be a number" })
+      .positive("must be greater than 0")
+      .max(24 * 365),
+  ),
 });
 
 export interface Limit {
@@ -98,6 +104,7 @@ export const BackendConfigSchema = z
       bodyLimitBytes: env.BODY_LIMIT_BYTES ?? 1024 * 1024,
       readCacheMs: env.READ_CACHE_MS ?? 5_000,
       limits: DEFAULT_LIMITS as Limits,
+      saleHoldHours: env.SALE_HOLD_HOURS ?? 24,
     };
   });
 

@@ -6,6 +6,7 @@ import type { BackendConfig } from "./config";
 import { migrateDatabase, openDatabase } from "./db/client";
 import { ensureBootstrap } from "./db/seed";
 import type { ApiEnv } from "./http/env";
+import { startHousekeeping } from "./jobs";
 import { createMailer } from "./mail";
 
 export interface Backend {
@@ -34,11 +35,15 @@ export async function startBackend(
     throw error;
   }
   const app = createApi({ db: database.db, config, mailer: createMailer(config) });
+  const stopHousekeeping = startHousekeeping(database.db, config);
   return {
     app,
     config,
     fetch: async (request) => app.fetch(request),
-    close: () => database.close(),
+    async close() {
+      await stopHousekeeping();
+      await database.close();
+    },
   };
 }
 

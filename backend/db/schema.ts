@@ -14,3 +14,4 @@ export * from "./tables/inventory";
 export * from "./tables/products";
 export * from "./tables/devices";
 export * from "./tables/tickets";
+export * from "./tables/sales";

@@ -1,52 +1,14 @@
 import type { Context } from "hono";
 import type { ZodError, ZodTypeAny, z } from "zod";
+import { FieldErrors, describeIssues } from "../schemas/issues";
 import { httpError } from "./errors";
+
+export { describeIssues };
 
 export const MALFORMED_JSON = "Malformed JSON body";
 export const BODY_TOO_LARGE = "Request body too large";
 /** PostgreSQL refuses U+0000 in text, so it is refused here, as the input problem it is. */
 export const NUL_CHARACTER = "Contains a character that is not allowed";
-
-/**
- * Field messages keyed by field name. A Map, not a plain object: a field called `constructor`,
- * `toString` or `__proto__` must be a key like any other, never the object's own machinery.
- */
-class FieldErrors {
-  private readonly byField = new Map<string, string[]>();
-  readonly messages: string[] = [];
-
-  add(field: string, message: string) {
-    const list = this.byField.get(field) ?? [];
-    list.push(message);
-    this.byField.set(field, list);
-    this.messages.push(`${field}: ${message}`);
-  }
-
-  get size() {
-    return this.byField.size;
-  }
-
-  /** Own properties only (Object.fromEntries defines them), safe to serialise and to read back. */
-  toObject(): Record<string, string[]> {
-    return Object.fromEntries(this.byField);
-  }
-}
-
-/** Zod issues as `{ field: [messages] }` plus the flat `field: message` list of the error body. */
-export function describeIssues(error: ZodError) {
-  const fields = new FieldErrors();
-  const formMessages: string[] = [];
-  for (const issue of error.issues) {
-    if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) fields.add([...issue.path, key].join("."), "Unknown field");
-    } else if (issue.path.length > 0) {
-      fields.add(issue.path.join("."), issue.message);
-    } else {
-      formMessages.push(issue.message);
-    }
-  }
-  return { fieldErrors: fields.toObject(), messages: [...fields.messages, ...formMessages] };
-}
 
 export function validationError(error: ZodError) {
   const { fieldErrors, messages } = describeIssues(error);

@@ -112,12 +112,18 @@ describe("GET /api/v1/overview", () => {
     const response = await backend.request("GET", "/api/v1/overview", { token });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ counts: {}, unseenActivity: 0 });
-    // The seeded inventory role manages stock and devices: those areas, and no other, are counted.
+    // The seeded inventory role manages stock and devices and reads sales: those areas, no other.
     const { token: inventoryToken } = await signedInAs(backend, "inventory");
     const counted = await (
       await backend.request("GET", "/api/v1/overview", { token: inventoryToken })
     ).json();
-    expect(Object.keys(counted.counts).sort()).toEqual(["devices", "inventory", "products", "warehouses"]);
+    expect(Object.keys(counted.counts).sort()).toEqual([
+      "devices",
+      "inventory",
+      "products",
+      "sales",
+      "warehouses",
+    ]);
   });
 
   it("honours read:all", async () => {

@@ -15,6 +15,7 @@ import {
   makeRole,
   signedInAs,
 } from "../test/factories";
+import { makeSaleItem } from "../test/sale-factories";
 import { makeItem } from "../test/stock-factories";
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
@@ -248,7 +249,7 @@ describe("GET /api/v1/device", () => {
       hardwareModel: `HW-${tag}`,
       firmwareVersion: `FW-${tag}`,
       inventoryId: item.id,
-      saleItemId: "sale-item-1",
+      saleItemId: (await makeSaleItem(backend.db)).id,
     });
     const available = await makeDevice(backend.db, {
       serialNumber: `${tag}-2`,

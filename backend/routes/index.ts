@@ -7,6 +7,8 @@ import { authOperations, authRoutes } from "./auth";
 import { customerOperations, customerRoutes } from "./customers";
 import { deviceOperations, deviceRoutes } from "./devices";
 import { fileOperations, fileRoutes } from "./files";
+import { saleDraftOperations, saleDraftRoutes } from "./sale-drafts";
+import { saleOperations, saleRoutes } from "./sales";
 import { inventoryOperations, inventoryRoutes } from "./inventory";
 import { overviewOperations, overviewRoutes } from "./overview";
 import { productOperations, productRoutes } from "./products";
@@ -36,6 +38,9 @@ export const ROUTE_GROUPS: {
   { path: "/api/v1/activity", routes: activityRoutes, operations: activityOperations },
   { path: "/api/v1/overview", routes: overviewRoutes, operations: overviewOperations },
   { path: "/api/v1/files", routes: fileRoutes, operations: fileOperations },
+  // Before the sales group, whose `/:id` would otherwise take `/drafts`.
+  { path: "/api/v1/sales/drafts", routes: saleDraftRoutes, operations: saleDraftOperations },
+  { path: "/api/v1/sales", routes: saleRoutes, operations: saleOperations },
   { path: "/api/v1/warehouses", routes: warehouseRoutes, operations: warehouseOperations },
   { path: "/api/v1/inventory", routes: inventoryRoutes, operations: inventoryOperations },
   { path: "/api/v1/products", routes: productRoutes, operations: productOperations },

@@ -46,6 +46,11 @@ export const CustomerListQuerySchema = PaginationSchema.extend({
     .enum(["true", "1", "false", "0"], { errorMap: () => ({ message: "isNew must be true or false" }) })
     .transform((value) => value === "true" || value === "1")
     .optional(),
+  /** Customers with an instalment more than DEFAULTING_AFTER_DAYS overdue (docs/decisions/018). */
+  defaulting: z
+    .enum(["true", "1", "false", "0"], { errorMap: () => ({ message: "defaulting must be true or false" }) })
+    .transform((value) => value === "true" || value === "1")
+    .optional(),
 });
 export type CustomerListQuery = z.infer<typeof CustomerListQuerySchema>;
 

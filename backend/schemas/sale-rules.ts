@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { lagosDate } from "./dates";
+import { PAYMENT_MODES } from "./products";
 
 /**
  * The sale's form rules of spec 001 §5 with their exact messages, shared by the new-sale screens (live
@@ -7,8 +8,6 @@ import { lagosDate } from "./dates";
  * Dates are date-only (`YYYY-MM-DD`) and "today" is Lagos's calendar day.
  */
 
-export const PAYMENT_MODES = ["ONE_OFF", "INSTALLMENT"] as const;
-export type PaymentMode = (typeof PAYMENT_MODES)[number];
 export const PAYMENT_METHODS = ["ONLINE", "CASH"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const ID_TYPES = ["Nin", "Passport", "Driver_License", "Voter_ID", "Social_Security_Number"] as const;

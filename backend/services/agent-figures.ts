@@ -1,4 +1,6 @@
+import { inArray, sql } from "drizzle-orm";
 import type { AppDb } from "../db/client";
+import { sales } from "../db/schema";
 
 /**
  * The agent card's figures that belong to other areas. Each answers a count per agent id, for every id
@@ -9,14 +11,30 @@ export type AgentFigure = Map<string, number>;
 const zeroFor = (agentIds: string[]): AgentFigure => new Map(agentIds.map((id) => [id, 0]));
 
 /**
- * Sales an agent made (`sales`) and those still being paid or delivered (`onGoingSales`), counted from the
- * sales table by its agent column once sales are recorded; there are no sales yet, so both are 0.
+ * Sales an agent made (`sales`: every sale but cancelled ones) and those still being paid
+ * (`onGoingSales`: UNPAID or IN_INSTALLMENT), from the sales table's agent column.
  */
 export async function countAgentSales(
-  _db: AppDb,
+  db: AppDb,
   agentIds: string[],
 ): Promise<{ sales: AgentFigure; onGoingSales: AgentFigure }> {
-  return { sales: zeroFor(agentIds), onGoingSales: zeroFor(agentIds) };
+  const counted = { sales: zeroFor(agentIds), onGoingSales: zeroFor(agentIds) };
+  if (agentIds.length === 0) return counted;
+  const rows = await db
+    .select({
+      agentId: sales.agentId,
+      made: sql<number>`(count(*) filter (where ${sales.status} <> 'CANCELLED'))::int`,
+      ongoing: sql<number>`(count(*) filter (where ${sales.status} in ('UNPAID', 'IN_INSTALLMENT')))::int`,
+    })
+    .from(sales)
+    .where(inArray(sales.agentId, agentIds))
+    .groupBy(sales.agentId);
+  for (const row of rows) {
+    if (!row.agentId) continue;
+    counted.sales.set(row.agentId, row.made);
+    counted.onGoingSales.set(row.agentId, row.ongoing);
+  }
+  return counted;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, gte, ilike, isNull, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { AppDb } from "../db/client";
-import { customerSearchText, customers } from "../db/schema";
+import { customerSearchText, customers, sales } from "../db/schema";
+import { lagosDate } from "../schemas/dates";
+import { DEFAULTING_AFTER_DAYS } from "../schemas/sales";
 import type { CustomerRow } from "../db/schema";
 import { NEW_CUSTOMER_DAYS } from "../schemas/customers";
 import type {
@@ -56,10 +58,29 @@ const isLive = isNull(customers.deletedAt);
 
 export const newCustomersSince = (now: Date) => new Date(now.getTime() - NEW_CUSTOMER_DAYS * DAY_MS);
 
+/**
+ * A customer is defaulting when one of their sales has received less than was due DEFAULTING_AFTER_DAYS
+ * ago: the deposit (and one-off items) on the sale's day, then one monthly amount per whole month since
+ * (Lagos calendar days; the schedule's last-instalment rounding is at most a few kobo and is ignored here).
+ */
+function isDefaulting(now: Date) {
+  const cutoff = lagosDate(new Date(now.getTime() - DEFAULTING_AFTER_DAYS * 86_400_000));
+  const saleDay = sql`(${sales.createdAt} + interval '1 hour')::date`;
+  const monthsElapsed = sql`(extract(year from age(${cutoff}::date, ${saleDay})) * 12 + extract(month from age(${cutoff}::date, ${saleDay})))`;
+  return sql`exists (
+    select 1 from ${sales}
+    where ${sales.customerId} = ${customers.id}
+      and ${sales.status} in ('UNPAID', 'IN_INSTALLMENT')
+      and ${saleDay} <= ${cutoff}::date
+      and ${sales.paidKobo} < least(${sales.totalKobo}, ${sales.dueNowKobo} + ${sales.totalMonthlyKobo} * ${monthsElapsed})
+  )`;
+}
+
 function listConditions(query: CustomerListQuery, now: Date) {
   const conditions: (SQL | undefined)[] = [isLive];
   if (query.status) conditions.push(eq(customers.status, query.status));
   if (query.isNew) conditions.push(gte(customers.createdAt, newCustomersSince(now)));
+  if (query.defaulting) conditions.push(isDefaulting(now));
   // The very expression of the trigram index (db/schema.ts), or the index does not apply.
   if (query.search) conditions.push(ilike(customerSearchText(customers), containsPattern(query.search)));
   return and(...conditions);
@@ -67,7 +88,12 @@ function listConditions(query: CustomerListQuery, now: Date) {
 
 /** Which count a list query needs: its filters, not its page. */
 export function customerCountKey(query: CustomerListQuery) {
-  return JSON.stringify([query.status ?? null, query.isNew ?? false, query.search ?? null]);
+  return JSON.stringify([
+    query.status ?? null,
+    query.isNew ?? false,
+    query.defaulting ?? false,
+    query.search ?? null,
+  ]);
 }
 
 /** How many customers the list's filters select. */

@@ -40,6 +40,8 @@ export interface TestBackend {
   app: Hono<ApiEnv>;
   /** A real Request through the app's fetch; fails the test if an answer ever carries a password hash. */
   request(method: string, path: string, options?: RequestOptions): Promise<Response>;
+  /** The test database's connection string, on PostgreSQL (null on PGlite, which one process owns). */
+  databaseUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -116,7 +118,7 @@ async function openPgliteFromSnapshot(): Promise<DatabaseHandle> {
 }
 
 /** A database of its own on the server DATABASE_URL names, dropped on close. */
-async function openFreshPostgresDatabase(serverUrl: string): Promise<DatabaseHandle> {
+async function openFreshPostgresDatabase(serverUrl: string): Promise<DatabaseHandle & { url: string }> {
   const name = `test_${randomBytes(8).toString("hex")}`;
   const runOnServer = async (statement: string) => {
     const admin = new pg.Client({ connectionString: serverUrl });
@@ -135,6 +137,7 @@ async function openFreshPostgresDatabase(serverUrl: string): Promise<DatabaseHan
   await ensureRolesAndPermissions(handle.db);
   return {
     ...handle,
+    url: url.toString(),
     async close() {
       await handle.close();
       await runOnServer(`drop database if exists "${name}" with (force)`);
@@ -178,6 +181,7 @@ export async function createTestBackend(overrides: Partial<BackendConfig> = {}):
       if (text.includes("scrypt$")) throw new Error(`${method} ${requestPath} answered a password hash`);
       return response;
     },
+    databaseUrl: "url" in database && typeof database.url === "string" ? database.url : null,
     close: () => database.close(),
   };
 }

@@ -3,6 +3,7 @@ import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "../columns";
 import { inventoryItems } from "./inventory";
+import { saleItems } from "./sales";
 import { users } from "./staff";
 
 type SearchColumns = Record<
@@ -34,10 +35,10 @@ export const devices = pgTable(
     hardwareModel: text("hardware_model"),
     firmwareVersion: text("firmware_version"),
     isTokenable: boolean("is_tokenable").notNull().default(true),
-    // The inventory item and the sale item live in tables of their own areas; the references are added
-    // with them (docs/decisions/015).
     inventoryId: text("inventory_id").references(() => inventoryItems.id),
-    saleItemId: text("sale_item_id"),
+    // Set while the device is linked to a sale item; a device is never linked to two (the update that
+    // links it requires the column to be empty).
+    saleItemId: text("sale_item_id").references((): AnyPgColumn => saleItems.id),
     creatorId: text("creator_id").references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,0 +1,204 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { PAYMENT_MODES } from "../../schemas/products";
+import type { PaymentMode } from "../../schemas/products";
+import { PAYMENT_METHODS } from "../../schemas/sale-rules";
+import type { PaymentMethod } from "../../schemas/sale-rules";
+import { PAYMENT_STATUSES, SALE_STATUSES } from "../../schemas/sales";
+import type { PaymentStatus, SaleStatus } from "../../schemas/sales";
+import type { Guarantor, Identification, NextOfKin, Recipient } from "../../schemas/sale-rules";
+import type { SaleDraftDocument } from "../../schemas/sale-drafts";
+import { createdAt, id, moment, oneOf, updatedAt } from "../columns";
+import { agents } from "./agents";
+import { customers } from "./customers";
+import { inventoryBatches, inventoryItems } from "./inventory";
+import { products } from "./products";
+import { users } from "./staff";
+
+const kobo = (name: string) => bigint(name, { mode: "number" });
+
+/**
+ * Margins and monthly interest sales are priced with, in basis points (1 % = 100). One row; a sale keeps
+ * a copy of the values it was priced with (docs/decisions/017).
+ */
+export const financialSettings = pgTable("financial_settings", {
+  id: text("id").primaryKey().default("current"),
+  outrightMarginBps: integer("outright_margin_bps").notNull(),
+  loanMarginBps: integer("loan_margin_bps").notNull(),
+  monthlyInterestBps: integer("monthly_interest_bps").notNull(),
+  updatedBy: text("updated_by").references(() => users.id),
+  updatedAt: updatedAt(),
+});
+
+/** A sale being put together, owned by the staff member who started it (docs/decisions/018). */
+export const saleDrafts = pgTable(
+  "sale_drafts",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id),
+    document: jsonb("document").$type<SaleDraftDocument>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("sale_drafts_owner_idx").on(table.ownerId, table.updatedAt)],
+);
+export type SaleDraftRow = typeof saleDrafts.$inferSelect;
+
+export const sales = pgTable(
+  "sales",
+  {
+    id: id(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    agentId: text("agent_id").references(() => agents.id),
+    status: text("status").$type<SaleStatus>().notNull().default("UNPAID"),
+    paymentMethod: text("payment_method").$type<PaymentMethod>().notNull(),
+    applyMargin: boolean("apply_margin").notNull(),
+    outrightMarginBps: integer("outright_margin_bps").notNull(),
+    loanMarginBps: integer("loan_margin_bps").notNull(),
+    monthlyInterestBps: integer("monthly_interest_bps").notNull(),
+    /** Whether any item is paid in instalments (the sale has a contract). */
+    hasContract: boolean("has_contract").notNull(),
+    totalKobo: kobo("total_kobo").notNull(),
+    /** Due when the sale is made: deposits of instalment items, one-off items in full. */
+    dueNowKobo: kobo("due_now_kobo").notNull(),
+    totalMonthlyKobo: kobo("total_monthly_kobo").notNull(),
+    /** The longest instalment plan among the items, in months (0 for a one-off sale). */
+    installmentMonths: integer("installment_months").notNull(),
+    paidKobo: kobo("paid_kobo").notNull().default(0),
+    creatorId: text("creator_id").references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    cancelledAt: moment("cancelled_at"),
+    cancelReason: text("cancel_reason"),
+  },
+  (table) => [
+    index("sales_created_at_idx").on(table.createdAt, table.id),
+    index("sales_status_created_at_idx").on(table.status, table.createdAt, table.id),
+    index("sales_customer_idx").on(table.customerId, table.createdAt),
+    index("sales_agent_idx").on(table.agentId, table.status),
+    check("sales_status_check", oneOf(table.status, SALE_STATUSES)),
+    check("sales_payment_method_check", oneOf(table.paymentMethod, PAYMENT_METHODS)),
+    check("sales_paid_check", sql`${table.paidKobo} >= 0`),
+  ],
+);
+export type SaleRow = typeof sales.$inferSelect;
+
+export type StoredMiscellaneousCost = { name: string; costKobo: number };
+
+export const saleItems = pgTable(
+  "sale_items",
+  {
+    id: id(),
+    saleId: text("sale_id")
+      .notNull()
+      .references(() => sales.id),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    quantity: integer("quantity").notNull(),
+    paymentMode: text("payment_mode").$type<PaymentMode>().notNull(),
+    discountBps: integer("discount_bps").notNull(),
+    installmentDuration: integer("installment_duration").notNull(),
+    installmentStartingBps: integer("installment_starting_bps").notNull(),
+    miscellaneous: jsonb("miscellaneous").$type<StoredMiscellaneousCost[]>().notNull(),
+    recipient: jsonb("recipient").$type<Recipient>().notNull(),
+    baseKobo: kobo("base_kobo").notNull(),
+    discountKobo: kobo("discount_kobo").notNull(),
+    miscellaneousKobo: kobo("miscellaneous_kobo").notNull(),
+    interestKobo: kobo("interest_kobo").notNull(),
+    marginKobo: kobo("margin_kobo").notNull(),
+    totalKobo: kobo("total_kobo").notNull(),
+    initialPaymentKobo: kobo("initial_payment_kobo").notNull(),
+    monthlyPaymentKobo: kobo("monthly_payment_kobo").notNull(),
+  },
+  (table) => [
+    index("sale_items_sale_idx").on(table.saleId),
+    index("sale_items_product_idx").on(table.productId),
+    check("sale_items_payment_mode_check", oneOf(table.paymentMode, PAYMENT_MODES)),
+    check("sale_items_quantity_check", sql`${table.quantity} > 0`),
+  ],
+);
+export type SaleItemRow = typeof saleItems.$inferSelect;
+
+/** Units a sale item took from a batch, at the unit price it was priced with (FIFO, reference §5.3). */
+export const saleAllocations = pgTable(
+  "sale_allocations",
+  {
+    id: id(),
+    saleItemId: text("sale_item_id")
+      .notNull()
+      .references(() => saleItems.id),
+    batchId: text("batch_id")
+      .notNull()
+      .references(() => inventoryBatches.id),
+    inventoryItemId: text("inventory_item_id")
+      .notNull()
+      .references(() => inventoryItems.id),
+    quantity: integer("quantity").notNull(),
+    unitPriceKobo: kobo("unit_price_kobo").notNull(),
+    /** Set when a cancelled sale gave the units back to the batch. */
+    releasedAt: moment("released_at"),
+  },
+  (table) => [
+    index("sale_allocations_item_idx").on(table.saleItemId),
+    check("sale_allocations_quantity_check", sql`${table.quantity} > 0`),
+  ],
+);
+
+/** An instalment sale's contract: the customer's BVN and the KYC blocks (spec §3). */
+export const saleContracts = pgTable("sale_contracts", {
+  saleId: text("sale_id")
+    .primaryKey()
+    .references(() => sales.id),
+  bvn: text("bvn").notNull(),
+  identification: jsonb("identification").$type<Identification>().notNull(),
+  nextOfKin: jsonb("next_of_kin").$type<NextOfKin>().notNull(),
+  guarantor: jsonb("guarantor").$type<Guarantor>().notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Money received (or on its way) for a sale. `reference` is unique: an online payment is recorded once
+ * however many times its confirmation arrives.
+ */
+export const salePayments = pgTable(
+  "sale_payments",
+  {
+    id: id(),
+    saleId: text("sale_id")
+      .notNull()
+      .references(() => sales.id),
+    method: text("method").$type<PaymentMethod>().notNull(),
+    amountKobo: kobo("amount_kobo").notNull(),
+    status: text("status").$type<PaymentStatus>().notNull(),
+    reference: text("reference").notNull(),
+    provider: text("provider"),
+    providerTransactionId: text("provider_transaction_id"),
+    notes: text("notes"),
+    recordedBy: text("recorded_by").references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("sale_payments_reference_unique").on(table.reference),
+    index("sale_payments_sale_idx").on(table.saleId, table.createdAt),
+    check("sale_payments_method_check", oneOf(table.method, PAYMENT_METHODS)),
+    check("sale_payments_status_check", oneOf(table.status, PAYMENT_STATUSES)),
+    check("sale_payments_amount_check", sql`${table.amountKobo} > 0`),
+  ],
+);
+export type SalePaymentRow = typeof salePayments.$inferSelect;

@@ -1,0 +1,480 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { devices, inventoryBatches, inventoryMovements, saleContracts, sales } from "../db/schema";
+import { CreatedSaleSchema, SaleListSchema, SaleRecordSchema } from "../schemas/sales";
+import { cancelStaleSales } from "../services/sale-expiry";
+import {
+  FORBIDDEN_BODY,
+  UNAUTHORIZED_BODY,
+  expectExactly,
+  makeAgent,
+  makeDevice,
+  makeRole,
+  signedInAs,
+} from "../test/factories";
+import { CONTRACT, RECIPIENT, makeCustomer, makeSellableProduct, oneOffSale } from "../test/sale-factories";
+import { createTestBackend } from "../test/test-backend";
+import type { TestBackend } from "../test/test-backend";
+
+let backend: TestBackend;
+let salesToken: string;
+let viewerToken: string;
+let adminToken: string;
+beforeAll(async () => {
+  backend = await createTestBackend();
+  ({ token: salesToken } = await signedInAs(backend, "sales"));
+  ({ token: viewerToken } = await signedInAs(backend, "viewer"));
+  ({ token: adminToken } = await signedInAs(backend, "admin"));
+});
+afterAll(() => backend.close());
+
+const post = (path: string, body: unknown, token = salesToken) =>
+  backend.request("POST", path, { token, body });
+const get = (path: string, token = salesToken) => backend.request("GET", path, { token });
+
+async function remainingOf(batchIds: string[]) {
+  const rows = await backend.db
+    .select({ id: inventoryBatches.id, remaining: inventoryBatches.remainingQuantity })
+    .from(inventoryBatches)
+    .where(inArray(inventoryBatches.id, batchIds));
+  return Object.fromEntries(rows.map((row) => [row.id, row.remaining]));
+}
+
+describe("POST /api/v1/sales/create", () => {
+  it("makes a one-off cash sale: priced, stock and devices taken, logged, UNPAID", async () => {
+    const {
+      product,
+      battery,
+      bulbs,
+      devices: units,
+    } = await makeSellableProduct(backend.db, {
+      units: 5,
+      price: 20_000,
+      withBulbs: true,
+    });
+    const customer = await makeCustomer(backend.db);
+    const response = await post(
+      "/api/v1/sales/create",
+      oneOffSale(customer.id, product.id, [units[0].id, units[1].id], 2),
+    );
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expectExactly(CreatedSaleSchema, body);
+    // 2 batteries at ₦20,000 and 8 bulbs at ₦50.
+    expect(body.sale).toMatchObject({ status: "UNPAID", totalPrice: 40_400, totalPaid: 0, balance: 40_400 });
+    expect(body.paymentData).toMatchObject({
+      amount: 40_400,
+      saleId: body.sale.id,
+      customer: { email: customer.email },
+      currency: "NGN",
+    });
+    expect(body.sale.items[0].devices.map((device: { id: string }) => device.id).sort()).toEqual(
+      [units[0].id, units[1].id].sort(),
+    );
+    expect(await remainingOf([battery.batches[0].id, bulbs!.batches[0].id])).toEqual({
+      [battery.batches[0].id]: 3,
+      [bulbs!.batches[0].id]: 12,
+    });
+    const allocations = await backend.db
+      .select()
+      .from(inventoryMovements)
+      .where(
+        and(eq(inventoryMovements.kind, "ALLOCATION"), eq(inventoryMovements.reason, `Sale ${body.sale.id}`)),
+      );
+    expect(allocations.map((movement) => movement.quantity).sort()).toEqual([2, 8]);
+  });
+
+  it("reproduces the reference's worked example through the API, to the kobo", async () => {
+    const { product, devices: units } = await makeSellableProduct(backend.db, {
+      batteryPerUnit: 2,
+      batches: [
+        { stock: 3, price: 1_000, cost: 800 },
+        { stock: 10, price: 1_200, cost: 900 },
+      ],
+    });
+    const customer = await makeCustomer(backend.db);
+    const item = {
+      productId: product.id,
+      quantity: 2,
+      discount: 10,
+      miscellaneousPrices: { delivery: 500 },
+      devices: units.slice(0, 4).map((device) => device.id),
+      saleRecipient: RECIPIENT,
+    };
+    const instalment = await post("/api/v1/sales/create", {
+      category: "PRODUCT",
+      customerId: customer.id,
+      paymentMethod: "CASH",
+      applyMargin: false,
+      saleItems: [
+        { ...item, paymentMode: "INSTALLMENT", installmentDuration: 6, installmentStartingPrice: 20 },
+      ],
+      ...CONTRACT,
+    });
+    expect(instalment.status).toBe(201);
+    const { sale, paymentData } = await instalment.json();
+    expect(sale.items[0]).toMatchObject({
+      basePrice: 4_200,
+      discountAmount: 420,
+      miscellaneousTotal: 500,
+      interest: 1_027.2,
+      totalPrice: 5_307.2,
+      initialPayment: 1_061.44,
+      monthlyPayment: 707.63,
+    });
+    expect(sale).toMatchObject({ installmentStartingPrice: 1_061.44, totalMonthlyPayment: 707.63 });
+    expect(paymentData.amount).toBe(1_061.44);
+    expect(sale.schedule).toHaveLength(7);
+    expect(sale.schedule.reduce((sum: number, line: { amount: number }) => sum + line.amount, 0)).toBeCloseTo(
+      5_307.2,
+      2,
+    );
+    expect(sale.financialSettings).toEqual({ outrightMargin: 0.2, loanMargin: 0.15, monthlyInterest: 0.04 });
+  });
+
+  it("prices with margins when asked (applyMargin), keeping the settings the sale was priced with", async () => {
+    const { product, devices: units } = await makeSellableProduct(backend.db, {
+      batteryPerUnit: 2,
+      batches: [
+        { stock: 3, price: 1_000, cost: 800 },
+        { stock: 10, price: 1_200, cost: 900 },
+      ],
+    });
+    const customer = await makeCustomer(backend.db);
+    const response = await post("/api/v1/sales/create", {
+      ...oneOffSale(
+        customer.id,
+        product.id,
+        units.slice(0, 4).map((device) => device.id),
+        2,
+      ),
+      applyMargin: true,
+      saleItems: [
+        {
+          productId: product.id,
+          quantity: 2,
+          paymentMode: "ONE_OFF",
+          discount: 10,
+          miscellaneousPrices: { delivery: 500 },
+          devices: units.slice(0, 4).map((device) => device.id),
+          saleRecipient: RECIPIENT,
+        },
+      ],
+    });
+    expect(response.status).toBe(201);
+    expect((await response.json()).sale.totalPrice).toBe(4_164);
+  });
+
+  it("stores an instalment sale's contract; the BVN is masked except for roles that manage sales", async () => {
+    const { product, devices: units } = await makeSellableProduct(backend.db);
+    const customer = await makeCustomer(backend.db);
+    const { sale } = await (
+      await post("/api/v1/sales/create", {
+        ...oneOffSale(customer.id, product.id, [units[0].id]),
+        saleItems: [
+          {
+            productId: product.id,
+            quantity: 1,
+            paymentMode: "INSTALLMENT",
+            installmentDuration: 3,
+            installmentStartingPrice: 30,
+            devices: [units[0].id],
+            saleRecipient: RECIPIENT,
+          },
+        ],
+        ...CONTRACT,
+      })
+    ).json();
+    expect(await backend.db.$count(saleContracts, eq(saleContracts.saleId, sale.id))).toBe(1);
+    expect(sale.contract.bvn).toBe(CONTRACT.bvn);
+    const asViewer = await (await get(`/api/v1/sales/${sale.id}`, viewerToken)).json();
+    expectExactly(SaleRecordSchema, asViewer);
+    expect(asViewer.contract.bvn).toBe("•••••••5678");
+    expect(asViewer.contract.identification).toMatchObject({ idType: "Nin" });
+  });
+
+  it("answers every sale rule with the spec's words", async () => {
+    const empty = await post("/api/v1/sales/create", { category: "PRODUCT", saleItems: [] });
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).fieldErrors).toMatchObject({
+      customerId: ["Please select at least one customer"],
+      saleItems: ["At least one sale item is required"],
+      paymentMethod: ["Payment method is required"],
+    });
+    const customer = await makeCustomer(backend.db);
+    const instalmentWithoutKyc = await post("/api/v1/sales/create", {
+      ...oneOffSale(customer.id, "product-0000000000", ["d"]),
+      saleItems: [
+        {
+          productId: "product-0000000000",
+          quantity: 1,
+          paymentMode: "INSTALLMENT",
+          installmentDuration: 3,
+          installmentStartingPrice: 30,
+          devices: ["d"],
+          saleRecipient: RECIPIENT,
+        },
+      ],
+    });
+    expect((await instalmentWithoutKyc.json()).fieldErrors).toMatchObject({
+      bvn: ["BVN is required for installment payments"],
+      identificationDetails: ["Identification details are required for installment payments"],
+      nextOfKinDetails: ["Next of kin details are required for installment payments"],
+      guarantorDetails: ["Guarantor details are required for installment payments"],
+    });
+  });
+
+  it("refuses unknown customers, products and devices, and devices of another product or already sold", async () => {
+    const { product, devices: units } = await makeSellableProduct(backend.db);
+    const other = await makeSellableProduct(backend.db);
+    const customer = await makeCustomer(backend.db);
+    const unknown = await post(
+      "/api/v1/sales/create",
+      oneOffSale("no-such-customer", "no-such-product-x", ["nope"]),
+    );
+    expect((await unknown.json()).fieldErrors).toMatchObject({
+      customerId: ["Customer not found"],
+      "saleItems.0.productId": ["Product not found"],
+    });
+    const wrongDevice = await post(
+      "/api/v1/sales/create",
+      oneOffSale(customer.id, product.id, [other.devices[0].id]),
+    );
+    expect(wrongDevice.status).toBe(400);
+    expect((await wrongDevice.json()).fieldErrors["saleItems.0.devices"]).toEqual(
+      expect.arrayContaining([`Device ${other.devices[0].serialNumber} is not a unit of ${product.name}`]),
+    );
+    expect(
+      (await post("/api/v1/sales/create", oneOffSale(customer.id, product.id, [units[0].id]))).status,
+    ).toBe(201);
+    const sold = await post("/api/v1/sales/create", oneOffSale(customer.id, product.id, [units[0].id]));
+    expect((await sold.json()).fieldErrors["saleItems.0.devices"]).toEqual(
+      expect.arrayContaining([`Device ${units[0].serialNumber} is already linked to a sale`]),
+    );
+    const tooFew = await post("/api/v1/sales/create", oneOffSale(customer.id, product.id, [units[1].id], 2));
+    expect((await tooFew.json()).fieldErrors["saleItems.0.devices"]).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Link 2 devices of Battery .* \(1 linked\)$/)]),
+    );
+  });
+
+  it("refuses instalments for a product that offers only one mode", async () => {
+    const { product, devices: units } = await makeSellableProduct(backend.db, { paymentModes: ["ONE_OFF"] });
+    const customer = await makeCustomer(backend.db);
+    const response = await post("/api/v1/sales/create", {
+      ...oneOffSale(customer.id, product.id, [units[0].id]),
+      saleItems: [
+        {
+          productId: product.id,
+          quantity: 1,
+          paymentMode: "INSTALLMENT",
+          installmentDuration: 3,
+          installmentStartingPrice: 30,
+          devices: [units[0].id],
+          saleRecipient: RECIPIENT,
+        },
+      ],
+      ...CONTRACT,
+    });
+    expect((await response.json()).fieldErrors).toEqual({
+      "saleItems.0.paymentMode": ["Installment payments are not offered for this product"],
+    });
+  });
+
+  it("says which product lacks stock, and takes nothing", async () => {
+    const { product, battery, devices: units } = await makeSellableProduct(backend.db, { units: 2 });
+    const customer = await makeCustomer(backend.db);
+    const extra = await makeDevice(backend.db, { inventoryId: battery.id });
+    const response = await post(
+      "/api/v1/sales/create",
+      oneOffSale(customer.id, product.id, [units[0].id, units[1].id, extra.id], 3),
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).fieldErrors).toEqual({
+      "saleItems.0.quantity": [`Not enough stock for ${product.name}: 2 units available`],
+    });
+    expect(await remainingOf([battery.batches[0].id])).toEqual({ [battery.batches[0].id]: 2 });
+    expect(await backend.db.$count(devices, eq(devices.id, units[0].id))).toBe(1);
+  });
+
+  it("sells the last unit once when two staff try at the same moment", async () => {
+    const {
+      product,
+      battery,
+      devices: [unit],
+    } = await makeSellableProduct(backend.db, { units: 1 });
+    // A second device of the item, so the two sales contend for the stock, not for a device.
+    const spare = await makeDevice(backend.db, { inventoryId: battery.id });
+    const customer = await makeCustomer(backend.db);
+    const [first, second] = await Promise.all([
+      post("/api/v1/sales/create", oneOffSale(customer.id, product.id, [unit.id])),
+      post("/api/v1/sales/create", oneOffSale(customer.id, product.id, [spare.id])),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([201, 400]);
+    const refused = await (first.status === 400 ? first : second).json();
+    expect(JSON.stringify(refused.fieldErrors)).toContain(`Not enough stock for ${product.name}`);
+    expect(await remainingOf([battery.batches[0].id])).toEqual({ [battery.batches[0].id]: 0 });
+  });
+
+  it("is refused to roles that may not write sales, and needs a token", async () => {
+    const response = await post("/api/v1/sales/create", { category: "PRODUCT" }, viewerToken);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual(FORBIDDEN_BODY);
+    expect(await (await backend.request("POST", "/api/v1/sales/create", { body: {} })).json()).toEqual(
+      UNAUTHORIZED_BODY,
+    );
+  });
+});
+
+describe("GET /api/v1/sales", () => {
+  it("lists sales newest first with customer, products, money and agent; filters by tab, status, search and date", async () => {
+    const agent = await makeAgent(backend.db);
+    const { product, devices: units } = await makeSellableProduct(backend.db, { price: 5_000 });
+    const customer = await makeCustomer(backend.db, { firstname: "Zebulon", lastname: "Listed" });
+    const made = await (
+      await post("/api/v1/sales/create", {
+        ...oneOffSale(customer.id, product.id, [units[0].id]),
+        agentId: agent.id,
+      })
+    ).json();
+    const body = await (await get(`/api/v1/sales?search=zebulon`)).json();
+    expectExactly(SaleListSchema, body);
+    expect(body.sales).toHaveLength(1);
+    expect(body.sales[0]).toMatchObject({
+      id: made.sale.id,
+      status: "UNPAID",
+      customer: { name: "Zebulon Listed" },
+      agent: { id: agent.id },
+      products: [product.name],
+      totalPrice: 5_000,
+      totalPaid: 0,
+      balance: 5_000,
+    });
+    const bySaleId = await (await get(`/api/v1/sales?search=${made.sale.id.slice(0, 8)}`)).json();
+    expect(bySaleId.sales.map((sale: { id: string }) => sale.id)).toEqual([made.sale.id]);
+    const inNew = await (await get(`/api/v1/sales?tab=new&search=zebulon`)).json();
+    expect(inNew.total).toBe(1);
+    const closed = await (await get(`/api/v1/sales?tab=closed&search=zebulon`)).json();
+    expect(closed.total).toBe(0);
+    const today = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+    const dated = await (
+      await get(`/api/v1/sales?startDate=${today}&endDate=${today}&search=zebulon`)
+    ).json();
+    expect(dated.total).toBe(1);
+    const stats = await (await get("/api/v1/sales/stats")).json();
+    expect(stats.all).toBe(await backend.db.$count(sales));
+    expect(stats.byTab.new).toBeGreaterThanOrEqual(1);
+  });
+
+  it("reads for roles that read sales, refuses others, and refuses bad filters with a 400", async () => {
+    expect((await get("/api/v1/sales", viewerToken)).status).toBe(200);
+    const outsider = await makeRole(backend.db, "customers only", ["read:Customers"]);
+    const { token } = await signedInAs(backend, outsider.id);
+    const refused = await get("/api/v1/sales", token);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual(FORBIDDEN_BODY);
+    expect((await get("/api/v1/sales?tab=nope")).status).toBe(400);
+    expect((await get("/api/v1/sales?startDate=2026-02-30")).status).toBe(400);
+  });
+});
+
+describe("the hold on unpaid sales", () => {
+  it("cancels an UNPAID sale after the hold time, giving back its stock and devices", async () => {
+    const { product, battery, devices: units } = await makeSellableProduct(backend.db, { units: 3 });
+    const customer = await makeCustomer(backend.db);
+    const { sale } = await (
+      await post("/api/v1/sales/create", oneOffSale(customer.id, product.id, [units[0].id, units[1].id], 2))
+    ).json();
+    expect(await remainingOf([battery.batches[0].id])).toEqual({ [battery.batches[0].id]: 1 });
+    expect(await cancelStaleSales(backend.db, 24)).not.toContain(sale.id);
+    const later = new Date(Date.now() + 25 * 3_600_000);
+    expect(await cancelStaleSales(backend.db, 24, later)).toContain(sale.id);
+    expect(await remainingOf([battery.batches[0].id])).toEqual({ [battery.batches[0].id]: 3 });
+    const [row] = await backend.db.select().from(sales).where(eq(sales.id, sale.id));
+    expect(row.status).toBe("CANCELLED");
+    expect(await backend.db.$count(devices, eq(devices.saleItemId, sale.items[0].id))).toBe(0);
+    const released = await backend.db
+      .select()
+      .from(inventoryMovements)
+      .where(
+        and(eq(inventoryMovements.kind, "RELEASE"), eq(inventoryMovements.batchId, battery.batches[0].id)),
+      );
+    expect(released.map((movement) => movement.quantity)).toEqual([2]);
+    // Cancelled once only.
+    expect(await cancelStaleSales(backend.db, 24, later)).not.toContain(sale.id);
+  });
+});
+
+describe("financial settings", () => {
+  it("start at 0.2 / 0.15 / 0.04, change only by an administrator, and apply to new sales only", async () => {
+    expect(await (await get("/api/v1/sales/financial-settings")).json()).toEqual({
+      outrightMargin: 0.2,
+      loanMargin: 0.15,
+      monthlyInterest: 0.04,
+    });
+    const refused = await backend.request("PUT", "/api/v1/sales/financial-settings", {
+      token: salesToken,
+      body: { outrightMargin: 0.5, loanMargin: 0.1, monthlyInterest: 0.01 },
+    });
+    expect(refused.status).toBe(403);
+    const { product, devices: units } = await makeSellableProduct(backend.db);
+    const customer = await makeCustomer(backend.db);
+    const before = (
+      await (await post("/api/v1/sales/create", oneOffSale(customer.id, product.id, [units[0].id]))).json()
+    ).sale;
+    const changed = await backend.request("PUT", "/api/v1/sales/financial-settings", {
+      token: adminToken,
+      body: { outrightMargin: 0.25, loanMargin: 0.1, monthlyInterest: 0.03 },
+    });
+    expect(changed.status).toBe(200);
+    expect((await (await get(`/api/v1/sales/${before.id}`)).json()).financialSettings).toEqual({
+      outrightMargin: 0.2,
+      loanMargin: 0.15,
+      monthlyInterest: 0.04,
+    });
+    await backend.request("PUT", "/api/v1/sales/financial-settings", {
+      token: adminToken,
+      body: { outrightMargin: 0.2, loanMargin: 0.15, monthlyInterest: 0.04 },
+    });
+  });
+});
+
+describe("agents and customers follow the sales", () => {
+  it("counts an agent's sales, and lists a customer whose instalment is overdue as defaulting", async () => {
+    const agent = await makeAgent(backend.db);
+    const { product, devices: units } = await makeSellableProduct(backend.db);
+    const customer = await makeCustomer(backend.db);
+    const { sale } = await (
+      await post("/api/v1/sales/create", {
+        ...oneOffSale(customer.id, product.id, [units[0].id]),
+        agentId: agent.id,
+        saleItems: [
+          {
+            productId: product.id,
+            quantity: 1,
+            paymentMode: "INSTALLMENT",
+            installmentDuration: 6,
+            installmentStartingPrice: 20,
+            devices: [units[0].id],
+            saleRecipient: RECIPIENT,
+          },
+        ],
+        ...CONTRACT,
+      })
+    ).json();
+    const card = await (await get(`/api/v1/agents/${agent.id}`, adminToken)).json();
+    expect(card).toMatchObject({ sales: 1, onGoingSales: 1 });
+
+    const defaulting = async () =>
+      (
+        (await (await get("/api/v1/customers?defaulting=true&limit=100", adminToken)).json()).customers as {
+          id: string;
+        }[]
+      ).map((row) => row.id);
+    expect(await defaulting()).not.toContain(customer.id);
+    // The sale was made three months ago and only its deposit came in.
+    await backend.db
+      .update(sales)
+      .set({ createdAt: new Date(Date.now() - 95 * 86_400_000), paidKobo: 20_000, status: "IN_INSTALLMENT" })
+      .where(eq(sales.id, sale.id));
+    expect(await defaulting()).toContain(customer.id);
+  });
+});

@@ -1,0 +1,125 @@
+import { Hono } from "hono";
+import type { ApiEnv, RouteDeps } from "../http/env";
+import { createGuard, currentSession, signedInActor } from "../http/guard";
+import type { Operation } from "../http/operation";
+import { ok } from "../http/operation";
+import { readJsonBody, readQuery } from "../http/validation";
+import { CreateSaleSchema } from "../schemas/sale-rules";
+import {
+  CashPaymentSchema,
+  CreatedSaleSchema,
+  FinancialSettingsSchema,
+  RecordedPaymentSchema,
+  SaleListQuerySchema,
+  SaleListSchema,
+  SaleRecordSchema,
+  SaleStatsSchema,
+} from "../schemas/sales";
+import {
+  currentFinancialSettings,
+  financialSettingsRecord,
+  updateFinancialSettings,
+} from "../services/financial-settings";
+import { createSale } from "../services/sale-creation";
+import { recordCashPayment } from "../services/sale-payments";
+import { getSale, listSales, saleStats } from "../services/sale-records";
+
+export const saleOperations: Operation[] = [
+  {
+    method: "get",
+    path: "/api/v1/sales",
+    tag: "Sales",
+    summary:
+      "Sales, newest first; `tab` (new, contract, payment, installment, closed — docs/decisions/018) or " +
+      "`status`, Lagos calendar `startDate`/`endDate`, and `search` (customer name, e-mail, phone, sale id)",
+    access: "read:Sales",
+    query: SaleListQuerySchema,
+    success: ok("One page of sales", SaleListSchema),
+  },
+  {
+    method: "get",
+    path: "/api/v1/sales/stats",
+    tag: "Sales",
+    summary: "The header counters (all, active, cancelled) and each tab's count",
+    access: "read:Sales",
+    success: ok("Counts", SaleStatsSchema),
+  },
+  {
+    method: "post",
+    path: "/api/v1/sales/create",
+    tag: "Sales",
+    summary:
+      "Make a sale: priced from the stock (FIFO), stock and devices taken in one transaction, the contract " +
+      "stored for instalment sales; answers the sale and what to collect now",
+    access: "write:Sales",
+    body: CreateSaleSchema,
+    success: ok("The sale and its payment data", CreatedSaleSchema, 201),
+  },
+  {
+    method: "post",
+    path: "/api/v1/sales/record-cash-payment",
+    tag: "Sales",
+    summary:
+      "Record cash received: any amount above 0 up to the balance; the payment's and the sale's status " +
+      "follow the money (the `status` sent is not trusted)",
+    access: "write:Sales",
+    body: CashPaymentSchema,
+    success: ok("The payment and the sale", RecordedPaymentSchema, 201),
+    errors: { 404: "Sale not found" },
+  },
+  {
+    method: "get",
+    path: "/api/v1/sales/financial-settings",
+    tag: "Sales",
+    summary: "Margins and monthly interest new sales are priced with (fractions: 0.2 is 20 %)",
+    access: "read:Sales",
+    success: ok("The settings", FinancialSettingsSchema),
+  },
+  {
+    method: "put",
+    path: "/api/v1/sales/financial-settings",
+    tag: "Sales",
+    summary: "Change the margins and interest for new sales (administrators); sales made keep theirs",
+    access: "manage:all",
+    body: FinancialSettingsSchema,
+    success: ok("The settings now", FinancialSettingsSchema),
+  },
+  {
+    method: "get",
+    path: "/api/v1/sales/{id}",
+    tag: "Sales",
+    summary:
+      "One sale: items with their devices, contract (BVN masked unless the caller manages sales), payments, " +
+      "balance and the schedule with what is paid, due and overdue",
+    access: "read:Sales",
+    success: ok("The sale", SaleRecordSchema),
+    errors: { 404: "Sale not found" },
+  },
+];
+
+export function saleRoutes({ db, caches }: RouteDeps) {
+  const guard = createGuard(db, caches.sessions);
+  return new Hono<ApiEnv>()
+    .get("/", guard("read:Sales"), async (c) =>
+      c.json(await listSales(db, readQuery(c, SaleListQuerySchema)), 200),
+    )
+    .get("/stats", guard("read:Sales"), async (c) => c.json(await saleStats(db), 200))
+    .post("/create", guard("write:Sales"), async (c) => {
+      const input = await readJsonBody(c, CreateSaleSchema);
+      return c.json(await createSale(db, signedInActor(c), input), 201);
+    })
+    .post("/record-cash-payment", guard("write:Sales"), async (c) => {
+      const input = await readJsonBody(c, CashPaymentSchema);
+      return c.json(await recordCashPayment(db, signedInActor(c), input), 201);
+    })
+    .get("/financial-settings", guard("read:Sales"), async (c) =>
+      c.json(financialSettingsRecord(await currentFinancialSettings(db)), 200),
+    )
+    .put("/financial-settings", guard("manage:all"), async (c) => {
+      const input = await readJsonBody(c, FinancialSettingsSchema);
+      return c.json(await updateFinancialSettings(db, signedInActor(c), input), 200);
+    })
+    .get("/:id", guard("read:Sales"), async (c) =>
+      c.json(await getSale(db, c.req.param("id"), currentSession(c)), 200),
+    );
+}

@@ -1,0 +1,196 @@
+import { z } from "zod";
+import { PAYMENT_MODES } from "./products";
+import {
+  PAYMENT_METHODS,
+  BvnSchema,
+  GuarantorSchema,
+  IdentificationSchema,
+  MiscellaneousCostsSchema,
+  NextOfKinSchema,
+  ParametersSchema,
+  RecipientSchema,
+} from "./sale-rules";
+import { ScheduleEntrySchema } from "./sales";
+
+/**
+ * The sale draft (spec §3 "Sale draft", ARCHITECTURE §2): what a staff member has put together so far,
+ * kept by the backend so it survives reloads, JavaScript-off round trips and a later return. Its state
+ * rules (spec §4) are the backend's (services/sale-drafts.ts); docs/decisions/018.
+ */
+
+/** Drafts untouched this long are gone. */
+export const DRAFT_LIFETIME_DAYS = 14;
+
+const ParametersValueSchema = z.object({
+  paymentMode: z.enum(PAYMENT_MODES),
+  installmentDuration: z.number(),
+  installmentStartingPrice: z.number(),
+  discount: z.number(),
+});
+
+const StoredItemSchema = z.object({
+  productId: z.string(),
+  units: z.number(),
+  parameters: ParametersValueSchema.nullable(),
+  miscellaneous: z.array(z.object({ name: z.string(), cost: z.number() })).nullable(),
+  deviceIds: z.array(z.string()).nullable(),
+  recipient: RecipientSchema.nullable(),
+});
+export type DraftItem = z.infer<typeof StoredItemSchema>;
+
+/** The stored document; read back through this schema, never cast. */
+export const SaleDraftDocumentSchema = z.object({
+  customerId: z.string().nullable(),
+  agentId: z.string().nullable(),
+  items: z.array(StoredItemSchema),
+  identification: z.record(z.unknown()).nullable(),
+  nextOfKin: z.record(z.unknown()).nullable(),
+  guarantor: z.record(z.unknown()).nullable(),
+  bvn: z.string().nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+  applyMargin: z.boolean(),
+});
+export type SaleDraftDocument = z.infer<typeof SaleDraftDocumentSchema>;
+
+export const EMPTY_DRAFT: SaleDraftDocument = {
+  customerId: null,
+  agentId: null,
+  items: [],
+  identification: null,
+  nextOfKin: null,
+  guarantor: null,
+  bvn: null,
+  paymentMethod: null,
+  applyMargin: true,
+};
+
+// The inputs of each part, the forms' schemas too.
+export const DraftCustomerSchema = z
+  .object({ customerId: z.string().trim().max(64).nullable() })
+  .strict()
+  .transform((value) => ({ customerId: value.customerId || null }));
+export const DraftAgentSchema = z
+  .object({ agentId: z.string().trim().max(64).nullable() })
+  .strict()
+  .transform((value) => ({ agentId: value.agentId || null }));
+export const DraftAddProductSchema = z
+  .object({
+    productId: z
+      .string({ required_error: "Product is required" })
+      .trim()
+      .min(1, "Product is required")
+      .max(64),
+    units: z.coerce
+      .number()
+      .int("Units must be a whole number")
+      .min(1, "Quantity must be at least 1")
+      .default(1),
+  })
+  .strict();
+export const DraftUnitsSchema = z
+  .object({
+    units: z.coerce
+      .number({ invalid_type_error: "Quantity must be at least 1" })
+      .int("Units must be a whole number")
+      .min(1, "Quantity must be at least 1"),
+  })
+  .strict();
+/** Spec §4: an instalment percentage above 100 resets to 0 (which the instalment rules then refuse). */
+export const DraftParametersSchema = z.preprocess((value) => {
+  if (typeof value !== "object" || value === null || !("installmentStartingPrice" in value)) return value;
+  const starting = Number((value as { installmentStartingPrice: unknown }).installmentStartingPrice);
+  return starting > 100 ? { ...value, installmentStartingPrice: 0 } : value;
+}, ParametersSchema);
+export const DraftMiscellaneousSchema = z.object({ costs: MiscellaneousCostsSchema }).strict();
+export const DraftDevicesSchema = z
+  .object({ deviceIds: z.array(z.string().trim().min(1).max(64)).max(10_000) })
+  .strict();
+export const DraftRecipientSchema = RecipientSchema;
+export const DraftIdentificationSchema = IdentificationSchema;
+export const DraftNextOfKinSchema = NextOfKinSchema;
+export const DraftGuarantorSchema = GuarantorSchema;
+export const DraftBvnSchema = z.object({ bvn: BvnSchema }).strict();
+export const DraftPaymentMethodSchema = z
+  .object({
+    paymentMethod: z.enum(PAYMENT_METHODS, { errorMap: () => ({ message: "Payment method is required" }) }),
+  })
+  .strict();
+
+/** Money preview of one item (naira), as it would be priced now. */
+const ItemPriceViewSchema = z.object({
+  basePrice: z.number(),
+  discountAmount: z.number(),
+  miscellaneousTotal: z.number(),
+  interest: z.number(),
+  margin: z.number(),
+  totalPrice: z.number(),
+  initialPayment: z.number(),
+  monthlyPayment: z.number(),
+  schedule: z.array(ScheduleEntrySchema),
+});
+
+export const DraftItemViewSchema = z.object({
+  productId: z.string(),
+  product: z.object({
+    name: z.string(),
+    category: z.string(),
+    image: z.string().nullable(),
+    paymentModes: z.array(z.enum(PAYMENT_MODES)),
+    availableUnits: z.number(),
+    /** The price as the catalogue shows it: '₦2,300' or '₦2,300 - ₦3,300'. */
+    priceRange: z.object({ minimumInventoryBatchPrice: z.number(), maximumInventoryBatchPrice: z.number() }),
+  }),
+  units: z.number(),
+  parameters: ParametersValueSchema.nullable(),
+  miscellaneous: z.array(z.object({ name: z.string(), cost: z.number() })).nullable(),
+  devices: z
+    .array(z.object({ id: z.string(), serialNumber: z.string(), inventoryId: z.string() }))
+    .nullable(),
+  recipient: RecipientSchema.nullable(),
+  /** Per inventory item that has devices registered: how many this item needs, and how many are linked. */
+  deviceRequirements: z.array(
+    z.object({ inventoryId: z.string(), name: z.string(), required: z.number(), linked: z.number() }),
+  ),
+  /** Installment is offered only when the product offers it among more than one mode (spec §4). */
+  installmentAllowed: z.boolean(),
+  price: ItemPriceViewSchema.nullable(),
+  /** What still stops this item, in the spec's words. */
+  problems: z.array(z.string()),
+});
+export type DraftItemView = z.infer<typeof DraftItemViewSchema>;
+
+export const SaleDraftSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  expiresAt: z.string(),
+  customer: z
+    .object({ id: z.string(), name: z.string(), email: z.string(), phone: z.string(), location: z.string() })
+    .nullable(),
+  agent: z.object({ id: z.string(), name: z.string() }).nullable(),
+  items: z.array(DraftItemViewSchema),
+  identification: z.record(z.unknown()).nullable(),
+  nextOfKin: z.record(z.unknown()).nullable(),
+  guarantor: z.record(z.unknown()).nullable(),
+  bvn: z.string().nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+  applyMargin: z.boolean(),
+  /** Some item is paid in instalments: BVN, identification, next of kin and guarantor are asked. */
+  needsContract: z.boolean(),
+  totals: z
+    .object({ totalPrice: z.number(), amountDueNow: z.number(), totalMonthlyPayment: z.number() })
+    .nullable(),
+  /** The sale's rules not met yet (spec §5 messages), by field; empty when it can be submitted. */
+  problems: z.record(z.array(z.string())),
+  ready: z.boolean(),
+});
+export type SaleDraft = z.infer<typeof SaleDraftSchema>;
+
+export const SaleDraftSummarySchema = z.object({
+  id: z.string(),
+  customerName: z.string().nullable(),
+  products: z.array(z.string()),
+  updatedAt: z.string(),
+  expiresAt: z.string(),
+});
+export const SaleDraftListSchema = z.object({ drafts: z.array(SaleDraftSummarySchema) });

@@ -1,0 +1,300 @@
+import { z } from "zod";
+import { optionalId } from "./fields";
+import { PaginationSchema, listSchema } from "./list";
+import { PAYMENT_MODES } from "./products";
+import { ID_TYPES, PAYMENT_METHODS, isCalendarDate } from "./sale-rules";
+
+/**
+ * Sales: statuses, the list's tabs and filters, the records the API answers and the cash payment form
+ * (spec 001 §2–§5, §7; docs/decisions/018).
+ */
+
+export const SALE_STATUSES = ["UNPAID", "IN_INSTALLMENT", "COMPLETED", "CANCELLED"] as const;
+export type SaleStatus = (typeof SALE_STATUSES)[number];
+
+export { PAYMENT_METHODS } from "./sale-rules";
+export type { PaymentMethod } from "./sale-rules";
+
+/**
+ * A payment's standing: COMPLETED when it made the sale fully paid, INCOMPLETE when a balance remains
+ * (a deposit, an instalment), PENDING while a provider has not confirmed it, MISMATCHED when the provider
+ * reported a different amount, currency or reference (never counted), FAILED when it did not go through.
+ */
+export const PAYMENT_STATUSES = ["COMPLETED", "INCOMPLETE", "PENDING", "MISMATCHED", "FAILED"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The side navigation's filters and what each selects (docs/decisions/018). */
+export const SALE_TABS = ["all", "new", "contract", "payment", "installment", "closed"] as const;
+export type SaleTab = (typeof SALE_TABS)[number];
+
+/** Days an instalment may be late before its customer counts as defaulting (the Customers tab). */
+export const DEFAULTING_AFTER_DAYS = 30;
+
+const dateParam = (label: string) =>
+  z.string().trim().refine(isCalendarDate, `${label} must be a date written YYYY-MM-DD`).optional();
+
+export const SaleListQuerySchema = PaginationSchema.extend({
+  tab: z.enum(SALE_TABS).optional(),
+  status: z.enum(SALE_STATUSES).optional(),
+  startDate: dateParam("startDate"),
+  endDate: dateParam("endDate"),
+  customerId: optionalId(),
+  agentId: optionalId(),
+});
+export type SaleListQuery = z.infer<typeof SaleListQuerySchema>;
+
+const personRef = z.object({ id: z.string(), name: z.string() });
+
+export const SaleListItemSchema = z.object({
+  id: z.string(),
+  status: z.enum(SALE_STATUSES),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  hasContract: z.boolean(),
+  customer: personRef.extend({ email: z.string(), phone: z.string() }),
+  agent: personRef.nullable(),
+  products: z.array(z.string()),
+  totalPrice: z.number(),
+  totalPaid: z.number(),
+  balance: z.number(),
+  createdAt: z.string(),
+});
+export type SaleListItem = z.infer<typeof SaleListItemSchema>;
+export const SaleListSchema = listSchema("sales", SaleListItemSchema);
+export type SaleList = z.infer<typeof SaleListSchema>;
+
+/** The header counters of the sales page (spec §2: All, Active, Cancelled — all real). */
+export const SaleStatsSchema = z.object({
+  all: z.number(),
+  active: z.number(),
+  cancelled: z.number(),
+  byTab: z.record(z.enum(SALE_TABS), z.number()),
+});
+export type SaleStats = z.infer<typeof SaleStatsSchema>;
+
+export const SCHEDULE_STATUSES = ["PAID", "OVERDUE", "DUE", "UPCOMING"] as const;
+export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+
+export const ScheduleEntrySchema = z.object({
+  /** 0 is the deposit (or a one-off price), due on the sale's day. */
+  number: z.number(),
+  dueDate: z.string(),
+  amount: z.number(),
+  paid: z.number(),
+  status: z.enum(SCHEDULE_STATUSES),
+});
+export type ScheduleEntry = z.infer<typeof ScheduleEntrySchema>;
+
+export const SalePaymentRecordSchema = z.object({
+  id: z.string(),
+  amount: z.number(),
+  method: z.enum(PAYMENT_METHODS),
+  status: z.enum(PAYMENT_STATUSES),
+  reference: z.string(),
+  notes: z.string().nullable(),
+  recordedBy: personRef.nullable(),
+  createdAt: z.string(),
+});
+export type SalePaymentRecord = z.infer<typeof SalePaymentRecordSchema>;
+
+const RecipientRecordSchema = z.object({
+  firstname: z.string(),
+  lastname: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+});
+
+export const SaleItemRecordSchema = z.object({
+  id: z.string(),
+  product: z.object({ id: z.string(), name: z.string(), category: z.string() }),
+  quantity: z.number(),
+  paymentMode: z.enum(PAYMENT_MODES),
+  discount: z.number(),
+  installmentDuration: z.number(),
+  /** A percentage, as the item was set up (the sale's `installmentStartingPrice` is the amount). */
+  installmentStartingPrice: z.number(),
+  miscellaneousPrices: z.record(z.number()),
+  saleRecipient: RecipientRecordSchema,
+  basePrice: z.number(),
+  discountAmount: z.number(),
+  miscellaneousTotal: z.number(),
+  interest: z.number(),
+  margin: z.number(),
+  totalPrice: z.number(),
+  initialPayment: z.number(),
+  monthlyPayment: z.number(),
+  devices: z.array(
+    z.object({
+      id: z.string(),
+      serialNumber: z.string(),
+      hardwareModel: z.string().nullable(),
+      isTokenable: z.boolean(),
+    }),
+  ),
+});
+export type SaleItemRecord = z.infer<typeof SaleItemRecordSchema>;
+
+const IdentificationRecordSchema = z.object({
+  idType: z.enum(ID_TYPES),
+  idNumber: z.string(),
+  issuingCountry: z.string(),
+  issueDate: z.string(),
+  expirationDate: z.string(),
+  fullNameAsOnID: z.string(),
+  addressAsOnID: z.string().optional(),
+});
+
+export const ContractRecordSchema = z.object({
+  /** Shown in full only to roles that manage sales; masked (last 4 digits) for the rest. */
+  bvn: z.string(),
+  identification: IdentificationRecordSchema,
+  nextOfKin: z.record(z.unknown()),
+  guarantor: z.record(z.unknown()),
+});
+
+export const SaleRecordSchema = z.object({
+  id: z.string(),
+  status: z.enum(SALE_STATUSES),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  applyMargin: z.boolean(),
+  financialSettings: z.object({
+    outrightMargin: z.number(),
+    loanMargin: z.number(),
+    monthlyInterest: z.number(),
+  }),
+  customer: z.object({
+    id: z.string(),
+    firstname: z.string(),
+    lastname: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    location: z.string(),
+  }),
+  agent: personRef.nullable(),
+  createdBy: personRef.nullable(),
+  totalPrice: z.number(),
+  /** The deposit amount: what an instalment sale asks first (plus one-off items in full). */
+  installmentStartingPrice: z.number(),
+  totalMonthlyPayment: z.number(),
+  totalPaid: z.number(),
+  balance: z.number(),
+  /** What to collect now: everything due by today and not paid, else the next instalment. */
+  amountDueNow: z.number(),
+  items: z.array(SaleItemRecordSchema),
+  schedule: z.array(ScheduleEntrySchema),
+  contract: ContractRecordSchema.nullable(),
+  payments: z.array(SalePaymentRecordSchema),
+  createdAt: z.string(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+});
+export type SaleRecord = z.infer<typeof SaleRecordSchema>;
+
+/** `POST /v1/sales/create`'s answer (spec §7): the sale and what to collect now. */
+export const CreatedSaleSchema = z.object({
+  sale: SaleRecordSchema,
+  paymentData: z.object({
+    amount: z.number(),
+    reference: z.string(),
+    saleId: z.string(),
+    customer: z.object({ email: z.string() }),
+    currency: z.literal("NGN"),
+  }),
+});
+export type CreatedSale = z.infer<typeof CreatedSaleSchema>;
+
+/**
+ * A payment amount in naira: required, above 0, at most 2 decimals (form text with thousands commas or a
+ * JSON number). Checked by hand: zod's own required message does not survive a preprocess step.
+ */
+const PaymentAmountSchema = z.unknown().transform((value, context) => {
+  const fail = (message: string) => {
+    context.addIssue({ code: "custom", message });
+    return z.NEVER;
+  };
+  const text = typeof value === "string" ? value.trim().replace(/,/g, "") : value;
+  if (text === undefined || text === null || text === "") return fail("Payment amount is required");
+  const amount =
+    typeof text === "number"
+      ? text
+      : typeof text === "string" && /^-?\d+(\.\d+)?$/.test(text)
+        ? Number(text)
+        : NaN;
+  if (!Number.isFinite(amount)) return fail("Payment amount must be a number");
+  if (amount <= 0) return fail("Payment amount must be greater than 0");
+  if (amount > 1_000_000_000_000) return fail("Payment amount is too large");
+  if (Math.abs(amount * 100 - Math.round(amount * 100)) > 1e-6)
+    return fail("Payment amount can have at most 2 decimals");
+  return amount;
+});
+
+/**
+ * The cash form (spec §5: amount required, notes optional) and `POST /v1/sales/record-cash-payment`.
+ * `status` is what the client expects; the server decides it from the balance (COMPLETED when the sale
+ * is then fully paid, else INCOMPLETE) and answers what it decided.
+ */
+export const CashPaymentSchema = z
+  .object({
+    saleId: z.string({ required_error: "Sale is required" }).trim().min(1, "Sale is required").max(64),
+    paymentMethod: z.enum(PAYMENT_METHODS, { errorMap: () => ({ message: "Payment method is required" }) }),
+    amount: PaymentAmountSchema,
+    status: z.enum(["COMPLETED", "INCOMPLETE"]).optional(),
+    reference: z.string().trim().max(100).optional(),
+    notes: z
+      .string()
+      .trim()
+      .max(500, "Notes must be at most 500 characters")
+      .optional()
+      .transform((value) => (value === "" ? undefined : value)),
+  })
+  .strict();
+export type CashPaymentInput = z.infer<typeof CashPaymentSchema>;
+
+export const RecordedPaymentSchema = z.object({
+  payment: SalePaymentRecordSchema,
+  sale: SaleRecordSchema,
+});
+
+/** Margins and interest as fractions (0.2 is 20 %), as the reference's clients send them. */
+const fraction = (label: string) =>
+  z.coerce
+    .number({ invalid_type_error: `${label} must be a number` })
+    .finite(`${label} must be a number`)
+    .min(0, `${label} must be between 0 and 1`)
+    .max(1, `${label} must be between 0 and 1`)
+    .refine(
+      (value) => Math.abs(value * 10_000 - Math.round(value * 10_000)) < 1e-6,
+      `${label} has too many decimals`,
+    );
+
+export const FinancialSettingsSchema = z
+  .object({
+    outrightMargin: fraction("Outright margin"),
+    loanMargin: fraction("Loan margin"),
+    monthlyInterest: fraction("Monthly interest"),
+  })
+  .strict();
+export type FinancialSettingsInput = z.infer<typeof FinancialSettingsSchema>;
+
+/** The Settings form: the same values in percent (20 means 0.2), sent to the API as fractions. */
+const percent = (label: string) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.coerce
+      .number({ required_error: `${label} is required`, invalid_type_error: `${label} must be a number` })
+      .finite(`${label} must be a number`)
+      .min(0, `${label} must be between 0 and 100`)
+      .max(100, `${label} must be between 0 and 100`)
+      .refine(
+        (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+        `${label} can have at most 2 decimals`,
+      ),
+  );
+
+export const FinancialSettingsFormSchema = z
+  .object({
+    outrightMargin: percent("Outright margin"),
+    loanMargin: percent("Loan margin"),
+    monthlyInterest: percent("Monthly interest"),
+  })
+  .strict();

@@ -1,0 +1,148 @@
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { AppDb } from "../db/client";
+import { devices, inventoryItems, productCategories, productInventories, products } from "../db/schema";
+import type { PaymentMode } from "../schemas/products";
+
+/**
+ * What selling a product needs to know: its payment modes, what one unit is made of, and which of those
+ * inventory items are tracked device by device (batteries, controllers — not bulbs), so a sale item links
+ * `units × quantity per unit` devices of each tracked item (issue text; spec §4 "Device linking").
+ */
+export type ProductForSale = {
+  id: string;
+  name: string;
+  categoryName: string;
+  imageFileId: string | null;
+  paymentModes: PaymentMode[];
+  inventories: { inventoryItemId: string; name: string; quantity: number; tracksDevices: boolean }[];
+};
+
+export async function loadProductsForSale(
+  db: AppDb,
+  productIds: string[],
+): Promise<Map<string, ProductForSale>> {
+  const found = new Map<string, ProductForSale>();
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return found;
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      categoryName: productCategories.name,
+      imageFileId: products.imageFileId,
+      paymentModes: products.paymentModes,
+      inventoryItemId: productInventories.inventoryItemId,
+      itemName: inventoryItems.name,
+      quantity: productInventories.quantity,
+      tracksDevices: sql<boolean>`exists (select 1 from ${devices} where ${devices.inventoryId} = ${productInventories.inventoryItemId})`,
+    })
+    .from(products)
+    .innerJoin(productCategories, eq(productCategories.id, products.categoryId))
+    .innerJoin(productInventories, eq(productInventories.productId, products.id))
+    .innerJoin(inventoryItems, eq(inventoryItems.id, productInventories.inventoryItemId))
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id), asc(inventoryItems.name), asc(inventoryItems.id));
+  for (const row of rows) {
+    const product = found.get(row.id) ?? {
+      id: row.id,
+      name: row.name,
+      categoryName: row.categoryName,
+      imageFileId: row.imageFileId,
+      paymentModes: row.paymentModes,
+      inventories: [],
+    };
+    product.inventories.push({
+      inventoryItemId: row.inventoryItemId,
+      name: row.itemName,
+      quantity: row.quantity,
+      tracksDevices: Boolean(row.tracksDevices),
+    });
+    found.set(row.id, product);
+  }
+  return found;
+}
+
+/** Spec §4: INSTALLMENT only when the product offers it among more than one mode; ONE_OFF always. */
+export function installmentAllowed(product: Pick<ProductForSale, "paymentModes">) {
+  return product.paymentModes.includes("INSTALLMENT") && product.paymentModes.length > 1;
+}
+
+export function deviceRequirements(product: ProductForSale, units: number) {
+  return product.inventories
+    .filter((inventory) => inventory.tracksDevices)
+    .map((inventory) => ({
+      inventoryId: inventory.inventoryItemId,
+      name: inventory.name,
+      required: units * inventory.quantity,
+    }));
+}
+
+export type DeviceForSale = {
+  id: string;
+  serialNumber: string;
+  inventoryId: string | null;
+  saleItemId: string | null;
+};
+
+export async function loadDevices(db: AppDb, ids: string[]): Promise<Map<string, DeviceForSale>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: devices.id,
+      serialNumber: devices.serialNumber,
+      inventoryId: devices.inventoryId,
+      saleItemId: devices.saleItemId,
+    })
+    .from(devices)
+    .where(inArray(devices.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export const AT_LEAST_ONE_DEVICE = "At least one device is required";
+
+/**
+ * What is wrong with the devices chosen for `units` of `product`, in the words the item's card shows:
+ * unknown devices, devices of other items or already sold, and each tracked item's count.
+ */
+export function deviceProblems(
+  product: ProductForSale,
+  units: number,
+  chosen: string[],
+  known: Map<string, DeviceForSale>,
+): string[] {
+  if (chosen.length === 0) return [AT_LEAST_ONE_DEVICE];
+  const problems: string[] = [];
+  const tracked = new Map(
+    product.inventories
+      .filter((inventory) => inventory.tracksDevices)
+      .map((item) => [item.inventoryItemId, item]),
+  );
+  const linkedPerItem = new Map<string, number>();
+  for (const id of chosen) {
+    const device = known.get(id);
+    if (!device) {
+      problems.push("A chosen device does not exist");
+      continue;
+    }
+    if (!device.inventoryId || !tracked.has(device.inventoryId)) {
+      problems.push(`Device ${device.serialNumber} is not a unit of ${product.name}`);
+      continue;
+    }
+    if (device.saleItemId) problems.push(`Device ${device.serialNumber} is already linked to a sale`);
+    linkedPerItem.set(device.inventoryId, (linkedPerItem.get(device.inventoryId) ?? 0) + 1);
+  }
+  for (const requirement of deviceRequirements(product, units)) {
+    const linked = linkedPerItem.get(requirement.inventoryId) ?? 0;
+    if (linked !== requirement.required) {
+      problems.push(
+        `Link ${requirement.required} device${requirement.required === 1 ? "" : "s"} of ${requirement.name} (${linked} linked)`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** Devices of `inventoryIds` not linked to any sale, for the device-linking modal. */
+export function availableDevicesCondition(inventoryIds: string[]) {
+  return and(inArray(devices.inventoryId, inventoryIds), isNull(devices.saleItemId));
+}

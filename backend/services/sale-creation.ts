@@ -1,0 +1,287 @@
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import type { AppDb } from "../db/client";
+import {
+  agents,
+  customers,
+  devices,
+  inventoryBatches,
+  inventoryMovements,
+  saleAllocations,
+  saleContracts,
+  saleItems,
+  sales,
+} from "../db/schema";
+import { koboToNaira, nairaToKobo } from "../schemas/money";
+import type { CreateSaleInput } from "../schemas/sale-rules";
+import type { CreatedSale } from "../schemas/sales";
+import { recordAudit } from "./audit";
+import type { StaffActor } from "./audit";
+import { invalid } from "./errors";
+import { currentFinancialSettings } from "./financial-settings";
+import { InsufficientStock, allocateFifo, priceItem, saleTotals } from "./pricing";
+import type { Allocation, ItemPrice, StockBatch } from "./pricing";
+import { deviceProblems, installmentAllowed, loadDevices, loadProductsForSale } from "./sale-catalogue";
+import { getSale } from "./sale-records";
+import { FieldProblems } from "./stock-common";
+
+export const CUSTOMER_NOT_FOUND = "Customer not found";
+export const PRODUCT_NOT_FOUND = "Product not found";
+export const INSTALLMENT_NOT_OFFERED = "Installment payments are not offered for this product";
+
+/** A reference for a payment of `saleId` (the provider's tx_ref as well). */
+export const paymentReference = (saleId: string) =>
+  `sale-${saleId.slice(0, 8)}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
+
+const percentToBps = (percent: number) => Math.round(percent * 100);
+
+/**
+ * Makes a sale (spec §4 "Submit", reference §5.2–§5.5): every rule checked first; then, in one
+ * transaction, the stock is taken oldest batch first under row locks (two staff selling the last unit at
+ * once: one succeeds, the other is told there is not enough), the devices are linked (a device already
+ * linked elsewhere refuses the sale), the contract stored, and everything written to the inventory log and
+ * the audit trail. The sale starts UNPAID.
+ */
+export async function createSale(db: AppDb, actor: StaffActor, input: CreateSaleInput): Promise<CreatedSale> {
+  const problems = new FieldProblems();
+  const [customer] = await db
+    .select({
+      id: customers.id,
+      email: customers.email,
+      firstname: customers.firstname,
+      lastname: customers.lastname,
+    })
+    .from(customers)
+    .where(and(eq(customers.id, input.customerId), isNull(customers.deletedAt)));
+  if (!customer) problems.add("customerId", CUSTOMER_NOT_FOUND);
+  if (input.agentId) {
+    const [agent] = await db
+      .select({ status: agents.status })
+      .from(agents)
+      .where(and(eq(agents.id, input.agentId), isNull(agents.deletedAt)));
+    if (!agent) problems.add("agentId", "Agent not found");
+    else if (agent.status !== "active") problems.add("agentId", "This agent is barred");
+  }
+  const catalogue = await loadProductsForSale(
+    db,
+    input.saleItems.map((item) => item.productId),
+  );
+  const known = await loadDevices(
+    db,
+    input.saleItems.flatMap((item) => item.devices),
+  );
+  input.saleItems.forEach((item, index) => {
+    const product = catalogue.get(item.productId);
+    if (!product) return problems.add(`saleItems.${index}.productId`, PRODUCT_NOT_FOUND);
+    if (item.paymentMode === "INSTALLMENT" && !installmentAllowed(product))
+      problems.add(`saleItems.${index}.paymentMode`, INSTALLMENT_NOT_OFFERED);
+    for (const problem of deviceProblems(product, item.quantity, item.devices, known))
+      problems.add(`saleItems.${index}.devices`, problem);
+  });
+  problems.throwIfAny();
+
+  const settings = await currentFinancialSettings(db);
+  const saleId = await db.transaction(async (tx) => {
+    const needed = new Map<string, number>();
+    for (const item of input.saleItems) {
+      for (const inventory of catalogue.get(item.productId)?.inventories ?? [])
+        needed.set(inventory.inventoryItemId, (needed.get(inventory.inventoryItemId) ?? 0) + 1);
+    }
+    // One lock order for every sale (item, then age): two sales never wait on each other in a circle.
+    const locked = await tx
+      .select({
+        id: inventoryBatches.id,
+        inventoryItemId: inventoryBatches.inventoryItemId,
+        warehouseId: inventoryBatches.warehouseId,
+        remaining: inventoryBatches.remainingQuantity,
+        price: inventoryBatches.price,
+        cost: inventoryBatches.costOfItem,
+      })
+      .from(inventoryBatches)
+      .where(
+        and(
+          inArray(inventoryBatches.inventoryItemId, [...needed.keys()]),
+          gt(inventoryBatches.remainingQuantity, 0),
+        ),
+      )
+      .orderBy(
+        asc(inventoryBatches.inventoryItemId),
+        asc(inventoryBatches.receivedAt),
+        asc(inventoryBatches.batchNumber),
+      )
+      .for("update");
+    const batchesOf = new Map<string, (StockBatch & { warehouseId: string })[]>();
+    for (const row of locked) {
+      const list = batchesOf.get(row.inventoryItemId) ?? [];
+      list.push({
+        batchId: row.id,
+        remaining: row.remaining,
+        priceKobo: row.price,
+        costKobo: row.cost,
+        warehouseId: row.warehouseId,
+      });
+      batchesOf.set(row.inventoryItemId, list);
+    }
+
+    const priced: { allocations: (Allocation & { inventoryItemId: string })[]; price: ItemPrice }[] = [];
+    input.saleItems.forEach((item, index) => {
+      const product = catalogue.get(item.productId);
+      if (!product) return;
+      const allocations: (Allocation & { inventoryItemId: string })[] = [];
+      for (const inventory of product.inventories) {
+        const batches = batchesOf.get(inventory.inventoryItemId) ?? [];
+        try {
+          const taken = allocateFifo(batches, item.quantity * inventory.quantity, input.applyMargin);
+          for (const slice of taken) {
+            const batch = batches.find((candidate) => candidate.batchId === slice.batchId);
+            if (batch) batch.remaining -= slice.quantity;
+            allocations.push({ ...slice, inventoryItemId: inventory.inventoryItemId });
+          }
+        } catch (error) {
+          if (!(error instanceof InsufficientStock)) throw error;
+          const left = Math.floor(
+            batches.reduce((sum, batch) => sum + batch.remaining, 0) / inventory.quantity,
+          );
+          problems.add(
+            `saleItems.${index}.quantity`,
+            `Not enough stock for ${product.name}: ${left} unit${left === 1 ? "" : "s"} available`,
+          );
+          return;
+        }
+      }
+      const price = priceItem(
+        allocations,
+        {
+          paymentMode: item.paymentMode,
+          discountPercent: item.discount,
+          miscellaneousKobo: Object.values(item.miscellaneousPrices ?? {}).map(nairaToKobo),
+          installmentDuration: item.installmentDuration,
+          installmentStartingPercent: item.installmentStartingPrice,
+        },
+        settings,
+        input.applyMargin,
+      );
+      priced.push({ allocations, price });
+    });
+    problems.throwIfAny();
+
+    const totals = saleTotals(priced.map((item) => item.price));
+    const hasContract = input.saleItems.some((item) => item.paymentMode === "INSTALLMENT");
+    const [sale] = await tx
+      .insert(sales)
+      .values({
+        customerId: input.customerId,
+        agentId: input.agentId ?? null,
+        paymentMethod: input.paymentMethod,
+        applyMargin: input.applyMargin,
+        ...settings,
+        hasContract,
+        totalKobo: totals.totalKobo,
+        dueNowKobo: totals.dueNowKobo,
+        totalMonthlyKobo: totals.totalMonthlyKobo,
+        installmentMonths: Math.max(0, ...priced.map((item) => item.price.installmentDuration)),
+        creatorId: actor.userId,
+      })
+      .returning({ id: sales.id });
+
+    for (const [index, item] of input.saleItems.entries()) {
+      const { allocations, price } = priced[index];
+      const [row] = await tx
+        .insert(saleItems)
+        .values({
+          saleId: sale.id,
+          productId: item.productId,
+          quantity: item.quantity,
+          paymentMode: item.paymentMode,
+          discountBps: percentToBps(item.discount),
+          installmentDuration: item.paymentMode === "INSTALLMENT" ? (item.installmentDuration ?? 0) : 0,
+          installmentStartingBps:
+            item.paymentMode === "INSTALLMENT" ? percentToBps(item.installmentStartingPrice ?? 0) : 0,
+          miscellaneous: Object.entries(item.miscellaneousPrices ?? {}).map(([name, cost]) => ({
+            name,
+            costKobo: nairaToKobo(cost),
+          })),
+          recipient: item.saleRecipient,
+          baseKobo: price.baseKobo,
+          discountKobo: price.discountKobo,
+          miscellaneousKobo: price.miscellaneousKobo,
+          interestKobo: price.interestKobo,
+          marginKobo: price.marginKobo,
+          totalKobo: price.totalKobo,
+          initialPaymentKobo: price.initialPaymentKobo,
+          monthlyPaymentKobo: price.monthlyPaymentKobo,
+        })
+        .returning({ id: saleItems.id });
+      for (const slice of allocations) {
+        await tx.insert(saleAllocations).values({
+          saleItemId: row.id,
+          batchId: slice.batchId,
+          inventoryItemId: slice.inventoryItemId,
+          quantity: slice.quantity,
+          unitPriceKobo: slice.unitPriceKobo,
+        });
+        const [batch] = await tx
+          .update(inventoryBatches)
+          .set({ remainingQuantity: sql`${inventoryBatches.remainingQuantity} - ${slice.quantity}` })
+          .where(eq(inventoryBatches.id, slice.batchId))
+          .returning({ warehouseId: inventoryBatches.warehouseId });
+        await tx.insert(inventoryMovements).values({
+          kind: "ALLOCATION",
+          inventoryItemId: slice.inventoryItemId,
+          batchId: slice.batchId,
+          fromWarehouseId: batch.warehouseId,
+          quantity: slice.quantity,
+          actorId: actor.userId,
+          reason: `Sale ${sale.id}`,
+        });
+      }
+      // Only a device nobody has linked yet is taken: a second sale of the same device finds it gone.
+      const linked = await tx
+        .update(devices)
+        .set({ saleItemId: row.id })
+        .where(and(inArray(devices.id, item.devices), isNull(devices.saleItemId)))
+        .returning({ id: devices.id });
+      if (linked.length !== item.devices.length) {
+        const taken = item.devices.filter((id) => !linked.some((device) => device.id === id));
+        const serials = taken.map((id) => known.get(id)?.serialNumber ?? id).join(", ");
+        problems.reject(`saleItems.${index}.devices`, `Device ${serials} is already linked to a sale`);
+      }
+    }
+
+    if (hasContract) {
+      if (!input.bvn || !input.identificationDetails || !input.nextOfKinDetails || !input.guarantorDetails)
+        throw invalid("Contract details are required for installment payments");
+      await tx.insert(saleContracts).values({
+        saleId: sale.id,
+        bvn: input.bvn,
+        identification: input.identificationDetails,
+        nextOfKin: input.nextOfKinDetails,
+        guarantor: input.guarantorDetails,
+      });
+    }
+    await recordAudit(tx, actor, {
+      action: "create",
+      subject: "Sales",
+      recordId: sale.id,
+      summary: `Sold ${input.saleItems.length} product${input.saleItems.length === 1 ? "" : "s"} to ${customer?.firstname} ${customer?.lastname} for ₦${koboToNaira(totals.totalKobo).toLocaleString("en-NG")}`,
+      changes: {
+        customerId: input.customerId,
+        totalKobo: totals.totalKobo,
+        paymentMethod: input.paymentMethod,
+      },
+    });
+    return sale.id;
+  });
+
+  const sale = await getSale(db, saleId, actor);
+  return {
+    sale,
+    paymentData: {
+      amount: sale.installmentStartingPrice,
+      reference: paymentReference(saleId),
+      saleId,
+      customer: { email: customer?.email ?? "" },
+      currency: "NGN",
+    },
+  };
+}

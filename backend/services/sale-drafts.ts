@@ -1,0 +1,558 @@
+import { and, asc, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+import type { AppDb } from "../db/client";
+import { agents, customers, inventoryBatches, saleDrafts } from "../db/schema";
+import { lagosDate } from "../schemas/dates";
+import { koboToNaira, nairaToKobo } from "../schemas/money";
+import { describeIssues } from "../schemas/issues";
+import { CreateSaleSchema } from "../schemas/sale-rules";
+import type { CreateSaleInput } from "../schemas/sale-rules";
+import { DRAFT_LIFETIME_DAYS, EMPTY_DRAFT, SaleDraftDocumentSchema } from "../schemas/sale-drafts";
+import type { DraftItem, DraftItemView, SaleDraft, SaleDraftDocument } from "../schemas/sale-drafts";
+import type { Parameters } from "../schemas/sale-rules";
+import type { StaffActor } from "./audit";
+import { invalid, invalidField, notFound } from "./errors";
+import { currentFinancialSettings } from "./financial-settings";
+import { InsufficientStock, allocateFifo, priceItem, saleTotals } from "./pricing";
+import type { FinancialSettings, ItemPrice, StockBatch } from "./pricing";
+import { productStock } from "./products";
+import {
+  AT_LEAST_ONE_DEVICE,
+  deviceProblems,
+  deviceRequirements,
+  installmentAllowed,
+  loadDevices,
+  loadProductsForSale,
+} from "./sale-catalogue";
+import type { ProductForSale } from "./sale-catalogue";
+import { createSale } from "./sale-creation";
+import { saleSchedule } from "./sale-schedule";
+import { imageOf } from "./stock-common";
+
+/**
+ * The sale draft's state rules (spec §4 "Sale draft", issue text), kept by the backend so every client —
+ * the JavaScript-off screens included — gets the same behaviour. Drafts belong to whoever started them:
+ * anyone else is told they do not exist.
+ */
+
+export const DRAFT_NOT_FOUND = "Draft not found";
+export const OUT_OF_STOCK = "This product is out of stock";
+export const RECIPIENT_REQUIRED = "Please fill the sale recipient";
+export const NOT_IN_DRAFT = "This product is not in the sale";
+
+const LIFETIME_MS = DRAFT_LIFETIME_DAYS * 86_400_000;
+
+const expiryOf = (updatedAt: Date) => new Date(updatedAt.getTime() + LIFETIME_MS);
+
+async function findOwnDraft(db: AppDb, actor: StaffActor, id: string) {
+  const [row] = await db
+    .select()
+    .from(saleDrafts)
+    .where(
+      and(
+        eq(saleDrafts.id, id),
+        eq(saleDrafts.ownerId, actor.userId),
+        gt(saleDrafts.updatedAt, new Date(Date.now() - LIFETIME_MS)),
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound(DRAFT_NOT_FOUND);
+  const document = SaleDraftDocumentSchema.safeParse(row.document);
+  // A document that no longer reads (an older shape) starts afresh rather than failing the page.
+  return { row, document: document.success ? document.data : structuredClone(EMPTY_DRAFT) };
+}
+
+export async function createDraft(db: AppDb, actor: StaffActor): Promise<SaleDraft> {
+  const [row] = await db
+    .insert(saleDrafts)
+    .values({ ownerId: actor.userId, document: structuredClone(EMPTY_DRAFT) })
+    .returning({ id: saleDrafts.id });
+  return getDraft(db, actor, row.id);
+}
+
+export async function listDrafts(db: AppDb, actor: StaffActor) {
+  const rows = await db
+    .select({ id: saleDrafts.id, document: saleDrafts.document, updatedAt: saleDrafts.updatedAt })
+    .from(saleDrafts)
+    .where(
+      and(eq(saleDrafts.ownerId, actor.userId), gt(saleDrafts.updatedAt, new Date(Date.now() - LIFETIME_MS))),
+    )
+    .orderBy(desc(saleDrafts.updatedAt))
+    .limit(50);
+  const documents = rows.map((row) => {
+    const parsed = SaleDraftDocumentSchema.safeParse(row.document);
+    return parsed.success ? parsed.data : EMPTY_DRAFT;
+  });
+  const customerIds = documents
+    .map((document) => document.customerId)
+    .filter((id): id is string => Boolean(id));
+  const names = new Map(
+    customerIds.length
+      ? (
+          await db
+            .select({ id: customers.id, firstname: customers.firstname, lastname: customers.lastname })
+            .from(customers)
+            .where(inArray(customers.id, customerIds))
+        ).map((customer) => [customer.id, `${customer.firstname} ${customer.lastname}`])
+      : [],
+  );
+  const catalogue = await loadProductsForSale(
+    db,
+    documents.flatMap((document) => document.items.map((item) => item.productId)),
+  );
+  return {
+    drafts: rows.map((row, index) => ({
+      id: row.id,
+      customerName: documents[index].customerId ? (names.get(documents[index].customerId) ?? null) : null,
+      products: documents[index].items.map(
+        (item) => catalogue.get(item.productId)?.name ?? "A removed product",
+      ),
+      updatedAt: row.updatedAt.toISOString(),
+      expiresAt: expiryOf(row.updatedAt).toISOString(),
+    })),
+  };
+}
+
+export async function deleteDraft(db: AppDb, actor: StaffActor, id: string) {
+  await findOwnDraft(db, actor, id);
+  await db.delete(saleDrafts).where(eq(saleDrafts.id, id));
+}
+
+/** Applies `change` to the owner's draft and answers the draft as it now stands. */
+export async function changeDraft(
+  db: AppDb,
+  actor: StaffActor,
+  id: string,
+  change: (document: SaleDraftDocument) => Promise<SaleDraftDocument> | SaleDraftDocument,
+): Promise<SaleDraft> {
+  const { document } = await findOwnDraft(db, actor, id);
+  const next = await change(structuredClone(document));
+  await db.update(saleDrafts).set({ document: next }).where(eq(saleDrafts.id, id));
+  return getDraft(db, actor, id);
+}
+
+function itemOf(document: SaleDraftDocument, productId: string): DraftItem {
+  const item = document.items.find((candidate) => candidate.productId === productId);
+  if (!item) throw notFound(NOT_IN_DRAFT);
+  return item;
+}
+
+async function availableUnitsOf(db: AppDb, productId: string) {
+  const [row] = await productStock(db, [productId]);
+  return row ? Number(row.availableUnits) : 0;
+}
+
+const unitsMessage = (available: number) => `Only ${available} unit${available === 1 ? "" : "s"} available`;
+
+// The parts of a draft, each a change to its document.
+
+export const draftChanges = {
+  async customer(db: AppDb, document: SaleDraftDocument, customerId: string | null) {
+    if (customerId) {
+      const [customer] = await db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(and(eq(customers.id, customerId), isNull(customers.deletedAt)));
+      if (!customer) throw invalidField("customerId", "Customer not found");
+    }
+    return { ...document, customerId };
+  },
+
+  async agent(db: AppDb, document: SaleDraftDocument, agentId: string | null) {
+    if (agentId) {
+      const [agent] = await db
+        .select({ status: agents.status })
+        .from(agents)
+        .where(and(eq(agents.id, agentId), isNull(agents.deletedAt)));
+      if (!agent) throw invalidField("agentId", "Agent not found");
+      if (agent.status !== "active") throw invalidField("agentId", "This agent is barred");
+    }
+    return { ...document, agentId };
+  },
+
+  /** Adding a product creates its sale item, or updates the units of the one already there (spec §4). */
+  async addProduct(db: AppDb, document: SaleDraftDocument, productId: string, units: number) {
+    const [product] = [...(await loadProductsForSale(db, [productId])).values()];
+    if (!product) throw invalidField("productId", "Product not found");
+    const available = await availableUnitsOf(db, productId);
+    if (available === 0) throw invalidField("productId", OUT_OF_STOCK);
+    if (units > available) throw invalidField("units", unitsMessage(available));
+    const existing = document.items.find((item) => item.productId === productId);
+    if (existing) existing.units = units;
+    else
+      document.items.push({
+        productId,
+        units,
+        parameters: null,
+        miscellaneous: null,
+        deviceIds: null,
+        recipient: null,
+      });
+    return document;
+  },
+
+  async units(db: AppDb, document: SaleDraftDocument, productId: string, units: number) {
+    const item = itemOf(document, productId);
+    const available = await availableUnitsOf(db, productId);
+    if (units > available) throw invalidField("units", unitsMessage(available));
+    item.units = units;
+    return document;
+  },
+
+  /** Removing a product clears its parameters, costs, devices, recipient and sale item (spec §4). */
+  removeProduct(document: SaleDraftDocument, productId: string) {
+    itemOf(document, productId);
+    return { ...document, items: document.items.filter((item) => item.productId !== productId) };
+  },
+
+  async parameters(db: AppDb, document: SaleDraftDocument, productId: string, parameters: Parameters) {
+    const item = itemOf(document, productId);
+    if (parameters.paymentMode === "INSTALLMENT") {
+      const [product] = [...(await loadProductsForSale(db, [productId])).values()];
+      if (!product || !installmentAllowed(product))
+        throw invalidField("paymentMode", "Installment payments are not offered for this product");
+    }
+    item.parameters = parameters;
+    return document;
+  },
+
+  /** Clearing parameters resets the item to ONE_OFF with instalment values and discount at 0 (spec §4). */
+  clearParameters(document: SaleDraftDocument, productId: string) {
+    itemOf(document, productId).parameters = null;
+    return document;
+  },
+
+  miscellaneous(document: SaleDraftDocument, productId: string, costs: { name: string; cost: number }[]) {
+    itemOf(document, productId).miscellaneous = costs;
+    return document;
+  },
+
+  clearMiscellaneous(document: SaleDraftDocument, productId: string) {
+    itemOf(document, productId).miscellaneous = null;
+    return document;
+  },
+
+  /** Saved only when the devices are exactly what the item needs (spec §4 "Device linking"). */
+  async devices(db: AppDb, document: SaleDraftDocument, productId: string, deviceIds: string[]) {
+    const item = itemOf(document, productId);
+    const [product] = [...(await loadProductsForSale(db, [productId])).values()];
+    if (!product) throw invalidField("deviceIds", "Product not found");
+    const unique = [...new Set(deviceIds)];
+    const problems = deviceProblems(product, item.units, unique, await loadDevices(db, unique));
+    if (problems.length) throw invalidField("deviceIds", problems[0]);
+    item.deviceIds = unique;
+    return document;
+  },
+
+  clearDevices(document: SaleDraftDocument, productId: string) {
+    itemOf(document, productId).deviceIds = null;
+    return document;
+  },
+
+  recipient(document: SaleDraftDocument, productId: string, recipient: DraftItem["recipient"]) {
+    itemOf(document, productId).recipient = recipient;
+    return document;
+  },
+
+  clearRecipient(document: SaleDraftDocument, productId: string) {
+    itemOf(document, productId).recipient = null;
+    return document;
+  },
+};
+
+/** The payload `POST /v1/sales/create` would receive for this draft (spec §3 "Create-sale payload"). */
+export function draftPayload(document: SaleDraftDocument): Record<string, unknown> {
+  const needsContract = document.items.some((item) => item.parameters?.paymentMode === "INSTALLMENT");
+  return {
+    category: "PRODUCT",
+    customerId: document.customerId ?? undefined,
+    agentId: document.agentId ?? undefined,
+    applyMargin: document.applyMargin,
+    paymentMethod: document.paymentMethod ?? undefined,
+    saleItems: document.items.map((item) => {
+      const parameters = item.parameters;
+      const instalment = parameters?.paymentMode === "INSTALLMENT";
+      return {
+        productId: item.productId,
+        quantity: item.units,
+        paymentMode: parameters?.paymentMode ?? "ONE_OFF",
+        discount: parameters?.discount ?? 0,
+        ...(instalment
+          ? {
+              installmentDuration: parameters?.installmentDuration,
+              installmentStartingPrice: parameters?.installmentStartingPrice,
+            }
+          : {}),
+        devices: item.deviceIds ?? [],
+        // Empty miscellaneous costs are left out (spec §3).
+        ...(item.miscellaneous?.length
+          ? {
+              miscellaneousPrices: Object.fromEntries(
+                item.miscellaneous.map((cost) => [cost.name, cost.cost]),
+              ),
+            }
+          : {}),
+        ...(item.recipient ? { saleRecipient: item.recipient } : {}),
+      };
+    }),
+    // KYC goes only with an instalment sale (spec §3).
+    ...(needsContract
+      ? {
+          bvn: document.bvn ?? undefined,
+          identificationDetails: document.identification ?? undefined,
+          nextOfKinDetails: document.nextOfKin ?? undefined,
+          guarantorDetails: document.guarantor ?? undefined,
+        }
+      : {}),
+  };
+}
+
+/** Prices a draft item as it would be priced now (reads the stock without locking it). */
+async function previewPrices(
+  db: AppDb,
+  document: SaleDraftDocument,
+  catalogue: Map<string, ProductForSale>,
+  settings: FinancialSettings,
+): Promise<Map<string, ItemPrice | string>> {
+  const itemIds = [
+    ...new Set(
+      [...catalogue.values()].flatMap((product) => product.inventories.map((i) => i.inventoryItemId)),
+    ),
+  ];
+  const batches = itemIds.length
+    ? await db
+        .select({
+          id: inventoryBatches.id,
+          inventoryItemId: inventoryBatches.inventoryItemId,
+          remaining: inventoryBatches.remainingQuantity,
+          price: inventoryBatches.price,
+          cost: inventoryBatches.costOfItem,
+        })
+        .from(inventoryBatches)
+        .where(
+          and(inArray(inventoryBatches.inventoryItemId, itemIds), gt(inventoryBatches.remainingQuantity, 0)),
+        )
+        .orderBy(
+          asc(inventoryBatches.inventoryItemId),
+          asc(inventoryBatches.receivedAt),
+          asc(inventoryBatches.batchNumber),
+        )
+    : [];
+  const stockOf = new Map<string, StockBatch[]>();
+  for (const batch of batches) {
+    const list = stockOf.get(batch.inventoryItemId) ?? [];
+    list.push({
+      batchId: batch.id,
+      remaining: batch.remaining,
+      priceKobo: batch.price,
+      costKobo: batch.cost,
+    });
+    stockOf.set(batch.inventoryItemId, list);
+  }
+  const prices = new Map<string, ItemPrice | string>();
+  for (const item of document.items) {
+    const product = catalogue.get(item.productId);
+    if (!product) continue;
+    try {
+      const allocations = product.inventories.flatMap((inventory) => {
+        const taken = allocateFifo(
+          stockOf.get(inventory.inventoryItemId) ?? [],
+          item.units * inventory.quantity,
+          document.applyMargin,
+        );
+        // Items later in the draft see what earlier ones took.
+        for (const slice of taken) {
+          const batch = stockOf
+            .get(inventory.inventoryItemId)
+            ?.find((candidate) => candidate.batchId === slice.batchId);
+          if (batch) batch.remaining -= slice.quantity;
+        }
+        return taken;
+      });
+      const parameters = item.parameters;
+      prices.set(
+        item.productId,
+        priceItem(
+          allocations,
+          {
+            paymentMode: parameters?.paymentMode ?? "ONE_OFF",
+            discountPercent: parameters?.discount ?? 0,
+            miscellaneousKobo: (item.miscellaneous ?? []).map((cost) => nairaToKobo(cost.cost)),
+            installmentDuration:
+              parameters?.paymentMode === "INSTALLMENT" ? parameters.installmentDuration || 1 : undefined,
+            installmentStartingPercent: parameters?.installmentStartingPrice,
+          },
+          settings,
+          document.applyMargin,
+        ),
+      );
+    } catch (error) {
+      if (!(error instanceof InsufficientStock)) throw error;
+      prices.set(item.productId, `Not enough stock for ${product.name}`);
+    }
+  }
+  return prices;
+}
+
+const naira = (kobo: number) => koboToNaira(kobo);
+
+/** The draft as the screens show it: resolved names, prices, what each item still needs. */
+export async function getDraft(db: AppDb, actor: StaffActor, id: string): Promise<SaleDraft> {
+  const { row, document } = await findOwnDraft(db, actor, id);
+  const productIds = document.items.map((item) => item.productId);
+  const [catalogue, stock, settings, chosenDevices, customerRows, agentRows] = await Promise.all([
+    loadProductsForSale(db, productIds),
+    productStock(db, productIds),
+    currentFinancialSettings(db),
+    loadDevices(
+      db,
+      document.items.flatMap((item) => item.deviceIds ?? []),
+    ),
+    document.customerId
+      ? db
+          .select({
+            id: customers.id,
+            firstname: customers.firstname,
+            lastname: customers.lastname,
+            email: customers.email,
+            phone: customers.phone,
+            location: customers.location,
+          })
+          .from(customers)
+          .where(and(eq(customers.id, document.customerId), isNull(customers.deletedAt)))
+      : Promise.resolve([]),
+    document.agentId
+      ? db
+          .select({ id: agents.id, firstname: agents.firstname, lastname: agents.lastname })
+          .from(agents)
+          .where(eq(agents.id, document.agentId))
+      : Promise.resolve([]),
+  ]);
+  const prices = await previewPrices(db, document, catalogue, settings);
+  const stockOf = new Map(stock.map((entry) => [entry.productId, entry]));
+  const today = lagosDate(new Date());
+
+  const items: DraftItemView[] = document.items.flatMap((item) => {
+    const product = catalogue.get(item.productId);
+    if (!product) return [];
+    const entry = stockOf.get(item.productId);
+    const price = prices.get(item.productId);
+    const requirements = deviceRequirements(product, item.units);
+    const linked = (item.deviceIds ?? [])
+      .map((deviceId) => chosenDevices.get(deviceId))
+      .filter((device) => device !== undefined);
+    const problems: string[] = [];
+    if (typeof price === "string") problems.push(price);
+    if (!item.deviceIds?.length) problems.push(AT_LEAST_ONE_DEVICE);
+    else problems.push(...deviceProblems(product, item.units, item.deviceIds, chosenDevices));
+    if (!item.recipient) problems.push(RECIPIENT_REQUIRED);
+    return [
+      {
+        productId: item.productId,
+        product: {
+          name: product.name,
+          category: product.categoryName,
+          image: imageOf(product.imageFileId),
+          paymentModes: product.paymentModes,
+          availableUnits: entry ? Number(entry.availableUnits) : 0,
+          priceRange: {
+            minimumInventoryBatchPrice: entry ? naira(Number(entry.minimumPrice)) : 0,
+            maximumInventoryBatchPrice: entry ? naira(Number(entry.maximumPrice)) : 0,
+          },
+        },
+        units: item.units,
+        parameters: item.parameters,
+        miscellaneous: item.miscellaneous,
+        devices: item.deviceIds
+          ? linked.map((device) => ({
+              id: device.id,
+              serialNumber: device.serialNumber,
+              inventoryId: device.inventoryId ?? "",
+            }))
+          : null,
+        recipient: item.recipient,
+        deviceRequirements: requirements.map((requirement) => ({
+          ...requirement,
+          linked: linked.filter((device) => device.inventoryId === requirement.inventoryId).length,
+        })),
+        installmentAllowed: installmentAllowed(product),
+        price:
+          price && typeof price !== "string"
+            ? {
+                basePrice: naira(price.baseKobo),
+                discountAmount: naira(price.discountKobo),
+                miscellaneousTotal: naira(price.miscellaneousKobo),
+                interest: naira(price.interestKobo),
+                margin: naira(price.marginKobo),
+                totalPrice: naira(price.totalKobo),
+                initialPayment: naira(price.initialPaymentKobo),
+                monthlyPayment: naira(price.monthlyPaymentKobo),
+                schedule: saleSchedule(new Date(), [price], 0, today).map((line) => ({
+                  number: line.number,
+                  dueDate: line.dueDate,
+                  amount: naira(line.amountKobo),
+                  paid: 0,
+                  status: line.status,
+                })),
+              }
+            : null,
+        problems: [...new Set(problems)],
+      },
+    ];
+  });
+
+  const priced = [...prices.values()].filter((price): price is ItemPrice => typeof price !== "string");
+  const totals = priced.length === document.items.length && priced.length > 0 ? saleTotals(priced) : null;
+  const checked = CreateSaleSchema.safeParse(draftPayload(document));
+  const problems: Record<string, string[]> = checked.success ? {} : describeIssues(checked.error).fieldErrors;
+  for (const [index, item] of items.entries()) {
+    if (item.problems.length) problems[`saleItems.${index}`] = item.problems;
+  }
+  const [customer] = customerRows;
+  const [agent] = agentRows;
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    expiresAt: expiryOf(row.updatedAt).toISOString(),
+    customer: customer
+      ? {
+          id: customer.id,
+          name: `${customer.firstname} ${customer.lastname}`,
+          email: customer.email,
+          phone: customer.phone,
+          location: customer.location,
+        }
+      : null,
+    agent: agent ? { id: agent.id, name: `${agent.firstname} ${agent.lastname}` } : null,
+    items,
+    identification: document.identification,
+    nextOfKin: document.nextOfKin,
+    guarantor: document.guarantor,
+    bvn: document.bvn,
+    paymentMethod: document.paymentMethod,
+    applyMargin: document.applyMargin,
+    needsContract: document.items.some((item) => item.parameters?.paymentMode === "INSTALLMENT"),
+    totals: totals
+      ? {
+          totalPrice: naira(totals.totalKobo),
+          amountDueNow: naira(totals.dueNowKobo),
+          totalMonthlyPayment: naira(totals.totalMonthlyKobo),
+        }
+      : null,
+    problems,
+    ready: Object.keys(problems).length === 0,
+  };
+}
+
+/** Makes the sale the draft describes (the same rules as `POST /v1/sales/create`), then forgets the draft. */
+export async function submitDraft(db: AppDb, actor: StaffActor, id: string) {
+  const { document } = await findOwnDraft(db, actor, id);
+  const checked = CreateSaleSchema.safeParse(draftPayload(document));
+  if (!checked.success) {
+    const { fieldErrors, messages } = describeIssues(checked.error);
+    throw invalid(messages[0] ?? "The sale is not complete", fieldErrors);
+  }
+  const created = await createSale(db, actor, checked.data satisfies CreateSaleInput);
+  await db.delete(saleDrafts).where(eq(saleDrafts.id, id));
+  return created;
+}

@@ -1,0 +1,341 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { AppDb } from "../db/client";
+import {
+  agents,
+  customers,
+  devices,
+  productCategories,
+  products,
+  saleContracts,
+  saleItems,
+  salePayments,
+  sales,
+  users,
+} from "../db/schema";
+import { LAGOS_OFFSET_MS, lagosDate } from "../schemas/dates";
+import { pageOf } from "../schemas/list";
+import { koboToNaira } from "../schemas/money";
+import { isGranted } from "../schemas/permissions";
+import type { SaleList, SaleListItem, SaleListQuery, SaleRecord, SaleStats, SaleTab } from "../schemas/sales";
+import { SALE_TABS } from "../schemas/sales";
+import type { StaffActor } from "./audit";
+import { notFound } from "./errors";
+import { financialSettingsRecord } from "./financial-settings";
+import { amountDueNow, saleSchedule } from "./sale-schedule";
+import { containsPattern } from "./search";
+
+export const SALE_NOT_FOUND = "Sale not found";
+
+const fullName = (person: { firstname: string; lastname: string }) =>
+  `${person.firstname} ${person.lastname}`;
+const naira = (kobo: number) => koboToNaira(Number(kobo));
+const bpsToPercent = (bps: number) => bps / 100;
+
+/** Only roles that manage sales see a BVN in full; the rest see its last four digits. */
+function shownBvn(bvn: string, viewer: Pick<StaffActor, "permissions">) {
+  return isGranted(viewer.permissions, "manage:Sales") ? bvn : `•••••••${bvn.slice(-4)}`;
+}
+
+/** The sale as its page shows it: items with their devices, contract, payments and the schedule. */
+export async function getSale(
+  db: AppDb,
+  id: string,
+  viewer: Pick<StaffActor, "permissions">,
+): Promise<SaleRecord> {
+  const creator = alias(users, "creator");
+  const [sale] = await db
+    .select({
+      sale: sales,
+      customer: {
+        id: customers.id,
+        firstname: customers.firstname,
+        lastname: customers.lastname,
+        email: customers.email,
+        phone: customers.phone,
+        location: customers.location,
+      },
+      agentFirstname: agents.firstname,
+      agentLastname: agents.lastname,
+      creatorFirstname: creator.firstname,
+      creatorLastname: creator.lastname,
+    })
+    .from(sales)
+    .innerJoin(customers, eq(customers.id, sales.customerId))
+    .leftJoin(agents, eq(agents.id, sales.agentId))
+    .leftJoin(creator, eq(creator.id, sales.creatorId))
+    .where(eq(sales.id, id))
+    .limit(1);
+  if (!sale) throw notFound(SALE_NOT_FOUND);
+
+  const recorder = alias(users, "recorder");
+  const [items, linked, contracts, payments] = await Promise.all([
+    db
+      .select({ item: saleItems, productName: products.name, category: productCategories.name })
+      .from(saleItems)
+      .innerJoin(products, eq(products.id, saleItems.productId))
+      .innerJoin(productCategories, eq(productCategories.id, products.categoryId))
+      .where(eq(saleItems.saleId, id))
+      .orderBy(asc(products.name), asc(saleItems.id)),
+    db
+      .select({
+        id: devices.id,
+        serialNumber: devices.serialNumber,
+        hardwareModel: devices.hardwareModel,
+        isTokenable: devices.isTokenable,
+        saleItemId: devices.saleItemId,
+      })
+      .from(devices)
+      .innerJoin(saleItems, eq(saleItems.id, devices.saleItemId))
+      .where(eq(saleItems.saleId, id))
+      .orderBy(asc(devices.serialNumber)),
+    db.select().from(saleContracts).where(eq(saleContracts.saleId, id)).limit(1),
+    db
+      .select({
+        payment: salePayments,
+        recorderFirstname: recorder.firstname,
+        recorderLastname: recorder.lastname,
+      })
+      .from(salePayments)
+      .leftJoin(recorder, eq(recorder.id, salePayments.recordedBy))
+      .where(eq(salePayments.saleId, id))
+      .orderBy(asc(salePayments.createdAt), asc(salePayments.id)),
+  ]);
+
+  const row = sale.sale;
+  const schedule = saleSchedule(
+    row.createdAt,
+    items.map(({ item }) => ({
+      totalKobo: item.totalKobo,
+      initialPaymentKobo: item.initialPaymentKobo,
+      monthlyPaymentKobo: item.monthlyPaymentKobo,
+      installmentDuration: item.installmentDuration,
+    })),
+    row.paidKobo,
+  );
+  const [contract] = contracts;
+  return {
+    id: row.id,
+    status: row.status,
+    paymentMethod: row.paymentMethod,
+    applyMargin: row.applyMargin,
+    financialSettings: financialSettingsRecord(row),
+    customer: sale.customer,
+    agent:
+      row.agentId && sale.agentFirstname !== null
+        ? { id: row.agentId, name: `${sale.agentFirstname} ${sale.agentLastname}` }
+        : null,
+    createdBy:
+      row.creatorId && sale.creatorFirstname !== null
+        ? { id: row.creatorId, name: `${sale.creatorFirstname} ${sale.creatorLastname}` }
+        : null,
+    totalPrice: naira(row.totalKobo),
+    installmentStartingPrice: naira(row.dueNowKobo),
+    totalMonthlyPayment: naira(row.totalMonthlyKobo),
+    totalPaid: naira(row.paidKobo),
+    balance: naira(row.totalKobo - row.paidKobo),
+    amountDueNow: row.status === "CANCELLED" ? 0 : naira(amountDueNow(schedule)),
+    items: items.map(({ item, productName, category }) => ({
+      id: item.id,
+      product: { id: item.productId, name: productName, category },
+      quantity: item.quantity,
+      paymentMode: item.paymentMode,
+      discount: bpsToPercent(item.discountBps),
+      installmentDuration: item.installmentDuration,
+      installmentStartingPrice: bpsToPercent(item.installmentStartingBps),
+      miscellaneousPrices: Object.fromEntries(
+        item.miscellaneous.map((cost) => [cost.name, naira(cost.costKobo)]),
+      ),
+      saleRecipient: item.recipient,
+      basePrice: naira(item.baseKobo),
+      discountAmount: naira(item.discountKobo),
+      miscellaneousTotal: naira(item.miscellaneousKobo),
+      interest: naira(item.interestKobo),
+      margin: naira(item.marginKobo),
+      totalPrice: naira(item.totalKobo),
+      initialPayment: naira(item.initialPaymentKobo),
+      monthlyPayment: naira(item.monthlyPaymentKobo),
+      devices: linked
+        .filter((device) => device.saleItemId === item.id)
+        .map(({ id: deviceId, serialNumber, hardwareModel, isTokenable }) => ({
+          id: deviceId,
+          serialNumber,
+          hardwareModel,
+          isTokenable,
+        })),
+    })),
+    schedule: schedule.map((line) => ({
+      number: line.number,
+      dueDate: line.dueDate,
+      amount: naira(line.amountKobo),
+      paid: naira(line.paidKobo),
+      status: line.status,
+    })),
+    contract: contract
+      ? {
+          bvn: shownBvn(contract.bvn, viewer),
+          identification: contract.identification,
+          nextOfKin: contract.nextOfKin,
+          guarantor: contract.guarantor,
+        }
+      : null,
+    payments: payments.map(({ payment, recorderFirstname, recorderLastname }) => ({
+      id: payment.id,
+      amount: naira(payment.amountKobo),
+      method: payment.method,
+      status: payment.status,
+      reference: payment.reference,
+      notes: payment.notes,
+      recordedBy:
+        payment.recordedBy && recorderFirstname !== null
+          ? { id: payment.recordedBy, name: `${recorderFirstname} ${recorderLastname}` }
+          : null,
+      createdAt: payment.createdAt.toISOString(),
+    })),
+    createdAt: row.createdAt.toISOString(),
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    cancelReason: row.cancelReason,
+  };
+}
+
+/** What each tab of the sales list selects (docs/decisions/018). */
+export function tabCondition(tab: SaleTab): SQL | undefined {
+  const pendingOnline = sql`exists (select 1 from ${salePayments} where ${salePayments.saleId} = ${sales.id} and ${salePayments.status} = 'PENDING')`;
+  switch (tab) {
+    case "all":
+      return undefined;
+    case "new":
+      return and(eq(sales.status, "UNPAID"), sql`not ${pendingOnline}`);
+    case "contract":
+      return and(eq(sales.hasContract, true), inArray(sales.status, ["UNPAID", "IN_INSTALLMENT"]));
+    case "payment":
+      return or(
+        and(eq(sales.status, "UNPAID"), pendingOnline),
+        and(eq(sales.status, "IN_INSTALLMENT"), eq(sales.hasContract, false)),
+      );
+    case "installment":
+      return and(eq(sales.status, "IN_INSTALLMENT"), eq(sales.hasContract, true));
+    case "closed":
+      return inArray(sales.status, ["COMPLETED", "CANCELLED"]);
+  }
+}
+
+/** The start of a Lagos calendar day `YYYY-MM-DD`, as a moment. */
+const lagosDayStart = (day: string) => new Date(new Date(`${day}T00:00:00Z`).getTime() - LAGOS_OFFSET_MS);
+const nextDay = (day: string) =>
+  new Date(new Date(`${day}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10);
+
+function listConditions(query: SaleListQuery) {
+  const conditions: (SQL | undefined)[] = [tabCondition(query.tab ?? "all")];
+  if (query.status) conditions.push(eq(sales.status, query.status));
+  if (query.customerId) conditions.push(eq(sales.customerId, query.customerId));
+  if (query.agentId) conditions.push(eq(sales.agentId, query.agentId));
+  // Dates are Lagos calendar days; the end date counts whole.
+  if (query.startDate) conditions.push(gte(sales.createdAt, lagosDayStart(query.startDate)));
+  if (query.endDate) conditions.push(lt(sales.createdAt, lagosDayStart(nextDay(query.endDate))));
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    conditions.push(
+      or(
+        ilike(sql`${customers.firstname} || ' ' || ${customers.lastname}`, pattern),
+        ilike(customers.email, pattern),
+        ilike(customers.phone, pattern),
+        ilike(sales.id, pattern),
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+export async function listSales(db: AppDb, query: SaleListQuery): Promise<SaleList> {
+  const where = listConditions(query);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: sales.id,
+        status: sales.status,
+        paymentMethod: sales.paymentMethod,
+        hasContract: sales.hasContract,
+        totalKobo: sales.totalKobo,
+        paidKobo: sales.paidKobo,
+        createdAt: sales.createdAt,
+        customerId: customers.id,
+        customerFirstname: customers.firstname,
+        customerLastname: customers.lastname,
+        customerEmail: customers.email,
+        customerPhone: customers.phone,
+        agentId: agents.id,
+        agentFirstname: agents.firstname,
+        agentLastname: agents.lastname,
+        products: sql<string[]>`array(
+          select ${products.name} from ${saleItems}
+          inner join ${products} on ${products.id} = ${saleItems.productId}
+          where ${saleItems.saleId} = ${sales.id} order by ${products.name})`,
+      })
+      .from(sales)
+      .innerJoin(customers, eq(customers.id, sales.customerId))
+      .leftJoin(agents, eq(agents.id, sales.agentId))
+      .where(where)
+      .orderBy(desc(sales.createdAt), desc(sales.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(sales)
+      .innerJoin(customers, eq(customers.id, sales.customerId))
+      .where(where),
+  ]);
+  const items: SaleListItem[] = rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    paymentMethod: row.paymentMethod,
+    hasContract: row.hasContract,
+    customer: {
+      id: row.customerId,
+      name: fullName({ firstname: row.customerFirstname, lastname: row.customerLastname }),
+      email: row.customerEmail,
+      phone: row.customerPhone,
+    },
+    agent:
+      row.agentId && row.agentFirstname !== null && row.agentLastname !== null
+        ? { id: row.agentId, name: fullName({ firstname: row.agentFirstname, lastname: row.agentLastname }) }
+        : null,
+    products: row.products,
+    totalPrice: naira(row.totalKobo),
+    totalPaid: naira(row.paidKobo),
+    balance: naira(row.totalKobo - row.paidKobo),
+    createdAt: row.createdAt.toISOString(),
+  }));
+  return pageOf("sales", items, total, query);
+}
+
+/** The header counters (All, Active, Cancelled) and each tab's count, in one round trip. */
+export async function saleStats(db: AppDb): Promise<SaleStats> {
+  const byTab = Object.fromEntries(
+    SALE_TABS.map((tab) => {
+      const condition = tabCondition(tab);
+      return [
+        tab,
+        condition ? sql<number>`(count(*) filter (where ${condition}))::int` : sql<number>`count(*)::int`,
+      ];
+    }),
+  );
+  const [row] = await db
+    .select({
+      ...byTab,
+      active: sql<number>`(count(*) filter (where ${sales.status} in ('UNPAID', 'IN_INSTALLMENT')))::int`,
+      cancelled: sql<number>`(count(*) filter (where ${sales.status} = 'CANCELLED'))::int`,
+    })
+    .from(sales);
+  const counts = row as Record<string, number>;
+  return {
+    all: counts.all,
+    active: counts.active,
+    cancelled: counts.cancelled,
+    byTab: Object.fromEntries(SALE_TABS.map((tab) => [tab, counts[tab]])) as Record<SaleTab, number>,
+  };
+}
+
+/** Today as Lagos's calendar day, for callers that show "overdue". */
+export const lagosToday = () => lagosDate(new Date());

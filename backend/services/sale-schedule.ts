@@ -1,0 +1,71 @@
+import { lagosDate } from "../schemas/dates";
+import type { ScheduleStatus } from "../schemas/sales";
+import { instalmentSchedule } from "./pricing";
+import type { ItemPrice } from "./pricing";
+
+/**
+ * A sale's payment schedule: the deposit (and one-off items) on the sale's day, then each month's
+ * instalments on the same day of the month (the month's last day when it is shorter), with what has been
+ * paid laid over it oldest first. Days are Lagos calendar days (`YYYY-MM-DD`).
+ */
+export type ScheduleLine = {
+  number: number;
+  dueDate: string;
+  amountKobo: number;
+  paidKobo: number;
+  status: ScheduleStatus;
+};
+
+/** `YYYY-MM-DD` plus `months`, the day clamped to the target month's length (31 Jan + 1 = 28/29 Feb). */
+export function addMonths(date: string, months: number): string {
+  const [year, month, day] = date.split("-").map(Number);
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+export function saleSchedule(
+  saleCreatedAt: Date,
+  items: Pick<ItemPrice, "totalKobo" | "initialPaymentKobo" | "monthlyPaymentKobo" | "installmentDuration">[],
+  paidKobo: number,
+  today: string = lagosDate(new Date()),
+): ScheduleLine[] {
+  const saleDay = lagosDate(saleCreatedAt);
+  const byMonth = new Map<number, number>();
+  for (const item of items) {
+    for (const entry of instalmentSchedule(item as ItemPrice)) {
+      byMonth.set(entry.monthsAfterSale, (byMonth.get(entry.monthsAfterSale) ?? 0) + entry.amountKobo);
+    }
+  }
+  let unspent = paidKobo;
+  let nextMarked = false;
+  return [...byMonth.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([month, amountKobo]) => {
+      const paid = Math.min(unspent, amountKobo);
+      unspent -= paid;
+      const dueDate = addMonths(saleDay, month);
+      let status: ScheduleStatus;
+      if (paid >= amountKobo) status = "PAID";
+      else if (dueDate < today) status = "OVERDUE";
+      else if (!nextMarked) status = "DUE";
+      else status = "UPCOMING";
+      if (status === "DUE") nextMarked = true;
+      return { number: month, dueDate, amountKobo, paidKobo: paid, status };
+    });
+}
+
+/**
+ * What to collect now: everything due by today and not yet paid; when nothing is, the next instalment's
+ * unpaid part; 0 once the sale is paid.
+ */
+export function amountDueNow(schedule: ScheduleLine[], today: string = lagosDate(new Date())): number {
+  const unpaid = (line: ScheduleLine) => line.amountKobo - line.paidKobo;
+  const dueByToday = schedule
+    .filter((line) => line.dueDate <= today)
+    .reduce((sum, line) => sum + unpaid(line), 0);
+  if (dueByToday > 0) return dueByToday;
+  const next = schedule.find((line) => unpaid(line) > 0);
+  return next ? unpaid(next) : 0;
+}
