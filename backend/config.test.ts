@@ -82,4 +82,26 @@ describe("loadBackendConfig", () => {
       /ADMIN_PASSWORD: is required/,
     );
   });
+
+  it("uses the sandbox provider without Flutterwave keys, and needs all three keys or none", () => {
+    expect(loadBackendConfig({}).flutterwave).toBeNull();
+    const keys = {
+      FLW_PUBLIC_KEY: "FLWPUBK_TEST-0123456789abcdef-X",
+      FLW_SECRET_KEY: "FLWSECK_TEST-0123456789abcdef-X",
+      FLW_WEBHOOK_HASH: "a-long-hash",
+    };
+    expect(loadBackendConfig(keys).flutterwave).toEqual({
+      publicKey: keys.FLW_PUBLIC_KEY,
+      secretKey: keys.FLW_SECRET_KEY,
+      webhookHash: keys.FLW_WEBHOOK_HASH,
+      baseUrl: "https://api.flutterwave.com",
+    });
+    expect(() => loadBackendConfig({ FLW_SECRET_KEY: keys.FLW_SECRET_KEY })).toThrow(
+      /FLW_PUBLIC_KEY: is required when FLW_SECRET_KEY is set/,
+    );
+    expect(() => loadBackendConfig({ ...keys, FLW_WEBHOOK_HASH: "" })).toThrow(
+      /FLW_WEBHOOK_HASH: is required/,
+    );
+    expect(() => loadBackendConfig({ ...keys, FLW_PUBLIC_KEY: "short" })).toThrow(/FLW_PUBLIC_KEY/);
+  });
 });

@@ -31,6 +31,10 @@ const EnvSchema = z.object({
   TOKEN_TTL_HOURS: optional(positiveInteger()),
   BODY_LIMIT_BYTES: optional(positiveInteger()),
   READ_CACHE_MS: optional(z.coerce.number().int("must be a whole number").min(0, "must be 0 or more")),
+  FLW_PUBLIC_KEY: optional(z.string().trim().min(20, "must be at least 20 characters")),
+  FLW_SECRET_KEY: optional(z.string().trim().min(20, "must be at least 20 characters")),
+  FLW_WEBHOOK_HASH: optional(z.string().trim().min(8, "must be at least 8 characters")),
+  FLW_BASE_URL: optional(z.string().url("must be an absolute URL such as https://api.flutterwave.com")),
   SALE_HOLD_HOURS: optional(
     z.coerce
       .number({ invalid_type_error: "must be a number" })
@@ -60,6 +64,13 @@ export const DEFAULT_LIMITS = {
 export type Limits = typeof DEFAULT_LIMITS;
 
 const AdminPairSchema = z.object({ ADMIN_EMAIL: z.unknown(), ADMIN_PASSWORD: z.unknown() });
+const FLUTTERWAVE_KEYS = ["FLW_PUBLIC_KEY", "FLW_SECRET_KEY", "FLW_WEBHOOK_HASH"] as const;
+const FlutterwaveKeysSchema = z.object(
+  Object.fromEntries(FLUTTERWAVE_KEYS.map((key) => [key, z.unknown()])) as Record<
+    (typeof FLUTTERWAVE_KEYS)[number],
+    z.ZodUnknown
+  >,
+);
 
 export const BackendConfigSchema = z
   // The pairing is checked on the raw values, so it is reported together with the other problems
@@ -84,6 +95,20 @@ export const BackendConfigSchema = z
         });
       }
     }
+    // Half a Flutterwave set would take real money with no way to confirm it: all three or none.
+    const keys = FlutterwaveKeysSchema.safeParse(env);
+    if (keys.success) {
+      const given = FLUTTERWAVE_KEYS.filter((key) => Boolean(keys.data[key]));
+      if (given.length > 0) {
+        for (const key of FLUTTERWAVE_KEYS.filter((name) => !given.includes(name))) {
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: `is required when ${given.join(" and ")} ${given.length > 1 ? "are" : "is"} set`,
+          });
+        }
+      }
+    }
     return env;
   }, EnvSchema)
   .transform((env) => {
@@ -105,6 +130,16 @@ export const BackendConfigSchema = z
       readCacheMs: env.READ_CACHE_MS ?? 5_000,
       limits: DEFAULT_LIMITS as Limits,
       saleHoldHours: env.SALE_HOLD_HOURS ?? 24,
+      // Unset keys mean the built-in sandbox provider (ARCHITECTURE §4).
+      flutterwave:
+        env.FLW_PUBLIC_KEY && env.FLW_SECRET_KEY && env.FLW_WEBHOOK_HASH
+          ? {
+              publicKey: env.FLW_PUBLIC_KEY,
+              secretKey: env.FLW_SECRET_KEY,
+              webhookHash: env.FLW_WEBHOOK_HASH,
+              baseUrl: (env.FLW_BASE_URL ?? "https://api.flutterwave.com").replace(/\/+$/, ""),
+            }
+          : null,
     };
   });
 

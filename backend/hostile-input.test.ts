@@ -18,7 +18,10 @@ beforeAll(async () => {
 afterAll(() => backend.close());
 
 const concretePath = (path: string, id = "no-such-record") => path.replace(/\{\w+\}/g, id);
-const jsonRoutes = OPERATIONS.filter((operation) => operation.body);
+// A webhook checks its signature before it reads a body (payments.test.ts sends it hostile bodies signed).
+const signatureGuarded = (operation: (typeof OPERATIONS)[number]) =>
+  operation.access === "public" && operation.errors?.[401] !== undefined;
+const jsonRoutes = OPERATIONS.filter((operation) => operation.body && !signatureGuarded(operation));
 const listRoutes = OPERATIONS.filter((operation) => operation.query && "page" in operation.query.shape);
 const pathIdRoutes = OPERATIONS.filter((operation) => /\{\w+\}/.test(operation.path));
 

@@ -34,6 +34,12 @@ export async function startBackend(
     await database.close();
     throw error;
   }
+  if (config.nodeEnv === "production" && !config.flutterwave) {
+    console.warn(
+      "Online payments use the built-in sandbox provider (no money moves): set FLW_PUBLIC_KEY, " +
+        "FLW_SECRET_KEY and FLW_WEBHOOK_HASH to take real payments through Flutterwave.",
+    );
+  }
   const app = createApi({ db: database.db, config, mailer: createMailer(config) });
   const stopHousekeeping = startHousekeeping(database.db, config);
   return {

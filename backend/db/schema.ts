@@ -15,3 +15,5 @@ export * from "./tables/products";
 export * from "./tables/devices";
 export * from "./tables/tickets";
 export * from "./tables/sales";
+export * from "./tables/sale-uploads";
+export * from "./tables/payments";

@@ -11,6 +11,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: "Not Found",
   429: "Too Many Requests",
   500: "Internal Server Error",
+  502: "Bad Gateway",
   503: "Service Unavailable",
 };
 
@@ -20,6 +21,7 @@ const STATUS_OF: Record<ServiceErrorKind, ContentfulStatusCode> = {
   forbidden: 403,
   "not-found": 404,
   "too-many": 429,
+  unavailable: 502,
 };
 
 export const UNAUTHORIZED = "Unauthorized";

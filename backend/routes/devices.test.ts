@@ -1,9 +1,10 @@
 import ExcelJS from "exceljs";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { auditLog, devices } from "../db/schema";
+import { auditLog, deviceTokens, devices } from "../db/schema";
 import {
   DeviceBatchReportSchema,
   DeviceBatchResultSchema,
+  DeviceDetailSchema,
   DeviceListSchema,
   DeviceRecordSchema,
 } from "../schemas/devices";
@@ -326,9 +327,9 @@ describe("GET /api/v1/device/{id}", () => {
   it("answers one device with its key masked, or 404", async () => {
     const device = await makeDevice(backend.db, { key: "short" });
     const body = await (await get(`/api/v1/device/${device.id}`, viewerToken)).json();
-    expectExactly(DeviceRecordSchema, body);
+    expectExactly(DeviceDetailSchema, body);
     // A key of eight characters or fewer shows none of them.
-    expect(body).toMatchObject({ id: device.id, key: "••••••••" });
+    expect(body).toMatchObject({ id: device.id, key: "••••••••", tokens: [] });
     const missing = await get("/api/v1/device/no-such-device");
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({
@@ -336,6 +337,75 @@ describe("GET /api/v1/device/{id}", () => {
       message: "Device not found",
       error: "Not Found",
     });
+  });
+});
+
+describe("POST /api/v1/device/{id}/generate-token", () => {
+  const generate = (id: string, body: unknown, token = inventoryToken) =>
+    backend.request("POST", `/api/v1/device/${id}/generate-token`, { token, body });
+
+  it("issues days (value = days × time divider) and unlocks, advancing the count, stored and listed on the device", async () => {
+    const device = await makeDevice(backend.db, { timeDivider: 2, count: 4 });
+    const days = await generate(device.id, { days: 7 });
+    expect(days.status).toBe(201);
+    const first = await days.json();
+    expect(first).toMatchObject({ days: 7, record: { kind: "ADD_TIME", value: 14, days: 7 } });
+    expect(first.token).toMatch(/^\d{9}$/);
+    expect(first.count).toBeGreaterThan(4);
+    const unlock = await (await generate(device.id, { unlock: true })).json();
+    expect(unlock).toMatchObject({ days: null, record: { kind: "DISABLE_PAYG", value: 998 } });
+    expect(unlock.count).toBeGreaterThan(first.count);
+    const [row] = await backend.db.select().from(devices).where(eq(devices.id, device.id));
+    expect(row.count).toBe(unlock.count);
+    const detail = await (await get(`/api/v1/device/${device.id}`, viewerToken)).json();
+    expect(detail.tokens.map((token: { token: string }) => token.token)).toEqual([unlock.token, first.token]);
+    expect(detail.tokens[0].issuedBy).toMatchObject({ id: inventoryUser.id });
+    const audit = await backend.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordId, device.id), eq(auditLog.action, "generate-token")));
+    expect(audit.map((entry) => entry.summary).sort()).toEqual([
+      `Issued a 7-day token for device ${device.serialNumber}`,
+      `Issued an unlock token for device ${device.serialNumber}`,
+    ]);
+  });
+
+  it("makes restricted-digit tokens of 15 digits from 1 to 4", async () => {
+    const device = await makeDevice(backend.db, { restrictedDigitMode: true });
+    const body = await (await generate(device.id, { days: 30 })).json();
+    expect(body.token).toMatch(/^[1-4]{15}$/);
+  });
+
+  it("refuses bad input, devices that cannot take a token, and roles that do not manage devices", async () => {
+    const device = await makeDevice(backend.db, { timeDivider: 4 });
+    for (const body of [
+      {},
+      { days: 0 },
+      { days: 1.5 },
+      { days: 30, unlock: true },
+      { days: "x" },
+      { days: 30, extra: 1 },
+    ]) {
+      const refused = await generate(device.id, body);
+      expect(refused.status).toBe(400);
+    }
+    const tooLong = await generate(device.id, { days: 300 });
+    expect((await tooLong.json()).fieldErrors).toEqual({
+      days: ["At most 248 days fit in one token for this device"],
+    });
+    const untokenable = await makeDevice(backend.db, { isTokenable: false });
+    expect((await (await generate(untokenable.id, { days: 1 })).json()).message).toBe(
+      "This device is not tokenable",
+    );
+    const badKey = await makeDevice(backend.db, { key: "not-an-openpaygo-key" });
+    expect((await generate(badKey.id, { days: 1 })).status).toBe(400);
+    expect((await generate("no-such-device", { days: 1 })).status).toBe(404);
+    for (const token of [viewerToken, salesToken]) {
+      const refused = await generate(device.id, { days: 1 }, token);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual(FORBIDDEN_BODY);
+    }
+    expect(await backend.db.$count(deviceTokens, eq(deviceTokens.deviceId, device.id))).toBe(0);
   });
 });
 
@@ -634,6 +704,7 @@ describe("permissions", () => {
     ["POST", "/api/v1/device/batch-upload"],
     ["GET", "/api/v1/device/batch-upload/template"],
     ["POST", "/api/v1/device/some-id/reveal-key"],
+    ["POST", "/api/v1/device/some-id/generate-token", { days: 30 }],
   ];
 
   it("lets inventory (manage:Devices) and a viewer read; only inventory writes", async () => {

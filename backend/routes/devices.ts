@@ -17,9 +17,13 @@ import {
   DeviceBatchResultSchema,
   DeviceListQuerySchema,
   DeviceListSchema,
+  DeviceDetailSchema,
   DeviceRecordSchema,
   RevealedKeySchema,
 } from "../schemas/devices";
+import { GenerateTokenSchema, GeneratedTokenSchema } from "../schemas/payments";
+import { deviceTokenRecords, issueManualToken, tokenEmail } from "../services/device-tokens";
+import { sendWithoutFailing } from "../services/emails";
 import type { DeviceBatchReport } from "../schemas/devices";
 import {
   DEVICE_TEMPLATE_HEADER,
@@ -79,9 +83,21 @@ export const deviceOperations: Operation[] = [
     method: "get",
     path: "/api/v1/device/{id}",
     tag: "Devices",
-    summary: "One device, key masked",
+    summary: "One device, key masked, with its tokens (newest first)",
     access: "read:Devices",
-    success: ok("The device", DeviceRecordSchema),
+    success: ok("The device", DeviceDetailSchema),
+    errors: { 404: "Device not found" },
+  },
+  {
+    method: "post",
+    path: "/api/v1/device/{id}/generate-token",
+    tag: "Devices",
+    summary:
+      "Issue an OpenPAYGO token by hand: `{days}` of use (the value encoded is days × the device's time " +
+      "divider) or `{unlock: true}` for good; the device's count advances and the token is stored",
+    access: "manage:Devices",
+    body: GenerateTokenSchema,
+    success: ok("The token", GeneratedTokenSchema, 201),
     errors: { 404: "Device not found" },
   },
   {
@@ -95,7 +111,7 @@ export const deviceOperations: Operation[] = [
   },
 ];
 
-export function deviceRoutes({ db, caches }: RouteDeps) {
+export function deviceRoutes({ db, caches, mailer }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
 
   return new Hono<ApiEnv>()
@@ -135,7 +151,18 @@ export function deviceRoutes({ db, caches }: RouteDeps) {
       return csvResponse("devices-template.csv", DEVICE_TEMPLATE_HEADER, (async function* () {})());
     })
     .get("/:id", guard("read:Devices"), async (c) => {
-      return c.json(await getDevice(db, c.req.param("id")), 200);
+      const device = await getDevice(db, c.req.param("id"));
+      return c.json({ ...device, tokens: await deviceTokenRecords(db, device.id) }, 200);
+    })
+    .post("/:id/generate-token", guard("manage:Devices"), async (c) => {
+      const input = await readJsonBody(c, GenerateTokenSchema);
+      const issued = await issueManualToken(db, signedInActor(c), c.req.param("id"), input);
+      const message = issued.saleId ? await tokenEmail(db, issued.saleId, [issued.record]) : null;
+      if (message) await sendWithoutFailing(mailer, message);
+      return c.json(
+        { token: issued.token, count: issued.count, days: issued.days, record: issued.record },
+        201,
+      );
     })
     .post("/:id/reveal-key", guard("manage:Devices"), async (c) => {
       return c.json(await revealDeviceKey(db, signedInActor(c), c.req.param("id")), 200);

@@ -11,6 +11,7 @@ import { saleDraftOperations, saleDraftRoutes } from "./sale-drafts";
 import { saleOperations, saleRoutes } from "./sales";
 import { inventoryOperations, inventoryRoutes } from "./inventory";
 import { overviewOperations, overviewRoutes } from "./overview";
+import { paymentOperations, paymentRoutes } from "./payments";
 import { productOperations, productRoutes } from "./products";
 import { permissionRoutes, roleOperations, roleRoutes } from "./roles";
 import { ticketOperations, ticketRoutes } from "./tickets";
@@ -41,6 +42,7 @@ export const ROUTE_GROUPS: {
   // Before the sales group, whose `/:id` would otherwise take `/drafts`.
   { path: "/api/v1/sales/drafts", routes: saleDraftRoutes, operations: saleDraftOperations },
   { path: "/api/v1/sales", routes: saleRoutes, operations: saleOperations },
+  { path: "/api/v1/payment", routes: paymentRoutes, operations: paymentOperations },
   { path: "/api/v1/warehouses", routes: warehouseRoutes, operations: warehouseOperations },
   { path: "/api/v1/inventory", routes: inventoryRoutes, operations: inventoryOperations },
   { path: "/api/v1/products", routes: productRoutes, operations: productOperations },

@@ -67,7 +67,7 @@ describe("POST /api/v1/sales/record-cash-payment", () => {
     expect(rest.sale.schedule.every((line: { status: string }) => line.status === "PAID")).toBe(true);
   });
 
-  it("refuses more than the balance, nothing, a paid or cancelled sale, and online payments without a provider", async () => {
+  it("refuses more than the balance, nothing, a paid or cancelled sale, and online payments nobody verified", async () => {
     const sale = await instalmentSale();
     const over = await cash(sale.id, 11_200.01);
     expect(over.status).toBe(400);
@@ -89,8 +89,16 @@ describe("POST /api/v1/sales/record-cash-payment", () => {
       amount: 100,
     });
     expect((await online.json()).fieldErrors).toEqual({
-      paymentMethod: ["Online payments are recorded when the payment provider confirms them"],
+      reference: ["Online payments are recorded when the payment provider confirms them"],
     });
+    const invented = await post("/api/v1/sales/record-cash-payment", {
+      saleId: sale.id,
+      paymentMethod: "ONLINE",
+      amount: 100,
+      reference: "made-up-reference",
+    });
+    expect(invented.status).toBe(400);
+    expect(await backend.db.$count(salePayments, eq(salePayments.saleId, sale.id))).toBe(0);
     expect((await cash("no-such-sale", 100)).status).toBe(404);
 
     await cash(sale.id, 11_200);

@@ -21,6 +21,7 @@ import {
   updateFinancialSettings,
 } from "../services/financial-settings";
 import { createSale } from "../services/sale-creation";
+import { acknowledgeOnlinePayment } from "../services/online-payments";
 import { recordCashPayment } from "../services/sale-payments";
 import { getSale, listSales, saleStats } from "../services/sale-records";
 
@@ -61,7 +62,8 @@ export const saleOperations: Operation[] = [
     tag: "Sales",
     summary:
       "Record cash received: any amount above 0 up to the balance; the payment's and the sale's status " +
-      "follow the money (the `status` sent is not trusted)",
+      "follow the money (the `status` sent is not trusted). With paymentMethod ONLINE and a `reference` this " +
+      "backend verified, answers that payment (200) without counting it again",
     access: "write:Sales",
     body: CashPaymentSchema,
     success: ok("The payment and the sale", RecordedPaymentSchema, 201),
@@ -97,7 +99,7 @@ export const saleOperations: Operation[] = [
   },
 ];
 
-export function saleRoutes({ db, caches }: RouteDeps) {
+export function saleRoutes({ db, caches, mailer }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
   return new Hono<ApiEnv>()
     .get("/", guard("read:Sales"), async (c) =>
@@ -110,7 +112,11 @@ export function saleRoutes({ db, caches }: RouteDeps) {
     })
     .post("/record-cash-payment", guard("write:Sales"), async (c) => {
       const input = await readJsonBody(c, CashPaymentSchema);
-      return c.json(await recordCashPayment(db, signedInActor(c), input), 201);
+      // An online payment is recorded by its verification; posting it again only reads it back.
+      if (input.paymentMethod === "ONLINE") {
+        return c.json(await acknowledgeOnlinePayment(db, signedInActor(c), input), 200);
+      }
+      return c.json(await recordCashPayment(db, mailer, signedInActor(c), input), 201);
     })
     .get("/financial-settings", guard("read:Sales"), async (c) =>
       c.json(financialSettingsRecord(await currentFinancialSettings(db)), 200),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TokenRecordSchema } from "./token-records";
 import { optionalId, optionalText, requiredText } from "./fields";
 import { PaginationSchema, listSchema } from "./list";
 
@@ -159,6 +160,10 @@ export const DeviceRecordSchema = z.object({
   updatedAt: z.string(),
 });
 export type DeviceRecord = z.infer<typeof DeviceRecordSchema>;
+
+/** `GET /v1/device/{id}`: the device and every token made for it, newest first. */
+export const DeviceDetailSchema = DeviceRecordSchema.extend({ tokens: z.array(TokenRecordSchema) });
+export type DeviceDetail = z.infer<typeof DeviceDetailSchema>;
 
 export const DeviceListSchema = listSchema("devices", DeviceRecordSchema);
 export type DeviceList = z.infer<typeof DeviceListSchema>;

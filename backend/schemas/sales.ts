@@ -3,6 +3,7 @@ import { optionalId } from "./fields";
 import { PaginationSchema, listSchema } from "./list";
 import { PAYMENT_MODES } from "./products";
 import { ID_TYPES, PAYMENT_METHODS, isCalendarDate } from "./sale-rules";
+import { TokenRecordSchema } from "./token-records";
 
 /**
  * Sales: statuses, the list's tabs and filters, the records the API answers and the cash payment form
@@ -18,9 +19,17 @@ export type { PaymentMethod } from "./sale-rules";
 /**
  * A payment's standing: COMPLETED when it made the sale fully paid, INCOMPLETE when a balance remains
  * (a deposit, an instalment), PENDING while a provider has not confirmed it, MISMATCHED when the provider
- * reported a different amount, currency or reference (never counted), FAILED when it did not go through.
+ * reported a different amount or currency (never counted), FAILED when it did not go through, REFUND_DUE
+ * for money that arrived for a sale already cancelled or paid (recorded, not counted, to be given back).
  */
-export const PAYMENT_STATUSES = ["COMPLETED", "INCOMPLETE", "PENDING", "MISMATCHED", "FAILED"] as const;
+export const PAYMENT_STATUSES = [
+  "COMPLETED",
+  "INCOMPLETE",
+  "PENDING",
+  "MISMATCHED",
+  "FAILED",
+  "REFUND_DUE",
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** The side navigation's filters and what each selects (docs/decisions/018). */
@@ -90,8 +99,12 @@ export const SalePaymentRecordSchema = z.object({
   method: z.enum(PAYMENT_METHODS),
   status: z.enum(PAYMENT_STATUSES),
   reference: z.string(),
+  /** sandbox or flutterwave for an online payment; null for cash. */
+  provider: z.string().nullable(),
   notes: z.string().nullable(),
   recordedBy: personRef.nullable(),
+  /** The Lagos calendar day it was recorded. */
+  date: z.string(),
   createdAt: z.string(),
 });
 export type SalePaymentRecord = z.infer<typeof SalePaymentRecordSchema>;
@@ -129,6 +142,8 @@ export const SaleItemRecordSchema = z.object({
       serialNumber: z.string(),
       hardwareModel: z.string().nullable(),
       isTokenable: z.boolean(),
+      /** Newest first. */
+      tokens: z.array(TokenRecordSchema),
     }),
   ),
 });
@@ -207,7 +222,7 @@ export type CreatedSale = z.infer<typeof CreatedSaleSchema>;
  * A payment amount in naira: required, above 0, at most 2 decimals (form text with thousands commas or a
  * JSON number). Checked by hand: zod's own required message does not survive a preprocess step.
  */
-const PaymentAmountSchema = z.unknown().transform((value, context) => {
+export const PaymentAmountSchema = z.unknown().transform((value, context) => {
   const fail = (message: string) => {
     context.addIssue({ code: "custom", message });
     return z.NEVER;

@@ -2,7 +2,14 @@
  * Expected failures of a business rule. Services throw these without knowing about HTTP; the HTTP layer
  * turns each kind into its status code and error body.
  */
-export type ServiceErrorKind = "invalid" | "unauthorized" | "forbidden" | "not-found" | "too-many";
+export type ServiceErrorKind =
+  | "invalid"
+  | "unauthorized"
+  | "forbidden"
+  | "not-found"
+  | "too-many"
+  /** A service this one depends on (a payment provider) did not answer or answered nonsense. */
+  | "unavailable";
 
 export class ServiceError extends Error {
   constructor(
@@ -26,6 +33,7 @@ export const invalidField = (field: string, message: string) => invalid(message,
 export const unauthorized = (message: string) => new ServiceError("unauthorized", message);
 export const forbidden = (message: string) => new ServiceError("forbidden", message);
 export const notFound = (message: string) => new ServiceError("not-found", message);
+export const unavailable = (message: string) => new ServiceError("unavailable", message);
 export const tooMany = (message: string, retryAt: Date) =>
   new ServiceError("too-many", message, undefined, retryAt);
 

@@ -2,10 +2,14 @@ import { eq, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { AppDb } from "../db/client";
 import { salePayments, sales } from "../db/schema";
+import type { Mailer } from "../mail";
 import { koboToNaira, nairaToKobo } from "../schemas/money";
-import type { CashPaymentInput, PaymentStatus, SaleStatus } from "../schemas/sales";
+import type { PaymentProviderName } from "../schemas/payments";
+import type { CashPaymentInput, PaymentMethod, PaymentStatus, SaleStatus } from "../schemas/sales";
 import { recordAudit } from "./audit";
-import type { StaffActor } from "./audit";
+import type { Actor, StaffActor } from "./audit";
+import { issueTokensForPayment, tokenEmail } from "./device-tokens";
+import { sendWithoutFailing } from "./emails";
 import { invalidField, isUniqueViolation, notFound } from "./errors";
 import { SALE_NOT_FOUND, getSale } from "./sale-records";
 
@@ -24,61 +28,154 @@ export function statusAfterPayment(paidKobo: number, totalKobo: number): SaleSta
 export const paymentStatusAfter = (paidKobo: number, totalKobo: number): PaymentStatus =>
   paidKobo >= totalKobo ? "COMPLETED" : "INCOMPLETE";
 
+export const formatNaira = (kobo: number) =>
+  `₦${koboToNaira(kobo).toLocaleString("en-NG", { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
+
+/** A sale's money, locked for the rest of the transaction: two payments never read the same balance. */
+export type LockedSale = {
+  id: string;
+  status: SaleStatus;
+  totalKobo: number;
+  paidKobo: number;
+  dueNowKobo: number;
+  totalMonthlyKobo: number;
+};
+
+export async function lockSale(tx: AppDb, saleId: string): Promise<LockedSale> {
+  const [sale] = await tx
+    .select({
+      id: sales.id,
+      status: sales.status,
+      totalKobo: sales.totalKobo,
+      paidKobo: sales.paidKobo,
+      dueNowKobo: sales.dueNowKobo,
+      totalMonthlyKobo: sales.totalMonthlyKobo,
+    })
+    .from(sales)
+    .where(eq(sales.id, saleId))
+    .for("update");
+  if (!sale) throw notFound(SALE_NOT_FOUND);
+  return sale;
+}
+
+export interface IncomingPayment {
+  method: PaymentMethod;
+  amountKobo: number;
+  reference: string;
+  provider?: PaymentProviderName;
+  providerTransactionId?: string;
+  notes?: string | null;
+}
+
+export type AppliedPayment = {
+  paymentId: string;
+  status: PaymentStatus;
+  tokens: Awaited<ReturnType<typeof issueTokensForPayment>>;
+};
+
+/**
+ * Records money received for a locked sale, whatever the channel. Counted money moves the sale's status
+ * and earns its devices' tokens (docs/decisions/020). Money for a sale already cancelled or fully paid
+ * is never lost: it is recorded as REFUND_DUE and not counted.
+ */
+export async function applyPayment(
+  tx: AppDb,
+  sale: LockedSale,
+  incoming: IncomingPayment,
+  actor: Actor,
+): Promise<AppliedPayment> {
+  const base = {
+    saleId: sale.id,
+    method: incoming.method,
+    amountKobo: incoming.amountKobo,
+    reference: incoming.reference,
+    provider: incoming.provider ?? null,
+    providerTransactionId: incoming.providerTransactionId ?? null,
+    recordedBy: actor.userId,
+  };
+  if (sale.status === "CANCELLED" || sale.paidKobo >= sale.totalKobo) {
+    const why = sale.status === "CANCELLED" ? "the sale was cancelled" : "the sale was already paid";
+    const [payment] = await tx
+      .insert(salePayments)
+      .values({ ...base, status: "REFUND_DUE", notes: `Arrived after ${why}: to be refunded` })
+      .returning({ id: salePayments.id });
+    await recordAudit(tx, actor, {
+      action: "record-payment",
+      subject: "Sales",
+      recordId: sale.id,
+      summary: `Received ${formatNaira(incoming.amountKobo)} for sale ${sale.id.slice(0, 8)} after ${why}: flagged for refund`,
+      changes: { paymentId: payment.id, amountKobo: incoming.amountKobo, status: "REFUND_DUE" },
+    });
+    return { paymentId: payment.id, status: "REFUND_DUE", tokens: [] };
+  }
+  const after = sale.paidKobo + incoming.amountKobo;
+  const status = paymentStatusAfter(after, sale.totalKobo);
+  const [payment] = await tx
+    .insert(salePayments)
+    .values({ ...base, status, notes: incoming.notes ?? null })
+    .returning({ id: salePayments.id });
+  await tx
+    .update(sales)
+    .set({
+      paidKobo: sql`${sales.paidKobo} + ${incoming.amountKobo}`,
+      status: statusAfterPayment(after, sale.totalKobo),
+    })
+    .where(eq(sales.id, sale.id));
+  const tokens = await issueTokensForPayment(
+    tx,
+    { id: payment.id, saleId: sale.id, before: sale.paidKobo, after, sale },
+    actor,
+  );
+  await recordAudit(tx, actor, {
+    action: "record-payment",
+    subject: "Sales",
+    recordId: sale.id,
+    summary: `Recorded ${incoming.method === "CASH" ? "a cash" : "an online"} payment of ${formatNaira(incoming.amountKobo)} for sale ${sale.id.slice(0, 8)}`,
+    changes: { paymentId: payment.id, amountKobo: incoming.amountKobo, tokens: tokens.length },
+  });
+  return { paymentId: payment.id, status, tokens };
+}
+
+/** After the payment is committed: the new tokens to the customer (a mail failure is logged, not fatal). */
+export async function mailTokens(db: AppDb, mailer: Mailer, saleId: string, applied: AppliedPayment) {
+  const message = await tokenEmail(db, saleId, applied.tokens);
+  if (message) await sendWithoutFailing(mailer, message);
+}
+
 /**
  * Records cash received for a sale: any amount above 0 up to the balance (spec §5 cash form, issue text).
  * The sale row is locked for the while, so two clerks recording the last instalment at once cannot pay
  * it twice. The sale's status follows the money.
  */
-export async function recordCashPayment(db: AppDb, actor: StaffActor, input: CashPaymentInput) {
-  if (input.paymentMethod !== "CASH") throw invalidField("paymentMethod", ONLINE_NEEDS_VERIFICATION);
+export async function recordCashPayment(
+  db: AppDb,
+  mailer: Mailer,
+  actor: StaffActor,
+  input: CashPaymentInput,
+) {
   const amountKobo = nairaToKobo(input.amount);
-  const paymentId = await db
+  const applied = await db
     .transaction(async (tx) => {
-      const [sale] = await tx
-        .select({ id: sales.id, status: sales.status, totalKobo: sales.totalKobo, paidKobo: sales.paidKobo })
-        .from(sales)
-        .where(eq(sales.id, input.saleId))
-        .for("update");
-      if (!sale) throw notFound(SALE_NOT_FOUND);
+      const sale = await lockSale(tx, input.saleId);
       if (sale.status === "CANCELLED") throw invalidField("amount", SALE_CANCELLED);
       const balance = sale.totalKobo - sale.paidKobo;
       if (balance <= 0) throw invalidField("amount", SALE_PAID);
       if (amountKobo > balance) {
-        throw invalidField(
-          "amount",
-          `The amount is more than the balance of ₦${koboToNaira(balance).toLocaleString("en-NG", { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`,
-        );
+        throw invalidField("amount", `The amount is more than the balance of ${formatNaira(balance)}`);
       }
-      const paidKobo = sale.paidKobo + amountKobo;
-      const [payment] = await tx
-        .insert(salePayments)
-        .values({
-          saleId: sale.id,
+      return applyPayment(
+        tx,
+        sale,
+        {
           method: "CASH",
           amountKobo,
-          status: paymentStatusAfter(paidKobo, sale.totalKobo),
           reference:
             input.reference ||
             `cash-${sale.id.slice(0, 8)}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`,
           notes: input.notes ?? null,
-          recordedBy: actor.userId,
-        })
-        .returning({ id: salePayments.id });
-      await tx
-        .update(sales)
-        .set({
-          paidKobo: sql`${sales.paidKobo} + ${amountKobo}`,
-          status: statusAfterPayment(paidKobo, sale.totalKobo),
-        })
-        .where(eq(sales.id, sale.id));
-      await recordAudit(tx, actor, {
-        action: "record-payment",
-        subject: "Sales",
-        recordId: sale.id,
-        summary: `Recorded a cash payment of ₦${koboToNaira(amountKobo).toLocaleString("en-NG")} for sale ${sale.id.slice(0, 8)}`,
-        changes: { paymentId: payment.id, amountKobo },
-      });
-      return payment.id;
+        },
+        actor,
+      );
     })
     .catch((error: unknown) => {
       // A reference given twice is the same payment sent twice: refused like any field problem.
@@ -86,7 +183,18 @@ export async function recordCashPayment(db: AppDb, actor: StaffActor, input: Cas
         ? invalidField("reference", "This payment reference was already recorded")
         : error;
     });
-  const sale = await getSale(db, input.saleId, actor);
+  await mailTokens(db, mailer, input.saleId, applied);
+  return paymentAnswer(db, input.saleId, applied.paymentId, actor);
+}
+
+/** The payment and its sale as the API answers them. */
+export async function paymentAnswer(
+  db: AppDb,
+  saleId: string,
+  paymentId: string,
+  viewer: Pick<StaffActor, "permissions">,
+) {
+  const sale = await getSale(db, saleId, viewer);
   const payment = sale.payments.find((candidate) => candidate.id === paymentId);
   if (!payment) throw new Error(`Payment ${paymentId} vanished after being recorded`);
   return { payment, sale };

@@ -22,6 +22,7 @@ import type { SaleList, SaleListItem, SaleListQuery, SaleRecord, SaleStats, Sale
 import { SALE_TABS } from "../schemas/sales";
 import type { StaffActor } from "./audit";
 import { notFound } from "./errors";
+import { tokensOfDevices } from "./device-tokens";
 import { financialSettingsRecord } from "./financial-settings";
 import { amountDueNow, saleSchedule } from "./sale-schedule";
 import { containsPattern } from "./search";
@@ -103,6 +104,10 @@ export async function getSale(
       .orderBy(asc(salePayments.createdAt), asc(salePayments.id)),
   ]);
 
+  const tokens = await tokensOfDevices(
+    db,
+    linked.map((device) => device.id),
+  );
   const row = sale.sale;
   const schedule = saleSchedule(
     row.createdAt,
@@ -163,6 +168,7 @@ export async function getSale(
           serialNumber,
           hardwareModel,
           isTokenable,
+          tokens: tokens.filter((token) => token.deviceId === deviceId),
         })),
     })),
     schedule: schedule.map((line) => ({
@@ -186,11 +192,13 @@ export async function getSale(
       method: payment.method,
       status: payment.status,
       reference: payment.reference,
+      provider: payment.provider,
       notes: payment.notes,
       recordedBy:
         payment.recordedBy && recorderFirstname !== null
           ? { id: payment.recordedBy, name: `${recorderFirstname} ${recorderLastname}` }
           : null,
+      date: lagosDate(payment.createdAt),
       createdAt: payment.createdAt.toISOString(),
     })),
     createdAt: row.createdAt.toISOString(),

@@ -23,6 +23,7 @@ import { agents } from "./agents";
 import { customers } from "./customers";
 import { inventoryBatches, inventoryItems } from "./inventory";
 import { products } from "./products";
+import { saleUploads } from "./sale-uploads";
 import { users } from "./staff";
 
 const kobo = (name: string) => bigint(name, { mode: "number" });
@@ -80,6 +81,8 @@ export const sales = pgTable(
     installmentMonths: integer("installment_months").notNull(),
     paidKobo: kobo("paid_kobo").notNull().default(0),
     creatorId: text("creator_id").references(() => users.id),
+    /** Set for a sale that came in a batch file: an old sale, never cancelled by the hold on unpaid ones. */
+    uploadId: text("upload_id").references(() => saleUploads.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     cancelledAt: moment("cancelled_at"),

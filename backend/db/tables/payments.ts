@@ -1,0 +1,89 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { CHECKOUT_STATUSES, PAYMENT_PROVIDERS, TOKEN_KINDS } from "../../schemas/payments";
+import type { CheckoutStatus, PaymentProviderName, TokenKind } from "../../schemas/payments";
+import { createdAt, id, oneOf, updatedAt } from "../columns";
+import { devices } from "./devices";
+import { salePayments, sales } from "./sales";
+import { users } from "./staff";
+
+const kobo = (name: string) => bigint(name, { mode: "number" });
+
+/**
+ * An online payment asked of a provider: what we asked for (amount, currency, reference), so the
+ * provider's answer can be compared with it, and the payment it became once verified (exactly once: the
+ * row is locked while it is settled, and `payment_id` set then).
+ */
+export const paymentCheckouts = pgTable(
+  "payment_checkouts",
+  {
+    id: id(),
+    reference: text("reference").notNull(),
+    saleId: text("sale_id")
+      .notNull()
+      .references(() => sales.id),
+    provider: text("provider").$type<PaymentProviderName>().notNull(),
+    amountKobo: kobo("amount_kobo").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status").$type<CheckoutStatus>().notNull().default("PENDING"),
+    providerTransactionId: text("provider_transaction_id"),
+    /** What the provider reported, when it differed from what we asked (shown on the sale page). */
+    reportedAmountKobo: kobo("reported_amount_kobo"),
+    reportedCurrency: text("reported_currency"),
+    paymentId: text("payment_id").references(() => salePayments.id),
+    createdBy: text("created_by").references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("payment_checkouts_reference_unique").on(table.reference),
+    index("payment_checkouts_sale_idx").on(table.saleId, table.createdAt),
+    check("payment_checkouts_status_check", oneOf(table.status, CHECKOUT_STATUSES)),
+    check("payment_checkouts_provider_check", oneOf(table.provider, PAYMENT_PROVIDERS)),
+    check("payment_checkouts_amount_check", sql`${table.amountKobo} > 0`),
+  ],
+);
+export type PaymentCheckoutRow = typeof paymentCheckouts.$inferSelect;
+
+/**
+ * The built-in sandbox provider's own ledger: what its checkout page was told (paid, with which amount,
+ * or cancelled). It plays the provider's side, so verification reads it the way it would ask Flutterwave.
+ */
+export const sandboxTransactions = pgTable(
+  "sandbox_transactions",
+  {
+    id: id(),
+    reference: text("reference").notNull(),
+    status: text("status").$type<"successful" | "cancelled">().notNull(),
+    amountKobo: kobo("amount_kobo").notNull(),
+    currency: text("currency").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("sandbox_transactions_reference_idx").on(table.reference, table.createdAt)],
+);
+
+/** Every OpenPAYGO token made for a device (docs/decisions/019, 020). */
+export const deviceTokens = pgTable(
+  "device_tokens",
+  {
+    id: id(),
+    deviceId: text("device_id")
+      .notNull()
+      .references(() => devices.id),
+    token: text("token").notNull(),
+    count: integer("count").notNull(),
+    kind: text("kind").$type<TokenKind>().notNull(),
+    value: integer("value").notNull(),
+    days: integer("days"),
+    paymentId: text("payment_id").references(() => salePayments.id),
+    saleId: text("sale_id").references(() => sales.id),
+    issuedBy: text("issued_by").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("device_tokens_device_idx").on(table.deviceId, table.createdAt),
+    index("device_tokens_sale_idx").on(table.saleId),
+    check("device_tokens_kind_check", oneOf(table.kind, TOKEN_KINDS)),
+  ],
+);
+export type DeviceTokenRow = typeof deviceTokens.$inferSelect;

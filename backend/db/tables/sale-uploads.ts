@@ -1,0 +1,29 @@
+import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, id, moment, updatedAt } from "../columns";
+import { users } from "./staff";
+
+/** One row of an uploaded sales file: its line in the file (the header is line 1) and its cells by column. */
+export type UploadedRow = { line: number; values: Record<string, string> };
+export type UploadProblem = { row: number; column: string; message: string };
+
+/**
+ * A sales file that did not pass: kept so its failed rows can be corrected in place and the whole batch
+ * committed once every row passes (issue "Batch upload of sales"). Owned by whoever uploaded it.
+ */
+export const saleUploads = pgTable(
+  "sale_uploads",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id),
+    fileName: text("file_name").notNull(),
+    rows: jsonb("rows").$type<UploadedRow[]>().notNull(),
+    errors: jsonb("errors").$type<UploadProblem[]>().notNull(),
+    committedAt: moment("committed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("sale_uploads_owner_idx").on(table.ownerId, table.updatedAt)],
+);
+export type SaleUploadRow = typeof saleUploads.$inferSelect;

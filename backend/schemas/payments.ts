@@ -1,0 +1,148 @@
+import { z } from "zod";
+import { PaymentAmountSchema } from "./sales";
+import { TokenRecordSchema } from "./token-records";
+
+export { TOKEN_KINDS, TokenRecordSchema } from "./token-records";
+export type { TokenKind, TokenRecord } from "./token-records";
+
+/**
+ * Online payments (spec 001 §4 "Online payment", §7, §8; ARCHITECTURE §3 "Payments"): a checkout started
+ * with a provider, its verification, the provider's webhook, and the device tokens payments issue.
+ */
+
+export const PAYMENT_PROVIDERS = ["sandbox", "flutterwave"] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * A checkout's standing: PENDING until the provider answers; PAID once its payment is recorded; MISMATCHED
+ * when the provider reported another amount or currency; FAILED or CANCELLED when the customer did not pay.
+ */
+export const CHECKOUT_STATUSES = ["PENDING", "PAID", "MISMATCHED", "FAILED", "CANCELLED"] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+/** Only naira is sold (spec §1). */
+export const CURRENCY = "NGN";
+
+export const MISMATCH_MESSAGE = "Amount paid differs from the amount due: not counted";
+export const NOT_SUCCESSFUL_MESSAGE = "Payment was not successful. Please try again.";
+
+/** `POST /v1/payment/initialize`: the amount defaults to what is due now. */
+export const InitializePaymentSchema = z
+  .object({
+    saleId: z.string({ required_error: "Sale is required" }).trim().min(1, "Sale is required").max(64),
+    amount: z.preprocess(
+      (value) => (value === "" || value === null ? undefined : value),
+      PaymentAmountSchema.optional(),
+    ),
+  })
+  .strict();
+export type InitializePaymentInput = z.infer<typeof InitializePaymentSchema>;
+
+export const InitializedPaymentSchema = z.object({
+  /** Where to send the browser: the provider's hosted checkout. */
+  link: z.string(),
+  reference: z.string(),
+  amount: z.number(),
+  currency: z.literal(CURRENCY),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** For the provider's inline popup; null for the sandbox. */
+  publicKey: z.string().nullable(),
+  saleId: z.string(),
+  customer: z.object({ email: z.string(), name: z.string(), phone: z.string() }),
+});
+export type InitializedPayment = z.infer<typeof InitializedPaymentSchema>;
+
+const queryText = z.string().trim().max(200).optional();
+
+/**
+ * The verification callback's query: the spec's `txref`/`transactionid` and the provider's redirect names
+ * `tx_ref`/`transaction_id`, plus the redirect's `status`.
+ */
+export const VerifyCallbackQuerySchema = z
+  .object({
+    txref: queryText,
+    tx_ref: queryText,
+    transaction_id: queryText,
+    transactionid: queryText,
+    status: queryText,
+  })
+  .transform((query) => ({
+    reference: query.txref || query.tx_ref || undefined,
+    transactionId: query.transaction_id || query.transactionid || undefined,
+    status: query.status || undefined,
+  }))
+  .refine((query) => query.reference || query.transactionId, {
+    message: "Payment reference is required",
+    path: ["txref"],
+  });
+export type VerifyCallbackQuery = z.output<typeof VerifyCallbackQuerySchema>;
+
+export const VERIFICATION_PAYMENT_STATUSES = ["COMPLETED", "INCOMPLETE", "PENDING"] as const;
+
+/** What the callback answers (spec §7): `status` success or processing, and the payment's status. */
+export const VerificationSchema = z.object({
+  status: z.enum(["success", "processing"]),
+  paymentStatus: z.enum(VERIFICATION_PAYMENT_STATUSES),
+  amount: z.number(),
+  message: z.string(),
+  reference: z.string(),
+  saleId: z.string(),
+  paymentId: z.string().nullable(),
+});
+export type Verification = z.infer<typeof VerificationSchema>;
+
+/** Flutterwave's webhook body: only what is needed to look the transaction up again. */
+export const WebhookBodySchema = z.object({
+  event: z.string().max(100).optional(),
+  data: z.object({
+    id: z.union([
+      z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,20}$/),
+    ]),
+    tx_ref: z.string().trim().min(1).max(200),
+    status: z.string().max(50).optional(),
+  }),
+});
+
+/** The sandbox checkout page's form: Pay (optionally another amount, to try a mismatch) or Cancel. */
+export const SandboxDecisionSchema = z
+  .object({
+    decision: z.enum(["pay", "cancel"], { errorMap: () => ({ message: "Choose Pay or Cancel" }) }),
+    amount: z.preprocess(
+      (value) => (value === "" || value === null ? undefined : value),
+      PaymentAmountSchema.optional(),
+    ),
+  })
+  .strict();
+
+/** `POST /v1/device/{id}/generate-token`: days of use, or an unlock for good. */
+export const GenerateTokenSchema = z
+  .object({
+    days: z.coerce
+      .number({ invalid_type_error: "Days must be a whole number" })
+      .int("Days must be a whole number")
+      .min(1, "Days must be at least 1")
+      .max(995, "Days must be at most 995")
+      .optional(),
+    unlock: z
+      .union([z.boolean(), z.enum(["true", "false", "on"])])
+      .transform((value) => value === true || value === "true" || value === "on")
+      .optional(),
+  })
+  .strict()
+  .refine((input) => Boolean(input.unlock) !== (input.days !== undefined), {
+    message: "Give either a number of days or unlock",
+    path: ["days"],
+  });
+export type GenerateTokenInput = z.output<typeof GenerateTokenSchema>;
+
+export const GeneratedTokenSchema = z.object({
+  token: z.string(),
+  count: z.number(),
+  /** Null for an unlock. */
+  days: z.number().nullable(),
+  record: TokenRecordSchema,
+});

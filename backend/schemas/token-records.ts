@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+/** Device tokens as the API answers them (the sale page, the device page, the receipt). */
+export const TOKEN_KINDS = ["ADD_TIME", "DISABLE_PAYG"] as const;
+export type TokenKind = (typeof TOKEN_KINDS)[number];
+
+export const TokenRecordSchema = z.object({
+  id: z.string(),
+  token: z.string(),
+  /** The device's count after this token. */
+  count: z.number(),
+  kind: z.enum(TOKEN_KINDS),
+  /** Days of use added; null for an unlock. */
+  days: z.number().nullable(),
+  /** What was encoded: days × the device's time divider (OpenPAYGO Token), 998 for an unlock. */
+  value: z.number(),
+  deviceId: z.string(),
+  serialNumber: z.string(),
+  paymentId: z.string().nullable(),
+  saleId: z.string().nullable(),
+  issuedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type TokenRecord = z.infer<typeof TokenRecordSchema>;

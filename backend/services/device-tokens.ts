@@ -1,0 +1,311 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { AppDb } from "../db/client";
+import { customers, deviceTokens, devices, saleItems, sales, users } from "../db/schema";
+import type { DeviceRow } from "../db/schema";
+import type { MailMessage } from "../mail";
+import type { GenerateTokenInput, TokenKind, TokenRecord } from "../schemas/payments";
+import { recordAudit } from "./audit";
+import type { Actor, StaffActor } from "./audit";
+import { DEVICE_NOT_FOUND } from "./devices";
+import { invalid, invalidField, notFound } from "./errors";
+import {
+  DISABLE_PAYG_VALUE,
+  MAX_ACTIVATION_VALUE,
+  MAX_COUNT,
+  MAX_TIME_DIVIDER,
+  encodeToken,
+} from "./openpaygo-token";
+
+export const DAYS_PER_INSTALMENT = 30;
+export const NOT_TOKENABLE = "This device is not tokenable";
+export const NO_STARTING_CODE = "This device has no starting code, so no token can be made for it";
+
+/**
+ * Why a device cannot take an OpenPAYGO token, or null when it can. Devices are registered with free
+ * text (spec §Device), so the encoder's needs are checked here rather than failing in the middle of a
+ * payment: a 32-hex-character key, a starting code of at most 9 digits, a time divider of 1–255.
+ */
+export function tokenSettingsProblem(
+  device: Pick<DeviceRow, "key" | "startingCode" | "timeDivider" | "count">,
+): string | null {
+  if (!device.startingCode) return NO_STARTING_CODE;
+  if (!/^\d{1,9}$/.test(device.startingCode))
+    return "This device's starting code is not a number of at most 9 digits";
+  if (!/^[0-9a-fA-F]{32}$/.test(device.key))
+    return "This device's key is not an OpenPAYGO key (32 hexadecimal characters)";
+  if (device.timeDivider !== null && (device.timeDivider < 1 || device.timeDivider > MAX_TIME_DIVIDER))
+    return `This device's time divider must be from 1 to ${MAX_TIME_DIVIDER}`;
+  if (device.count !== null && (device.count < 0 || device.count >= MAX_COUNT))
+    return "This device's count is out of range";
+  return null;
+}
+
+/** The money facts of a sale that decide what its devices may do (docs/decisions/020). */
+export type SaleMoney = { totalKobo: number; dueNowKobo: number; totalMonthlyKobo: number };
+
+/**
+ * Days of use `paidKobo` has bought an instalment item's devices: none before the deposit (and one-off
+ * items) are paid in full, 30 for the deposit, then 30 more per monthly amount, pro rata, so every payment
+ * counts and nothing is lost to rounding (the total is recomputed from the sum each time).
+ */
+export function daysBought(sale: SaleMoney, paidKobo: number): number {
+  if (paidKobo < sale.dueNowKobo) return 0;
+  if (sale.totalMonthlyKobo <= 0) return DAYS_PER_INSTALMENT;
+  return (
+    DAYS_PER_INSTALMENT +
+    Math.floor((DAYS_PER_INSTALMENT * (paidKobo - sale.dueNowKobo)) / sale.totalMonthlyKobo)
+  );
+}
+
+export type TokenGrant = { kind: "DISABLE_PAYG" } | { kind: "ADD_TIME"; days: number };
+
+/**
+ * What a payment taking a sale from `before` to `after` paid gives one item's devices: a one-off item
+ * unlocks for good once the amount due at the sale is paid; an instalment item gets the days the payment
+ * bought, and unlocks for good when the whole sale is paid.
+ */
+export function grantForPayment(
+  paymentMode: "ONE_OFF" | "INSTALLMENT",
+  sale: SaleMoney,
+  before: number,
+  after: number,
+): TokenGrant | null {
+  if (paymentMode === "ONE_OFF") {
+    return before < sale.dueNowKobo && after >= sale.dueNowKobo ? { kind: "DISABLE_PAYG" } : null;
+  }
+  if (after >= sale.totalKobo) return before < sale.totalKobo ? { kind: "DISABLE_PAYG" } : null;
+  const days = daysBought(sale, after) - daysBought(sale, before);
+  return days > 0 ? { kind: "ADD_TIME", days } : null;
+}
+
+/** A device's time divider: the value encoded is days × it; an unset divider means 1, never 0. */
+const dividerOf = (device: Pick<DeviceRow, "timeDivider">) =>
+  device.timeDivider && device.timeDivider > 0 ? device.timeDivider : 1;
+
+/** The most days one token can carry for a device (an ADD_TIME value is at most 995). */
+export const maxDaysPerToken = (device: Pick<DeviceRow, "timeDivider">) =>
+  Math.floor(MAX_ACTIVATION_VALUE / dividerOf(device));
+
+type IssuedToken = { deviceId: string; serialNumber: string; token: string; days: number | null };
+
+/**
+ * Makes one token for a device already locked by the caller's transaction, advances its count and stores
+ * the token. Long grants are split, since one token carries at most `maxDaysPerToken` days.
+ */
+async function mintTokens(
+  tx: AppDb,
+  device: DeviceRow,
+  grant: TokenGrant,
+  origin: { paymentId: string | null; saleId: string | null; issuedBy: string | null },
+): Promise<(IssuedToken & { id: string; count: number; kind: TokenKind; value: number })[]> {
+  const problem = tokenSettingsProblem(device);
+  if (problem) throw invalid(problem);
+  const pieces: { kind: TokenKind; days: number | null; value: number }[] = [];
+  if (grant.kind === "DISABLE_PAYG")
+    pieces.push({ kind: "DISABLE_PAYG", days: null, value: DISABLE_PAYG_VALUE });
+  else {
+    const perToken = maxDaysPerToken(device);
+    for (let left = grant.days; left > 0; left -= perToken) {
+      const days = Math.min(left, perToken);
+      pieces.push({ kind: "ADD_TIME", days, value: days * dividerOf(device) });
+    }
+  }
+  let count = device.count ?? 0;
+  const made = [];
+  for (const piece of pieces) {
+    const settings = {
+      key: device.key,
+      startingCode: Number(device.startingCode),
+      count,
+      restrictedDigitMode: device.restrictedDigitMode,
+    };
+    const encoded = encodeToken(
+      piece.kind === "DISABLE_PAYG"
+        ? { ...settings, type: "DISABLE_PAYG" }
+        : { ...settings, type: "ADD_TIME", value: piece.value },
+    );
+    count = encoded.count;
+    const [row] = await tx
+      .insert(deviceTokens)
+      .values({
+        deviceId: device.id,
+        token: encoded.token,
+        count,
+        kind: piece.kind,
+        value: piece.value,
+        days: piece.days,
+        ...origin,
+      })
+      .returning({ id: deviceTokens.id });
+    made.push({
+      id: row.id,
+      deviceId: device.id,
+      serialNumber: device.serialNumber,
+      token: encoded.token,
+      days: piece.days,
+      count,
+      kind: piece.kind,
+      value: piece.value,
+    });
+  }
+  await tx.update(devices).set({ count }).where(eq(devices.id, device.id));
+  return made;
+}
+
+/**
+ * Tokens a recorded payment earns: each tokenable device linked to the sale gets what its item's grant
+ * says (docs/decisions/020). Runs inside the payment's transaction, devices locked, so two payments never
+ * use one count twice. Devices that cannot take a token (no starting code) are skipped, not fatal: the
+ * payment is real money and must be recorded.
+ */
+export async function issueTokensForPayment(
+  tx: AppDb,
+  payment: { id: string; saleId: string; before: number; after: number; sale: SaleMoney },
+  actor: Actor,
+): Promise<IssuedToken[]> {
+  const linked = await tx
+    .select({ device: devices, paymentMode: saleItems.paymentMode })
+    .from(devices)
+    .innerJoin(saleItems, eq(saleItems.id, devices.saleItemId))
+    .where(and(eq(saleItems.saleId, payment.saleId), eq(devices.isTokenable, true)))
+    .orderBy(asc(devices.id))
+    .for("update", { of: devices });
+  const issued: IssuedToken[] = [];
+  for (const { device, paymentMode } of linked) {
+    const grant = grantForPayment(paymentMode, payment.sale, payment.before, payment.after);
+    // A device that cannot take a token does not stop the payment, which is real money; staff see no
+    // token under it on the sale page and can fix the device and issue one by hand.
+    if (!grant || tokenSettingsProblem(device)) continue;
+    issued.push(
+      ...(await mintTokens(tx, device, grant, {
+        paymentId: payment.id,
+        saleId: payment.saleId,
+        issuedBy: actor.userId,
+      })),
+    );
+  }
+  return issued;
+}
+
+/** `POST /v1/device/{id}/generate-token`: a token by hand, for days or an unlock (manage:Devices). */
+export async function issueManualToken(
+  db: AppDb,
+  actor: StaffActor,
+  deviceId: string,
+  input: GenerateTokenInput,
+) {
+  const result = await db.transaction(async (tx) => {
+    const [device] = await tx.select().from(devices).where(eq(devices.id, deviceId)).for("update");
+    if (!device) throw notFound(DEVICE_NOT_FOUND);
+    if (!device.isTokenable) throw invalid(NOT_TOKENABLE);
+    const problem = tokenSettingsProblem(device);
+    if (problem) throw invalid(problem);
+    const grant: TokenGrant = input.unlock
+      ? { kind: "DISABLE_PAYG" }
+      : { kind: "ADD_TIME", days: input.days ?? 0 };
+    if (grant.kind === "ADD_TIME" && grant.days > maxDaysPerToken(device)) {
+      throw invalidField("days", `At most ${maxDaysPerToken(device)} days fit in one token for this device`);
+    }
+    const [sale] = device.saleItemId
+      ? await tx.select({ id: saleItems.saleId }).from(saleItems).where(eq(saleItems.id, device.saleItemId))
+      : [];
+    const [token] = await mintTokens(tx, device, grant, {
+      paymentId: null,
+      saleId: sale?.id ?? null,
+      issuedBy: actor.userId,
+    });
+    await recordAudit(tx, actor, {
+      action: "generate-token",
+      subject: "Devices",
+      recordId: device.id,
+      summary:
+        grant.kind === "DISABLE_PAYG"
+          ? `Issued an unlock token for device ${device.serialNumber}`
+          : `Issued a ${grant.days}-day token for device ${device.serialNumber}`,
+      changes: { tokenId: token.id, count: token.count },
+    });
+    return { token, saleId: sale?.id ?? null };
+  });
+  const [record] = await tokensWhere(db, eq(deviceTokens.id, result.token.id));
+  return {
+    token: result.token.token,
+    count: result.token.count,
+    days: result.token.days,
+    record,
+    saleId: result.saleId,
+  };
+}
+
+const issuer = alias(users, "issuer");
+
+async function tokensWhere(db: AppDb, condition: SQL): Promise<TokenRecord[]> {
+  const rows = await db
+    .select({
+      token: deviceTokens,
+      serialNumber: devices.serialNumber,
+      issuerFirstname: issuer.firstname,
+      issuerLastname: issuer.lastname,
+    })
+    .from(deviceTokens)
+    .innerJoin(devices, eq(devices.id, deviceTokens.deviceId))
+    .leftJoin(issuer, eq(issuer.id, deviceTokens.issuedBy))
+    .where(condition)
+    .orderBy(desc(deviceTokens.createdAt), desc(deviceTokens.count));
+  return rows.map(({ token, serialNumber, issuerFirstname, issuerLastname }) => ({
+    id: token.id,
+    token: token.token,
+    count: token.count,
+    kind: token.kind,
+    days: token.days,
+    value: token.value,
+    deviceId: token.deviceId,
+    serialNumber,
+    paymentId: token.paymentId,
+    saleId: token.saleId,
+    issuedBy:
+      token.issuedBy && issuerFirstname !== null
+        ? { id: token.issuedBy, name: `${issuerFirstname} ${issuerLastname}` }
+        : null,
+    createdAt: token.createdAt.toISOString(),
+  }));
+}
+
+/** A device's tokens, newest first (the device page). */
+export const deviceTokenRecords = (db: AppDb, deviceId: string) =>
+  tokensWhere(db, eq(deviceTokens.deviceId, deviceId));
+
+/** Tokens of the given devices, newest first (the sale page lists them under each device). */
+export async function tokensOfDevices(db: AppDb, deviceIds: string[]): Promise<TokenRecord[]> {
+  if (deviceIds.length === 0) return [];
+  return tokensWhere(db, inArray(deviceTokens.deviceId, deviceIds));
+}
+
+/** The customer's e-mail for a sale's tokens, and the message (spec: tokens are e-mailed to the customer). */
+export async function tokenEmail(
+  db: AppDb,
+  saleId: string,
+  tokens: IssuedToken[],
+): Promise<MailMessage | null> {
+  if (tokens.length === 0) return null;
+  const [customer] = await db
+    .select({ email: customers.email, firstname: customers.firstname })
+    .from(sales)
+    .innerJoin(customers, eq(customers.id, sales.customerId))
+    .where(eq(sales.id, saleId));
+  if (!customer?.email) return null;
+  return {
+    to: customer.email,
+    subject: "Here are your device tokens",
+    text: [
+      `Hello ${customer.firstname},`,
+      "",
+      "Enter each token on its device:",
+      ...tokens.map(
+        (token) =>
+          `- ${token.serialNumber}: ${token.token} (${token.days === null ? "unlocks the device for good" : `${token.days} days`})`,
+      ),
+    ].join("\n"),
+  };
+}

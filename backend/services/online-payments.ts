@@ -1,0 +1,405 @@
+import { and, eq } from "drizzle-orm";
+import type { AppDb } from "../db/client";
+import { paymentCheckouts, salePayments, sandboxTransactions } from "../db/schema";
+import type { PaymentCheckoutRow } from "../db/schema";
+import type { Mailer } from "../mail";
+import { koboToNaira, nairaToKobo } from "../schemas/money";
+import { CURRENCY, MISMATCH_MESSAGE, NOT_SUCCESSFUL_MESSAGE } from "../schemas/payments";
+import type {
+  CheckoutStatus,
+  InitializePaymentInput,
+  InitializedPayment,
+  Verification,
+  VerifyCallbackQuery,
+} from "../schemas/payments";
+import type { CashPaymentInput } from "../schemas/sales";
+import { recordAudit } from "./audit";
+import type { Actor, StaffActor } from "./audit";
+import { invalid, invalidField, notFound, unavailable } from "./errors";
+import { ProviderUnavailable } from "./payment-providers";
+import type { PaymentProvider, ProviderTransaction } from "./payment-providers";
+import { paymentReference } from "./sale-creation";
+import {
+  ONLINE_NEEDS_VERIFICATION,
+  SALE_CANCELLED,
+  SALE_PAID,
+  applyPayment,
+  formatNaira,
+  lockSale,
+  mailTokens,
+  paymentAnswer,
+} from "./sale-payments";
+import type { AppliedPayment } from "./sale-payments";
+import { getSale } from "./sale-records";
+
+export const UNKNOWN_REFERENCE = (reference: string) => `No payment was started with reference ${reference}`;
+export const OTHER_PAYMENT = "This transaction belongs to another payment";
+export const NOT_CONFIRMED = "The payment provider has not confirmed this payment yet";
+
+export interface PaymentContext {
+  db: AppDb;
+  provider: PaymentProvider;
+  mailer: Mailer;
+  /** The web app, where the provider sends the browser back. */
+  appUrl: string;
+}
+
+/** Calls the provider; its being unreachable is a 502 with its reason, and nothing is recorded. */
+async function ask<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ProviderUnavailable) throw unavailable(error.message);
+    throw error;
+  }
+}
+
+/**
+ * `POST /v1/payment/initialize`: a checkout for what is due now (the deposit, or the next instalment) or
+ * the amount asked, up to the balance. The checkout row keeps what we asked, to compare the provider's
+ * answer with it.
+ */
+export async function initializePayment(
+  context: PaymentContext,
+  actor: StaffActor,
+  input: InitializePaymentInput,
+): Promise<InitializedPayment> {
+  const { db, provider } = context;
+  const sale = await getSale(db, input.saleId, actor);
+  if (sale.status === "CANCELLED") throw invalidField("saleId", SALE_CANCELLED);
+  const balanceKobo = nairaToKobo(sale.balance);
+  if (balanceKobo <= 0) throw invalidField("saleId", SALE_PAID);
+  const amountKobo = input.amount !== undefined ? nairaToKobo(input.amount) : nairaToKobo(sale.amountDueNow);
+  if (amountKobo > balanceKobo) {
+    throw invalidField("amount", `The amount is more than the balance of ${formatNaira(balanceKobo)}`);
+  }
+  if (amountKobo <= 0) throw invalidField("amount", "Nothing is due on this sale now");
+  const reference = paymentReference(sale.id);
+  const customer = {
+    email: sale.customer.email,
+    name: `${sale.customer.firstname} ${sale.customer.lastname}`,
+    phone: sale.customer.phone,
+  };
+  const [checkout] = await db
+    .insert(paymentCheckouts)
+    .values({
+      reference,
+      saleId: sale.id,
+      provider: provider.name,
+      amountKobo,
+      currency: CURRENCY,
+      createdBy: actor.userId,
+    })
+    .returning({ id: paymentCheckouts.id });
+  try {
+    const { link } = await ask(() =>
+      provider.createCheckout({
+        reference,
+        amountKobo,
+        currency: CURRENCY,
+        customer,
+        redirectUrl: `${context.appUrl}/sales/all`,
+        description: `Payment for sale ${sale.id}`,
+      }),
+    );
+    return {
+      link,
+      reference,
+      amount: koboToNaira(amountKobo),
+      currency: CURRENCY,
+      provider: provider.name,
+      publicKey: provider.publicKey,
+      saleId: sale.id,
+      customer,
+    };
+  } catch (error) {
+    await db.update(paymentCheckouts).set({ status: "FAILED" }).where(eq(paymentCheckouts.id, checkout.id));
+    throw error;
+  }
+}
+
+async function checkoutByReference(db: AppDb, reference: string) {
+  const [checkout] = await db
+    .select()
+    .from(paymentCheckouts)
+    .where(eq(paymentCheckouts.reference, reference))
+    .limit(1);
+  return checkout ?? null;
+}
+
+/** The answer for a checkout whose payment is recorded, the same however often it is asked. */
+async function answerForRecorded(db: AppDb, checkout: PaymentCheckoutRow): Promise<Verification> {
+  const [payment] = await db
+    .select({ id: salePayments.id, status: salePayments.status, amountKobo: salePayments.amountKobo })
+    .from(salePayments)
+    .where(eq(salePayments.id, checkout.paymentId ?? ""));
+  if (!payment || payment.status === "MISMATCHED") throw invalid(MISMATCH_MESSAGE);
+  const base = {
+    status: "success" as const,
+    amount: koboToNaira(payment.amountKobo),
+    reference: checkout.reference,
+    saleId: checkout.saleId,
+    paymentId: payment.id,
+  };
+  if (payment.status === "REFUND_DUE") {
+    return {
+      ...base,
+      paymentStatus: "INCOMPLETE",
+      message:
+        "The payment arrived after the sale was cancelled or paid: it is recorded and flagged for refund",
+    };
+  }
+  return {
+    ...base,
+    paymentStatus: payment.status === "COMPLETED" ? "COMPLETED" : "INCOMPLETE",
+    message:
+      payment.status === "COMPLETED"
+        ? "Payment verified: the sale is fully paid"
+        : "Payment verified: a balance remains on the sale",
+  };
+}
+
+async function closeCheckout(db: AppDb, checkout: PaymentCheckoutRow, status: CheckoutStatus) {
+  await db
+    .update(paymentCheckouts)
+    .set({ status })
+    .where(and(eq(paymentCheckouts.id, checkout.id), eq(paymentCheckouts.status, "PENDING")));
+}
+
+/**
+ * Records a checkout's payment once the provider says it succeeded: exactly once however many times the
+ * callback, a reload or the webhook arrive, in any order (the checkout row is locked while it is settled
+ * and its payment id set then; the payment's reference is unique besides). Provider figures that differ
+ * from what was asked are recorded as MISMATCHED and never counted (reference §5.6 did not compare).
+ */
+export async function settleCheckout(
+  context: PaymentContext,
+  checkoutId: string,
+  transaction: ProviderTransaction,
+  actor: Actor,
+): Promise<Verification> {
+  const { db } = context;
+  const outcome = await db.transaction(async (tx) => {
+    const [checkout] = await tx
+      .select()
+      .from(paymentCheckouts)
+      .where(eq(paymentCheckouts.id, checkoutId))
+      .for("update");
+    if (!checkout) throw notFound(UNKNOWN_REFERENCE(transaction.reference));
+    if (checkout.paymentId) return { checkout, applied: null };
+    const sale = await lockSale(tx, checkout.saleId);
+    const matches =
+      transaction.amountKobo === checkout.amountKobo && transaction.currency === checkout.currency;
+    let applied: AppliedPayment | null = null;
+    let paymentId: string;
+    if (!matches) {
+      const [payment] = await tx
+        .insert(salePayments)
+        .values({
+          saleId: sale.id,
+          method: "ONLINE",
+          amountKobo: transaction.amountKobo,
+          status: "MISMATCHED",
+          reference: checkout.reference,
+          provider: checkout.provider,
+          providerTransactionId: transaction.transactionId,
+          notes: `Asked ${formatNaira(checkout.amountKobo)} ${checkout.currency}; the provider reported ${formatNaira(transaction.amountKobo)} ${transaction.currency}`,
+          recordedBy: actor.userId,
+        })
+        .returning({ id: salePayments.id });
+      paymentId = payment.id;
+      await recordAudit(tx, actor, {
+        action: "record-payment",
+        subject: "Sales",
+        recordId: sale.id,
+        summary: `An online payment for sale ${sale.id.slice(0, 8)} differs from the amount asked: not counted`,
+        changes: { paymentId, askedKobo: checkout.amountKobo, reportedKobo: transaction.amountKobo },
+      });
+    } else {
+      applied = await applyPayment(
+        tx,
+        sale,
+        {
+          method: "ONLINE",
+          amountKobo: transaction.amountKobo,
+          reference: checkout.reference,
+          provider: checkout.provider,
+          providerTransactionId: transaction.transactionId,
+        },
+        actor,
+      );
+      paymentId = applied.paymentId;
+    }
+    const [settled] = await tx
+      .update(paymentCheckouts)
+      .set({
+        status: matches ? "PAID" : "MISMATCHED",
+        paymentId,
+        providerTransactionId: transaction.transactionId,
+        reportedAmountKobo: transaction.amountKobo,
+        reportedCurrency: transaction.currency,
+      })
+      .where(eq(paymentCheckouts.id, checkout.id))
+      .returning();
+    return { checkout: settled, applied };
+  });
+  if (outcome.applied) await mailTokens(db, context.mailer, outcome.checkout.saleId, outcome.applied);
+  return answerForRecorded(db, outcome.checkout);
+}
+
+/**
+ * `GET /v1/payment/verify/callback`: asks the provider about the checkout and records the payment when
+ * it succeeded. Success answers `success` with COMPLETED or INCOMPLETE; not yet confirmed answers
+ * `processing`/PENDING; a cancelled or failed checkout is a 400 'Payment was not successful'.
+ */
+export async function verifyPayment(
+  context: PaymentContext,
+  query: VerifyCallbackQuery,
+  actor: Actor,
+): Promise<Verification> {
+  const { db, provider } = context;
+  let checkout = query.reference ? await checkoutByReference(db, query.reference) : null;
+  let transaction: ProviderTransaction | null = null;
+  if (!checkout && query.transactionId) {
+    transaction = await ask(() =>
+      provider.findTransaction({ reference: "", transactionId: query.transactionId }),
+    );
+    if (transaction) checkout = await checkoutByReference(db, transaction.reference);
+  }
+  if (!checkout) throw invalid(UNKNOWN_REFERENCE(query.reference ?? query.transactionId ?? ""));
+  if (checkout.paymentId) return answerForRecorded(db, checkout);
+  const found = checkout;
+
+  transaction ??= await ask(() =>
+    provider.findTransaction({ reference: found.reference, transactionId: query.transactionId }),
+  );
+  if (transaction && transaction.reference !== found.reference) throw invalid(OTHER_PAYMENT);
+  if (!transaction || transaction.status === "pending") {
+    if (query.status === "cancelled" || query.status === "failed") {
+      await closeCheckout(db, found, query.status === "cancelled" ? "CANCELLED" : "FAILED");
+      throw invalid(NOT_SUCCESSFUL_MESSAGE);
+    }
+    return {
+      status: "processing",
+      paymentStatus: "PENDING",
+      amount: koboToNaira(found.amountKobo),
+      message: NOT_CONFIRMED,
+      reference: found.reference,
+      saleId: found.saleId,
+      paymentId: null,
+    };
+  }
+  if (transaction.status !== "successful") {
+    await closeCheckout(db, found, transaction.status === "cancelled" ? "CANCELLED" : "FAILED");
+    throw invalid(NOT_SUCCESSFUL_MESSAGE);
+  }
+  return settleCheckout(context, found.id, transaction, actor);
+}
+
+/**
+ * The provider's webhook: the body only names the transaction; its facts are asked of the provider again
+ * (a forged body with a leaked hash still cannot invent an amount). Unknown references are ignored, so the
+ * provider stops retrying them.
+ */
+export async function handleWebhook(
+  context: PaymentContext,
+  body: { transactionId: string; reference: string },
+): Promise<{ recorded: boolean }> {
+  const checkout = await checkoutByReference(context.db, body.reference);
+  if (!checkout) return { recorded: false };
+  if (checkout.paymentId) return { recorded: true };
+  const transaction = await ask(() =>
+    context.provider.findTransaction({ reference: checkout.reference, transactionId: body.transactionId }),
+  );
+  if (!transaction || transaction.reference !== checkout.reference) return { recorded: false };
+  if (transaction.status === "pending") return { recorded: false };
+  if (transaction.status !== "successful") {
+    await closeCheckout(context.db, checkout, transaction.status === "cancelled" ? "CANCELLED" : "FAILED");
+    return { recorded: false };
+  }
+  await settleCheckout(context, checkout.id, transaction, { userId: null, ip: null }).catch(
+    (error: unknown) => {
+      // A mismatch is recorded inside settleCheckout; for the provider the webhook was received all the same.
+      if (!(error instanceof Error && error.message === MISMATCH_MESSAGE)) throw error;
+    },
+  );
+  return { recorded: true };
+}
+
+/**
+ * `POST /v1/sales/record-cash-payment` with paymentMethod ONLINE (spec §4 "Online payment": the client
+ * posts the payment after verifying it): accepted only for a reference this backend verified, and answered
+ * with the payment already recorded, never counted twice.
+ */
+export async function acknowledgeOnlinePayment(db: AppDb, actor: StaffActor, input: CashPaymentInput) {
+  if (!input.reference) throw invalidField("reference", ONLINE_NEEDS_VERIFICATION);
+  const checkout = await checkoutByReference(db, input.reference);
+  if (!checkout || checkout.saleId !== input.saleId || !checkout.paymentId || checkout.status !== "PAID") {
+    throw invalidField("reference", ONLINE_NEEDS_VERIFICATION);
+  }
+  return paymentAnswer(db, checkout.saleId, checkout.paymentId, actor);
+}
+
+export type SandboxCheckout = {
+  reference: string;
+  amount: number;
+  currency: string;
+  status: CheckoutStatus;
+  customerEmail: string;
+  saleId: string;
+};
+
+/** What the sandbox checkout page shows; null for a reference it never started. */
+export async function sandboxCheckout(db: AppDb, reference: string): Promise<SandboxCheckout | null> {
+  const checkout = await checkoutByReference(db, reference);
+  if (!checkout || checkout.provider !== "sandbox") return null;
+  const sale = await getSale(db, checkout.saleId, { permissions: [] });
+  return {
+    reference,
+    amount: koboToNaira(checkout.amountKobo),
+    currency: checkout.currency,
+    status: checkout.status,
+    customerEmail: sale.customer.email,
+    saleId: checkout.saleId,
+  };
+}
+
+/**
+ * The sandbox page's Pay or Cancel: written to the sandbox's ledger, and a payment settled at once, the
+ * way a real provider's webhook would (so a customer who closes the window after paying is still counted).
+ * Answers where to send the browser, with the query Flutterwave's redirect carries.
+ */
+export async function decideSandboxCheckout(
+  context: PaymentContext,
+  reference: string,
+  decision: { decision: "pay" | "cancel"; amount?: number },
+): Promise<string> {
+  const checkout = await checkoutByReference(context.db, reference);
+  if (!checkout || checkout.provider !== "sandbox") throw notFound(UNKNOWN_REFERENCE(reference));
+  const back = new URL(`${context.appUrl}/sales/all`);
+  back.searchParams.set("tx_ref", reference);
+  if (decision.decision === "cancel") {
+    back.searchParams.set("status", "cancelled");
+    if (!checkout.paymentId) {
+      await context.db.insert(sandboxTransactions).values({
+        reference,
+        status: "cancelled",
+        amountKobo: checkout.amountKobo,
+        currency: checkout.currency,
+      });
+      await closeCheckout(context.db, checkout, "CANCELLED");
+    }
+    return back.toString();
+  }
+  if (checkout.status !== "PENDING")
+    throw invalid("This checkout is closed: start a new payment from the sale");
+  const amountKobo = decision.amount !== undefined ? nairaToKobo(decision.amount) : checkout.amountKobo;
+  const [transaction] = await context.db
+    .insert(sandboxTransactions)
+    .values({ reference, status: "successful", amountKobo, currency: checkout.currency })
+    .returning();
+  await handleWebhook(context, { transactionId: transaction.id, reference });
+  back.searchParams.set("status", "successful");
+  back.searchParams.set("transaction_id", transaction.id);
+  return back.toString();
+}
