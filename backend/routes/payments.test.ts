@@ -178,7 +178,20 @@ describe("with the built-in sandbox provider", () => {
 
   it("answers 'Payment was not successful' for a cancelled checkout and records nothing", async () => {
     const { sale } = await instalmentSale(backend, token);
+    const tabOf = async () => {
+      const tabs = [];
+      for (const tab of ["new", "payment"]) {
+        const page = await (
+          await backend.request("GET", `/api/v1/sales?tab=${tab}&search=${sale.id}`, { token })
+        ).json();
+        if (page.total > 0) tabs.push(tab);
+      }
+      return tabs;
+    };
+    expect(await tabOf()).toEqual(["new"]);
     const payment = await (await initialize({ saleId: sale.id })).json();
+    // A checkout under way puts the sale under 'In Payment' (docs/decisions/018).
+    expect(await tabOf()).toEqual(["payment"]);
     const back = await checkout(payment.reference, "cancel");
     expect(back.searchParams.get("status")).toBe("cancelled");
     expect(back.searchParams.get("transaction_id")).toBeNull();
@@ -191,6 +204,7 @@ describe("with the built-in sandbox provider", () => {
       .from(paymentCheckouts)
       .where(eq(paymentCheckouts.reference, payment.reference));
     expect(row.status).toBe("CANCELLED");
+    expect(await tabOf()).toEqual(["new"]);
     // A closed checkout cannot be paid afterwards: the customer starts a new one.
     const late = await backend.request("POST", `/api/v1/payment/sandbox/${payment.reference}`, {
       rawBody: "decision=pay",

@@ -34,8 +34,7 @@ export const DEVICE_FILE_COLUMNS = [
 ] as const;
 export type DeviceFileColumn = (typeof DEVICE_FILE_COLUMNS)[number];
 
-/** How a header cell is compared: "Serial Number", " serial_number " and "SERIALNUMBER" are one column. */
-export const normaliseHeader = (header: string) => header.toLowerCase().replace(/[\s_]+/g, "");
+/** Headers are matched without regard to case, spaces or underscores (services/spreadsheet-rows.ts). */
 
 /** A whole number typed as text ("12") or sent as a number; empty means not given. */
 function optionalInteger(message: string) {

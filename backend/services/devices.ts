@@ -10,6 +10,7 @@ import {
   DEVICE_FILE_COLUMNS,
   DeviceFileRowSchema,
   KEY_MASK,
+  MAX_DEVICE_ROWS,
   MAX_REPORTED_ROW_ERRORS,
   SERIAL_NUMBER_TAKEN,
 } from "../schemas/devices";
@@ -26,8 +27,8 @@ import { pageOf } from "../schemas/list";
 import { isGranted } from "../schemas/permissions";
 import { recordAudit } from "./audit";
 import type { StaffActor } from "./audit";
-import { readCsvRows, readXlsxRows } from "./device-files";
-import type { FileRow } from "./device-files";
+import { readCsvRows, readXlsxRows } from "./spreadsheet-rows";
+import type { FileRow, SheetLayout } from "./spreadsheet-rows";
 import { forbidden, invalidField, isUniqueViolation, notFound } from "./errors";
 import { findInventoryItemIdsBySku, unknownInventoryItemIds } from "./inventory-links";
 import { containsPattern } from "./search";
@@ -39,6 +40,14 @@ export const UNKNOWN_INVENTORY_SKU = "Unknown inventory SKU";
 export const KEY_FILTER_NOT_PERMITTED = "Only roles that manage devices may filter by key";
 /** Rows per INSERT statement: a transaction of 20,000 rows is twenty statements. */
 const ROWS_PER_INSERT = 1_000;
+
+/** The device batch file's columns and limits (spec 001 §5). */
+export const DEVICE_SHEET: SheetLayout<DeviceFileColumn["field"]> = {
+  columns: DEVICE_FILE_COLUMNS,
+  maxRows: MAX_DEVICE_ROWS,
+  noRowsMessage: "The file holds no devices",
+  tooManyRowsMessage: `A file may hold at most ${MAX_DEVICE_ROWS.toLocaleString("en")} devices`,
+};
 
 /**
  * Every device column a response shows. The key itself is never read for a list or a page: only its
@@ -313,7 +322,7 @@ interface ValidRow {
 }
 
 /** Every rule on every row, as a list of problems; the rows ready to insert when there is none. */
-async function checkRows(db: AppDb, fileRows: FileRow[]) {
+async function checkRows(db: AppDb, fileRows: FileRow<DeviceFileColumn["field"]>[]) {
   const errors: DeviceRowError[] = [];
   const valid: ValidRow[] = [];
   const firstLineOf = new Map<string, number>();
@@ -374,7 +383,10 @@ export async function uploadDevices(
   actor: StaffActor,
   file: { name: string; kind: FileKind; bytes: Uint8Array },
 ): Promise<DeviceUploadResult> {
-  const read = file.kind === "xlsx" ? await readXlsxRows(file.bytes) : readCsvRows(file.bytes);
+  const read =
+    file.kind === "xlsx"
+      ? await readXlsxRows(file.bytes, DEVICE_SHEET)
+      : readCsvRows(file.bytes, DEVICE_SHEET);
   if (!read.ok) return "fileError" in read ? read : report(read.errors);
 
   const { errors, valid } = await checkRows(db, read.rows);

@@ -3,6 +3,7 @@ import type { SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppDb } from "../db/client";
 import {
+  paymentCheckouts,
   agents,
   customers,
   devices,
@@ -209,7 +210,8 @@ export async function getSale(
 
 /** What each tab of the sales list selects (docs/decisions/018). */
 export function tabCondition(tab: SaleTab): SQL | undefined {
-  const pendingOnline = sql`exists (select 1 from ${salePayments} where ${salePayments.saleId} = ${sales.id} and ${salePayments.status} = 'PENDING')`;
+  // An online payment under way: a checkout started and not yet answered by the provider.
+  const pendingOnline = sql`exists (select 1 from ${paymentCheckouts} where ${paymentCheckouts.saleId} = ${sales.id} and ${paymentCheckouts.status} = 'PENDING')`;
   switch (tab) {
     case "all":
       return undefined;

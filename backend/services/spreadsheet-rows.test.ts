@@ -1,14 +1,17 @@
+import { utils as sheetUtils, write as writeWorkbook } from "@e965/xlsx";
 import ExcelJS from "exceljs";
-import { MAX_DEVICE_ROWS, normaliseHeader } from "../schemas/devices";
+import { MAX_DEVICE_ROWS } from "../schemas/devices";
 import {
-  NO_ROWS,
   NOT_READABLE,
-  TOO_MANY_ROWS,
+  normaliseHeader,
   readCsvRows,
+  readXlsRows,
   readXlsxRows,
   unpackedZipSize,
-} from "./device-files";
-import { withoutSecrets } from "./devices";
+} from "./spreadsheet-rows";
+import { DEVICE_SHEET, withoutSecrets } from "./devices";
+
+const { noRowsMessage: NO_ROWS, tooManyRowsMessage: TOO_MANY_ROWS } = DEVICE_SHEET;
 
 const text = (value: string) => new TextEncoder().encode(value);
 
@@ -36,7 +39,7 @@ describe("normaliseHeader", () => {
 
 describe("readCsvRows", () => {
   it("numbers rows by their line in the file, blank lines and multi-line cells included", () => {
-    const result = readCsvRows(text('\uFEFFKey,Serial Number\n\nk1,A\n"k\n2",B\r\nk3,C'));
+    const result = readCsvRows(text('\uFEFFKey,Serial Number\n\nk1,A\n"k\n2",B\r\nk3,C'), DEVICE_SHEET);
     expect(result).toEqual({
       ok: true,
       rows: [
@@ -48,7 +51,7 @@ describe("readCsvRows", () => {
   });
 
   it("keeps short rows and leaves cells of unknown width out", () => {
-    const result = readCsvRows(text("Serial Number,Key,Count\nA,k\nB,k,2,extra\n"));
+    const result = readCsvRows(text("Serial Number,Key,Count\nA,k\nB,k,2,extra\n"), DEVICE_SHEET);
     expect(result).toMatchObject({
       ok: true,
       rows: [
@@ -59,18 +62,23 @@ describe("readCsvRows", () => {
   });
 
   it("reports a broken quote with its line", () => {
-    const result = readCsvRows(text('Serial Number,Key\nA,"k\n'));
+    const result = readCsvRows(text('Serial Number,Key\nA,"k\n'), DEVICE_SHEET);
     expect(result).toMatchObject({ ok: false, errors: [{ row: 2, column: "" }] });
   });
 
   it("needs at least one device and at most the limit", () => {
-    expect(readCsvRows(text("Serial Number,Key\n,\n"))).toEqual({ ok: false, fileError: NO_ROWS });
+    expect(readCsvRows(text("Serial Number,Key\n,\n"), DEVICE_SHEET)).toEqual({
+      ok: false,
+      fileError: NO_ROWS,
+    });
     const rows = Array.from({ length: MAX_DEVICE_ROWS + 1 }, (_, index) => `S${index},k`);
-    expect(readCsvRows(text(["Serial Number,Key", ...rows].join("\n")))).toEqual({
+    expect(readCsvRows(text(["Serial Number,Key", ...rows].join("\n")), DEVICE_SHEET)).toEqual({
       ok: false,
       fileError: TOO_MANY_ROWS,
     });
-    expect(readCsvRows(text(["Serial Number,Key", ...rows.slice(1)].join("\n")))).toMatchObject({ ok: true });
+    expect(readCsvRows(text(["Serial Number,Key", ...rows.slice(1)].join("\n")), DEVICE_SHEET)).toMatchObject(
+      { ok: true },
+    );
   });
 });
 
@@ -82,6 +90,7 @@ describe("readXlsxRows", () => {
         [],
         [12345678, { richText: [{ text: "ab" }, { text: "cd" }] }, 3, true, { formula: "1+1", result: 2 }],
       ]),
+      DEVICE_SHEET,
     );
     expect(result).toEqual({
       ok: true,
@@ -107,14 +116,45 @@ describe("readXlsxRows", () => {
         ["Serial Number", "Key"],
         ["A", 12345678901234567890],
       ]),
+      DEVICE_SHEET,
     );
     expect(result).toMatchObject({ ok: true, rows: [{ roundedColumns: ["Key"] }] });
   });
 
   it("refuses what only looks like a workbook", async () => {
-    expect(await readXlsxRows(text("PK\u0003\u0004 not really a zip"))).toEqual({
+    expect(await readXlsxRows(text("PK\u0003\u0004 not really a zip"), DEVICE_SHEET)).toEqual({
       ok: false,
       fileError: NOT_READABLE,
+    });
+  });
+});
+
+describe("readXlsRows", () => {
+  /** An old binary Excel (BIFF8) workbook, as Excel 97–2003 saves it. */
+  function xls(rows: (string | number)[][], origin = "A1") {
+    const sheet = sheetUtils.aoa_to_sheet(rows, { origin });
+    const workbook = sheetUtils.book_new();
+    sheetUtils.book_append_sheet(workbook, sheet, "Devices");
+    return new Uint8Array(writeWorkbook(workbook, { type: "array", bookType: "biff8" }) as ArrayBuffer);
+  }
+
+  it("reads the first sheet's cells as text, lines numbered as the sheet shows them", () => {
+    const result = readXlsRows(
+      xls([["Serial Number", "Key"], ["A-1", "k1"], [], [12345, "k2"]], "A2"),
+      DEVICE_SHEET,
+    );
+    expect(result).toEqual({
+      ok: true,
+      rows: [
+        { line: 3, cells: { serialNumber: "A-1", key: "k1" }, roundedColumns: [] },
+        { line: 5, cells: { serialNumber: "12345", key: "k2" }, roundedColumns: [] },
+      ],
+    });
+  });
+
+  it("refuses bytes that are not a workbook", () => {
+    expect(readXlsRows(text("\u00d0\u00cf\u0011\u00e0 not really"), DEVICE_SHEET)).toMatchObject({
+      ok: false,
     });
   });
 });

@@ -1,36 +1,59 @@
 import { Readable } from "node:stream";
+import { read as readWorkbook, utils as sheetUtils } from "@e965/xlsx";
 import { parse as parseCsv } from "csv-parse/sync";
 import ExcelJS from "exceljs";
-import { DEVICE_FILE_COLUMNS, MAX_DEVICE_ROWS, normaliseHeader } from "../schemas/devices";
-import type { DeviceFileColumn, DeviceRowError } from "../schemas/devices";
 
 /**
- * Reading a device batch file (CSV or XLSX) into rows of text cells, each with its line in the file, so a
- * report can say "row 7, Key". Pure apart from the parsers; the rules on the values are the service's.
+ * Reading a batch file (CSV, XLSX, or the old binary XLS) into rows of text cells, each with its line in
+ * the file, so a report can say "row 7, Key". Pure apart from the parsers; the rules on the values are the
+ * service's. Each kind of batch (devices, sales) describes its columns in a `SheetLayout`.
  */
 
-/** A data row: its line in the file (the header is line 1) and its cells by column field. */
-export interface FileRow {
-  line: number;
-  cells: Partial<Record<DeviceFileColumn["field"], string>>;
-  /** Cells a spreadsheet held as numbers too long to be exact (a key typed without text format). */
-  roundedColumns: DeviceFileColumn["header"][];
+/** One problem of a file, on its line (the header is line 1) and column. */
+export interface RowProblem {
+  row: number;
+  column: string;
+  message: string;
 }
 
-export type ReadFileResult =
-  | { ok: true; rows: FileRow[] }
+export interface SheetColumn<Field extends string = string> {
+  header: string;
+  field: Field;
+  required: boolean;
+}
+
+export interface SheetLayout<Field extends string = string> {
+  columns: readonly SheetColumn<Field>[];
+  maxRows: number;
+  /** 'The file holds no devices'. */
+  noRowsMessage: string;
+  /** 'A file may hold at most 20,000 devices'. */
+  tooManyRowsMessage: string;
+}
+
+/** A data row: its line in the file (the header is line 1) and its cells by column field. */
+export interface FileRow<Field extends string = string> {
+  line: number;
+  cells: Partial<Record<Field, string>>;
+  /** Headers of cells a spreadsheet held as numbers too long to be exact (a key typed without text format). */
+  roundedColumns: string[];
+}
+
+export type ReadFileResult<Field extends string = string> =
+  | { ok: true; rows: FileRow<Field>[] }
   /** Problems with the file as a whole (not readable, too many rows): one message for the file field. */
   | { ok: false; fileError: string }
   /** Problems with its columns: reported like row problems, on line 1 (or wherever the header is). */
-  | { ok: false; errors: DeviceRowError[] };
+  | { ok: false; errors: RowProblem[] };
 
-export const TOO_MANY_ROWS = `A file may hold at most ${MAX_DEVICE_ROWS.toLocaleString("en")} devices`;
-export const NO_ROWS = "The file holds no devices";
 export const NOT_READABLE = "The file could not be read as a spreadsheet";
-/** A spreadsheet row wider than this is not a device list (and would be slow to walk). */
+/** A spreadsheet row wider than this is not a batch file (and would be slow to walk). */
 const MAX_COLUMNS = 100;
-/** What an XLSX may unpack to: a device list of 20,000 rows is ~15 MB of XML; more is a zip bomb. */
+/** What an XLSX may unpack to: a list of 20,000 rows is ~15 MB of XML; more is a zip bomb. */
 const MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
+
+/** How a header cell is compared: "Serial Number", " serial_number " and "SERIALNUMBER" are one column. */
+export const normaliseHeader = (header: string) => header.toLowerCase().replace(/[\s_]+/g, "");
 
 interface RawRow {
   line: number;
@@ -41,10 +64,13 @@ interface RawRow {
 const isBlank = (values: string[]) => values.every((value) => value.trim() === "");
 
 /** The header's columns by position, or the problems with it (unknown, repeated or missing columns). */
-function mapHeader(header: RawRow): { columns: (DeviceFileColumn | null)[] } | { errors: DeviceRowError[] } {
-  const byName = new Map(DEVICE_FILE_COLUMNS.map((column) => [normaliseHeader(column.header), column]));
-  const errors: DeviceRowError[] = [];
-  const seen = new Set<DeviceFileColumn>();
+function mapHeader<Field extends string>(
+  header: RawRow,
+  layout: SheetLayout<Field>,
+): { columns: (SheetColumn<Field> | null)[] } | { errors: RowProblem[] } {
+  const byName = new Map(layout.columns.map((column) => [normaliseHeader(column.header), column]));
+  const errors: RowProblem[] = [];
+  const seen = new Set<SheetColumn<Field>>();
   const columns = header.values.map((name) => {
     if (name.trim() === "") return null;
     const column = byName.get(normaliseHeader(name));
@@ -59,7 +85,7 @@ function mapHeader(header: RawRow): { columns: (DeviceFileColumn | null)[] } | {
     seen.add(column);
     return column;
   });
-  for (const column of DEVICE_FILE_COLUMNS) {
+  for (const column of layout.columns) {
     if (column.required && !seen.has(column)) {
       errors.push({ row: header.line, column: column.header, message: "Column is missing" });
     }
@@ -68,20 +94,23 @@ function mapHeader(header: RawRow): { columns: (DeviceFileColumn | null)[] } | {
 }
 
 /** Header first (the first non-blank row), then data rows; blank rows are skipped. */
-function toFileRows(raw: Iterable<RawRow>): ReadFileResult {
-  let columns: (DeviceFileColumn | null)[] | null = null;
-  const rows: FileRow[] = [];
+function toFileRows<Field extends string>(
+  raw: Iterable<RawRow>,
+  layout: SheetLayout<Field>,
+): ReadFileResult<Field> {
+  let columns: (SheetColumn<Field> | null)[] | null = null;
+  const rows: FileRow<Field>[] = [];
   for (const row of raw) {
     if (isBlank(row.values)) continue;
     if (!columns) {
-      const mapped = mapHeader(row);
+      const mapped = mapHeader(row, layout);
       if ("errors" in mapped) return { ok: false, errors: mapped.errors };
       columns = mapped.columns;
       continue;
     }
-    if (rows.length === MAX_DEVICE_ROWS) return { ok: false, fileError: TOO_MANY_ROWS };
-    const cells: FileRow["cells"] = {};
-    const roundedColumns: FileRow["roundedColumns"] = [];
+    if (rows.length === layout.maxRows) return { ok: false, fileError: layout.tooManyRowsMessage };
+    const cells: FileRow<Field>["cells"] = {};
+    const roundedColumns: string[] = [];
     columns.forEach((column, index) => {
       if (!column) return;
       const value = row.values[index];
@@ -90,12 +119,15 @@ function toFileRows(raw: Iterable<RawRow>): ReadFileResult {
     });
     rows.push({ line: row.line, cells, roundedColumns });
   }
-  if (!columns || rows.length === 0) return { ok: false, fileError: NO_ROWS };
+  if (!columns || rows.length === 0) return { ok: false, fileError: layout.noRowsMessage };
   return { ok: true, rows };
 }
 
 /** CSV text; the byte-order mark of spreadsheet exports is skipped. */
-export function readCsvRows(bytes: Uint8Array): ReadFileResult {
+export function readCsvRows<Field extends string>(
+  bytes: Uint8Array,
+  layout: SheetLayout<Field>,
+): ReadFileResult<Field> {
   let records: { record: string[]; info: { lines: number } }[];
   try {
     // With `info`, each record comes with where it ended (the parser's types do not say so).
@@ -120,7 +152,7 @@ export function readCsvRows(bytes: Uint8Array): ReadFileResult {
     previousEnd = info.lines;
     return row;
   });
-  return toFileRows(raw);
+  return toFileRows(raw, layout);
 }
 
 /**
@@ -171,10 +203,13 @@ function cellText(value: ExcelJS.CellValue): { text: string; rounded: boolean } 
 }
 
 /** The first worksheet of an XLSX, read as a stream (never the whole workbook in memory). */
-export async function readXlsxRows(bytes: Uint8Array): Promise<ReadFileResult> {
+export async function readXlsxRows<Field extends string>(
+  bytes: Uint8Array,
+  layout: SheetLayout<Field>,
+): Promise<ReadFileResult<Field>> {
   const unpacked = unpackedZipSize(bytes);
   if (unpacked === null) return { ok: false, fileError: NOT_READABLE };
-  if (unpacked > MAX_UNPACKED_BYTES) return { ok: false, fileError: TOO_MANY_ROWS };
+  if (unpacked > MAX_UNPACKED_BYTES) return { ok: false, fileError: layout.tooManyRowsMessage };
   const raw: RawRow[] = [];
   let blockedBy: string | null = null;
   try {
@@ -193,7 +228,7 @@ export async function readXlsxRows(bytes: Uint8Array): Promise<ReadFileResult> {
           break sheets;
         }
         // The header and the largest file allowed, and one row more to know it is too long.
-        if (raw.length > MAX_DEVICE_ROWS + 1) break sheets;
+        if (raw.length > layout.maxRows + 1) break sheets;
         const rounded = new Set<number>();
         const values = Array.from(cells, (cell, index) => {
           const { text, rounded: inexact } = cellText(cell);
@@ -202,12 +237,52 @@ export async function readXlsxRows(bytes: Uint8Array): Promise<ReadFileResult> {
         });
         raw.push({ line: row.number, values, rounded });
       }
-      // Only the first worksheet holds the devices.
+      // Only the first worksheet holds the rows.
       break;
     }
   } catch {
     return { ok: false, fileError: NOT_READABLE };
   }
   if (blockedBy) return { ok: false, fileError: blockedBy };
-  return toFileRows(raw);
+  return toFileRows(raw, layout);
+}
+
+/**
+ * The first worksheet of an old binary Excel file (.xls). No maintained streaming reader exists for the
+ * format; SheetJS reads it whole, which the upload size limit (5 MB) keeps small (docs/decisions/021).
+ * Cells are read as the text the sheet shows, so a long number keeps the digits it displays.
+ */
+export function readXlsRows<Field extends string>(
+  bytes: Uint8Array,
+  layout: SheetLayout<Field>,
+): ReadFileResult<Field> {
+  let grid: unknown[][];
+  let firstLine = 1;
+  try {
+    const workbook = readWorkbook(bytes, { type: "array", cellDates: false, sheetRows: layout.maxRows + 2 });
+    const first = workbook.SheetNames[0];
+    if (first === undefined) return { ok: false, fileError: NOT_READABLE };
+    const sheet = workbook.Sheets[first];
+    // The grid starts at the sheet's first used row, which is not always row 1.
+    firstLine = sheet["!ref"] ? sheetUtils.decode_range(sheet["!ref"]).s.r + 1 : 1;
+    grid = sheetUtils.sheet_to_json<unknown[]>(sheet, {
+      header: 1,
+      raw: false,
+      defval: "",
+      blankrows: true,
+    });
+  } catch {
+    return { ok: false, fileError: NOT_READABLE };
+  }
+  const raw: RawRow[] = [];
+  for (const [index, cells] of grid.entries()) {
+    if (cells.length > MAX_COLUMNS)
+      return { ok: false, fileError: `Row ${firstLine + index} has more than ${MAX_COLUMNS} columns` };
+    raw.push({
+      line: firstLine + index,
+      values: cells.map((cell) => (cell === null || cell === undefined ? "" : String(cell))),
+      rounded: new Set(),
+    });
+  }
+  return toFileRows(raw, layout);
 }
