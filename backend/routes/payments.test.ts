@@ -188,9 +188,9 @@ describe("with the built-in sandbox provider", () => {
       }
       return tabs;
     };
-    expect(await tabOf()).toEqual(["new"]);
+    // An online sale starts its first checkout when it is created: it is 'In Payment' (docs/decisions/018).
+    expect(await tabOf()).toEqual(["payment"]);
     const payment = await (await initialize({ saleId: sale.id })).json();
-    // A checkout under way puts the sale under 'In Payment' (docs/decisions/018).
     expect(await tabOf()).toEqual(["payment"]);
     const back = await checkout(payment.reference, "cancel");
     expect(back.searchParams.get("status")).toBe("cancelled");

@@ -4,6 +4,7 @@ import type { ZodTypeAny, z } from "zod";
 import type { ApiEnv, RouteDeps } from "../http/env";
 import { createGuard, signedInActor } from "../http/guard";
 import type { Operation } from "../http/operation";
+import { paymentProviderName } from "../services/payment-providers";
 import { ok } from "../http/operation";
 import { readJsonBody } from "../http/validation";
 import { MessageSchema } from "../schemas/errors";
@@ -137,7 +138,7 @@ export const saleDraftOperations: Operation[] = [
 
 type Change = (document: SaleDraftDocument) => Promise<SaleDraftDocument> | SaleDraftDocument;
 
-export function saleDraftRoutes({ db, caches }: RouteDeps) {
+export function saleDraftRoutes({ db, caches, config }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
   const writer = guard("write:Sales");
 
@@ -285,6 +286,9 @@ export function saleDraftRoutes({ db, caches }: RouteDeps) {
       setPaymentMethod(DraftPaymentMethodSchema, (value) => value.paymentMethod),
     )
     .post("/:id/submit", writer, async (c) =>
-      c.json(await submitDraft(db, signedInActor(c), c.req.param("id")), 201),
+      c.json(
+        await submitDraft(db, signedInActor(c), c.req.param("id"), { provider: paymentProviderName(config) }),
+        201,
+      ),
     );
 }

@@ -20,6 +20,7 @@ import {
   financialSettingsRecord,
   updateFinancialSettings,
 } from "../services/financial-settings";
+import { paymentProviderName } from "../services/payment-providers";
 import { createSale } from "../services/sale-creation";
 import { acknowledgeOnlinePayment } from "../services/online-payments";
 import { recordCashPayment } from "../services/sale-payments";
@@ -99,7 +100,7 @@ export const saleOperations: Operation[] = [
   },
 ];
 
-export function saleRoutes({ db, caches, mailer }: RouteDeps) {
+export function saleRoutes({ db, caches, mailer, config }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
   return new Hono<ApiEnv>()
     .get("/", guard("read:Sales"), async (c) =>
@@ -108,7 +109,10 @@ export function saleRoutes({ db, caches, mailer }: RouteDeps) {
     .get("/stats", guard("read:Sales"), async (c) => c.json(await saleStats(db), 200))
     .post("/create", guard("write:Sales"), async (c) => {
       const input = await readJsonBody(c, CreateSaleSchema);
-      return c.json(await createSale(db, signedInActor(c), input), 201);
+      return c.json(
+        await createSale(db, signedInActor(c), input, { provider: paymentProviderName(config) }),
+        201,
+      );
     })
     .post("/record-cash-payment", guard("write:Sales"), async (c) => {
       const input = await readJsonBody(c, CashPaymentSchema);

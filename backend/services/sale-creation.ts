@@ -4,6 +4,7 @@ import type { AppDb } from "../db/client";
 import {
   agents,
   customers,
+  paymentCheckouts,
   devices,
   inventoryBatches,
   inventoryMovements,
@@ -13,6 +14,7 @@ import {
   sales,
 } from "../db/schema";
 import { koboToNaira, nairaToKobo } from "../schemas/money";
+import type { PaymentProviderName } from "../schemas/payments";
 import type { CreateSaleInput } from "../schemas/sale-rules";
 import type { CreatedSale } from "../schemas/sales";
 import { recordAudit } from "./audit";
@@ -42,7 +44,12 @@ const percentToBps = (percent: number) => Math.round(percent * 100);
  * linked elsewhere refuses the sale), the contract stored, and everything written to the inventory log and
  * the audit trail. The sale starts UNPAID.
  */
-export async function createSale(db: AppDb, actor: StaffActor, input: CreateSaleInput): Promise<CreatedSale> {
+export async function createSale(
+  db: AppDb,
+  actor: StaffActor,
+  input: CreateSaleInput,
+  { provider }: { provider: PaymentProviderName },
+): Promise<CreatedSale> {
   const problems = new FieldProblems();
   const [customer] = await db
     .select({
@@ -81,7 +88,7 @@ export async function createSale(db: AppDb, actor: StaffActor, input: CreateSale
   problems.throwIfAny();
 
   const settings = await currentFinancialSettings(db);
-  const saleId = await db.transaction(async (tx) => {
+  const { saleId, reference } = await db.transaction(async (tx) => {
     const needed = new Map<string, number>();
     for (const item of input.saleItems) {
       for (const inventory of catalogue.get(item.productId)?.inventories ?? [])
@@ -259,6 +266,19 @@ export async function createSale(db: AppDb, actor: StaffActor, input: CreateSale
         guarantor: input.guarantorDetails,
       });
     }
+    // An online sale's first payment is under way from here: the client may open the provider's popup
+    // with this reference (spec §4 "Submit"), and verifying it finds what was asked (docs/decisions/020).
+    const reference = paymentReference(sale.id);
+    if (input.paymentMethod === "ONLINE" && totals.dueNowKobo > 0) {
+      await tx.insert(paymentCheckouts).values({
+        reference,
+        saleId: sale.id,
+        provider,
+        amountKobo: totals.dueNowKobo,
+        currency: "NGN",
+        createdBy: actor.userId,
+      });
+    }
     await recordAudit(tx, actor, {
       action: "create",
       subject: "Sales",
@@ -270,7 +290,7 @@ export async function createSale(db: AppDb, actor: StaffActor, input: CreateSale
         paymentMethod: input.paymentMethod,
       },
     });
-    return sale.id;
+    return { saleId: sale.id, reference };
   });
 
   const sale = await getSale(db, saleId, actor);
@@ -278,7 +298,7 @@ export async function createSale(db: AppDb, actor: StaffActor, input: CreateSale
     sale,
     paymentData: {
       amount: sale.installmentStartingPrice,
-      reference: paymentReference(saleId),
+      reference,
       saleId,
       customer: { email: customer?.email ?? "" },
       currency: "NGN",

@@ -5,6 +5,7 @@ import { lagosDate } from "../schemas/dates";
 import { koboToNaira, nairaToKobo } from "../schemas/money";
 import { describeIssues } from "../schemas/issues";
 import { CreateSaleSchema } from "../schemas/sale-rules";
+import type { PaymentProviderName } from "../schemas/payments";
 import type { CreateSaleInput } from "../schemas/sale-rules";
 import { DRAFT_LIFETIME_DAYS, EMPTY_DRAFT, SaleDraftDocumentSchema } from "../schemas/sale-drafts";
 import type { DraftItem, DraftItemView, SaleDraft, SaleDraftDocument } from "../schemas/sale-drafts";
@@ -545,14 +546,19 @@ export async function getDraft(db: AppDb, actor: StaffActor, id: string): Promis
 }
 
 /** Makes the sale the draft describes (the same rules as `POST /v1/sales/create`), then forgets the draft. */
-export async function submitDraft(db: AppDb, actor: StaffActor, id: string) {
+export async function submitDraft(
+  db: AppDb,
+  actor: StaffActor,
+  id: string,
+  options: { provider: PaymentProviderName },
+) {
   const { document } = await findOwnDraft(db, actor, id);
   const checked = CreateSaleSchema.safeParse(draftPayload(document));
   if (!checked.success) {
     const { fieldErrors, messages } = describeIssues(checked.error);
     throw invalid(messages[0] ?? "The sale is not complete", fieldErrors);
   }
-  const created = await createSale(db, actor, checked.data satisfies CreateSaleInput);
+  const created = await createSale(db, actor, checked.data satisfies CreateSaleInput, options);
   await db.delete(saleDrafts).where(eq(saleDrafts.id, id));
   return created;
 }

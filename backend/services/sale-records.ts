@@ -210,8 +210,9 @@ export async function getSale(
 
 /** What each tab of the sales list selects (docs/decisions/018). */
 export function tabCondition(tab: SaleTab): SQL | undefined {
-  // An online payment under way: a checkout started and not yet answered by the provider.
-  const pendingOnline = sql`exists (select 1 from ${paymentCheckouts} where ${paymentCheckouts.saleId} = ${sales.id} and ${paymentCheckouts.status} = 'PENDING')`;
+  // An online payment under way: the sale's latest checkout is not yet answered by the provider (an
+  // earlier one left open is superseded by the customer starting again).
+  const pendingOnline = sql`coalesce((select ${paymentCheckouts.status} from ${paymentCheckouts} where ${paymentCheckouts.saleId} = ${sales.id} order by ${paymentCheckouts.createdAt} desc, ${paymentCheckouts.id} desc limit 1) = 'PENDING', false)`;
   switch (tab) {
     case "all":
       return undefined;

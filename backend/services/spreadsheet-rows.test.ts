@@ -132,7 +132,8 @@ describe("readXlsxRows", () => {
 describe("readXlsRows", () => {
   /** An old binary Excel (BIFF8) workbook, as Excel 97–2003 saves it. */
   function xls(rows: (string | number)[][], origin = "A1") {
-    const sheet = sheetUtils.aoa_to_sheet(rows, { origin });
+    const sheet = sheetUtils.aoa_to_sheet([]);
+    sheetUtils.sheet_add_aoa(sheet, rows, { origin });
     const workbook = sheetUtils.book_new();
     sheetUtils.book_append_sheet(workbook, sheet, "Devices");
     return new Uint8Array(writeWorkbook(workbook, { type: "array", bookType: "biff8" }) as ArrayBuffer);

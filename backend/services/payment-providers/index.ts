@@ -1,11 +1,16 @@
 import type { BackendConfig } from "../../config";
 import type { AppDb } from "../../db/client";
+import type { PaymentProviderName } from "../../schemas/payments";
 import { createFlutterwaveProvider } from "./flutterwave";
 import { createSandboxProvider } from "./sandbox";
 import type { PaymentProvider } from "./provider";
 
 export type { CheckoutRequest, PaymentProvider, ProviderTransaction } from "./provider";
 export { ProviderUnavailable } from "./provider";
+
+/** Which provider takes online payments: Flutterwave when its keys are set, else the sandbox. */
+export const paymentProviderName = (config: Pick<BackendConfig, "flutterwave">): PaymentProviderName =>
+  config.flutterwave ? "flutterwave" : "sandbox";
 
 /** Flutterwave when its keys are set, else the built-in sandbox (ARCHITECTURE §4). */
 export function paymentProviderFor(
