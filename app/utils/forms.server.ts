@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { ToastData } from "~/components/toaster";
 import type { ApiFailure } from "./error-catalogue";
 import { MESSAGES, describeFailure, firstMessage } from "./error-catalogue";
-import { CONTROL_FIELDS } from "./form-values";
+import { isControlField } from "./form-values";
 
 /**
  * The submitted form, or an empty one when the body is not a form at all (a script posting JSON, a
@@ -41,7 +41,7 @@ function tamperedFields(formData: FormData) {
 export function parseForm<Schema extends z.ZodTypeAny>(formData: FormData, schema: Schema) {
   const fields = new FormData();
   for (const [name, value] of formData) {
-    if (!CONTROL_FIELDS.has(name)) fields.append(name, value);
+    if (!isControlField(name)) fields.append(name, value);
   }
   const problems = tamperedFields(fields);
   if (problems.length === 0) return parseWithZod(fields, { schema });
@@ -75,6 +75,23 @@ export function invalidSubmission<Value>(
 }
 
 /**
+ * The API names a nested field by its path (`inventories.0.quantity`); a form names it the way its
+ * inputs are named (`inventories[0].quantity`). `rename` maps what is left to the form's own field
+ * (`categories[0].name` of a one-category request is the form's `name`).
+ */
+export function formFieldErrors(
+  fieldErrors: Record<string, string[]>,
+  rename: (name: string) => string = (name) => name,
+): Record<string, string[]> {
+  const named: Record<string, string[]> = {};
+  for (const [path, messages] of Object.entries(fieldErrors)) {
+    const name = rename(path.replace(/\.(\d+)(?=\.|$)/g, "[$1]"));
+    named[name] = [...(named[name] ?? []), ...messages];
+  }
+  return named;
+}
+
+/**
  * The API refused a submission: its field errors go under the fields, its message to the form, and
  * the toast follows the catalogue unless the screen has its own wording (`toastFor`).
  */
@@ -85,6 +102,8 @@ export function rejectedSubmission<Value>(
     hideFields?: string[];
     /** The toast's words; undefined keeps the catalogue's (a 400's 'Bad Request: …'). */
     toastFor?: (message: string | undefined, failure: ApiFailure) => string | undefined;
+    /** The form's name for an API field (see formFieldErrors). */
+    fieldName?: (name: string) => string;
   } = {},
 ) {
   const description = describeFailure(failure);
@@ -97,7 +116,7 @@ export function rejectedSubmission<Value>(
     description.toast ??
     serverMessage ??
     MESSAGES.genericMessage;
-  const fieldErrors = failure.fieldErrors ?? {};
+  const fieldErrors = formFieldErrors(failure.fieldErrors ?? {}, options.fieldName);
   return invalidSubmission(submission, {
     hideFields: options.hideFields,
     fieldErrors,
