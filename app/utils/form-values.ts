@@ -37,7 +37,8 @@ function place(target: Values, path: Segment[], value: unknown) {
     if (last) {
       const current = node[segment];
       // A repeated name (ticked checkboxes) becomes a list, as on the server.
-      node[segment] = current === undefined ? value : Array.isArray(current) ? [...current, value] : [current, value];
+      node[segment] =
+        current === undefined ? value : Array.isArray(current) ? [...current, value] : [current, value];
       return;
     }
     if (typeof node[segment] !== "object" || node[segment] === null) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formFieldErrors, parseForm } from "./forms.server";
+import { formFieldErrors, parseForm, typedFields } from "./forms.server";
 
 const Schema = z.object({ firstname: z.string(), email: z.string().email() }).strict();
 
@@ -66,6 +66,19 @@ describe("formFieldErrors", () => {
     ).toEqual({
       name: ["A category with this name already exists"],
       "subCategories[0].name": ["Too long"],
+    });
+  });
+});
+
+describe("typedFields", () => {
+  it("keeps the named fields as typed, leaving out blanks and files", () => {
+    const formData = new FormData();
+    formData.set("costOfItem", "1,500.50");
+    formData.set("price", " ");
+    formData.set("inventoryImage", new File(["x"], "x.png"));
+    formData.set("other", "ignored");
+    expect(typedFields(formData, ["costOfItem", "price", "inventoryImage"])).toEqual({
+      costOfItem: "1,500.50",
     });
   });
 });

@@ -68,10 +68,12 @@ export function invalidSubmission<Value>(
     formErrors?: string[];
     fieldErrors?: Record<string, string[]>;
     status?: number;
+    /** Which of a page's forms answers (its submit button's intent), so only that one shows it. */
+    intent?: string;
   } = {},
 ) {
-  const { toast, status = 400, ...reply } = options;
-  return data({ result: submission.reply(reply), toast: toast ?? null }, { status });
+  const { toast, status = 400, intent, ...reply } = options;
+  return data({ result: submission.reply(reply), toast: toast ?? null, intent: intent ?? null }, { status });
 }
 
 /**
@@ -104,6 +106,7 @@ export function rejectedSubmission<Value>(
     toastFor?: (message: string | undefined, failure: ApiFailure) => string | undefined;
     /** The form's name for an API field (see formFieldErrors). */
     fieldName?: (name: string) => string;
+    intent?: string;
   } = {},
 ) {
   const description = describeFailure(failure);
@@ -123,6 +126,7 @@ export function rejectedSubmission<Value>(
     formErrors: Object.keys(fieldErrors).length ? [] : description.lines,
     toast: errorToast(toast),
     status: failure.status === 0 ? 503 : failure.status,
+    intent: options.intent,
   });
 }
 
@@ -133,4 +137,27 @@ export function rejectedSubmission<Value>(
 export function creationFailedToast(fallback: string) {
   return (message: string | undefined, failure: ApiFailure) =>
     failure.status === 400 ? undefined : failure.status < 500 && message ? message : fallback;
+}
+
+/**
+ * The fields of a form as the user typed them, for the API, which parses them with the same schema.
+ * (The parsed values are for checking only: money is read into kobo, and the API speaks naira.)
+ */
+export function typedFields(formData: FormData, names: readonly string[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const name of names) {
+    const value = formData.get(name);
+    if (typeof value === "string" && value.trim() !== "") fields[name] = value;
+  }
+  return fields;
+}
+
+/** A form's answer for a steering submission (a 'Choose' or 'Add' button): what was typed, no messages. */
+export function steeringAnswer<Value>(submission: Submission<Value>, intent: string) {
+  // Conform's reply leaves chosen files out of the echoed values (they cannot go back to the page).
+  return data({
+    result: { ...submission.reply(), error: null },
+    toast: null as ToastData | null,
+    intent: intent as string | null,
+  });
 }

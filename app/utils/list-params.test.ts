@@ -19,6 +19,8 @@ describe("listHref with the stock lists' filters", () => {
     expect(listHref("/inventory/all/new", "?warehouseId=w1&inventoryCategoryId=c1&mode=x")).toBe(
       "/inventory/all/new?warehouseId=w1&inventoryCategoryId=c1",
     );
-    expect(listHref("/products/all/new", "?categoryId=p1&page=2")).toBe("/products/all/new?page=2&categoryId=p1");
+    expect(listHref("/products/all/new", "?categoryId=p1&page=2")).toBe(
+      "/products/all/new?page=2&categoryId=p1",
+    );
   });
 });
