@@ -9,7 +9,7 @@ import {
 } from "@remix-run/react";
 import type { WarehouseRecord } from "#backend/schemas/warehouses";
 import { DropdownMenu } from "~/components/dropdown-menu";
-import { ListAction, ListSection } from "~/components/list-section";
+import { ListSection } from "~/components/list-section";
 import { RecordImage } from "~/components/record-image";
 import { StatCard } from "~/components/stat-card";
 import { SubmitButton } from "~/components/submit-button";
@@ -151,12 +151,8 @@ export function WarehouseListPage() {
         searchLabel="Warehouses"
         search={query.search}
         actions={
-          <>
-            {canWrite ? (
-              <ListAction to={listHref("/warehouses/all/new", location.search)}>Add New Warehouse</ListAction>
-            ) : null}
-            <WarehouseMenu search={location.search} canWrite={canWrite} canReadLogs={canReadLogs} />
-          </>
+          // The spec's warehouse actions are all in the menu.
+          <WarehouseMenu search={location.search} canWrite={canWrite} canReadLogs={canReadLogs} />
         }
         page={list}
         itemLabel="warehouses"
