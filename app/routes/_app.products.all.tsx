@@ -24,7 +24,12 @@ export const meta: MetaFunction = () => [{ title: "All Products — SolarDesk" }
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [page, categories] = await Promise.all([
-    loadList(request, { path: "/v1/products", query: ProductListQuerySchema, answer: ProductListSchema }),
+    loadList(request, {
+      path: "/v1/products",
+      query: ProductListQuerySchema,
+      answer: ProductListSchema,
+      failureMessage: "Failed to fetch products",
+    }),
     apiReadOrFailure(request, "/v1/products/categories/all", ProductCategoryListSchema),
   ]);
   return {

@@ -110,6 +110,7 @@ export default function InventoryLogsRoute() {
       {log.total > 0 ? (
         <>
           <DataTable
+            scrollsAlone
             caption="Inventory Logs"
             columns={COLUMNS}
             rows={log.movements}

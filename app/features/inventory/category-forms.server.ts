@@ -10,6 +10,8 @@ import { redirectWithSuccess } from "~/toast.server";
 import { creationFailedToast, invalidSubmission, parseForm, rejectedSubmission } from "~/utils/forms.server";
 import type { CategoryIntent } from "./category-forms";
 
+const FIRST_SUB_CATEGORY = "subCategories[0].name";
+
 export const CATEGORY_CREATION_FAILED = "Category Creation Failed: Internal Server Error";
 export const CATEGORY_RENAME_FAILED = "Category Rename Failed: Internal Server Error";
 
@@ -60,6 +62,8 @@ export async function saveInventoryCategory(request: Request, formData: FormData
     }
     return redirectWithSuccess(redirectTo, "Sub-category created successfully!");
   }
+  // The sub-category is optional: left blank, it is not a sub-category without a name.
+  if (String(formData.get(FIRST_SUB_CATEGORY) ?? "").trim() === "") formData.delete(FIRST_SUB_CATEGORY);
   const submission = parseForm(formData, CategoryFormSchema);
   if (submission.status !== "success") return invalidSubmission(submission, { intent: "create-category" });
   const answer = await apiWrite(

@@ -20,6 +20,7 @@ export async function inventoryListLoader(tab: string, { request }: LoaderFuncti
       query: InventoryListQuerySchema,
       answer: InventoryListSchema,
       fixed: filter ?? {},
+      failureMessage: `Failed to fetch inventory list for "${title}".`,
     }),
     apiReadOrFailure(request, "/v1/inventory/categories/all", InventoryCategoryListSchema),
   ]);

@@ -26,6 +26,7 @@ export async function warehouseListLoader(tab: string, { request }: LoaderFuncti
     query: WarehouseListQuerySchema,
     answer: WarehouseListSchema,
     fixed: filter ?? {},
+    failureMessage: "Failed to fetch warehouses",
   });
   return {
     title,

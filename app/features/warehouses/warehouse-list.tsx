@@ -104,7 +104,7 @@ function WarehouseCard({
       <div className="mt-auto flex flex-wrap items-center gap-2">
         <Link
           to={`/inventory/all?warehouseId=${warehouse.id}`}
-          aria-label={`Open the inventory of ${warehouse.name}`}
+          aria-label={`Open inventory of ${warehouse.name}`}
           className="rounded-full border border-slate-300 px-3 py-1 text-xs font-medium hover:bg-slate-100"
         >
           Open inventory
