@@ -39,6 +39,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+type ProductCard = Pick<
+  ProductRecord,
+  "id" | "name" | "image" | "category" | "priceRange" | "availableUnits" | "paymentModes"
+>;
+
+const cardOf = (product: ProductRecord): ProductCard => ({
+  id: product.id,
+  name: product.name,
+  image: product.image,
+  category: product.category,
+  priceRange: product.priceRange,
+  availableUnits: product.availableUnits,
+  paymentModes: product.paymentModes,
+});
+
 /** The category tabs (spec 001 §2): 'All' and one per product category, kept in the URL. */
 function CategoryTabs({
   categories,
@@ -71,7 +86,7 @@ function CategoryTabs({
   );
 }
 
-function ProductCard({ product }: { product: ProductRecord }) {
+function ProductCardItem({ product }: { product: ProductCard }) {
   const titleId = `product-${product.id}`;
   return (
     <li aria-labelledby={titleId} className="flex gap-3 rounded-xl border border-slate-200 p-4">
@@ -145,7 +160,7 @@ export default function ProductsRoute() {
       >
         <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2">
           {list.updatedResults.map((product) => (
-            <ProductCard key={product.id} product={product} />
+            <ProductCardItem key={product.id} product={product} />
           ))}
         </ul>
       </ListSection>

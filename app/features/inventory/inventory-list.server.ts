@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { InventoryRecord } from "#backend/schemas/inventory";
 import {
   InventoryCategoryListSchema,
   InventoryListQuerySchema,
@@ -9,6 +10,22 @@ import { requireUser } from "~/session.server";
 import { loadList } from "~/utils/lists.server";
 import { sectionTab } from "~/utils/navigation";
 import { can } from "~/utils/permissions";
+
+export type InventoryRow = Pick<
+  InventoryRecord,
+  "id" | "name" | "image" | "sku" | "class" | "inventoryCategory" | "salePrice" | "totalRemainingQuantities"
+>;
+
+const rowOf = (item: InventoryRecord): InventoryRow => ({
+  id: item.id,
+  name: item.name,
+  image: item.image,
+  sku: item.sku,
+  class: item.class,
+  inventoryCategory: item.inventoryCategory,
+  salePrice: item.salePrice,
+  totalRemainingQuantities: item.totalRemainingQuantities,
+});
 
 /** One tab of the inventory list (its class), within the URL's warehouse, search and category. */
 export async function inventoryListLoader(tab: string, { request }: LoaderFunctionArgs) {
@@ -26,8 +43,10 @@ export async function inventoryListLoader(tab: string, { request }: LoaderFuncti
   ]);
   return {
     title,
-    ...page,
-    categories: categories.ok ? categories.data : null,
+    query: page.query,
+    // Only what the rows show: every byte here is also sent for hydration.
+    list: { ...page.list, inventories: page.list.inventories.map(rowOf) },
+    categories: categories.ok ? categories.data.map(({ id, name }) => ({ id, name })) : null,
     canCreate: can(user, "write:Inventory"),
   };
 }

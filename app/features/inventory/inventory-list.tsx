@@ -1,5 +1,4 @@
 import { Link, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
-import type { InventoryRecord } from "#backend/schemas/inventory";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
 import { DropdownMenu } from "~/components/dropdown-menu";
@@ -12,9 +11,9 @@ import { listHref } from "~/utils/list-params";
 import { useListRefresh } from "~/utils/use-freshness";
 import { CLASS_LABELS } from "./inventory-classes";
 import { FAILED_TO_FETCH_CATEGORIES } from "./category-forms";
-import type { inventoryListLoader } from "./inventory-list.server";
+import type { InventoryRow, inventoryListLoader } from "./inventory-list.server";
 
-const COLUMNS: Column<InventoryRecord>[] = [
+const COLUMNS: Column<InventoryRow>[] = [
   {
     header: "Name",
     primary: true,
