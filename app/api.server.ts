@@ -20,6 +20,8 @@ export type ApiCall = {
   path: `/v1/${string}`;
   query?: Query;
   body?: unknown;
+  /** A multipart body (uploads) instead of JSON; fetch writes its boundary. */
+  formData?: FormData;
   token?: string;
   /** The browser's request, so the backend's audit log can see the client address. */
   from?: Request;
@@ -40,13 +42,13 @@ async function transport(call: ApiCall): Promise<Response> {
   const { apiBaseUrl } = appConfig();
   const headers = new Headers({ Accept: "application/json" });
   if (call.token) headers.set("Authorization", `Bearer ${call.token}`);
-  if (call.body !== undefined) headers.set("Content-Type", "application/json");
+  if (call.body !== undefined && !call.formData) headers.set("Content-Type", "application/json");
   const forwardedFor = call.from?.headers.get("x-forwarded-for");
   if (forwardedFor) headers.set("X-Forwarded-For", forwardedFor);
   const init: RequestInit = {
     method: call.method ?? "GET",
     headers,
-    body: call.body === undefined ? undefined : JSON.stringify(call.body),
+    body: call.formData ?? (call.body === undefined ? undefined : JSON.stringify(call.body)),
   };
   if (apiBaseUrl) return fetch(buildUrl(apiBaseUrl, call), init);
   const backend = await getBackend();
@@ -145,6 +147,18 @@ async function signedInCall<Schema extends z.ZodTypeAny>(
 export function apiWrite<Schema extends z.ZodTypeAny>(
   request: Request,
   call: Omit<ApiCall, "token" | "from">,
+  schema: Schema,
+): Promise<Answer<Schema>> {
+  return signedInCall(request, call, schema, [401, 403]);
+}
+
+/**
+ * A signed-in multipart write (a record with its image): the text fields and the files' bytes are
+ * forwarded as the API's own multipart form; refusals come back as with `apiWrite`.
+ */
+export function apiWriteMultipart<Schema extends z.ZodTypeAny>(
+  request: Request,
+  call: { method: "POST" | "PATCH" | "PUT"; path: ApiCall["path"]; formData: FormData },
   schema: Schema,
 ): Promise<Answer<Schema>> {
   return signedInCall(request, call, schema, [401, 403]);

@@ -13,14 +13,22 @@ export function DataTable<Row>({
   columns,
   rows,
   rowKey,
+  scrollsAlone,
 }: {
+  /** A wide table without links in a narrow place (a drawer): its scrolling box takes keyboard focus. */
+  scrollsAlone?: boolean;
   caption: string;
   columns: Column<Row>[];
   rows: Row[];
   rowKey: (row: Row) => string;
 }) {
   return (
-    <div className="mt-4 overflow-x-auto">
+    <div
+      className="mt-4 overflow-x-auto"
+      {...(scrollsAlone
+        ? { tabIndex: 0, role: "region", "aria-label": `${caption} (scrolls sideways)` }
+        : {})}
+    >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">

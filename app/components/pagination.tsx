@@ -1,9 +1,9 @@
 import { Link, useLocation } from "@remix-run/react";
 
-function pageHref(location: { pathname: string; search: string }, page: number) {
+function pageHref(location: { pathname: string; search: string }, page: number, param: string) {
   const params = new URLSearchParams(location.search);
-  if (page <= 1) params.delete("page");
-  else params.set("page", String(page));
+  if (page <= 1) params.delete(param);
+  else params.set(param, String(page));
   const search = params.toString();
   return `${location.pathname}${search ? `?${search}` : ""}`;
 }
@@ -15,7 +15,10 @@ export function Pagination({
   total,
   totalPages,
   label,
+  param = "page",
 }: {
+  /** The URL parameter holding the page (a panel over a list keeps its own). */
+  param?: string;
   page: number;
   limit: number;
   total: number;
@@ -36,12 +39,12 @@ export function Pagination({
       </p>
       <div className="flex gap-2">
         {page > 1 ? (
-          <Link to={pageHref(location, page - 1)} className={linkClass} rel="prev">
+          <Link to={pageHref(location, page - 1, param)} className={linkClass} rel="prev">
             Previous
           </Link>
         ) : null}
         {page < totalPages ? (
-          <Link to={pageHref(location, page + 1)} className={linkClass} rel="next">
+          <Link to={pageHref(location, page + 1, param)} className={linkClass} rel="next">
             Next
           </Link>
         ) : null}

@@ -5,6 +5,7 @@ import {
   formatHeaderDate,
   formatNaira,
   formatNumber,
+  formatPriceRange,
   formatTime,
   ordinal,
 } from "./format";
@@ -104,5 +105,17 @@ describe("capitalise", () => {
     expect(capitalise("admin")).toBe("Admin");
     expect(capitalise("")).toBe("");
     expect(capitalise(undefined)).toBe("");
+  });
+});
+
+describe("formatPriceRange", () => {
+  it("shows 'min - max' when batch prices differ, one price when they agree", () => {
+    expect(formatPriceRange(2300, 3300)).toBe("₦2,300 - ₦3,300");
+    expect(formatPriceRange(2300, 2300)).toBe("₦2,300");
+    expect(formatPriceRange(1250.5, 1250.5)).toBe("₦1,250.50");
+  });
+  it("shows nothing without a price and the one it has when half is missing", () => {
+    expect(formatPriceRange(null, null)).toBe("");
+    expect(formatPriceRange(undefined, 500)).toBe("₦500");
   });
 });

@@ -114,3 +114,14 @@ export function capitalise(value: string | null | undefined): string {
 export function fullName(person: { firstname?: string | null; lastname?: string | null }): string {
   return [person.firstname, person.lastname].filter(Boolean).join(" ");
 }
+
+/**
+ * A price range as the product and inventory cards show it (spec 001 §9): '₦2,300 - ₦3,300' when the
+ * batch prices differ, '₦2,300' when they agree, and '' when there is no price (no stock left).
+ */
+export function formatPriceRange(minimum: number | null | undefined, maximum: number | null | undefined) {
+  if (minimum == null && maximum == null) return "";
+  const low = minimum ?? maximum;
+  const high = maximum ?? minimum;
+  return low === high ? formatNaira(low) : `${formatNaira(low)} - ${formatNaira(high)}`;
+}

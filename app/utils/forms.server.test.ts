@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseForm } from "./forms.server";
+import { formFieldErrors, parseForm, typedFields } from "./forms.server";
 
 const Schema = z.object({ firstname: z.string(), email: z.string().email() }).strict();
 
@@ -35,5 +35,50 @@ describe("parseForm", () => {
     const submission = parseForm(data, Schema);
     expect(submission.status).toBe("error");
     expect(submission.reply().error?.firstname).toEqual(["Contains a character that is not allowed"]);
+  });
+});
+
+describe("formFieldErrors", () => {
+  it("names the API's nested fields the way the form's inputs are named", () => {
+    expect(
+      formFieldErrors({
+        "inventories.0.quantity": ["Quantity must be at least 1"],
+        "inventories.12.inventoryId": ["Inventory item is required"],
+        name: ["Product Name is required"],
+      }),
+    ).toEqual({
+      "inventories[0].quantity": ["Quantity must be at least 1"],
+      "inventories[12].inventoryId": ["Inventory item is required"],
+      name: ["Product Name is required"],
+    });
+  });
+
+  it("maps a one-entry request's fields to the form's own", () => {
+    const rename = (name: string) => name.replace(/^categories\[0\]\./, "");
+    expect(
+      formFieldErrors(
+        {
+          "categories.0.name": ["A category with this name already exists"],
+          "categories.0.subCategories.0.name": ["Too long"],
+        },
+        rename,
+      ),
+    ).toEqual({
+      name: ["A category with this name already exists"],
+      "subCategories[0].name": ["Too long"],
+    });
+  });
+});
+
+describe("typedFields", () => {
+  it("keeps the named fields as typed, leaving out blanks and files", () => {
+    const formData = new FormData();
+    formData.set("costOfItem", "1,500.50");
+    formData.set("price", " ");
+    formData.set("inventoryImage", new File(["x"], "x.png"));
+    formData.set("other", "ignored");
+    expect(typedFields(formData, ["costOfItem", "price", "inventoryImage"])).toEqual({
+      costOfItem: "1,500.50",
+    });
   });
 });

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { ToastData } from "~/components/toaster";
 import type { ApiFailure } from "./error-catalogue";
 import { MESSAGES, describeFailure, firstMessage } from "./error-catalogue";
-import { CONTROL_FIELDS } from "./form-values";
+import { isControlField } from "./form-values";
 
 /**
  * The submitted form, or an empty one when the body is not a form at all (a script posting JSON, a
@@ -41,7 +41,7 @@ function tamperedFields(formData: FormData) {
 export function parseForm<Schema extends z.ZodTypeAny>(formData: FormData, schema: Schema) {
   const fields = new FormData();
   for (const [name, value] of formData) {
-    if (!CONTROL_FIELDS.has(name)) fields.append(name, value);
+    if (!isControlField(name)) fields.append(name, value);
   }
   const problems = tamperedFields(fields);
   if (problems.length === 0) return parseWithZod(fields, { schema });
@@ -68,10 +68,29 @@ export function invalidSubmission<Value>(
     formErrors?: string[];
     fieldErrors?: Record<string, string[]>;
     status?: number;
+    /** Which of a page's forms answers (its submit button's intent), so only that one shows it. */
+    intent?: string;
   } = {},
 ) {
-  const { toast, status = 400, ...reply } = options;
-  return data({ result: submission.reply(reply), toast: toast ?? null }, { status });
+  const { toast, status = 400, intent, ...reply } = options;
+  return data({ result: submission.reply(reply), toast: toast ?? null, intent: intent ?? null }, { status });
+}
+
+/**
+ * The API names a nested field by its path (`inventories.0.quantity`); a form names it the way its
+ * inputs are named (`inventories[0].quantity`). `rename` maps what is left to the form's own field
+ * (`categories[0].name` of a one-category request is the form's `name`).
+ */
+export function formFieldErrors(
+  fieldErrors: Record<string, string[]>,
+  rename: (name: string) => string = (name) => name,
+): Record<string, string[]> {
+  const named: Record<string, string[]> = {};
+  for (const [path, messages] of Object.entries(fieldErrors)) {
+    const name = rename(path.replace(/\.(\d+)(?=\.|$)/g, "[$1]"));
+    named[name] = [...(named[name] ?? []), ...messages];
+  }
+  return named;
 }
 
 /**
@@ -85,6 +104,9 @@ export function rejectedSubmission<Value>(
     hideFields?: string[];
     /** The toast's words; undefined keeps the catalogue's (a 400's 'Bad Request: …'). */
     toastFor?: (message: string | undefined, failure: ApiFailure) => string | undefined;
+    /** The form's name for an API field (see formFieldErrors). */
+    fieldName?: (name: string) => string;
+    intent?: string;
   } = {},
 ) {
   const description = describeFailure(failure);
@@ -97,13 +119,14 @@ export function rejectedSubmission<Value>(
     description.toast ??
     serverMessage ??
     MESSAGES.genericMessage;
-  const fieldErrors = failure.fieldErrors ?? {};
+  const fieldErrors = formFieldErrors(failure.fieldErrors ?? {}, options.fieldName);
   return invalidSubmission(submission, {
     hideFields: options.hideFields,
     fieldErrors,
     formErrors: Object.keys(fieldErrors).length ? [] : description.lines,
     toast: errorToast(toast),
     status: failure.status === 0 ? 503 : failure.status,
+    intent: options.intent,
   });
 }
 
@@ -114,4 +137,27 @@ export function rejectedSubmission<Value>(
 export function creationFailedToast(fallback: string) {
   return (message: string | undefined, failure: ApiFailure) =>
     failure.status === 400 ? undefined : failure.status < 500 && message ? message : fallback;
+}
+
+/**
+ * The fields of a form as the user typed them, for the API, which parses them with the same schema.
+ * (The parsed values are for checking only: money is read into kobo, and the API speaks naira.)
+ */
+export function typedFields(formData: FormData, names: readonly string[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const name of names) {
+    const value = formData.get(name);
+    if (typeof value === "string" && value.trim() !== "") fields[name] = value;
+  }
+  return fields;
+}
+
+/** A form's answer for a steering submission (a 'Choose' or 'Add' button): what was typed, no messages. */
+export function steeringAnswer<Value>(submission: Submission<Value>, intent: string) {
+  // Conform's reply leaves chosen files out of the echoed values (they cannot go back to the page).
+  return data({
+    result: { ...submission.reply(), error: null },
+    toast: null as ToastData | null,
+    intent: intent as string | null,
+  });
 }

@@ -13,3 +13,14 @@ describe("listHref", () => {
     expect(listHref("/settings/users", "?page=3", { page: null })).toBe("/settings/users");
   });
 });
+
+describe("listHref with the stock lists' filters", () => {
+  it("keeps the warehouse and category a list is filtered by", () => {
+    expect(listHref("/inventory/all/new", "?warehouseId=w1&inventoryCategoryId=c1&mode=x")).toBe(
+      "/inventory/all/new?warehouseId=w1&inventoryCategoryId=c1",
+    );
+    expect(listHref("/products/all/new", "?categoryId=p1&page=2")).toBe(
+      "/products/all/new?page=2&categoryId=p1",
+    );
+  });
+});

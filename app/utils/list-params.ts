@@ -1,5 +1,5 @@
 /** The URL parameters that describe a list's state: kept when a drawer opens over it or closes. */
-const LIST_PARAMS = ["page", "search", "status"];
+const LIST_PARAMS = ["page", "search", "status", "warehouseId", "inventoryCategoryId", "categoryId"];
 
 /** `pathname` with the list's current parameters plus `extra` (null removes a parameter). */
 export function listHref(pathname: string, currentSearch: string, extra: Record<string, string | null> = {}) {

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { LoginSchema } from "#backend/schemas/auth";
 import { FormInput } from "~/components/form-input";
 import type { FormResult } from "./use-live-form";
-import { useLiveForm } from "./use-live-form";
+import { fieldName, useLiveForm } from "./use-live-form";
 
 function LoginFields({ lastResult }: { lastResult?: FormResult }) {
   const { form, field, formErrors } = useLiveForm({ schema: LoginSchema, lastResult });
@@ -41,5 +41,13 @@ describe("useLiveForm on the server (what a browser without JavaScript gets)", (
   it("renders a clean form before any submission", () => {
     const html = renderToStaticMarkup(<LoginFields />);
     expect(html).not.toContain("aria-invalid");
+  });
+});
+
+describe("fieldName", () => {
+  it("names nested fields as the form and the server do", () => {
+    expect(fieldName(["inventories", 0, "quantity"])).toBe("inventories[0].quantity");
+    expect(fieldName(["name"])).toBe("name");
+    expect(fieldName([])).toBe("");
   });
 });

@@ -19,12 +19,21 @@ function errorsOf(result: FormResult | null | undefined): Errors {
   return errors;
 }
 
+/** An issue's path as the form names the field (Conform's style: `inventories[0].quantity`). */
+export function fieldName(path: (string | number)[]): string {
+  return path.reduce<string>(
+    (name, segment) =>
+      typeof segment === "number" ? `${name}[${segment}]` : name ? `${name}.${segment}` : segment,
+    "",
+  );
+}
+
 function validate(schema: z.ZodTypeAny, form: HTMLFormElement): Errors {
   const parsed = schema.safeParse(formValues(new FormData(form)));
   if (parsed.success) return {};
   const errors: Errors = {};
   for (const issue of parsed.error.issues) {
-    const name = issue.path.join(".");
+    const name = fieldName(issue.path);
     (errors[name] ??= []).push(issue.message);
   }
   return errors;
@@ -81,11 +90,16 @@ export function useLiveForm<Schema extends z.ZodTypeAny = z.ZodTypeAny>({
     },
     onSubmit(event: FormEvent<HTMLFormElement>) {
       if (!schema) return;
+      // A button marked formNoValidate steers the form (add an item, choose a category): no checks then.
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      if (submitter?.hasAttribute("formnovalidate")) return;
       const found = validate(schema, event.currentTarget);
       if (Object.keys(found).length === 0) return;
       event.preventDefault();
       setShown(found);
-      const first = event.currentTarget.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"]`);
+      const first = event.currentTarget.querySelector<HTMLElement>(
+        `[name="${CSS.escape(Object.keys(found)[0])}"]`,
+      );
       first?.focus();
     },
   };
@@ -101,5 +115,8 @@ export function useLiveForm<Schema extends z.ZodTypeAny = z.ZodTypeAny>({
     };
   };
 
-  return { form, field, formErrors: shown[""] ?? [], hasErrors: Object.keys(shown).length > 0 };
+  /** The messages of a field the schema's keys do not name directly (`inventories[0].quantity`). */
+  const errorsAt = (name: string) => shown[name];
+
+  return { form, field, errorsAt, formErrors: shown[""] ?? [], hasErrors: Object.keys(shown).length > 0 };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { lagosDate } from "./dates";
+import { imageFileField } from "./files";
 import { requiredText } from "./fields";
 import { wholeNumberField } from "./form-values";
 import { PaginationSchema, listSchema } from "./list";
@@ -112,6 +113,11 @@ export const CreateInventorySchema = z
   })
   .strict();
 export type CreateInventoryInput = z.infer<typeof CreateInventorySchema>;
+
+/** The New Inventory drawer's form: the API's fields plus the image input (the web app sends it on). */
+export const InventoryFormSchema = CreateInventorySchema.extend({
+  [INVENTORY_IMAGE_FIELD]: imageFileField({ required: INVENTORY_IMAGE_REQUIRED }),
+});
 
 /** Restocking adds a batch (JSON); batches are never edited. */
 export const RestockSchema = z

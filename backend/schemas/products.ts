@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { imageFileField } from "./files";
 import { requiredText } from "./fields";
 import { choiceListField, parsedJson, wholeNumberField } from "./form-values";
 import {
@@ -89,6 +90,14 @@ export const CreateProductSchema = z
   })
   .strict();
 export type CreateProductInput = z.infer<typeof CreateProductSchema>;
+
+/**
+ * The New Product drawer's and the product page's edit form: the API's fields plus the optional image
+ * input (an edit without a new image keeps the old one).
+ */
+export const ProductFormSchema = CreateProductSchema.extend({
+  [PRODUCT_IMAGE_FIELD]: imageFileField(),
+});
 
 /** A product edit (JSON, or multipart with a new image): the fields given replace the old ones. */
 export const UpdateProductSchema = z

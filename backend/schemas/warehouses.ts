@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { imageFileField } from "./files";
 import { choiceListField } from "./form-values";
 import { INVALID_CLASS, INVENTORY_CLASSES, MAX_NAME_LENGTH, limitedName } from "./inventory";
 import { PaginationSchema, listSchema } from "./list";
@@ -38,6 +39,11 @@ export const CreateWarehouseSchema = z
   })
   .strict();
 export type CreateWarehouseInput = z.infer<typeof CreateWarehouseSchema>;
+
+/** The Add New Warehouse drawer's form: the API's fields plus the image input. */
+export const WarehouseFormSchema = CreateWarehouseSchema.extend({
+  [WAREHOUSE_IMAGE_FIELD]: imageFileField({ required: WAREHOUSE_IMAGE_REQUIRED }),
+});
 
 /**
  * An edit (JSON, or multipart with a new `image`): any of the fields; `status` activates or deactivates.

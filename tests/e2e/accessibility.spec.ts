@@ -1,10 +1,27 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Cookie, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
-import { createCustomer, createRole, createStaff, roleId, signInAsAdmin } from "./support/staff";
+import {
+  createCustomer,
+  createInventoryItem,
+  createProduct,
+  createRole,
+  createStaff,
+  createWarehouse,
+  roleId,
+  signInAsAdmin,
+} from "./support/staff";
 
 /** Records the screens below need, made once per run of this file. */
-type Records = { customerId: string; staffId: string; roleId: string; adminRoleId: string };
+type Records = {
+  customerId: string;
+  staffId: string;
+  roleId: string;
+  adminRoleId: string;
+  inventoryId: string;
+  productId: string;
+  warehouseId: string;
+};
 
 type Screen = {
   path: string | ((records: Records) => string);
@@ -56,9 +73,29 @@ const SCREENS: Record<string, Screen> = {
   "inventory settings": { path: "/settings/inventory-settings" },
   sales: { path: "/sales/all" },
   agents: { path: "/agents/all" },
+  "inventory settings renaming a category": { path: "/settings/inventory-settings?rename=x" },
   products: { path: "/products/all" },
+  "products with the product menu open": { path: "/products/all", openMenu: "More product actions" },
+  "new product drawer": { path: "/products/all/new" },
+  "new product category drawer": { path: "/products/all/categories/new" },
+  "a product's page": { path: (records) => `/products/${records.productId}` },
+  "a product's edit mode": { path: (records) => `/products/${records.productId}?mode=edit` },
   inventory: { path: "/inventory/all" },
+  "inventory with the inventory menu open": { path: "/inventory/all", openMenu: "More inventory actions" },
+  "regular inventory": { path: "/inventory/regular" },
+  "returned inventory": { path: "/inventory/returned" },
+  "refurbished inventory": { path: "/inventory/refurbished" },
+  "one warehouse's inventory": { path: (records) => `/inventory/all?warehouseId=${records.warehouseId}` },
+  "new inventory drawer": { path: "/inventory/all/new" },
+  "new inventory category drawer": { path: "/inventory/all/categories/new" },
+  "new inventory sub-category drawer": { path: "/inventory/all/sub-categories/new" },
+  "an inventory item's page": { path: (records) => `/inventory/${records.inventoryId}` },
   warehouses: { path: "/warehouses/all" },
+  "warehouses with the warehouse menu open": { path: "/warehouses/all", openMenu: "More warehouse actions" },
+  "active warehouses": { path: "/warehouses/active" },
+  "inactive warehouses": { path: "/warehouses/inactive" },
+  "add new warehouse drawer": { path: "/warehouses/all/new" },
+  "inventory logs panel": { path: "/warehouses/all/logs" },
   devices: { path: "/devices/all" },
   support: { path: "/support/all" },
   tickets: { path: "/tickets/all" },
@@ -104,13 +141,24 @@ test.describe("every screen: its own title, one main landmark, no serious or cri
   let adminCookies: Cookie[];
 
   test.beforeAll(async ({ browser }) => {
-    const [customer, staff, role, adminRoleId] = await Promise.all([
+    const [customer, staff, role, adminRoleId, warehouse] = await Promise.all([
       createCustomer(),
       createStaff("sales"),
       createRole(`Auditor ${Date.now()}`, ["read:Customers"]),
       roleId("admin"),
+      createWarehouse(),
     ]);
-    records = { customerId: customer.id, staffId: staff.id, roleId: role.id, adminRoleId };
+    const item = await createInventoryItem({ warehouseId: warehouse.id });
+    const product = await createProduct([{ inventoryId: item.id }]);
+    records = {
+      customerId: customer.id,
+      staffId: staff.id,
+      roleId: role.id,
+      adminRoleId,
+      inventoryId: item.id,
+      productId: product.id,
+      warehouseId: warehouse.id,
+    };
     const context = await browser.newContext();
     await signInAsAdmin(await context.newPage());
     adminCookies = await context.cookies();

@@ -118,6 +118,8 @@ test.describe("page frame", () => {
     await page.reload();
     await expect(bell).toHaveAccessibleName("Action Center, 2 new");
     await bell.click();
+    // Opened, not merely clicked: leaving before the panel's page has loaded would not open it.
+    await expect(page.getByRole("dialog", { name: "Action Center" })).toBeVisible();
     await page.goto("/home");
     await expect(page.getByRole("link", { name: /Action Center/ })).toHaveAccessibleName(/^Action Center$/);
   });

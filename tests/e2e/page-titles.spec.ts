@@ -22,6 +22,14 @@ test("each signed-in screen has a title of its own", async ({ page }) => {
     "/settings/inventory-settings": "Inventory Settings — SolarDesk",
     "/sales/all": "All Sales — SolarDesk",
     "/warehouses/all": "All Warehouses — SolarDesk",
+    "/warehouses/all/new": "Add New Warehouse — SolarDesk",
+    "/warehouses/all/logs": "Inventory Logs — Warehouses — SolarDesk",
+    "/inventory/all": "All Inventory — SolarDesk",
+    "/inventory/returned": "Returned Inventory — SolarDesk",
+    "/inventory/all/new": "New Inventory — SolarDesk",
+    "/inventory/all/categories/new": "Create New Category — Inventory — SolarDesk",
+    "/products/all": "All Products — SolarDesk",
+    "/products/all/new": "New Product — SolarDesk",
   };
   for (const [path, title] of Object.entries(titles)) {
     await page.goto(path);

@@ -1,4 +1,5 @@
 import { Outlet, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { SectionKey } from "~/utils/navigation";
 import { SECTIONS, sectionNav } from "~/utils/navigation";
 import type { loader as appLoader } from "~/routes/_app";
@@ -14,21 +15,38 @@ export function SectionLayout({
   section,
   icon,
   subtitle,
+  bannerAction,
+  tabCounts,
+  tabSearch = "",
 }: {
   section: SectionKey;
   icon?: string;
+  /** Said under the title (the warehouse an inventory list is filtered by). */
   subtitle?: string | null;
+  /** A link beside the title ('Return to Warehouses'). */
+  bannerAction?: ReactNode;
+  /** Counts per tab key, beside each link, when the section knows them (inventory classes). */
+  tabCounts?: Record<string, number | null | undefined>;
+  /** Query the tab links keep (`?warehouseId=…`: a filter of the whole section). */
+  tabSearch?: string;
 }) {
   const frame = useFrame();
   const definition = SECTIONS[section];
+  const items = sectionNav(section, frame?.counts, frame?.user.role.permissions ?? null).map((item) => {
+    const key = item.link.slice(`/${section}/`.length);
+    const count = tabCounts && key in tabCounts ? tabCounts[key] : item.count;
+    return { ...item, count, link: `${item.link}${tabSearch}` };
+  });
   return (
     <div className="flex flex-col gap-6">
-      <TitleBanner title={definition.title} icon={icon ?? section} warehouseName={subtitle} />
+      <TitleBanner
+        title={definition.title}
+        icon={icon ?? section}
+        warehouseName={subtitle}
+        action={bannerAction}
+      />
       <div className="flex flex-col gap-6 md:flex-row">
-        <SideNav
-          label={`${definition.title} navigation`}
-          items={sectionNav(section, frame?.counts, frame?.user.role.permissions ?? null)}
-        />
+        <SideNav label={`${definition.title} navigation`} items={items} />
         <div className="min-w-0 flex-1">
           <Outlet />
         </div>

@@ -15,8 +15,8 @@ const PURPOSE: Record<SectionKey, string> = {
   devices: "Tokenable devices and their codes",
   support: "Support tickets raised for customers",
   tickets: "Support tickets raised for customers",
-  // Inventory Settings is the one settings page still to come.
-  settings: "Inventory categories and sub-categories",
+  // Every settings page is built; an unknown one is sent to Profile by the section's layout.
+  settings: "Settings",
 };
 
 function tabTitle(section: SectionKey, tab: string | undefined) {

@@ -140,3 +140,124 @@ export async function roleId(name: string) {
   if (!role) throw new Error(`no role ${name}`);
   return role.id;
 }
+
+/** A 1×1 PNG, written from its bytes: the image fixture of the stock tests. */
+export const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+export function uniqueTag() {
+  return `${Date.now().toString(36)}${randomBytes(2).toString("hex")}`.toUpperCase();
+}
+
+async function multipart(route: string, fields: Record<string, string>, file: string, token?: string) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  body.set(file, new Blob([TINY_PNG], { type: "image/png" }), "fixture.png");
+  const response = await fetch(api(route), {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token ?? (await apiToken())}` },
+    body,
+  });
+  const answer = await response.json().catch(() => null);
+  if (!response.ok) throw new Error(`POST ${route} → ${response.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** An inventory category with one sub-category, made through the API. */
+export async function createInventoryCategory(
+  name = `Cat ${uniqueTag()}`,
+  subCategory = `Sub ${uniqueTag()}`,
+) {
+  const { body } = await call("/inventory/category/create", {
+    method: "POST",
+    token: await apiToken(),
+    body: { categories: [{ name, subCategories: [{ name: subCategory }] }] },
+  });
+  const [category] = body as { id: string; name: string; children: { id: string; name: string }[] }[];
+  return { id: category.id, name: category.name, subCategory: category.children[0] };
+}
+
+/** An active warehouse taking every class, with its image. */
+export async function createWarehouse(name = `Depot ${uniqueTag()}`) {
+  return (await multipart(
+    "/warehouses",
+    { name, type: "Depot", inventoryClasses: "REGULAR,RETURNED,REFURBISHED" },
+    "image",
+  )) as { id: string; name: string };
+}
+
+/**
+ * An inventory item with its first batch (in `warehouseId`, or the default warehouse), in a category of
+ * its own unless one is given.
+ */
+export async function createInventoryItem(
+  options: {
+    name?: string;
+    numberOfStock?: number;
+    costOfItem?: number;
+    price?: number;
+    warehouseId?: string;
+    category?: { id: string; subCategory: { id: string } };
+  } = {},
+) {
+  const category = options.category ?? (await createInventoryCategory());
+  const tag = uniqueTag();
+  const item = (await multipart(
+    "/inventory/create",
+    {
+      class: "REGULAR",
+      inventoryCategoryId: category.id,
+      inventorySubCategoryId: category.subCategory.id,
+      name: options.name ?? `Item ${tag}`,
+      manufacturerName: "Lumen Ltd",
+      dateOfManufacture: "2024-01-15",
+      sku: `SKU-${tag}`,
+      numberOfStock: String(options.numberOfStock ?? 10),
+      costOfItem: String(options.costOfItem ?? 1000),
+      price: String(options.price ?? 2000),
+      ...(options.warehouseId ? { warehouseId: options.warehouseId } : {}),
+    },
+    "inventoryImage",
+  )) as { id: string; name: string; sku: string; batches: { id: string }[] };
+  return item;
+}
+
+/** Adds a batch to an item (a restock) through the API. */
+export async function restockItem(
+  inventoryId: string,
+  batch: { numberOfStock: number; costOfItem: number; price: number },
+) {
+  await call(`/inventory/${inventoryId}/batches`, { method: "POST", token: await apiToken(), body: batch });
+}
+
+export async function createProductCategory(name = `Kits ${uniqueTag()}`) {
+  const { body } = await call("/products/create-category", {
+    method: "POST",
+    token: await apiToken(),
+    body: { name, type: "PRODUCT" },
+  });
+  return body as { id: string; name: string };
+}
+
+/** A product of the given items (each at quantity 1 unless said), made through the API. */
+export async function createProduct(
+  items: { inventoryId: string; quantity?: number }[],
+  name = `Kit ${uniqueTag()}`,
+) {
+  const category = await createProductCategory();
+  const product = (await multipart(
+    "/products",
+    {
+      categoryId: category.id,
+      name,
+      paymentModes: "ONE_OFF",
+      inventories: JSON.stringify(
+        items.map((item) => ({ inventoryId: item.inventoryId, quantity: item.quantity ?? 1 })),
+      ),
+    },
+    "productImage",
+  )) as { id: string; name: string };
+  return { ...product, category };
+}

@@ -1,0 +1,139 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ProductInventory } from "#backend/schemas/products";
+import { PAYMENT_MODE_LABELS, ProductRecordSchema } from "#backend/schemas/products";
+import { apiRead } from "~/api.server";
+import type { Column } from "~/components/data-table";
+import { DataTable } from "~/components/data-table";
+import { DetailList } from "~/components/detail-list";
+import { SectionErrorBoundary } from "~/components/error-panel";
+import { RecordImage } from "~/components/record-image";
+import { ProductEditor } from "~/features/products/product-editor";
+import { productEditorData, saveProduct } from "~/features/products/product-editor.server";
+import { requireUser } from "~/session.server";
+import { formatDate, formatNumber, formatPriceRange } from "~/utils/format";
+import { readFormData } from "~/utils/forms.server";
+import { can } from "~/utils/permissions";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: data
+      ? `${data.editing ? "Edit " : ""}${data.product.name} — Products — SolarDesk`
+      : "Product — SolarDesk",
+  },
+];
+
+/** A product in read-only mode, or with `?mode=edit` its edit form (for roles that may change products). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const id = encodeURIComponent(params.productId ?? "");
+  const canEdit = can(user, "write:Products");
+  const editing = canEdit && new URL(request.url).searchParams.get("mode") === "edit";
+  const [product, editor] = await Promise.all([
+    apiRead(request, `/v1/products/${id}`, ProductRecordSchema),
+    editing ? productEditorData(request) : null,
+  ]);
+  return { product, canEdit, editing, editor };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireUser(request);
+  const productId = params.productId ?? "";
+  return saveProduct(request, await readFormData(request), {
+    productId,
+    redirectTo: `/products/${encodeURIComponent(productId)}`,
+  });
+}
+
+const COLUMNS: Column<ProductInventory>[] = [
+  {
+    header: "Inventory",
+    primary: true,
+    cell: (item) => (
+      <Link to={`/inventory/${item.id}`} className="hover:underline">
+        {item.name}
+      </Link>
+    ),
+  },
+  { header: "Manufacturer", cell: (item) => item.manufacturerName },
+  { header: "Status", cell: (item) => (item.status === "IN_STOCK" ? "In stock" : "Out of stock") },
+  { header: "Per Product Unit", cell: (item) => formatNumber(item.productInventoryQuantity) },
+  { header: "Remaining", cell: (item) => formatNumber(item.totalRemainingQuantities) },
+];
+
+export default function ProductRoute() {
+  const { product, canEdit, editing, editor } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const page = `/products/${product.id}`;
+  return (
+    <div className="flex flex-col gap-4">
+      <Link to="/products/all" className="text-sm text-brand-700 hover:underline">
+        ← All products
+      </Link>
+      <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <div className="flex flex-wrap items-center gap-4">
+          <RecordImage src={product.image} className="h-16 w-16" />
+          <h2 className="min-w-0 flex-1 text-lg font-semibold">
+            {editing ? `Edit ${product.name}` : product.name}
+          </h2>
+          {canEdit && !editing ? (
+            <Link
+              to={`${page}?mode=edit`}
+              className="rounded-full border border-slate-300 px-4 py-1.5 text-sm font-medium hover:bg-slate-100"
+            >
+              Edit Product
+            </Link>
+          ) : null}
+        </div>
+        {editing && editor ? (
+          <div className="mt-4">
+            <ProductEditor
+              product={product}
+              answer={answer}
+              categories={editor.categories}
+              inventoryCategories={editor.inventoryCategories}
+              pickerList={editor.pickerList}
+              submitLabel="Save Changes"
+              pendingText="Saving..."
+              footer={
+                <Link to={page} className="text-sm text-brand-700 underline">
+                  Cancel Edit
+                </Link>
+              }
+            />
+          </div>
+        ) : (
+          <DetailList
+            rows={[
+              ["Product Category", product.category.name],
+              [
+                "Price",
+                formatPriceRange(
+                  product.priceRange.minimumInventoryBatchPrice,
+                  product.priceRange.maximumInventoryBatchPrice,
+                ),
+              ],
+              ["Units Available", formatNumber(product.availableUnits)],
+              ["Payment Modes", product.paymentModes.map((mode) => PAYMENT_MODE_LABELS[mode]).join(", ")],
+              ["Created", formatDate(product.createdAt)],
+              ["Updated", formatDate(product.updatedAt)],
+            ]}
+          />
+        )}
+      </section>
+      {editing ? null : (
+        <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+          <h2 className="text-lg font-semibold">Inventory in one unit</h2>
+          <DataTable
+            caption="Inventory in one unit"
+            columns={COLUMNS}
+            rows={product.inventories}
+            rowKey={(item) => item.id}
+          />
+        </section>
+      )}
+    </div>
+  );
+}
+
+export const ErrorBoundary = SectionErrorBoundary;

@@ -1,0 +1,182 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { InventoryCategoryRecord } from "#backend/schemas/inventory";
+import { InventoryCategoryListSchema } from "#backend/schemas/inventory";
+import { apiReadOrFailure } from "~/api.server";
+import { EmptyState } from "~/components/empty-state";
+import { SectionErrorBoundary } from "~/components/error-panel";
+import type { CategoryAnswer } from "~/features/inventory/category-forms";
+import {
+  FAILED_TO_FETCH_CATEGORIES,
+  NewCategoryForm,
+  NewSubCategoryForm,
+  RenameCategoryForm,
+} from "~/features/inventory/category-forms";
+import { saveInventoryCategory } from "~/features/inventory/category-forms.server";
+import { requireUser } from "~/session.server";
+import { readFormData } from "~/utils/forms.server";
+import { can } from "~/utils/permissions";
+
+const PAGE = "/settings/inventory-settings";
+
+export const meta: MetaFunction = () => [{ title: "Inventory Settings — SolarDesk" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const answer = await apiReadOrFailure(request, "/v1/inventory/categories/all", InventoryCategoryListSchema);
+  if (!answer.ok && answer.failure.status === 403) {
+    return { categories: null, forbidden: true, canWrite: false, renaming: null };
+  }
+  return {
+    categories: answer.ok ? answer.data : null,
+    forbidden: false,
+    canWrite: can(user, "write:Inventory"),
+    renaming: new URL(request.url).searchParams.get("rename"),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request);
+  return saveInventoryCategory(request, await readFormData(request), PAGE);
+}
+
+function CategoryName({
+  category,
+  canWrite,
+  renaming,
+  answer,
+  heading = false,
+}: {
+  category: { id: string; name: string };
+  heading?: boolean;
+  canWrite: boolean;
+  renaming: string | null;
+  answer: CategoryAnswer;
+}) {
+  if (canWrite && renaming === category.id) {
+    return (
+      <RenameCategoryForm answer={answer} category={category} action={`${PAGE}?rename=${category.id}`} />
+    );
+  }
+  return (
+    <div className="flex items-center justify-between gap-3">
+      {heading ? (
+        <h3 className="font-semibold text-slate-900">{category.name}</h3>
+      ) : (
+        <span>{category.name}</span>
+      )}
+      {canWrite ? (
+        <Link
+          to={`${PAGE}?rename=${category.id}`}
+          preventScrollReset
+          aria-label={`Rename ${category.name}`}
+          className="rounded-full border border-slate-300 px-3 py-0.5 text-xs font-medium hover:bg-slate-100"
+        >
+          Rename
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+function CategoryCard({
+  category,
+  ...rest
+}: {
+  category: InventoryCategoryRecord;
+  canWrite: boolean;
+  renaming: string | null;
+  answer: CategoryAnswer;
+}) {
+  return (
+    <li className="rounded-xl border border-slate-200 p-4">
+      <CategoryName category={category} heading {...rest} />
+      {category.children.length ? (
+        <ul
+          aria-label={`Sub-categories of ${category.name}`}
+          className="mt-2 flex flex-col gap-1.5 pl-4 text-sm"
+        >
+          {category.children.map((child) => (
+            <li key={child.id} className="text-slate-700">
+              <CategoryName category={child} {...rest} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 pl-4 text-sm text-slate-600">No sub-categories yet.</p>
+      )}
+    </li>
+  );
+}
+
+export default function InventorySettingsRoute() {
+  const { categories, forbidden, canWrite, renaming } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  if (forbidden) {
+    return (
+      <EmptyState title="Access Denied">
+        Your current permissions don&apos;t allow access to inventory categories.
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <h2 className="text-lg font-semibold">Inventory Categories</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Every inventory item has a category and a sub-category; names are unique within their category.
+        </p>
+        {categories === null ? (
+          <p role="alert" className="mt-4 text-sm text-red-700">
+            {FAILED_TO_FETCH_CATEGORIES}
+          </p>
+        ) : categories.length === 0 ? (
+          <EmptyState title="No data available">
+            {canWrite ? "Categories you create below will be listed here." : null}
+          </EmptyState>
+        ) : (
+          <ul className="mt-4 grid grid-cols-1 gap-3 lg:grid-cols-2">
+            {categories.map((category) => (
+              <CategoryCard
+                key={category.id}
+                category={category}
+                canWrite={canWrite}
+                renaming={renaming}
+                answer={answer}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      {canWrite ? (
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+          <section
+            aria-labelledby="new-category"
+            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+          >
+            <h2 id="new-category" className="mb-3 text-lg font-semibold">
+              New Category
+            </h2>
+            <NewCategoryForm answer={answer} action={PAGE} />
+          </section>
+          <section
+            aria-labelledby="new-sub-category"
+            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+          >
+            <h2 id="new-sub-category" className="mb-3 text-lg font-semibold">
+              New Sub-Category
+            </h2>
+            <NewSubCategoryForm
+              answer={answer}
+              categories={categories ?? []}
+              categoriesFailed={categories === null}
+              action={PAGE}
+            />
+          </section>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export const ErrorBoundary = SectionErrorBoundary;
