@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { CreateAgentSchema, UpdateAgentSchema } from "./agents";
-import { CreateDeviceSchema, DeviceListQuerySchema, maskKey } from "./devices";
+import { CreateDeviceSchema, DeviceBatchFormSchema, DeviceListQuerySchema, maskKey } from "./devices";
 import { CreateTicketSchema, UpdateTicketSchema } from "./tickets";
 
 function messages(result: z.SafeParseReturnType<unknown, unknown>): Record<string, string[] | undefined> {
@@ -75,6 +75,31 @@ describe("DeviceListQuerySchema", () => {
   it("reads linked as a boolean", () => {
     expect(DeviceListQuerySchema.parse({ linked: "false" }).linked).toBe(false);
     expect(DeviceListQuerySchema.parse({ linked: "1" }).linked).toBe(true);
+  });
+});
+
+describe("DeviceBatchFormSchema", () => {
+  const file = (name: string, content = "Serial Number,Key\n") => new File([content], name);
+  it("takes one .csv or .xlsx file", () => {
+    expect(DeviceBatchFormSchema.safeParse({ file: file("devices.CSV") }).success).toBe(true);
+    expect(DeviceBatchFormSchema.safeParse({ file: file("devices.xlsx") }).success).toBe(true);
+  });
+  it("says what is wrong with anything else", () => {
+    expect(messages(DeviceBatchFormSchema.safeParse({}))).toEqual({ file: ["Devices file is required"] });
+    // What a file input sends when nothing was chosen.
+    expect(messages(DeviceBatchFormSchema.safeParse({ file: new File([], "") }))).toEqual({
+      file: ["Devices file is required"],
+    });
+    expect(messages(DeviceBatchFormSchema.safeParse({ file: file("devices.xls") }))).toEqual({
+      file: ["Only CSV/Excel files (.csv, .xlsx) allowed"],
+    });
+    expect(messages(DeviceBatchFormSchema.safeParse({ file: "devices.csv" }))).toEqual({
+      file: ["Devices file is required"],
+    });
+    const large = file("big.csv", "x".repeat(5 * 1024 * 1024 + 1));
+    expect(messages(DeviceBatchFormSchema.safeParse({ file: large }))).toEqual({
+      file: ["The file must be 5 MB or smaller"],
+    });
   });
 });
 

@@ -155,3 +155,12 @@ export const TicketStatsSchema = z.object({
   openTicketCount: z.number(),
 });
 export type TicketStats = z.infer<typeof TicketStatsSchema>;
+
+/**
+ * `GET /v1/tickets/assignees`: who a ticket can be given to — live, active, unblocked staff whose role may
+ * work on tickets — for the ticket page's assignee form (roles that work tickets may not read staff lists).
+ */
+export const TicketAssigneeSchema = z.object({ id: z.string(), name: z.string() });
+export type TicketAssignee = z.infer<typeof TicketAssigneeSchema>;
+export const TicketAssigneeListSchema = z.object({ assignees: z.array(TicketAssigneeSchema) });
+export type TicketAssigneeList = z.infer<typeof TicketAssigneeListSchema>;
