@@ -20,6 +20,8 @@ export type ApiCall = {
   path: `/v1/${string}`;
   query?: Query;
   body?: unknown;
+  /** A multipart body (uploads) instead of JSON; fetch writes its boundary. */
+  formData?: FormData;
   token?: string;
   /** The browser's request, so the backend's audit log can see the client address. */
   from?: Request;
@@ -40,13 +42,13 @@ async function transport(call: ApiCall): Promise<Response> {
   const { apiBaseUrl } = appConfig();
   const headers = new Headers({ Accept: "application/json" });
   if (call.token) headers.set("Authorization", `Bearer ${call.token}`);
-  if (call.body !== undefined) headers.set("Content-Type", "application/json");
+  if (call.body !== undefined && !call.formData) headers.set("Content-Type", "application/json");
   const forwardedFor = call.from?.headers.get("x-forwarded-for");
   if (forwardedFor) headers.set("X-Forwarded-For", forwardedFor);
   const init: RequestInit = {
     method: call.method ?? "GET",
     headers,
-    body: call.body === undefined ? undefined : JSON.stringify(call.body),
+    body: call.formData ?? (call.body === undefined ? undefined : JSON.stringify(call.body)),
   };
   if (apiBaseUrl) return fetch(buildUrl(apiBaseUrl, call), init);
   const backend = await getBackend();
@@ -78,7 +80,12 @@ export async function callApi(call: ApiCall): Promise<ApiAnswer> {
   return {
     ok: false,
     failure: parsed.success
-      ? { status: response.status, message: parsed.data.message, fieldErrors: parsed.data.fieldErrors }
+      ? {
+          status: response.status,
+          message: parsed.data.message,
+          fieldErrors: parsed.data.fieldErrors,
+          body,
+        }
       : { status: response.status },
   };
 }
@@ -151,6 +158,18 @@ export function apiWrite<Schema extends z.ZodTypeAny>(
 }
 
 /**
+ * A signed-in multipart write (a record with its image): the text fields and the files' bytes are
+ * forwarded as the API's own multipart form; refusals come back as with `apiWrite`.
+ */
+export function apiWriteMultipart<Schema extends z.ZodTypeAny>(
+  request: Request,
+  call: { method: "POST" | "PATCH" | "PUT"; path: ApiCall["path"]; formData: FormData },
+  schema: Schema,
+): Promise<Answer<Schema>> {
+  return signedInCall(request, call, schema, [401, 403]);
+}
+
+/**
  * A signed-in read that may fail without failing the page (a select's options, a tab's count): every
  * failure but a 401 comes back to the caller, a 403 included.
  */
@@ -167,11 +186,15 @@ export function apiReadOrFailure<Schema extends z.ZodTypeAny>(
  * A signed-in read passed through as it comes (an uploaded image's bytes and headers), for resource
  * routes; no session or a refusal is answered with the API's status and no body.
  */
-export async function apiPassThrough(request: Request, path: ApiCall["path"]): Promise<Response> {
+export async function apiPassThrough(
+  request: Request,
+  path: ApiCall["path"],
+  query?: Query,
+): Promise<Response> {
   const session = await getSessionData(request);
   if (!session) return new Response(null, { status: 401 });
   try {
-    const response = await transport({ path, token: session.token, from: request });
+    const response = await transport({ path, query, token: session.token, from: request });
     if (!response.ok) return new Response(null, { status: response.status });
     return response;
   } catch (error) {

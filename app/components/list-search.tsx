@@ -1,19 +1,36 @@
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 
-/** A list's search box: a GET form, so the search lives in the URL and works without JavaScript. */
+/**
+ * A list's search box: a GET form, so the search lives in the URL and works without JavaScript.
+ * `filters` are more controls sent with it (a category select); `keep` are parameters the search must
+ * not lose (the warehouse a list is filtered by).
+ */
 export function ListSearch({
   action,
   label,
   defaultValue,
+  filters,
+  keep = {},
 }: {
   action: string;
   label: string;
   defaultValue: string;
+  filters?: ReactNode;
+  keep?: Record<string, string | null | undefined>;
 }) {
   const id = `${label.toLowerCase().replace(/\W+/g, "-")}-search`;
   return (
     // On narrow screens the form takes its own row and the box shrinks, so neither spills out of the card.
-    <Form method="get" action={action} role="search" className="flex w-full min-w-0 gap-2 sm:w-auto">
+    <Form
+      method="get"
+      action={action}
+      role="search"
+      className="flex w-full min-w-0 flex-wrap gap-2 sm:w-auto sm:flex-nowrap"
+    >
+      {Object.entries(keep).map(([name, value]) =>
+        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+      )}
       <label htmlFor={id} className="sr-only">
         Search {label.toLowerCase()}
       </label>
@@ -25,6 +42,7 @@ export function ListSearch({
         placeholder={`Search ${label.toLowerCase()} here`}
         className="w-full min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-1.5 text-sm sm:w-56 sm:flex-none"
       />
+      {filters}
       <button
         type="submit"
         className="shrink-0 rounded-lg bg-slate-900 px-3 py-1.5 text-sm font-medium text-white"

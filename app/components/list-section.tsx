@@ -19,6 +19,10 @@ export function ListSection({
   page,
   itemLabel,
   emptyHint,
+  filters,
+  keep,
+  filtered,
+  clearHref,
   children,
 }: {
   title: string;
@@ -31,17 +35,31 @@ export function ListSection({
   itemLabel: string;
   /** Said under "No data available" on an empty list: what will appear and how to add the first. */
   emptyHint?: ReactNode;
+  /** More filter controls sent with the search (see ListSearch). */
+  filters?: ReactNode;
+  /** URL parameters the search keeps (a warehouse filter that is the page's context, not a filter). */
+  keep?: Record<string, string | null | undefined>;
+  /** Whether a filter other than the search is on (an empty list then means "no results"). */
+  filtered?: boolean;
+  /** Where 'Clear filters' goes: the list without its search and filters. */
+  clearHref?: string;
   children: ReactNode;
 }) {
   const { pathname } = useLocation();
-  const searching = Boolean(search);
+  const searching = Boolean(search) || Boolean(filtered);
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold">{title}</h2>
         <div className="flex min-w-0 flex-wrap items-center gap-2">
           {searchLabel ? (
-            <ListSearch action={pathname} label={searchLabel} defaultValue={search ?? ""} />
+            <ListSearch
+              action={pathname}
+              label={searchLabel}
+              defaultValue={search ?? ""}
+              filters={filters}
+              keep={keep}
+            />
           ) : null}
           {actions}
         </div>
@@ -53,7 +71,7 @@ export function ListSection({
         </>
       ) : searching ? (
         <EmptyState title="No results for these filters">
-          <Link to={pathname} className="text-brand-700 underline">
+          <Link to={clearHref ?? pathname} className="text-brand-700 underline">
             Clear filters
           </Link>
         </EmptyState>
