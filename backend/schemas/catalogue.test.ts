@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { CreateAgentSchema, UpdateAgentSchema } from "./agents";
+import { AgentFormSchema, CreateAgentSchema, UpdateAgentSchema } from "./agents";
 import { CreateDeviceSchema, DeviceBatchFormSchema, DeviceListQuerySchema, maskKey } from "./devices";
 import { CreateTicketSchema, UpdateTicketSchema } from "./tickets";
 
@@ -48,6 +48,23 @@ describe("CreateAgentSchema", () => {
   it("clears the phone on edit with an empty field", () => {
     expect(UpdateAgentSchema.parse({ phoneNumber: "" })).toEqual({ phoneNumber: null });
     expect(UpdateAgentSchema.parse({})).toEqual({});
+  });
+});
+
+describe("AgentFormSchema", () => {
+  it("keeps the create form's required fields required, and leaves e-mail verification alone", () => {
+    expect(messages(AgentFormSchema.safeParse({ firstname: "Ada", email: "ada@example.com" }))).toEqual({
+      lastname: ["Last name is required"],
+      location: ["Location is required"],
+    });
+    const parsed = AgentFormSchema.parse({
+      firstname: "Ada",
+      lastname: "Obi",
+      email: "ada@example.com",
+      location: "Kano",
+    });
+    expect(parsed).not.toHaveProperty("emailVerified");
+    expect(UpdateAgentSchema.safeParse(parsed).success).toBe(true);
   });
 });
 

@@ -140,3 +140,20 @@ export async function roleId(name: string) {
   if (!role) throw new Error(`no role ${name}`);
   return role.id;
 }
+
+/** An agent made through the real API (the e2e admin by default). */
+export async function createAgent(fields: Partial<Record<string, string>> = {}, token?: string) {
+  const tag = randomBytes(3).toString("hex");
+  const { body } = await call("/agents/create", {
+    method: "POST",
+    token: token ?? (await apiToken()),
+    body: {
+      firstname: "Musa",
+      lastname: `Agent${tag}`,
+      email: `agent-${tag}-${Date.now()}@example.com`,
+      location: "Kano",
+      ...fields,
+    },
+  });
+  return body as { id: string; firstname: string; lastname: string; email: string; location: string };
+}
