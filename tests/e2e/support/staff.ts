@@ -157,3 +157,27 @@ export async function createAgent(fields: Partial<Record<string, string>> = {}, 
   });
   return body as { id: string; firstname: string; lastname: string; email: string; location: string };
 }
+
+/** A random OpenPAYGO-style key: 32 hexadecimal characters. */
+export function deviceKey() {
+  return randomBytes(16).toString("hex");
+}
+
+/** A device made through the real API (the e2e admin by default); `key` is what was stored. */
+export async function createDevice(fields: Partial<Record<string, string | boolean>> = {}, token?: string) {
+  const key = typeof fields.key === "string" ? fields.key : deviceKey();
+  const { body } = await call("/device", {
+    method: "POST",
+    token: token ?? (await apiToken()),
+    body: {
+      serialNumber: `E2E${randomBytes(5).toString("hex").toUpperCase()}`,
+      startingCode: "123456789",
+      count: "1",
+      hardwareModel: "Solar Box 100",
+      firmwareVersion: "1.0.4",
+      ...fields,
+      key,
+    },
+  });
+  return { ...(body as { id: string; serialNumber: string; key: string }), clearKey: key };
+}
