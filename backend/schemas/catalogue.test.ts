@@ -1,7 +1,12 @@
 import type { z } from "zod";
 import { AgentFormSchema, CreateAgentSchema, UpdateAgentSchema } from "./agents";
 import { CreateDeviceSchema, DeviceBatchFormSchema, DeviceListQuerySchema, maskKey } from "./devices";
-import { CreateTicketSchema, UpdateTicketSchema } from "./tickets";
+import {
+  CreateTicketSchema,
+  TicketAssigneeFormSchema,
+  TicketStatusFormSchema,
+  UpdateTicketSchema,
+} from "./tickets";
 
 function messages(result: z.SafeParseReturnType<unknown, unknown>): Record<string, string[] | undefined> {
   return result.success ? {} : result.error.flatten().fieldErrors;
@@ -141,5 +146,19 @@ describe("ticket schemas", () => {
 
   it("take an empty assignee as unassigning", () => {
     expect(UpdateTicketSchema.parse({ assigneeId: "" })).toEqual({ assigneeId: null });
+  });
+});
+
+describe("the ticket page's forms", () => {
+  it("need a status to move to, one of the four", () => {
+    expect(messages(TicketStatusFormSchema.safeParse({}))).toEqual({ status: ["Status is required"] });
+    expect(messages(TicketStatusFormSchema.safeParse({ status: "done" }))).toEqual({
+      status: ["Status must be open, active, resolved, closed"],
+    });
+    expect(TicketStatusFormSchema.parse({ status: "resolved" })).toEqual({ status: "resolved" });
+  });
+  it("take no assignee as nobody, and an id as someone", () => {
+    expect(TicketAssigneeFormSchema.parse({})).toEqual({});
+    expect(TicketAssigneeFormSchema.parse({ assigneeId: " u1 " })).toEqual({ assigneeId: "u1" });
   });
 });

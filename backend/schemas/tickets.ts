@@ -85,6 +85,22 @@ export const UpdateTicketSchema = z
   .strict();
 export type UpdateTicketInput = z.infer<typeof UpdateTicketSchema>;
 
+/** The ticket page's status form: the status to move to (the page offers only the allowed moves). */
+export const TicketStatusFormSchema = z.object({ status: TicketStatusSchema }).strict();
+export type TicketStatusFormInput = z.infer<typeof TicketStatusFormSchema>;
+
+/** The ticket page's assignee form: a staff member's id, or nothing chosen for "nobody on it". */
+export const TicketAssigneeFormSchema = z
+  .object({
+    assigneeId: z
+      .string({ invalid_type_error: "Assignee must be a staff member's id" })
+      .trim()
+      .max(64, "Assignee must be a staff member's id")
+      .optional(),
+  })
+  .strict();
+export type TicketAssigneeFormInput = z.infer<typeof TicketAssigneeFormSchema>;
+
 export const TicketCommentSchema = z
   .object({
     body: requiredText("Comment is required").pipe(

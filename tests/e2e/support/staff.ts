@@ -181,3 +181,20 @@ export async function createDevice(fields: Partial<Record<string, string | boole
   });
   return { ...(body as { id: string; serialNumber: string; key: string }), clearKey: key };
 }
+
+/** A support ticket opened through the real API (the e2e admin by default). */
+export async function createTicket(fields: Partial<Record<string, string>> = {}, token?: string) {
+  const tag = randomBytes(3).toString("hex");
+  const { body } = await call("/tickets/create", {
+    method: "POST",
+    token: token ?? (await apiToken()),
+    body: {
+      type: "question",
+      priority: "medium",
+      subject: `Meter question ${tag}`,
+      description: "How do I read the meter?",
+      ...fields,
+    },
+  });
+  return body as { id: string; subject: string; status: string };
+}
