@@ -129,11 +129,19 @@ export default function DeviceRoute() {
         <DetailList rows={deviceDetails(device, key)} />
       </section>
       <Panel id="device-item" title="Inventory Item">
-        {item ? (
-          <p>
-            <span className="font-medium text-slate-900">{item.name}</span> · SKU {item.sku} ·{" "}
-            {item.manufacturerName} · {item.itemClass}
-          </p>
+        {item && device.inventoryId ? (
+          <>
+            <p>
+              <span className="font-medium text-slate-900">{item.name}</span> · SKU {item.sku} ·{" "}
+              {item.manufacturerName} · {item.itemClass}
+            </p>
+            <Link
+              to={`/devices/all?inventoryId=${encodeURIComponent(device.inventoryId)}`}
+              className="mt-2 inline-block text-brand-700 hover:underline"
+            >
+              All devices of this item
+            </Link>
+          </>
         ) : device.inventoryId ? (
           <p>The inventory item of this device cannot be shown to your role.</p>
         ) : (

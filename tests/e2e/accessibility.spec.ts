@@ -1,10 +1,27 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Cookie, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
-import { createCustomer, createRole, createStaff, roleId, signInAsAdmin } from "./support/staff";
+import {
+  createAgent,
+  createCustomer,
+  createDevice,
+  createRole,
+  createStaff,
+  createTicket,
+  roleId,
+  signInAsAdmin,
+} from "./support/staff";
 
 /** Records the screens below need, made once per run of this file. */
-type Records = { customerId: string; staffId: string; roleId: string; adminRoleId: string };
+type Records = {
+  customerId: string;
+  staffId: string;
+  roleId: string;
+  adminRoleId: string;
+  agentId: string;
+  deviceId: string;
+  ticketId: string;
+};
 
 type Screen = {
   path: string | ((records: Records) => string);
@@ -56,12 +73,30 @@ const SCREENS: Record<string, Screen> = {
   "inventory settings": { path: "/settings/inventory-settings" },
   sales: { path: "/sales/all" },
   agents: { path: "/agents/all" },
+  "active agents": { path: "/agents/active" },
+  "barred agents": { path: "/agents/barred" },
+  "new agents drawer": { path: "/agents/all/new" },
+  "an agent's page": { path: (records) => `/agents/${records.agentId}` },
+  "an agent's page in edit mode": { path: (records) => `/agents/${records.agentId}?mode=edit` },
   products: { path: "/products/all" },
   inventory: { path: "/inventory/all" },
   warehouses: { path: "/warehouses/all" },
   devices: { path: "/devices/all" },
+  "devices with the batch menu open": { path: "/devices/all", openMenu: "More device actions" },
+  "linked devices": { path: "/devices/linked" },
+  "available devices": { path: "/devices/available" },
+  "device filter panel": { path: "/devices/all?panel=filters" },
+  "new device drawer": { path: "/devices/all/new" },
+  "device batch drawer": { path: "/devices/all/batch" },
+  "a device's page": { path: (records) => `/devices/${records.deviceId}` },
   support: { path: "/support/all" },
+  "support with the export menu open": { path: "/support/all", openMenu: "More ticket actions" },
+  "active tickets": { path: "/support/active" },
+  "open tickets": { path: "/support/open" },
+  "new ticket drawer": { path: "/support/all/new" },
+  "a ticket's page": { path: (records) => `/support/${records.ticketId}` },
   tickets: { path: "/tickets/all" },
+  "a ticket's page under /tickets": { path: (records) => `/tickets/${records.ticketId}` },
 };
 
 /**
@@ -104,13 +139,24 @@ test.describe("every screen: its own title, one main landmark, no serious or cri
   let adminCookies: Cookie[];
 
   test.beforeAll(async ({ browser }) => {
-    const [customer, staff, role, adminRoleId] = await Promise.all([
+    const [customer, staff, role, adminRoleId, agent, device, ticket] = await Promise.all([
       createCustomer(),
       createStaff("sales"),
       createRole(`Auditor ${Date.now()}`, ["read:Customers"]),
       roleId("admin"),
+      createAgent(),
+      createDevice(),
+      createTicket(),
     ]);
-    records = { customerId: customer.id, staffId: staff.id, roleId: role.id, adminRoleId };
+    records = {
+      customerId: customer.id,
+      staffId: staff.id,
+      roleId: role.id,
+      adminRoleId,
+      agentId: agent.id,
+      deviceId: device.id,
+      ticketId: ticket.id,
+    };
     const context = await browser.newContext();
     await signInAsAdmin(await context.newPage());
     adminCookies = await context.cookies();

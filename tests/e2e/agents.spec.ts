@@ -15,6 +15,11 @@ test.describe("agents", () => {
       await expect(page.getByText(card, { exact: true }).first()).toBeVisible();
     }
     await expect(page.getByRole("heading", { name: "All Agents" })).toBeVisible();
+    await expect(
+      page
+        .getByRole("navigation", { name: "Agents navigation" })
+        .getByRole("link", { name: /^All Agents \d+$/ }),
+    ).toBeVisible();
     await expect(page.getByText(/^1 - \d+ of \d+ agents$/)).toBeVisible();
     const card = page.getByRole("article", { name: `${agent.firstname} ${agent.lastname}` });
     await expect(card).toBeVisible();

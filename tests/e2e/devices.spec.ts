@@ -33,6 +33,7 @@ test.describe("devices", () => {
     for (const tab of ["All Devices", "Linked", "Available"]) {
       await expect(nav.getByRole("link", { name: new RegExp(`^${tab}`) })).toBeVisible();
     }
+    await expect(nav.getByRole("link", { name: /^All Devices \d+$/ })).toBeVisible();
     await expect(page.getByText(/^1 - 20 of \d+ devices$/)).toBeVisible();
     await searchDevices(page, device.serialNumber);
     const row = page.getByRole("row", { name: new RegExp(device.serialNumber) });
@@ -74,6 +75,10 @@ test.describe("devices", () => {
     const itemName = itemLabel.replace(/ \([^)]*\)$/, "");
     await expect(page.getByRole("region", { name: "Inventory Item" })).toContainText(itemName);
     await expect(page.getByRole("region", { name: "Sale" })).toContainText("Not linked to a sale");
+    await page.getByRole("link", { name: "All devices of this item" }).click();
+    await expect(page.getByText(`Inventory Item: ${itemLabel}`)).toBeVisible();
+    await expect(page.getByRole("link", { name: serial })).toBeVisible();
+    await page.getByRole("link", { name: serial }).click();
     await expect(page.getByRole("region", { name: "Tokens" })).toContainText("No tokens issued yet");
     await expect(page.getByText(`••••••••${key.slice(-4)}`)).toBeVisible();
     await expect(page.getByText(key)).toHaveCount(0);

@@ -22,6 +22,7 @@ test.describe("support tickets", () => {
     await expect(page).toHaveURL(/\/tickets\/all$/);
     await expect(page.getByRole("heading", { name: "All Tickets" })).toBeVisible();
     const nav = page.getByRole("navigation", { name: "Support navigation" });
+    await expect(nav.getByRole("link", { name: /^All Tickets \d+$/ })).toBeVisible();
     await nav.getByRole("link", { name: "Open", exact: true }).click();
     await expect(page).toHaveURL(/\/tickets\/open$/);
     await page.getByLabel("Search tickets").fill(ticket.subject);
