@@ -105,7 +105,11 @@ test.describe("agents", () => {
       .selectOption({ label: `${agent.firstname} ${agent.lastname} (Zaria)` });
     await drawer.getByRole("button", { name: "Create Customer" }).click();
     await expect(page.getByText("Customer created successfully!")).toBeVisible();
-    await page.goto(`/agents/${agent.id}`);
+    await page.getByLabel("Search customers").fill(`hauwa.${tag}`);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page.getByRole("link", { name: `Hauwa Reg${tag}` }).click();
+    await page.getByRole("link", { name: `${agent.firstname} ${agent.lastname}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/agents/${agent.id}$`));
     const figures = page.getByRole("region", { name: "Figures" });
     await expect(figures.getByText("Registered Customers").locator("..")).toContainText("1");
   });
