@@ -172,7 +172,11 @@ export function DeviceListPage() {
         page={page.list}
         itemLabel="devices"
         emptyHint={
-          canCreate ? "Devices you add with New Device or a batch file will be listed here." : undefined
+          page.query.linked
+            ? "Devices linked to a sale will be listed here once sales are recorded."
+            : canCreate
+              ? "Devices you add with New Device or a batch file will be listed here."
+              : undefined
         }
       >
         <DataTable caption={title} columns={COLUMNS} rows={page.list.devices} rowKey={(row) => row.id} />
