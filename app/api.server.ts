@@ -80,7 +80,12 @@ export async function callApi(call: ApiCall): Promise<ApiAnswer> {
   return {
     ok: false,
     failure: parsed.success
-      ? { status: response.status, message: parsed.data.message, fieldErrors: parsed.data.fieldErrors }
+      ? {
+          status: response.status,
+          message: parsed.data.message,
+          fieldErrors: parsed.data.fieldErrors,
+          body,
+        }
       : { status: response.status },
   };
 }
@@ -181,11 +186,15 @@ export function apiReadOrFailure<Schema extends z.ZodTypeAny>(
  * A signed-in read passed through as it comes (an uploaded image's bytes and headers), for resource
  * routes; no session or a refusal is answered with the API's status and no body.
  */
-export async function apiPassThrough(request: Request, path: ApiCall["path"]): Promise<Response> {
+export async function apiPassThrough(
+  request: Request,
+  path: ApiCall["path"],
+  query?: Query,
+): Promise<Response> {
   const session = await getSessionData(request);
   if (!session) return new Response(null, { status: 401 });
   try {
-    const response = await transport({ path, token: session.token, from: request });
+    const response = await transport({ path, query, token: session.token, from: request });
     if (!response.ok) return new Response(null, { status: response.status });
     return response;
   } catch (error) {

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { AgentRecordSchema } from "#backend/schemas/agents";
 import { CustomerRecordSchema } from "#backend/schemas/customers";
-import { apiRead } from "~/api.server";
+import { apiRead, apiReadOrFailure } from "~/api.server";
 import { DetailList } from "~/components/detail-list";
 import { EmptyState } from "~/components/empty-state";
 import { SectionErrorBoundary } from "~/components/error-panel";
@@ -16,11 +17,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const id = encodeURIComponent(params.customerId ?? "");
-  return { customer: await apiRead(request, `/v1/customers/single/${id}`, CustomerRecordSchema) };
+  const customer = await apiRead(request, `/v1/customers/single/${id}`, CustomerRecordSchema);
+  // The registering agent's name, for roles that may read agents.
+  const agent = customer.agentId
+    ? await apiReadOrFailure(request, `/v1/agents/${encodeURIComponent(customer.agentId)}`, AgentRecordSchema)
+    : null;
+  return { customer, agentName: agent?.ok ? fullName(agent.data) : null };
 }
 
 export default function CustomerRoute() {
-  const { customer } = useLoaderData<typeof loader>();
+  const { customer, agentName } = useLoaderData<typeof loader>();
   const rows: [string, React.ReactNode][] = [
     ["First Name", customer.firstname],
     ["Last Name", customer.lastname],
@@ -37,6 +43,16 @@ export default function CustomerRoute() {
     ["Status", <StatusText key="status" status={customer.status} />],
     ["Type", capitalise(customer.type)],
     ["Customer Since", formatDate(customer.createdAt)],
+    [
+      "Registered By",
+      customer.agentId ? (
+        <Link key="agent" to={`/agents/${customer.agentId}`} className="text-brand-700 hover:underline">
+          {agentName ?? "An agent"}
+        </Link>
+      ) : (
+        "Staff"
+      ),
+    ],
   ];
   return (
     <div className="flex flex-col gap-4">

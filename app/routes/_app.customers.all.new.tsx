@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { AgentListSchema } from "#backend/schemas/agents";
 import { CreateCustomerSchema, CustomerRecordSchema } from "#backend/schemas/customers";
-import { apiWrite } from "~/api.server";
+import { apiReadOrFailure, apiWrite } from "~/api.server";
 import { AddressField } from "~/components/address-field";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
 import { FormSelect } from "~/components/form-select";
+import { OptionSearch } from "~/components/option-search";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { appConfig } from "~/config.server";
@@ -19,6 +21,7 @@ import {
   readFormData,
   rejectedSubmission,
 } from "~/utils/forms.server";
+import { fullName } from "~/utils/format";
 import { listHref } from "~/utils/list-params";
 import { useLiveForm } from "~/utils/use-live-form";
 
@@ -29,9 +32,29 @@ const ADDRESS_TYPES = [
   { value: "WORK", label: "Work" },
 ];
 
+/** The most agents the "Registered by agent" select lists at once; `?agentSearch=` narrows it. */
+const AGENT_CHOICES = 100;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  return { mapsApiKey: appConfig().mapsApiKey ?? null };
+  // Only active agents register customers. A role that may not read agents gets no such field.
+  const agents = await apiReadOrFailure(request, "/v1/agents", AgentListSchema, {
+    status: "active",
+    limit: AGENT_CHOICES,
+    search: new URL(request.url).searchParams.get("agentSearch")?.slice(0, 100),
+  });
+  return {
+    mapsApiKey: appConfig().mapsApiKey ?? null,
+    agents: agents.ok
+      ? {
+          options: agents.data.agents.map((agent) => ({
+            value: agent.id,
+            label: `${fullName(agent)} (${agent.location})`,
+          })),
+          total: agents.data.total,
+        }
+      : null,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -55,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NewCustomerRoute() {
-  const { mapsApiKey } = useLoaderData<typeof loader>();
+  const { mapsApiKey, agents } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const { form, field, formErrors } = useLiveForm({
@@ -66,6 +89,14 @@ export default function NewCustomerRoute() {
   return (
     <Drawer title="New Customer" size="medium" closeTo={listHref("/customers/all", location.search)}>
       <ActionToast toast={actionData?.toast} />
+      {agents ? (
+        <OptionSearch
+          name="agentSearch"
+          label="Find the registering agent"
+          shown={agents.options.length}
+          total={agents.total}
+        />
+      ) : null}
       <Form method="post" {...form} className="flex flex-col gap-1">
         <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
           <FormInput label="First Name" {...field("firstname")} />
@@ -87,6 +118,14 @@ export default function NewCustomerRoute() {
           latitude={field("latitude")}
           mapsApiKey={mapsApiKey}
         />
+        {agents ? (
+          <FormSelect
+            label="Registered by agent"
+            placeholder="No agent (optional)"
+            options={agents.options}
+            {...field("agentId")}
+          />
+        ) : null}
         <ErrorBox errors={formErrors} />
         <SubmitButton pendingText="Creating..." className="mt-2">
           Create Customer

@@ -33,7 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     apiReadOrFailure(request, "/v1/products/categories/all", ProductCategoryListSchema),
   ]);
   return {
-    ...page,
+    query: page.query,
+    // Only what the cards show: every byte here is also sent for hydration.
+    list: { ...page.list, updatedResults: page.list.updatedResults.map(cardOf) },
     categories: categories.ok ? categories.data : null,
     canCreate: can(user, "write:Products"),
   };

@@ -27,6 +27,8 @@ export type ApiFailure = {
   status: number;
   message?: string | string[];
   fieldErrors?: Record<string, string[]>;
+  /** The whole error body, for answers that say more than the catalogue reads (a batch's row report). */
+  body?: unknown;
 };
 
 /** The serialisable description an error panel renders. */

@@ -74,10 +74,12 @@ type SectionDefinition = {
   tabs: SectionTab[];
 };
 
+/** `/support/*` and `/tickets/*` are one screen (spec 001 §2): the same tabs under either prefix. */
 const SUPPORT_TABS: SectionTab[] = [
-  { key: "all", title: "All Tickets" },
-  { key: "active", title: "Active" },
-  { key: "open", title: "Open" },
+  { key: "all", title: "All Tickets", permission: "read:Tickets", filter: {} },
+  // Active: someone is on it; open: waiting for someone (docs/decisions/016).
+  { key: "active", title: "Active", permission: "read:Tickets", filter: { status: "active" } },
+  { key: "open", title: "Open", permission: "read:Tickets", filter: { status: "open" } },
 ];
 
 export const SECTIONS: Record<SectionKey, SectionDefinition> = {
@@ -106,7 +108,16 @@ export const SECTIONS: Record<SectionKey, SectionDefinition> = {
       { key: "defaulting", title: "Defaulting", filter: null },
     ],
   },
-  agents: { title: "Agents", countKey: "agents", tabs: [{ key: "all", title: "All Agents" }] },
+  agents: {
+    title: "Agents",
+    countKey: "agents",
+    recordPages: true,
+    tabs: [
+      { key: "all", title: "All Agents", permission: "read:Agents", filter: {} },
+      { key: "active", title: "Active", permission: "read:Agents", filter: { status: "active" } },
+      { key: "barred", title: "Barred", permission: "read:Agents", filter: { status: "barred" } },
+    ],
+  },
   products: {
     title: "Products",
     countKey: "products",
@@ -134,9 +145,19 @@ export const SECTIONS: Record<SectionKey, SectionDefinition> = {
       { key: "inactive", title: "Inactive", filter: { status: "inactive" } },
     ],
   },
-  devices: { title: "Devices", countKey: "devices", tabs: [{ key: "all", title: "All Devices" }] },
-  support: { title: "Support", countKey: "tickets", tabs: SUPPORT_TABS },
-  tickets: { title: "Support", countKey: "tickets", tabs: SUPPORT_TABS },
+  devices: {
+    title: "Devices",
+    countKey: "devices",
+    recordPages: true,
+    tabs: [
+      { key: "all", title: "All Devices", permission: "read:Devices", filter: {} },
+      // Linked: part of a sale (its sale item); available: not yet sold.
+      { key: "linked", title: "Linked", permission: "read:Devices", filter: { linked: "true" } },
+      { key: "available", title: "Available", permission: "read:Devices", filter: { linked: "false" } },
+    ],
+  },
+  support: { title: "Support", countKey: "tickets", recordPages: true, tabs: SUPPORT_TABS },
+  tickets: { title: "Support", countKey: "tickets", recordPages: true, tabs: SUPPORT_TABS },
   settings: {
     title: "Settings",
     tabs: [

@@ -1,6 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { auditLog, tickets } from "../db/schema";
-import { TicketDetailSchema, TicketListSchema, TicketStatsSchema } from "../schemas/tickets";
+import { auditLog, roles, tickets } from "../db/schema";
+import {
+  TicketAssigneeListSchema,
+  TicketDetailSchema,
+  TicketListSchema,
+  TicketStatsSchema,
+} from "../schemas/tickets";
 import type { TicketDetail } from "../schemas/tickets";
 import {
   FORBIDDEN_BODY,
@@ -363,6 +368,40 @@ describe("PATCH /api/v1/tickets/{id}: the status life", () => {
   });
 });
 
+describe("GET /api/v1/tickets/assignees", () => {
+  it("lists by name exactly the staff a ticket can be given to", async () => {
+    const blocked = await makeUser(backend.db, { role: "support", firstname: "Blocked", isBlocked: true });
+    const inactive = await makeUser(backend.db, { role: "support", firstname: "Away", status: "inactive" });
+    const gone = await makeUser(backend.db, { role: "support", firstname: "Gone", deletedAt: new Date() });
+    const worker = await makeRole(backend.db, "ticket helper", ["read:Tickets", "write:Tickets"]);
+    const helper = await makeUser(backend.db, { role: worker.id, firstname: "Helper" });
+    const retired = await makeRole(backend.db, "retired ticket role", ["manage:Tickets"]);
+    const retiree = await makeUser(backend.db, { role: retired.id, firstname: "Retiree" });
+    await backend.db.update(roles).set({ active: false }).where(eq(roles.id, retired.id));
+
+    const response = await get("/api/v1/tickets/assignees", supportToken);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expectExactly(TicketAssigneeListSchema, body);
+    const ids = body.assignees.map((person: { id: string }) => person.id);
+    expect(ids).toEqual(expect.arrayContaining([support.id, colleague.id, helper.id]));
+    for (const refused of [viewer.id, blocked.id, inactive.id, gone.id, retiree.id]) {
+      expect(ids).not.toContain(refused);
+    }
+    expect(body.assignees).toContainEqual({ id: support.id, name: "Aisha Bello" });
+    const names = body.assignees.map((person: { name: string }) => person.name);
+    expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, "en")));
+    // Whoever the list offers, the assignment accepts.
+    const ticket = await makeTicket(backend.db);
+    expect(await moved(ticket.id, { assigneeId: helper.id })).toMatchObject({ status: "active" });
+  });
+
+  it("is for roles that work on tickets", async () => {
+    expect((await get("/api/v1/tickets/assignees", viewerToken)).status).toBe(403);
+    expect((await get("/api/v1/tickets/assignees", workerToken)).status).toBe(200);
+  });
+});
+
 describe("POST /api/v1/tickets/{id}/comments", () => {
   it("adds a comment to the thread with who and when", async () => {
     const { id } = await (await create(newTicket())).json();
@@ -467,6 +506,7 @@ describe("permissions", () => {
     ["GET", "/api/v1/tickets/some-id"],
   ];
   const writes: [string, string, unknown][] = [
+    ["GET", "/api/v1/tickets/assignees", undefined],
     ["POST", "/api/v1/tickets/create", {}],
     ["PATCH", "/api/v1/tickets/some-id", {}],
     ["POST", "/api/v1/tickets/some-id/comments", {}],

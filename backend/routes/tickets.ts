@@ -9,6 +9,7 @@ import { readJsonBody, readQuery } from "../http/validation";
 import { lagosDate } from "../schemas/dates";
 import {
   CreateTicketSchema,
+  TicketAssigneeListSchema,
   TicketCommentSchema,
   TicketDetailSchema,
   TicketExportQuerySchema,
@@ -22,6 +23,7 @@ import {
   commentOnTicket,
   createTicket,
   getTicket,
+  listTicketAssignees,
   listTickets,
   readTicketsAfter,
   ticketExportCells,
@@ -56,6 +58,15 @@ export const ticketOperations: Operation[] = [
     access: "read:Tickets",
     query: TicketExportQuerySchema,
     success: { ...ok("The CSV file", z.string()), contentType: "text/csv" },
+  },
+  {
+    method: "get",
+    path: "/api/v1/tickets/assignees",
+    tag: "Support",
+    summary:
+      "Who a ticket can be assigned to: live, active, unblocked staff whose role may work on tickets, by name",
+    access: "write:Tickets",
+    success: ok("The staff members", TicketAssigneeListSchema),
   },
   {
     method: "post",
@@ -118,6 +129,9 @@ export function ticketRoutes({ db, caches }: RouteDeps) {
         (row) => row.id,
       );
       return csvResponse(`tickets_export_${lagosDate(new Date())}.csv`, TICKET_EXPORT_HEADER, cellsOf(rows));
+    })
+    .get("/assignees", guard("write:Tickets"), async (c) => {
+      return c.json(await listTicketAssignees(db), 200);
     })
     .post("/create", guard("write:Tickets"), async (c) => {
       const input = await readJsonBody(c, CreateTicketSchema);

@@ -52,6 +52,13 @@ export const CreateAgentSchema = z
 export type CreateAgentInput = z.infer<typeof CreateAgentSchema>;
 
 /**
+ * The agent page's edit form: the create form's fields, the required ones required (a PATCH would leave an
+ * emptied field as it was), sent whole as the PATCH body; e-mail verification is not on the form.
+ */
+export const AgentFormSchema = CreateAgentSchema.omit({ emailVerified: true });
+export type AgentFormInput = z.infer<typeof AgentFormSchema>;
+
+/**
  * The agent page's edit form and the bar / unbar buttons: any of the create fields plus the status.
  * `phoneNumber: ""` or null clears the phone; absent fields stay as they are.
  */

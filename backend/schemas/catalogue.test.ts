@@ -1,7 +1,12 @@
 import type { z } from "zod";
-import { CreateAgentSchema, UpdateAgentSchema } from "./agents";
-import { CreateDeviceSchema, DeviceListQuerySchema, maskKey } from "./devices";
-import { CreateTicketSchema, UpdateTicketSchema } from "./tickets";
+import { AgentFormSchema, CreateAgentSchema, UpdateAgentSchema } from "./agents";
+import { CreateDeviceSchema, DeviceBatchFormSchema, DeviceListQuerySchema, maskKey } from "./devices";
+import {
+  CreateTicketSchema,
+  TicketAssigneeFormSchema,
+  TicketStatusFormSchema,
+  UpdateTicketSchema,
+} from "./tickets";
 
 function messages(result: z.SafeParseReturnType<unknown, unknown>): Record<string, string[] | undefined> {
   return result.success ? {} : result.error.flatten().fieldErrors;
@@ -51,6 +56,23 @@ describe("CreateAgentSchema", () => {
   });
 });
 
+describe("AgentFormSchema", () => {
+  it("keeps the create form's required fields required, and leaves e-mail verification alone", () => {
+    expect(messages(AgentFormSchema.safeParse({ firstname: "Ada", email: "ada@example.com" }))).toEqual({
+      lastname: ["Last name is required"],
+      location: ["Location is required"],
+    });
+    const parsed = AgentFormSchema.parse({
+      firstname: "Ada",
+      lastname: "Obi",
+      email: "ada@example.com",
+      location: "Kano",
+    });
+    expect(parsed).not.toHaveProperty("emailVerified");
+    expect(UpdateAgentSchema.safeParse(parsed).success).toBe(true);
+  });
+});
+
 describe("CreateDeviceSchema", () => {
   it("takes the spec's string count and form checkboxes", () => {
     expect(
@@ -78,6 +100,31 @@ describe("DeviceListQuerySchema", () => {
   });
 });
 
+describe("DeviceBatchFormSchema", () => {
+  const file = (name: string, content = "Serial Number,Key\n") => new File([content], name);
+  it("takes one .csv or .xlsx file", () => {
+    expect(DeviceBatchFormSchema.safeParse({ file: file("devices.CSV") }).success).toBe(true);
+    expect(DeviceBatchFormSchema.safeParse({ file: file("devices.xlsx") }).success).toBe(true);
+  });
+  it("says what is wrong with anything else", () => {
+    expect(messages(DeviceBatchFormSchema.safeParse({}))).toEqual({ file: ["Devices file is required"] });
+    // What a file input sends when nothing was chosen.
+    expect(messages(DeviceBatchFormSchema.safeParse({ file: new File([], "") }))).toEqual({
+      file: ["Devices file is required"],
+    });
+    expect(messages(DeviceBatchFormSchema.safeParse({ file: file("devices.xls") }))).toEqual({
+      file: ["Only CSV/Excel files (.csv, .xlsx) allowed"],
+    });
+    expect(messages(DeviceBatchFormSchema.safeParse({ file: "devices.csv" }))).toEqual({
+      file: ["Devices file is required"],
+    });
+    const large = file("big.csv", "x".repeat(5 * 1024 * 1024 + 1));
+    expect(messages(DeviceBatchFormSchema.safeParse({ file: large }))).toEqual({
+      file: ["The file must be 5 MB or smaller"],
+    });
+  });
+});
+
 describe("maskKey", () => {
   it("shows only the last four characters of a real key, and none of a short one", () => {
     expect(maskKey("00112233445566778899aabbccddeeff")).toBe("••••••••eeff");
@@ -99,5 +146,19 @@ describe("ticket schemas", () => {
 
   it("take an empty assignee as unassigning", () => {
     expect(UpdateTicketSchema.parse({ assigneeId: "" })).toEqual({ assigneeId: null });
+  });
+});
+
+describe("the ticket page's forms", () => {
+  it("need a status to move to, one of the four", () => {
+    expect(messages(TicketStatusFormSchema.safeParse({}))).toEqual({ status: ["Status is required"] });
+    expect(messages(TicketStatusFormSchema.safeParse({ status: "done" }))).toEqual({
+      status: ["Status must be open, active, resolved, closed"],
+    });
+    expect(TicketStatusFormSchema.parse({ status: "resolved" })).toEqual({ status: "resolved" });
+  });
+  it("take no assignee as nobody, and an id as someone", () => {
+    expect(TicketAssigneeFormSchema.parse({})).toEqual({});
+    expect(TicketAssigneeFormSchema.parse({ assigneeId: " u1 " })).toEqual({ assigneeId: "u1" });
   });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TokenRecordSchema } from "./token-records";
 import { optionalId, optionalText, requiredText } from "./fields";
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from "./files";
 import { PaginationSchema, listSchema } from "./list";
 
 export const SERIAL_NUMBER_REQUIRED = "Serial number is required";
@@ -107,6 +108,32 @@ export type DeviceFileRow = z.infer<typeof DeviceFileRowSchema>;
 
 /** The multipart form of the batch upload: only the file, no text fields. */
 export const DeviceBatchFieldsSchema = z.object({}).strict();
+
+/** What a browser calls a device batch file; the API still reads the bytes (a renamed file is refused). */
+const DEVICE_FILE_NAME = /\.(csv|xlsx)$/i;
+
+/**
+ * The web app's batch form (spec 001 §5: '.csv or .xlsx'): one chosen file of at most 5 MB, named as a
+ * CSV or XLSX file. An empty file input (nothing chosen) is a missing file.
+ */
+export const DeviceBatchFormSchema = z
+  .object({
+    file: z.unknown().transform((value, context): File => {
+      const chosen =
+        typeof File !== "undefined" && value instanceof File && !(value.size === 0 && value.name === "")
+          ? value
+          : undefined;
+      const fail = (message: string) => {
+        context.addIssue({ code: z.ZodIssueCode.custom, message });
+        return z.NEVER;
+      };
+      if (!chosen) return fail(DEVICE_FILE_REQUIRED);
+      if (chosen.size > MAX_UPLOAD_BYTES) return fail(UPLOAD_TOO_LARGE_MESSAGE);
+      if (!DEVICE_FILE_NAME.test(chosen.name)) return fail(DEVICE_FILE_TYPE_MESSAGE);
+      return chosen;
+    }),
+  })
+  .strict();
 
 const booleanFilter = (name: string) =>
   z

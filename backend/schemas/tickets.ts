@@ -85,6 +85,22 @@ export const UpdateTicketSchema = z
   .strict();
 export type UpdateTicketInput = z.infer<typeof UpdateTicketSchema>;
 
+/** The ticket page's status form: the status to move to (the page offers only the allowed moves). */
+export const TicketStatusFormSchema = z.object({ status: TicketStatusSchema }).strict();
+export type TicketStatusFormInput = z.infer<typeof TicketStatusFormSchema>;
+
+/** The ticket page's assignee form: a staff member's id, or nothing chosen for "nobody on it". */
+export const TicketAssigneeFormSchema = z
+  .object({
+    assigneeId: z
+      .string({ invalid_type_error: "Assignee must be a staff member's id" })
+      .trim()
+      .max(64, "Assignee must be a staff member's id")
+      .optional(),
+  })
+  .strict();
+export type TicketAssigneeFormInput = z.infer<typeof TicketAssigneeFormSchema>;
+
 export const TicketCommentSchema = z
   .object({
     body: requiredText("Comment is required").pipe(
@@ -155,3 +171,12 @@ export const TicketStatsSchema = z.object({
   openTicketCount: z.number(),
 });
 export type TicketStats = z.infer<typeof TicketStatsSchema>;
+
+/**
+ * `GET /v1/tickets/assignees`: who a ticket can be given to — live, active, unblocked staff whose role may
+ * work on tickets — for the ticket page's assignee form (roles that work tickets may not read staff lists).
+ */
+export const TicketAssigneeSchema = z.object({ id: z.string(), name: z.string() });
+export type TicketAssignee = z.infer<typeof TicketAssigneeSchema>;
+export const TicketAssigneeListSchema = z.object({ assignees: z.array(TicketAssigneeSchema) });
+export type TicketAssigneeList = z.infer<typeof TicketAssigneeListSchema>;

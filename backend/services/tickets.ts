@@ -3,7 +3,7 @@ import type { SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppDb } from "../db/client";
-import { customers, ticketEvents, tickets, users } from "../db/schema";
+import { customers, permissions, rolePermissions, roles, ticketEvents, tickets, users } from "../db/schema";
 import type { NewTicketEventRow, TicketRow } from "../db/schema";
 import { pageOf } from "../schemas/list";
 import { isGranted } from "../schemas/permissions";
@@ -12,6 +12,7 @@ import type {
   CreateTicketInput,
   TicketCommentInput,
   TicketDetail,
+  TicketAssigneeList,
   TicketEvent,
   TicketExportQuery,
   TicketList,
@@ -203,6 +204,35 @@ async function requireAssignable(db: AppDb, userId: string) {
   if (user.status !== "active" || user.isBlocked || !isGranted(granted, "write:Tickets")) {
     throw invalidField("assigneeId", ASSIGNEE_CANNOT_WORK_TICKETS);
   }
+}
+
+/**
+ * Everyone `requireAssignable` accepts, by name: live, active, unblocked staff whose active role grants
+ * write:Tickets (directly, through manage:Tickets, or through an `all` permission).
+ */
+export async function listTicketAssignees(db: AppDb): Promise<TicketAssigneeList> {
+  const [staff, grants] = await Promise.all([
+    db
+      .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, roleId: users.roleId })
+      .from(users)
+      .where(and(isNull(users.deletedAt), eq(users.status, "active"), eq(users.isBlocked, false)))
+      .orderBy(asc(users.firstname), asc(users.lastname), asc(users.id)),
+    db
+      .select({
+        roleId: rolePermissions.roleId,
+        name: sql<string>`${permissions.action} || ':' || ${permissions.subject}`,
+      })
+      .from(rolePermissions)
+      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+      .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
+      .where(and(eq(roles.active, true), isNull(roles.deletedAt))),
+  ]);
+  const byRole = new Map<string, string[]>();
+  for (const grant of grants) byRole.set(grant.roleId, [...(byRole.get(grant.roleId) ?? []), grant.name]);
+  const assignees = staff
+    .filter((person) => isGranted(byRole.get(person.roleId) ?? [], "write:Tickets"))
+    .map((person) => ({ id: person.id, name: `${person.firstname} ${person.lastname}` }));
+  return { assignees };
 }
 
 /**

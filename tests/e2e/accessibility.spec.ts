@@ -2,11 +2,14 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Cookie, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 import {
+  createAgent,
   createCustomer,
+  createDevice,
   createInventoryItem,
   createProduct,
   createRole,
   createStaff,
+  createTicket,
   createWarehouse,
   roleId,
   signInAsAdmin,
@@ -21,6 +24,9 @@ type Records = {
   inventoryId: string;
   productId: string;
   warehouseId: string;
+  agentId: string;
+  deviceId: string;
+  ticketId: string;
 };
 
 type Screen = {
@@ -74,6 +80,11 @@ const SCREENS: Record<string, Screen> = {
   sales: { path: "/sales/all" },
   agents: { path: "/agents/all" },
   "inventory settings renaming a category": { path: "/settings/inventory-settings?rename=x" },
+  "active agents": { path: "/agents/active" },
+  "barred agents": { path: "/agents/barred" },
+  "new agents drawer": { path: "/agents/all/new" },
+  "an agent's page": { path: (records) => `/agents/${records.agentId}` },
+  "an agent's page in edit mode": { path: (records) => `/agents/${records.agentId}?mode=edit` },
   products: { path: "/products/all" },
   "products with the product menu open": { path: "/products/all", openMenu: "More product actions" },
   "new product drawer": { path: "/products/all/new" },
@@ -97,8 +108,21 @@ const SCREENS: Record<string, Screen> = {
   "add new warehouse drawer": { path: "/warehouses/all/new" },
   "inventory logs panel": { path: "/warehouses/all/logs" },
   devices: { path: "/devices/all" },
+  "devices with the batch menu open": { path: "/devices/all", openMenu: "More device actions" },
+  "linked devices": { path: "/devices/linked" },
+  "available devices": { path: "/devices/available" },
+  "device filter panel": { path: "/devices/all?panel=filters" },
+  "new device drawer": { path: "/devices/all/new" },
+  "device batch drawer": { path: "/devices/all/batch" },
+  "a device's page": { path: (records) => `/devices/${records.deviceId}` },
   support: { path: "/support/all" },
+  "support with the export menu open": { path: "/support/all", openMenu: "More ticket actions" },
+  "active tickets": { path: "/support/active" },
+  "open tickets": { path: "/support/open" },
+  "new ticket drawer": { path: "/support/all/new" },
+  "a ticket's page": { path: (records) => `/support/${records.ticketId}` },
   tickets: { path: "/tickets/all" },
+  "a ticket's page under /tickets": { path: (records) => `/tickets/${records.ticketId}` },
 };
 
 /**
@@ -141,11 +165,14 @@ test.describe("every screen: its own title, one main landmark, no serious or cri
   let adminCookies: Cookie[];
 
   test.beforeAll(async ({ browser }) => {
-    const [customer, staff, role, adminRoleId, warehouse] = await Promise.all([
+    const [customer, staff, role, adminRoleId, warehouse, agent, device, ticket] = await Promise.all([
       createCustomer(),
       createStaff("sales"),
       createRole(`Auditor ${Date.now()}`, ["read:Customers"]),
       roleId("admin"),
+      createAgent(),
+      createDevice(),
+      createTicket(),
       createWarehouse(),
     ]);
     const item = await createInventoryItem({ warehouseId: warehouse.id });
@@ -158,6 +185,9 @@ test.describe("every screen: its own title, one main landmark, no serious or cri
       inventoryId: item.id,
       productId: product.id,
       warehouseId: warehouse.id,
+      agentId: agent.id,
+      deviceId: device.id,
+      ticketId: ticket.id,
     };
     const context = await browser.newContext();
     await signInAsAdmin(await context.newPage());

@@ -45,6 +45,9 @@ test.describe("at 320 px wide", () => {
   for (const list of [
     { path: "/customers/all", heading: "All Customers" },
     { path: "/settings/users", heading: "All Users" },
+    { path: "/agents/all", heading: "All Agents" },
+    { path: "/devices/all", heading: "All Devices" },
+    { path: "/support/all", heading: "All Tickets" },
   ]) {
     test(`the search form on ${list.path} stays inside its card`, async ({ page }) => {
       await page.goto(list.path);

@@ -30,6 +30,16 @@ test("each signed-in screen has a title of its own", async ({ page }) => {
     "/inventory/all/categories/new": "Create New Category — Inventory — SolarDesk",
     "/products/all": "All Products — SolarDesk",
     "/products/all/new": "New Product — SolarDesk",
+    "/agents/all": "All Agents — SolarDesk",
+    "/agents/barred": "Barred Agents — SolarDesk",
+    "/agents/all/new": "New Agents — SolarDesk",
+    "/devices/all": "All Devices — SolarDesk",
+    "/devices/available": "Available Devices — SolarDesk",
+    "/devices/all/new": "New Device — SolarDesk",
+    "/devices/all/batch": "Create New Devices (Batch) — SolarDesk",
+    "/support/all": "All Tickets — SolarDesk",
+    "/tickets/open": "Open Tickets — SolarDesk",
+    "/tickets/all/new": "New Ticket — SolarDesk",
   };
   for (const [path, title] of Object.entries(titles)) {
     await page.goto(path);

@@ -261,3 +261,61 @@ export async function createProduct(
   )) as { id: string; name: string };
   return { ...product, category };
 }
+
+/** An agent made through the real API (the e2e admin by default). */
+export async function createAgent(fields: Partial<Record<string, string>> = {}, token?: string) {
+  const tag = randomBytes(3).toString("hex");
+  const { body } = await call("/agents/create", {
+    method: "POST",
+    token: token ?? (await apiToken()),
+    body: {
+      firstname: "Musa",
+      lastname: `Agent${tag}`,
+      email: `agent-${tag}-${Date.now()}@example.com`,
+      location: "Kano",
+      ...fields,
+    },
+  });
+  return body as { id: string; firstname: string; lastname: string; email: string; location: string };
+}
+
+/** A random OpenPAYGO-style key: 32 hexadecimal characters. */
+export function deviceKey() {
+  return randomBytes(16).toString("hex");
+}
+
+/** A device made through the real API (the e2e admin by default); `key` is what was stored. */
+export async function createDevice(fields: Partial<Record<string, string | boolean>> = {}, token?: string) {
+  const key = typeof fields.key === "string" ? fields.key : deviceKey();
+  const { body } = await call("/device", {
+    method: "POST",
+    token: token ?? (await apiToken()),
+    body: {
+      serialNumber: `E2E${randomBytes(5).toString("hex").toUpperCase()}`,
+      startingCode: "123456789",
+      count: "1",
+      hardwareModel: "Solar Box 100",
+      firmwareVersion: "1.0.4",
+      ...fields,
+      key,
+    },
+  });
+  return { ...(body as { id: string; serialNumber: string; key: string }), clearKey: key };
+}
+
+/** A support ticket opened through the real API (the e2e admin by default). */
+export async function createTicket(fields: Partial<Record<string, string>> = {}, token?: string) {
+  const tag = randomBytes(3).toString("hex");
+  const { body } = await call("/tickets/create", {
+    method: "POST",
+    token: token ?? (await apiToken()),
+    body: {
+      type: "question",
+      priority: "medium",
+      subject: `Meter question ${tag}`,
+      description: "How do I read the meter?",
+      ...fields,
+    },
+  });
+  return body as { id: string; subject: string; status: string };
+}

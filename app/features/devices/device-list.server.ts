@@ -1,0 +1,40 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { DeviceListQuerySchema, DeviceListSchema } from "#backend/schemas/devices";
+import { requireUser } from "~/session.server";
+import { loadList } from "~/utils/lists.server";
+import { sectionTab } from "~/utils/navigation";
+import { can } from "~/utils/permissions";
+import { FILTER_PANEL } from "./device-filters";
+import { inventoryItem, inventoryItemOptions } from "./inventory-options.server";
+
+/**
+ * One tab of the device list. The inventory items are read only while the filter panel is open (or to
+ * name the item a list is filtered by), so the list and its search cost one API read.
+ */
+export async function deviceListLoader(tab: string, { request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const { title, filter } = sectionTab("devices", tab);
+  // The key filter is for roles that manage devices and has no place in a URL (it is a secret).
+  const url = new URL(request.url);
+  url.searchParams.delete("key");
+  const listRequest = new Request(url, request);
+  const panelOpen = url.searchParams.get(FILTER_PANEL.name) === FILTER_PANEL.value;
+  const [page, items] = await Promise.all([
+    loadList(listRequest, {
+      path: "/v1/device",
+      query: DeviceListQuerySchema,
+      answer: DeviceListSchema,
+      fixed: filter ?? {},
+    }),
+    panelOpen ? inventoryItemOptions(request) : null,
+  ]);
+  const inventoryId = page.query.inventoryId;
+  const filteredItem = inventoryId ? await inventoryItem(request, inventoryId) : null;
+  return {
+    title,
+    page,
+    panel: panelOpen ? { items } : null,
+    filteredItemName: filteredItem ? `${filteredItem.name} (${filteredItem.sku})` : null,
+    canCreate: can(user, "write:Devices"),
+  };
+}

@@ -1,0 +1,215 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { AgentRecord } from "#backend/schemas/agents";
+import { AgentFormSchema, AgentRecordSchema } from "#backend/schemas/agents";
+import { apiRead, apiWrite } from "~/api.server";
+import { DetailList } from "~/components/detail-list";
+import { ErrorBox } from "~/components/error-box";
+import { SectionErrorBoundary } from "~/components/error-panel";
+import { SubmitButton } from "~/components/submit-button";
+import { ActionToast } from "~/components/toaster";
+import { appConfig } from "~/config.server";
+import { AgentFigures } from "~/features/agents/agent-card";
+import { AgentFields } from "~/features/agents/agent-fields";
+import { AgentStatusPill } from "~/features/agents/agent-status";
+import { requireUser } from "~/session.server";
+import { redirectWithError, redirectWithSuccess } from "~/toast.server";
+import { capitalise, formatDate, fullName } from "~/utils/format";
+import {
+  creationFailedToast,
+  invalidSubmission,
+  parseForm,
+  readFormData,
+  rejectedSubmission,
+} from "~/utils/forms.server";
+import { can } from "~/utils/permissions";
+import { useLiveForm } from "~/utils/use-live-form";
+import type { FormResult } from "~/utils/use-live-form";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: data
+      ? `${data.editing ? "Edit " : ""}${fullName(data.agent)} — Agents — SolarDesk`
+      : "Agent — SolarDesk",
+  },
+];
+
+const agentPath = (id: string | undefined) => `/v1/agents/${encodeURIComponent(id ?? "")}` as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const agent = await apiRead(request, agentPath(params.agentId), AgentRecordSchema);
+  const canEdit = can(user, "write:Agents");
+  return {
+    agent,
+    canEdit,
+    editing: canEdit && new URL(request.url).searchParams.get("mode") === "edit",
+    mapsApiKey: appConfig().mapsApiKey ?? null,
+  };
+}
+
+/** The page's forms (edit, bar, unbar), told apart by the submit button's `intent`. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireUser(request);
+  const page = `/agents/${encodeURIComponent(params.agentId ?? "")}`;
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+
+  if (intent === "bar" || intent === "unbar") {
+    const answer = await apiWrite(
+      request,
+      {
+        method: "PATCH",
+        path: agentPath(params.agentId),
+        body: { status: intent === "bar" ? "barred" : "active" },
+      },
+      AgentRecordSchema,
+    );
+    if (!answer.ok) {
+      const [message] = [answer.failure.message].flat();
+      return redirectWithError(page, message ?? "Agent Update Failed: Internal Server Error");
+    }
+    return redirectWithSuccess(
+      page,
+      intent === "bar" ? "Agent barred successfully!" : "Agent unbarred successfully!",
+    );
+  }
+
+  const submission = parseForm(formData, AgentFormSchema);
+  if (submission.status !== "success") return invalidSubmission(submission);
+  // The edit form always sends the phone: left empty, it clears the number.
+  const body = { ...submission.value, phoneNumber: submission.value.phoneNumber ?? null };
+  const answer = await apiWrite(
+    request,
+    { method: "PATCH", path: agentPath(params.agentId), body },
+    AgentRecordSchema,
+  );
+  if (!answer.ok) {
+    return rejectedSubmission(submission, answer.failure, {
+      toastFor: creationFailedToast("Agent Update Failed: Internal Server Error"),
+    });
+  }
+  return redirectWithSuccess(page, "Agent updated successfully!");
+}
+
+function EditAgentForm({
+  agent,
+  mapsApiKey,
+  lastResult,
+}: {
+  agent: AgentRecord;
+  mapsApiKey: string | null;
+  lastResult?: FormResult;
+}) {
+  const { form, field, formErrors } = useLiveForm({ schema: AgentFormSchema, lastResult });
+  const record = {
+    firstname: agent.firstname,
+    lastname: agent.lastname,
+    email: agent.email,
+    phoneNumber: agent.phoneNumber ?? "",
+    addressType: agent.addressType,
+    location: agent.location,
+    longitude: agent.longitude === null ? "" : String(agent.longitude),
+    latitude: agent.latitude === null ? "" : String(agent.latitude),
+  };
+  return (
+    <Form method="post" {...form} className="mt-4 flex flex-col gap-1">
+      <AgentFields field={field} mapsApiKey={mapsApiKey} record={record} answered={Boolean(lastResult)} />
+      <ErrorBox errors={formErrors} />
+      <div className="mt-2 flex flex-wrap gap-3">
+        <SubmitButton intent="update" pendingText="Saving...">
+          Save Changes
+        </SubmitButton>
+        <Link
+          to={`/agents/${agent.id}`}
+          className="rounded-full border border-slate-300 px-5 py-2 text-sm font-medium hover:bg-slate-100"
+        >
+          Cancel Edit
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+function agentDetails(agent: AgentRecord): [string, React.ReactNode][] {
+  return [
+    ["First Name", agent.firstname],
+    ["Last Name", agent.lastname],
+    ["Email", agent.email],
+    ["Phone Number", agent.phoneNumber ?? "N/A"],
+    ["Location", agent.location],
+    ["Address Type", capitalise(agent.addressType.toLowerCase())],
+    [
+      "Coordinates",
+      agent.latitude !== null && agent.longitude !== null ? `${agent.latitude}, ${agent.longitude}` : "N/A",
+    ],
+    ["Email Verified", agent.emailVerified ? "Yes" : "No"],
+    ["Agent Since", formatDate(agent.createdAt)],
+  ];
+}
+
+export default function AgentRoute() {
+  const { agent, canEdit, editing, mapsApiKey } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const barred = agent.status === "barred";
+  return (
+    <div className="flex flex-col gap-4">
+      <ActionToast toast={actionData?.toast} />
+      <Link to="/agents/all" className="text-sm text-brand-700 hover:underline">
+        ← All agents
+      </Link>
+      <section
+        aria-labelledby="agent-name"
+        className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
+        <header className="flex flex-wrap items-start justify-between gap-3">
+          <div className="flex flex-wrap items-center gap-3">
+            <h2 id="agent-name" className="text-lg font-semibold">
+              {fullName(agent)}
+            </h2>
+            <AgentStatusPill status={agent.status} />
+          </div>
+          {canEdit && !editing ? (
+            <div className="flex flex-wrap gap-2">
+              <Link
+                to="?mode=edit"
+                className="rounded-full border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100"
+              >
+                Edit Agent
+              </Link>
+              <Form method="post">
+                <SubmitButton
+                  intent={barred ? "unbar" : "bar"}
+                  tone={barred ? "primary" : "danger"}
+                  pendingText={barred ? "Unbarring..." : "Barring..."}
+                  className="py-2"
+                >
+                  {barred ? "Unbar Agent" : "Bar Agent"}
+                </SubmitButton>
+              </Form>
+            </div>
+          ) : null}
+        </header>
+        {editing ? (
+          <EditAgentForm agent={agent} mapsApiKey={mapsApiKey} lastResult={actionData?.result} />
+        ) : (
+          <DetailList rows={agentDetails(agent)} />
+        )}
+      </section>
+      <section
+        aria-labelledby="agent-figures"
+        className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
+        <h2 id="agent-figures" className="mb-3 text-lg font-semibold">
+          Figures
+        </h2>
+        <AgentFigures agent={agent} />
+        <p className="mt-3 text-xs text-slate-600">
+          Sales and stock in the agent&apos;s possession are counted from the sales and inventory records.
+        </p>
+      </section>
+    </div>
+  );
+}
+
+export const ErrorBoundary = SectionErrorBoundary;

@@ -1,0 +1,150 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLocation } from "@remix-run/react";
+import type { DeviceRowError } from "#backend/schemas/devices";
+import {
+  DEVICES_UPLOADED,
+  DEVICE_FILE_COLUMNS,
+  DeviceBatchFormSchema,
+  DeviceBatchReportSchema,
+  DeviceBatchResultSchema,
+} from "#backend/schemas/devices";
+import { apiWriteMultipart } from "~/api.server";
+import type { Column } from "~/components/data-table";
+import { DataTable } from "~/components/data-table";
+import { Drawer } from "~/components/drawer";
+import { ErrorBox } from "~/components/error-box";
+import { FormInput } from "~/components/form-input";
+import { SubmitButton } from "~/components/submit-button";
+import { ActionToast } from "~/components/toaster";
+import { requireUser } from "~/session.server";
+import { redirectWithSuccess } from "~/toast.server";
+import { formatNumber } from "~/utils/format";
+import {
+  creationFailedToast,
+  invalidSubmission,
+  parseForm,
+  readFormData,
+  rejectedSubmission,
+} from "~/utils/forms.server";
+import { listHref } from "~/utils/list-params";
+import { useLiveForm } from "~/utils/use-live-form";
+
+export const meta: MetaFunction = () => [{ title: "Create New Devices (Batch) — SolarDesk" }];
+
+type BatchReport = { errors: DeviceRowError[]; errorCount: number };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return null;
+}
+
+/**
+ * The file goes to the API as it came (the API reads its bytes and checks every row); a refusal comes
+ * back with the row-by-row report, shown under the form.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request);
+  const submission = parseForm(await readFormData(request), DeviceBatchFormSchema);
+  if (submission.status !== "success") return invalidSubmission(submission);
+  const upload = new FormData();
+  upload.set("file", submission.value.file, submission.value.file.name);
+  const answer = await apiWriteMultipart(
+    request,
+    { method: "POST", path: "/v1/device/batch-upload", formData: upload },
+    DeviceBatchResultSchema,
+  );
+  if (!answer.ok) {
+    const refused = rejectedSubmission(submission, answer.failure, {
+      toastFor: creationFailedToast("Device(s) Creation Failed: Internal Server Error"),
+    });
+    const parsed = DeviceBatchReportSchema.safeParse(answer.failure.body);
+    const report: BatchReport | null = parsed.success
+      ? { errors: parsed.data.errors, errorCount: parsed.data.errorCount }
+      : null;
+    return data({ ...refused.data, report }, refused.init ?? undefined);
+  }
+  const { count } = answer.data;
+  return redirectWithSuccess(listHref("/devices/all", new URL(request.url).search), {
+    message: DEVICES_UPLOADED,
+    description: `${formatNumber(count)} device${count === 1 ? "" : "s"} added.`,
+  });
+}
+
+const REPORT_COLUMNS: Column<DeviceRowError>[] = [
+  { header: "Row", primary: true, cell: (problem) => problem.row },
+  { header: "Column", cell: (problem) => problem.column },
+  { header: "Message", cell: (problem) => problem.message },
+];
+
+function Report({ errors, errorCount }: BatchReport) {
+  if (errors.length === 0) return null;
+  return (
+    <section aria-labelledby="batch-report" className="mt-4">
+      <h3 id="batch-report" className="text-base font-semibold text-slate-900">
+        Problems in the file
+      </h3>
+      <p className="mt-1 text-sm text-slate-700">
+        Nothing was uploaded. Correct these rows and send the whole file again
+        {errorCount > errors.length
+          ? ` (the first ${formatNumber(errors.length)} of ${formatNumber(errorCount)} problems are listed).`
+          : "."}
+      </p>
+      <DataTable
+        caption="Problems in the file, by row and column"
+        columns={REPORT_COLUMNS}
+        rows={errors}
+        rowKey={(problem) => `${problem.row}:${problem.column}:${problem.message}`}
+      />
+    </section>
+  );
+}
+
+export default function DeviceBatchRoute() {
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const { form, field, formErrors } = useLiveForm({
+    schema: DeviceBatchFormSchema,
+    lastResult: actionData?.result,
+  });
+  // Only a refusal by the API carries a report; the form's own refusals do not.
+  const report = actionData && "report" in actionData ? (actionData.report as BatchReport | null) : null;
+  const file = field("file");
+  return (
+    <Drawer
+      title="Create New Devices (Batch)"
+      size="large"
+      closeTo={listHref("/devices/all", location.search)}
+    >
+      <ActionToast toast={actionData?.toast} />
+      <p className="text-sm text-slate-700">
+        One device per row, with a header row naming the columns:{" "}
+        {DEVICE_FILE_COLUMNS.map((column) => column.header).join(", ")}. Serial Number and Key are required;
+        Inventory holds the SKU of the item the device is a unit of. If any row has a problem, nothing is
+        stored and every problem is listed here.
+      </p>
+      <p className="mt-2 text-sm">
+        <a href="/devices/batch-template" download className="font-medium text-brand-700 underline">
+          Download the template (CSV)
+        </a>
+      </p>
+      <Form method="post" encType="multipart/form-data" {...form} className="mt-4 flex flex-col gap-1">
+        <FormInput
+          label="Devices File"
+          type="file"
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          hint=".csv or .xlsx, up to 5 MB and 20,000 devices"
+          id={file.id}
+          name={file.name}
+          errors={file.errors}
+          errorId={file.errorId}
+        />
+        <ErrorBox errors={formErrors} />
+        <SubmitButton pendingText="Uploading..." className="mt-2">
+          Upload Devices
+        </SubmitButton>
+      </Form>
+      {report ? <Report errors={report.errors} errorCount={report.errorCount} /> : null}
+    </Drawer>
+  );
+}

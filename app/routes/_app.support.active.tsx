@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { SectionErrorBoundary } from "~/components/error-panel";
+import { TicketListPage } from "~/features/tickets/ticket-list";
+import { ticketListLoader } from "~/features/tickets/ticket-list.server";
+
+export const meta: MetaFunction = () => [{ title: "Active Tickets — SolarDesk" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  return ticketListLoader("active", args);
+}
+
+export default function ActiveTicketsRoute() {
+  return <TicketListPage />;
+}
+
+export const ErrorBoundary = SectionErrorBoundary;

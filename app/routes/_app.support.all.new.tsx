@@ -1,0 +1,136 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { CustomerListSchema } from "#backend/schemas/customers";
+import {
+  CreateTicketSchema,
+  TICKET_PRIORITIES,
+  TICKET_TYPES,
+  TicketDetailSchema,
+} from "#backend/schemas/tickets";
+import { apiReadOrFailure, apiWrite } from "~/api.server";
+import { Drawer } from "~/components/drawer";
+import { ErrorBox } from "~/components/error-box";
+import { FormInput } from "~/components/form-input";
+import { FormSelect } from "~/components/form-select";
+import { FormTextarea } from "~/components/form-textarea";
+import { OptionSearch } from "~/components/option-search";
+import { SubmitButton } from "~/components/submit-button";
+import { ActionToast } from "~/components/toaster";
+import { ticketSection } from "~/features/tickets/ticket-rules";
+import { requireUser } from "~/session.server";
+import { redirectWithSuccess } from "~/toast.server";
+import { capitalise, fullName } from "~/utils/format";
+import {
+  creationFailedToast,
+  invalidSubmission,
+  parseForm,
+  readFormData,
+  rejectedSubmission,
+} from "~/utils/forms.server";
+import { listHref } from "~/utils/list-params";
+import { useLiveForm } from "~/utils/use-live-form";
+
+export const meta: MetaFunction = () => [{ title: "New Ticket — SolarDesk" }];
+
+/** The most customers the select lists at once; `?customerSearch=` narrows it. */
+const CUSTOMER_CHOICES = 100;
+
+const choices = (values: readonly string[]) => values.map((value) => ({ value, label: capitalise(value) }));
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  // The customer is optional: a role that may not read customers opens tickets without one.
+  const customers = await apiReadOrFailure(request, "/v1/customers", CustomerListSchema, {
+    limit: CUSTOMER_CHOICES,
+    search: new URL(request.url).searchParams.get("customerSearch")?.trim().slice(0, 100),
+  });
+  return {
+    customers: customers.ok
+      ? {
+          options: customers.data.customers.map((customer) => ({
+            value: customer.id,
+            label: `${fullName(customer)} (${customer.email})`,
+          })),
+          total: customers.data.total,
+        }
+      : null,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireUser(request);
+  const submission = parseForm(await readFormData(request), CreateTicketSchema);
+  if (submission.status !== "success") return invalidSubmission(submission);
+  const answer = await apiWrite(
+    request,
+    { method: "POST", path: "/v1/tickets/create", body: submission.value },
+    TicketDetailSchema,
+  );
+  if (!answer.ok) {
+    return rejectedSubmission(submission, answer.failure, {
+      toastFor: creationFailedToast("Ticket Creation Failed: Internal Server Error"),
+    });
+  }
+  const url = new URL(request.url);
+  return redirectWithSuccess(
+    listHref(`/${ticketSection(url.pathname)}/all`, url.search),
+    "Ticket created successfully!",
+  );
+}
+
+export default function NewTicketRoute() {
+  const { customers } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const { form, field, formErrors } = useLiveForm({
+    schema: CreateTicketSchema,
+    lastResult: actionData?.result,
+  });
+  return (
+    <Drawer
+      title="New Ticket"
+      size="medium"
+      closeTo={listHref(`/${ticketSection(location.pathname)}/all`, location.search)}
+    >
+      <ActionToast toast={actionData?.toast} />
+      {customers ? (
+        <OptionSearch
+          name="customerSearch"
+          label="Find the customer"
+          shown={customers.options.length}
+          total={customers.total}
+        />
+      ) : null}
+      <Form method="post" {...form} className="flex flex-col gap-1">
+        <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+          <FormSelect
+            label="Type"
+            placeholder="Select a type"
+            options={choices(TICKET_TYPES)}
+            {...field("type")}
+          />
+          <FormSelect
+            label="Priority"
+            placeholder="Select a priority"
+            options={choices(TICKET_PRIORITIES)}
+            {...field("priority")}
+          />
+        </div>
+        <FormInput label="Subject" {...field("subject")} />
+        <FormTextarea label="Description" {...field("description")} />
+        {customers ? (
+          <FormSelect
+            label="Customer (optional)"
+            placeholder="No customer"
+            options={customers.options}
+            {...field("customerId")}
+          />
+        ) : null}
+        <ErrorBox errors={formErrors} />
+        <SubmitButton pendingText="Creating..." className="mt-2">
+          Create Ticket
+        </SubmitButton>
+      </Form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,2 @@
+// /tickets/all is /support/all (spec 001 §2: the same screen under both prefixes).
+export { ErrorBoundary, default, loader, meta } from "./_app.support.all";

@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { TicketExportQuerySchema } from "#backend/schemas/tickets";
+import { readListQuery } from "#backend/schemas/list";
+import { ticketSection } from "~/features/tickets/ticket-rules";
+import { requireUser } from "~/session.server";
+import { downloadCsv } from "~/utils/downloads.server";
+
+/**
+ * 'Export List': the tickets the list's tab and search select, as the API's streamed CSV. The URL is read
+ * leniently, like a list's: a bad value is dropped rather than refused.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const url = new URL(request.url);
+  const { status, type, priority, search } = readListQuery(TicketExportQuerySchema, url.searchParams);
+  return downloadCsv(request, {
+    path: "/v1/tickets/export",
+    query: { status, type, priority, search },
+    back: `/${ticketSection(url.pathname)}/all`,
+  });
+}
