@@ -26,6 +26,7 @@ it("probes every upload route", () => {
   expect(multipartRoutes.map((operation) => `${operation.method} ${operation.path}`).sort()).toEqual([
     "patch /api/v1/products/{id}",
     "patch /api/v1/warehouses/{id}",
+    "post /api/v1/csv-upload/process",
     "post /api/v1/device/batch-upload",
     "post /api/v1/inventory/create",
     "post /api/v1/products",

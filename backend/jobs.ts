@@ -1,13 +1,14 @@
 import type { BackendConfig } from "./config";
 import type { AppDb } from "./db/client";
 import { cancelStaleSales, deleteExpiredDrafts } from "./services/sale-expiry";
+import { deleteExpiredUploads } from "./services/sale-upload";
 
 /** How often the server looks for unpaid sales to cancel and drafts to forget. */
 export const JOB_INTERVAL_MS = 5 * 60_000;
 
 /**
  * Housekeeping inside the server process (issue text: "a job inside the server process"): cancels UNPAID
- * sales older than SALE_HOLD_HOURS, releasing their stock and devices, and deletes expired drafts. Several
+ * sales older than SALE_HOLD_HOURS, releasing their stock and devices, and deletes expired drafts and uncommitted sales uploads. Several
  * processes on one PostgreSQL may all run it (sale-expiry.ts claims each sale once). Returns its stop.
  */
 export function startHousekeeping(db: AppDb, config: Pick<BackendConfig, "saleHoldHours">) {
@@ -18,6 +19,7 @@ export function startHousekeeping(db: AppDb, config: Pick<BackendConfig, "saleHo
         const cancelled = await cancelStaleSales(db, config.saleHoldHours);
         if (cancelled.length) console.info(`Cancelled ${cancelled.length} unpaid sale(s) past the hold time`);
         await deleteExpiredDrafts(db);
+        await deleteExpiredUploads(db);
       } catch (error) {
         // A database hiccup must not stop the server; the next round tries again.
         console.warn(

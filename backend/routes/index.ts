@@ -12,6 +12,7 @@ import { saleOperations, saleRoutes } from "./sales";
 import { inventoryOperations, inventoryRoutes } from "./inventory";
 import { overviewOperations, overviewRoutes } from "./overview";
 import { paymentOperations, paymentRoutes } from "./payments";
+import { csvUploadOperations, csvUploadRoutes } from "./csv-upload";
 import { productOperations, productRoutes } from "./products";
 import { permissionRoutes, roleOperations, roleRoutes } from "./roles";
 import { ticketOperations, ticketRoutes } from "./tickets";
@@ -43,6 +44,7 @@ export const ROUTE_GROUPS: {
   { path: "/api/v1/sales/drafts", routes: saleDraftRoutes, operations: saleDraftOperations },
   { path: "/api/v1/sales", routes: saleRoutes, operations: saleOperations },
   { path: "/api/v1/payment", routes: paymentRoutes, operations: paymentOperations },
+  { path: "/api/v1/csv-upload", routes: csvUploadRoutes, operations: csvUploadOperations },
   { path: "/api/v1/warehouses", routes: warehouseRoutes, operations: warehouseOperations },
   { path: "/api/v1/inventory", routes: inventoryRoutes, operations: inventoryOperations },
   { path: "/api/v1/products", routes: productRoutes, operations: productOperations },

@@ -117,7 +117,7 @@ const exportDate = (label: string) =>
  * `GET /v1/csv-upload/export-sales` (spec §7): Lagos calendar days, the end date counting whole; start
  * = end is that one day. The future check needs today, so it is made by the service.
  */
-export const SalesExportQuerySchema = z
+export const SalesExportFieldsSchema = z
   .object({
     startDate: exportDate("Start date"),
     endDate: exportDate("End date"),
@@ -127,11 +127,11 @@ export const SalesExportQuerySchema = z
       })
       .optional(),
   })
-  .strict()
-  .refine((query) => !query.startDate || !query.endDate || query.endDate >= query.startDate, {
-    message: "End date must be after start date",
-    path: ["endDate"],
-  });
+  .strict();
+export const SalesExportQuerySchema = SalesExportFieldsSchema.refine(
+  (query) => !query.startDate || !query.endDate || query.endDate >= query.startDate,
+  { message: "End date must be after start date", path: ["endDate"] },
+);
 export type SalesExportQuery = z.output<typeof SalesExportQuerySchema>;
 
 export const SALES_EXPORT_HEADER = [

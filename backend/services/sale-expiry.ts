@@ -26,7 +26,15 @@ export async function cancelStaleSales(db: AppDb, holdHours: number, now = new D
       const [stale] = await tx
         .select({ id: sales.id })
         .from(sales)
-        .where(and(eq(sales.status, "UNPAID"), eq(sales.paidKobo, 0), lt(sales.createdAt, cutoff)))
+        .where(
+          and(
+            eq(sales.status, "UNPAID"),
+            eq(sales.paidKobo, 0),
+            lt(sales.createdAt, cutoff),
+            // A sale brought in by a batch upload happened elsewhere: it holds nothing to give back.
+            isNull(sales.uploadId),
+          ),
+        )
         .orderBy(sales.createdAt)
         .limit(1)
         .for("update", { skipLocked: true });

@@ -1,0 +1,123 @@
+import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import type { AppDb } from "../db/client";
+import { agents, customers, devices, products, saleItems, sales } from "../db/schema";
+import { LAGOS_OFFSET_MS, lagosDate } from "../schemas/dates";
+import { koboToNaira } from "../schemas/money";
+import type { SalesExportQuery } from "../schemas/sale-uploads";
+import { invalidField } from "./errors";
+
+/**
+ * `GET /v1/csv-upload/export-sales` (spec §7): one row per sale item, read in keyset pages of 1,000 so
+ * memory stays flat however many sales there are, newest filter first checked against Lagos's calendar.
+ */
+
+const lagosDayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - LAGOS_OFFSET_MS);
+const dayAfter = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** Refuses days after today in Lagos (the schema has already refused an end before the start). */
+export function checkExportDates(query: SalesExportQuery, today = lagosDate(new Date())) {
+  if (query.endDate && query.endDate > today)
+    throw invalidField("endDate", "End date cannot be in the future");
+  if (query.startDate && query.startDate > today)
+    throw invalidField("startDate", "Start date cannot be in the future");
+}
+
+/** `sales_export_{start}_to_{end}.csv` for a range, `sales_export_{today}.csv` without one. */
+export function exportFileName(query: SalesExportQuery, today = lagosDate(new Date())) {
+  if (!query.startDate && !query.endDate) return `sales_export_${today}.csv`;
+  return `sales_export_${query.startDate ?? "start"}_to_${query.endDate ?? today}.csv`;
+}
+
+export type ExportCursor = { createdAt: Date; saleId: string; itemId: string };
+
+function filters(query: SalesExportQuery): (SQL | undefined)[] {
+  return [
+    query.startDate ? gte(sales.createdAt, lagosDayStart(query.startDate)) : undefined,
+    // The end date counts whole: up to the start of the next Lagos day.
+    query.endDate ? lt(sales.createdAt, lagosDayStart(dayAfter(query.endDate))) : undefined,
+    query.status ? eq(sales.status, query.status) : undefined,
+  ];
+}
+
+const money = (kobo: number) => koboToNaira(kobo).toFixed(2);
+
+/** One page of export rows after `cursor`, oldest sale first, with the cells in SALES_EXPORT_HEADER order. */
+export async function readExportRowsAfter(
+  db: AppDb,
+  query: SalesExportQuery,
+  cursor: ExportCursor | null,
+  limit: number,
+) {
+  const rows = await db
+    .select({
+      saleId: sales.id,
+      itemId: saleItems.id,
+      createdAt: sales.createdAt,
+      status: sales.status,
+      paymentMethod: sales.paymentMethod,
+      customerName: sql<string>`${customers.firstname} || ' ' || ${customers.lastname}`,
+      customerEmail: customers.email,
+      customerPhone: customers.phone,
+      agentName: sql<string | null>`${agents.firstname} || ' ' || ${agents.lastname}`,
+      product: products.name,
+      units: saleItems.quantity,
+      paymentMode: saleItems.paymentMode,
+      itemTotalKobo: saleItems.totalKobo,
+      depositKobo: saleItems.initialPaymentKobo,
+      monthlyKobo: saleItems.monthlyPaymentKobo,
+      saleTotalKobo: sales.totalKobo,
+      paidKobo: sales.paidKobo,
+      devices: sql<
+        string | null
+      >`(select string_agg(${devices.serialNumber}, '; ' order by ${devices.serialNumber}) from ${devices} where ${devices.saleItemId} = ${saleItems.id})`,
+    })
+    .from(saleItems)
+    .innerJoin(sales, eq(sales.id, saleItems.saleId))
+    .innerJoin(customers, eq(customers.id, sales.customerId))
+    .innerJoin(products, eq(products.id, saleItems.productId))
+    .leftJoin(agents, eq(agents.id, sales.agentId))
+    .where(
+      and(
+        ...filters(query),
+        cursor
+          ? sql`(${sales.createdAt}, ${sales.id}, ${saleItems.id}) > (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.saleId}, ${cursor.itemId})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(sales.createdAt), asc(sales.id), asc(saleItems.id))
+    .limit(limit);
+  return rows;
+}
+
+export type ExportRow = Awaited<ReturnType<typeof readExportRowsAfter>>[number];
+
+export const exportCursorOf = (row: ExportRow): ExportCursor => ({
+  createdAt: row.createdAt,
+  saleId: row.saleId,
+  itemId: row.itemId,
+});
+
+export function exportCells(row: ExportRow): unknown[] {
+  return [
+    row.saleId,
+    lagosDate(row.createdAt),
+    row.status,
+    row.paymentMethod,
+    row.customerName,
+    row.customerEmail,
+    row.customerPhone,
+    row.agentName ?? "",
+    row.product,
+    row.units,
+    row.paymentMode,
+    money(row.itemTotalKobo),
+    money(row.depositKobo),
+    money(row.monthlyKobo),
+    money(row.saleTotalKobo),
+    money(row.paidKobo),
+    money(Math.max(0, row.saleTotalKobo - row.paidKobo)),
+    row.devices ?? "",
+  ];
+}
