@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { isCalendarDate } from "./sale-rules";
+import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE, chosenFile } from "./files";
+import { isCalendarDate, lagosToday } from "./sale-rules";
 
 /**
  * Batch upload of sales (`/v1/csv-upload`): the file's columns, the report of its problems, the failed
@@ -154,3 +155,39 @@ export const SALES_EXPORT_HEADER = [
   "Balance (NGN)",
   "Devices",
 ];
+
+/** What a browser calls a sales file; the API still reads the bytes (a renamed file is refused). */
+const SALES_FILE_NAME = /\.(csv|xlsx|xls)$/i;
+
+/** The web app's Batch Upload Sales form: one chosen file of at most 5 MB, named .csv, .xlsx or .xls. */
+export const SalesBatchFormSchema = z
+  .object({
+    file: z.unknown().transform((value, context): File => {
+      const chosen = chosenFile(value);
+      const fail = (message: string) => {
+        context.addIssue({ code: z.ZodIssueCode.custom, message });
+        return z.NEVER;
+      };
+      if (!chosen) return fail(SALES_FILE_REQUIRED);
+      if (chosen.size > MAX_UPLOAD_BYTES) return fail(UPLOAD_TOO_LARGE_MESSAGE);
+      if (!SALES_FILE_NAME.test(chosen.name)) return fail(SALES_FILE_TYPE_MESSAGE);
+      return chosen;
+    }),
+  })
+  .strict();
+
+/**
+ * The web app's Export Data form: the API's query, with today's Lagos day as the latest end (checked
+ * when the form is read, in the browser as on the server).
+ */
+export const SalesExportFormSchema = SalesExportFieldsSchema.superRefine((query, context) => {
+  const today = lagosToday();
+  if (query.startDate && query.endDate && query.endDate < query.startDate) {
+    context.addIssue({ code: "custom", path: ["endDate"], message: "End date must be after start date" });
+  } else if (query.endDate && query.endDate > today) {
+    context.addIssue({ code: "custom", path: ["endDate"], message: "End date cannot be in the future" });
+  }
+  if (query.startDate && query.startDate > today) {
+    context.addIssue({ code: "custom", path: ["startDate"], message: "Start date cannot be in the future" });
+  }
+});

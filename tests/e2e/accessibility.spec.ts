@@ -78,6 +78,8 @@ const SCREENS: Record<string, Screen> = {
   },
   "inventory settings": { path: "/settings/inventory-settings" },
   sales: { path: "/sales/all" },
+  "batch upload sales drawer": { path: "/sales/all/batch-upload" },
+  "export data drawer": { path: "/sales/all/export" },
   agents: { path: "/agents/all" },
   "inventory settings renaming a category": { path: "/settings/inventory-settings?rename=x" },
   "active agents": { path: "/agents/active" },
@@ -165,7 +167,7 @@ test.describe("every screen: its own title, one main landmark, no serious or cri
   let adminCookies: Cookie[];
 
   test.beforeAll(async ({ browser }) => {
-    const [customer, staff, role, adminRoleId, warehouse, agent, device, ticket] = await Promise.all([
+    const [customer, staff, role, adminRoleId, agent, device, ticket, warehouse] = await Promise.all([
       createCustomer(),
       createStaff("sales"),
       createRole(`Auditor ${Date.now()}`, ["read:Customers"]),

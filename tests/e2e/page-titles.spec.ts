@@ -21,6 +21,8 @@ test("each signed-in screen has a title of its own", async ({ page }) => {
     "/settings/role-permissions/new": "New Role — Role Permissions — SolarDesk",
     "/settings/inventory-settings": "Inventory Settings — SolarDesk",
     "/sales/all": "All Sales — SolarDesk",
+    "/sales/all/batch-upload": "Batch Upload Sales — SolarDesk",
+    "/sales/all/export": "Export Data — SolarDesk",
     "/warehouses/all": "All Warehouses — SolarDesk",
     "/warehouses/all/new": "Add New Warehouse — SolarDesk",
     "/warehouses/all/logs": "Inventory Logs — Warehouses — SolarDesk",
