@@ -24,6 +24,8 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     productPages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
     inventoryPages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
     devicePages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
+    salePages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
+    saleStats: createReadCache(deps.config.readCacheMs),
   };
   const routeDeps: RouteDeps = { ...deps, caches };
 

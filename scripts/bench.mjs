@@ -27,12 +27,21 @@
 // placeholder page answers) and GET /api/v1/device?search=… with one term and with a different term on
 // every request.
 //
+// Sales: BENCH_SALES (100,000) synthetic sales are seeded too (seed-sales-cli.ts), with three products
+// kept in batches of one unit and a product of 12,000 units with its devices. On the server: a 10,000-row
+// sales batch file (POST /api/v1/csv-upload/process: every row checked and all committed), the export
+// of every sale (GET /api/v1/csv-upload/export-sales, streamed; time and the server's peak memory
+// growth), 50 sales of 3 products over many batches made one after another through the API (p50, p99),
+// and, at 10 connections beside the trivial page, /sales/all (first page, a deep page, a status tab) and
+// the API calls behind them.
+//
 // Figures, never pass/fail (ARCHITECTURE.md §5): the targets are printed beside them. The report goes to
 // bench-results/latest.md (git-ignored) and to stdout. Only 127.0.0.1 is contacted; every phase is bounded.
 //
 // Settings (environment): BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (50), BENCH_WARMUP (s, 2),
 // BENCH_DATABASE_URL (bench on PostgreSQL instead of PGlite), BENCH_CUSTOMERS (100000), BENCH_PRODUCTS,
-// BENCH_ITEMS, BENCH_BATCHES (0 products skips the stock subjects), BENCH_DEVICES (200000).
+// BENCH_ITEMS, BENCH_BATCHES (0 products skips the stock subjects), BENCH_DEVICES (200000), BENCH_SALES
+// (100000; 0 skips the sales subjects).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -63,10 +72,15 @@ const UPLOAD_ROWS = 20_000;
 const TARGET_UPLOAD_S = 10;
 const TARGET_UPLOAD_RSS_MB = 200;
 const DEVICE_SEARCH = "BD0001234"; // a serial number fragment, 10 of the seeded devices
+const SALES = Number(process.env.BENCH_SALES ?? 100_000);
+const SALE_UPLOAD_ROWS = 10_000;
+const TARGET_SALE_UPLOAD_S = 10;
+const TARGET_EXPORT_RSS_MB = 100;
+const SALE_TIMINGS = 50;
 const HOST = "127.0.0.1";
 // Whole run: seeding (customers, stock, devices), start and upload + 24 loads × (warm-up + run + settling)
 // + page weights, with a generous margin.
-const WATCHDOG_MS = (1_500 + 24 * (WARMUP + DURATION + 15)) * 1000;
+const WATCHDOG_MS = (2_400 + 31 * (WARMUP + DURATION + 15)) * 1000;
 
 function positive(name, fallback) {
   const value = Number(process.env[name] ?? fallback);
@@ -191,6 +205,22 @@ function seedWith(cli, what, count) {
   );
   if (result.status !== 0) throw new Error(`seeding ${what} failed:\n${result.stdout}\n${result.stderr}`);
   return Date.now() - started;
+}
+
+/** BENCH_SALES sales and the bench's sale catalogue (seed-sales-cli.ts); answers what it seeded. */
+function seedSales(count) {
+  log(`seeding ${count} sales`);
+  const started = Date.now();
+  const env = serverEnv(0);
+  delete env.PORT;
+  const result = spawnSync(
+    process.execPath,
+    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "backend/db/seed-sales-cli.ts", String(count)],
+    { cwd: ROOT, env, encoding: "utf8", timeout: 900_000, maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (result.status !== 0) throw new Error(`seeding sales failed:\n${result.stdout}\n${result.stderr}`);
+  const lines = result.stdout.trim().split("\n");
+  return { ms: Date.now() - started, seeded: JSON.parse(lines[lines.length - 1]) };
 }
 
 /** The stock the stock subjects read (seed-stock-cli.ts), before the server opens the database. */
@@ -395,6 +425,150 @@ async function measureDeviceUpload(base, token) {
   };
 }
 
+/** Watches the server's resident memory from now: sampled every 20 ms, plus the kernel's high-water mark. */
+function watchMemory() {
+  const pid = server.pid;
+  const before = procStatusKb(pid, "VmRSS");
+  let hwmReset = false;
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
+    hwmReset = true;
+  } catch {
+    // Not allowed here: the sampled peak alone is reported.
+  }
+  let peak = before ?? 0;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, procStatusKb(pid, "VmRSS") ?? 0);
+  }, 20);
+  return () => {
+    clearInterval(sampler);
+    const hwm = hwmReset ? procStatusKb(pid, "VmHWM") : null;
+    const peakKb = Math.max(peak, hwm ?? 0);
+    return {
+      rssBeforeMb: before === null ? null : before / 1024,
+      peakMb: before === null ? null : peakKb / 1024,
+      growthMb: before === null ? null : (peakKb - before) / 1024,
+      hwmReset,
+    };
+  };
+}
+
+/** A Lagos calendar day `days` ago. */
+const lagosDaysAgo = (days) =>
+  new Date(Date.now() + 3_600_000 - days * 86_400_000).toISOString().slice(0, 10);
+
+/** A sales batch file of `rows` one-off sales of the seeded upload product, one device each. */
+function saleBatchCsv(rows, seeded) {
+  const random = seededRandom(11);
+  const emails = seeded.customerEmails;
+  const lines = ["customer,product,units,paymentMode,deviceSerials,paymentMethod,amountPaid,saleDate"];
+  for (let index = 0; index < rows; index += 1) {
+    const email = emails[index % emails.length];
+    const serial = `${seeded.uploadProduct.serialPrefix}${String(index + 1).padStart(7, "0")}`;
+    const paid = random() < 0.5 ? 0 : 20_000;
+    lines.push(
+      `${email},${seeded.uploadProduct.name},1,ONE_OFF,${serial},CASH,${paid},${lagosDaysAgo(1 + Math.floor(random() * 300))}`,
+    );
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** Uploads a 10,000-row sales file through the API: every row checked, then all committed at once. */
+async function measureSaleUpload(base, token, seeded) {
+  const csv = saleBatchCsv(SALE_UPLOAD_ROWS, seeded);
+  const stop = watchMemory();
+  const form = new FormData();
+  form.set("file", new Blob([csv], { type: "text/csv" }), "sales.csv");
+  log(`uploading ${SALE_UPLOAD_ROWS} sales (${kb(Buffer.byteLength(csv))} KB)`);
+  const started = performance.now();
+  const response = await fetch(`${base}/api/v1/csv-upload/process`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+    signal: AbortSignal.timeout(300_000),
+  });
+  const body = await response.json().catch(() => null);
+  const seconds = (performance.now() - started) / 1000;
+  const memory = stop();
+  if (response.status !== 201 || body?.count !== SALE_UPLOAD_ROWS) {
+    throw new Error(`the sales upload answered ${response.status}: ${JSON.stringify(body).slice(0, 800)}`);
+  }
+  return { rows: SALE_UPLOAD_ROWS, fileBytes: Buffer.byteLength(csv), seconds, ...memory };
+}
+
+/** Exports every sale through the API, reading the stream as it comes; time, size and memory. */
+async function measureSaleExport(base, token) {
+  log("exporting every sale");
+  const stop = watchMemory();
+  const started = performance.now();
+  const response = await fetch(`${base}/api/v1/csv-upload/export-sales`, {
+    headers: { authorization: `Bearer ${token}`, accept: "text/csv" },
+    signal: AbortSignal.timeout(600_000),
+  });
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of response.body) {
+    bytes += chunk.byteLength;
+    for (const byte of chunk) if (byte === 10) lines += 1;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const memory = stop();
+  if (response.status !== 200) throw new Error(`the export answered ${response.status}`);
+  return { seconds, bytes, rows: Math.max(0, lines - 1), ...memory };
+}
+
+/** Sales of the three seeded products (3 units each, batches of one unit) made one after another. */
+async function measureSaleCreation(base, token, seeded) {
+  const authorization = `Bearer ${token}`;
+  const customers = await fetch(`${base}/api/v1/customers?limit=1`, { headers: { authorization } });
+  const customerId = (await customers.json()).customers?.[0]?.id;
+  if (!customerId) throw new Error("no customer to sell to");
+  const recipient = {
+    firstname: "Bench",
+    lastname: "Buyer",
+    address: "Ikeja",
+    phone: "08030000000",
+    email: "buyer@example.com",
+  };
+  const times = [];
+  log(`making ${SALE_TIMINGS} sales of 3 products over many batches`);
+  for (let round = 0; round < SALE_TIMINGS; round += 1) {
+    const saleItems = [];
+    for (const product of seeded.timedProducts) {
+      const answer = await fetch(`${base}/api/v1/device?inventoryId=${product.itemId}&linked=false&limit=3`, {
+        headers: { authorization },
+      });
+      const devices = (await answer.json()).devices.map((device) => device.id);
+      saleItems.push({
+        productId: product.productId,
+        quantity: 3,
+        paymentMode: "ONE_OFF",
+        devices,
+        saleRecipient: recipient,
+      });
+    }
+    const started = performance.now();
+    const response = await fetch(`${base}/api/v1/sales/create`, {
+      method: "POST",
+      headers: { authorization, "content-type": "application/json" },
+      body: JSON.stringify({
+        category: "PRODUCT",
+        customerId,
+        paymentMethod: "CASH",
+        applyMargin: false,
+        saleItems,
+      }),
+      signal: AbortSignal.timeout(60_000),
+    });
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+    if (response.status !== 201) throw new Error(`a sale answered ${response.status}`);
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (share) => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
+  return { count: times.length, p50: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] };
+}
+
 /** Waits until requests still queued from the last load are done, so the next subject starts clean. */
 async function settle(base) {
   const deadline = Date.now() + 120_000;
@@ -551,7 +725,48 @@ function uploadLines(upload) {
   ];
 }
 
-function report({ startMs, built, loads, pages, loadBefore, seedMs, stockSeedMs, deviceSeedMs, upload }) {
+function salesLines(loads, sales) {
+  if (!sales) return [];
+  const mb = (value) => (value === null ? "n/a" : fixed(value, 0));
+  const trivial = loads.find((load) => load.path === TRIVIAL_PAGE && load.connections === CALM_CONNECTIONS);
+  const { upload, exported, creation } = sales;
+  return [
+    "## Sales",
+    "",
+    `${SALES} sales were seeded before the start (${fixed(sales.seedMs / 1000, 1)} s; BENCH_SALES changes the number).`,
+    "",
+    ...loads
+      .filter((load) => load.sale)
+      .map((load) => {
+        const ratio = load.rps / trivial.rps;
+        const meets = ratio >= TARGET_HOME_RATIO && load.p99 <= TARGET_LIST_P99_MS;
+        return `- **${load.path} ÷ trivial page req/s at ${load.connections} connections = ${fixed(ratio, 3)}**, p99 ${fixed(load.p99, 1)} ms; targets ≥ ${TARGET_HOME_RATIO} and p99 ≤ ${TARGET_LIST_P99_MS} ms: ${load.placeholder ? "not counted yet (the sales screen is not built: this measures its placeholder)" : verdict(meets)}`;
+      }),
+    "",
+    "| measure | rows | seconds | RSS before MB | peak RSS MB | growth MB |",
+    "| --- | ---: | ---: | ---: | ---: | ---: |",
+    `| sales batch upload (${kb(upload.fileBytes)} KB CSV) | ${upload.rows} | ${fixed(upload.seconds, 2)} | ${mb(upload.rssBeforeMb)} | ${mb(upload.peakMb)} | ${mb(upload.growthMb)} |`,
+    `| export of every sale (${fixed(exported.bytes / 2 ** 20, 1)} MB CSV) | ${exported.rows} | ${fixed(exported.seconds, 2)} | ${mb(exported.rssBeforeMb)} | ${mb(exported.peakMb)} | ${mb(exported.growthMb)} |`,
+    "",
+    `- Sales batch of ${upload.rows} rows, validated and committed in ${fixed(upload.seconds, 2)} s; target ≤ ${TARGET_SALE_UPLOAD_S} s: ${verdict(upload.seconds <= TARGET_SALE_UPLOAD_S)}`,
+    `- Export of ${exported.rows} sale items: peak RSS growth ${mb(exported.growthMb)} MB; target ≤ ${TARGET_EXPORT_RSS_MB} MB (flat memory): ${exported.growthMb === null ? "not measured (no /proc)" : verdict(exported.growthMb <= TARGET_EXPORT_RSS_MB)}`,
+    `- Making a sale of 3 products, 3 units each over batches of one unit (9 batches locked and allocated, 9 devices linked), through POST /api/v1/sales/create, ${creation.count} one after another: p50 ${fixed(creation.p50, 1)} ms, p99 ${fixed(creation.p99, 1)} ms, slowest ${fixed(creation.max, 1)} ms`,
+    "",
+  ];
+}
+
+function report({
+  startMs,
+  built,
+  loads,
+  pages,
+  loadBefore,
+  seedMs,
+  stockSeedMs,
+  deviceSeedMs,
+  upload,
+  sales,
+}) {
   const busy = loads.filter((load) => load.connections === CONNECTIONS);
   const trivial = loads.find((load) => load.path === TRIVIAL_PAGE);
   const healthz = loads.find((load) => load.path === "/healthz");
@@ -591,6 +806,7 @@ function report({ startMs, built, loads, pages, loadBefore, seedMs, stockSeedMs,
           load.connections === CALM_CONNECTIONS &&
           CALM_CONNECTIONS !== CONNECTIONS &&
           !load.stock &&
+          !load.sale &&
           load.path !== TRIVIAL_PAGE,
       )
       .map(
@@ -605,6 +821,7 @@ function report({ startMs, built, loads, pages, loadBefore, seedMs, stockSeedMs,
     "  a full document render through the root route with no backend call, the cheapest page the app has.",
     "",
     ...uploadLines(upload),
+    ...salesLines(loads, sales),
     "## Initial JavaScript per page",
     "",
     `Every \`<script src>\`, \`<link rel="modulepreload">\` and inline module import under /build/, each fetched once and gzipped with zlib at its default level (6). 1 KB = 1024 bytes. Target: ≤ ${TARGET_JS_KB} KB gzip per page.`,
@@ -638,6 +855,7 @@ async function main() {
   const seedMs = CUSTOMERS > 0 ? seedCustomers(CUSTOMERS) : 0;
   const stockSeedMs = PRODUCTS > 0 ? seedStock() : 0;
   const deviceSeedMs = DEVICES > 0 ? seedDevices(DEVICES) : 0;
+  const salesSeed = SALES > 0 ? seedSales(SALES) : null;
   const port = await freePort();
   log(`starting the server on ${HOST}:${port}`);
   const { base, startMs } = await startServer(port);
@@ -647,6 +865,15 @@ async function main() {
   // First, while the server is fresh: its memory before the upload is what a quiet server holds.
   const upload = await measureDeviceUpload(base, token);
   await settle(base);
+  let sales = null;
+  if (salesSeed) {
+    const saleUpload = await measureSaleUpload(base, token, salesSeed.seeded);
+    await settle(base);
+    const exported = await measureSaleExport(base, token);
+    await settle(base);
+    const creation = await measureSaleCreation(base, token, salesSeed.seeded);
+    sales = { seedMs: salesSeed.ms, upload: saleUpload, exported, creation };
+  }
 
   const lastPage = Math.max(1, Math.ceil(CUSTOMERS / 20)); // the list shows 20 customers a page
   // Seeded, so runs draw from the same sequence; how far each phase gets into it depends on its speed.
@@ -791,6 +1018,38 @@ async function main() {
     loads.push(await measureThroughput(base, subject, CALM_CONNECTIONS));
     await settle(base);
   }
+  if (salesSeed) {
+    // The sales list at 10 connections, against the trivial page at 10 connections measured above.
+    const deepPage = Math.max(1, Math.floor((SALES + SALE_UPLOAD_ROWS) / 40));
+    const salePage = (pagePath, what) => ({
+      path: pagePath,
+      label: "signed in",
+      what,
+      headers: { cookie },
+      sale: true,
+    });
+    const saleApi = (apiPath, what) => ({
+      path: apiPath,
+      label: "API, bearer",
+      what,
+      headers: { authorization: `Bearer ${token}` },
+      sale: true,
+    });
+    const saleSubjects = [
+      salePage("/sales/all", "sales list, first page: stats + page + count"),
+      salePage(`/sales/all?page=${deepPage}`, `sales list page ${deepPage}: the middle of the list`),
+      salePage("/sales/installment", "the In Installment tab: a status filter"),
+      saleApi("/api/v1/sales?page=1&limit=20", "GET /sales page 1"),
+      saleApi(`/api/v1/sales?page=${deepPage}&limit=20`, `GET /sales page ${deepPage}`),
+      saleApi("/api/v1/sales?tab=installment&limit=20", "GET /sales?tab=installment"),
+    ];
+    for (const subject of saleSubjects.filter((candidate) => candidate.label !== "API, bearer"))
+      subject.placeholder = await isPlaceholder(base, subject.path, subject.headers);
+    for (const subject of saleSubjects) {
+      loads.push(await measureThroughput(base, subject, CALM_CONNECTIONS));
+      await settle(base);
+    }
+  }
   const pages = [];
   for (const subject of subjects.filter((s) => s.path === "/login" || s.path === "/home"))
     pages.push(await measurePageWeight(base, subject));
@@ -805,6 +1064,7 @@ async function main() {
     stockSeedMs,
     deviceSeedMs,
     upload,
+    sales,
   });
   const outDir = path.join(ROOT, "bench-results");
   fs.mkdirSync(outDir, { recursive: true });

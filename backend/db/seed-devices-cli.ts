@@ -33,8 +33,8 @@ function syntheticDevice(number: number, now: number, keys: Buffer): NewDeviceRo
     hardwareModel,
     firmwareVersion,
     isTokenable,
-    // A fifth of the units are already sold (linked to a sale item).
-    saleItemId: number % 5 === 0 ? `bench-sale-item-${number}` : null,
+    // Not linked to a sale: links need real sale items (the sales seeder makes its own devices).
+    saleItemId: null,
     createdAt,
     updatedAt: createdAt,
   };

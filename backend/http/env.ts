@@ -7,6 +7,7 @@ import type { CustomerList, CustomerStats } from "../schemas/customers";
 import type { InventoryList, InventoryStats } from "../schemas/inventory";
 import type { ProductList } from "../schemas/products";
 import type { DeviceList } from "../schemas/devices";
+import type { SaleList, SaleStats } from "../schemas/sales";
 import type { ReadCache } from "./read-cache";
 
 /** What the routes are built from: one database, the settings and the mailer. */
@@ -35,6 +36,9 @@ export interface ApiCaches {
   inventoryPages: ReadCache<InventoryList>;
   /** Pages of the device list (keys masked, so the same for every reader), as for customers. */
   devicePages: ReadCache<DeviceList>;
+  /** Pages of the sales list and its header counts: the list refreshes every 60 s in every open tab. */
+  salePages: ReadCache<SaleList>;
+  saleStats: ReadCache<SaleStats>;
 }
 
 /** What each group of routes is built from. */

@@ -8,7 +8,10 @@ import {
   SaleUploadRecordSchema,
   SalesUploadReportSchema,
 } from "../schemas/sale-uploads";
+import { inBatches } from "../http/csv";
 import { cancelStaleSales } from "../services/sale-expiry";
+import { exportCursorOf, readExportRowsAfter } from "../services/sale-export";
+import type { ExportCursor } from "../services/sale-export";
 import { FORBIDDEN_BODY, expectExactly, makeAgent, makeDevice, signedInAs } from "../test/factories";
 import { makeCustomer, makeSellableProduct } from "../test/sale-factories";
 import { createTestBackend } from "../test/test-backend";
@@ -399,6 +402,20 @@ describe("GET /api/v1/csv-upload/export-sales", () => {
     const unpaid = (parseCsv((await all.text()).replace(/^\uFEFF/, "")) as string[][]).slice(1);
     expect(unpaid.some((row) => row[5] === customer.email && row[1] === daysAgo(2))).toBe(true);
     expect(unpaid.every((row) => row[2] === "UNPAID")).toBe(true);
+  });
+
+  it("reads the same rows page by page as at once (the keyset moves sale by sale)", async () => {
+    const query = { startDate: daysAgo(400), endDate: daysAgo(0) };
+    const all = await readExportRowsAfter(backend.db, query, null, 100_000);
+    expect(all.length).toBeGreaterThan(3);
+    const paged = [];
+    for await (const row of inBatches(
+      (after: ExportCursor | null, limit) => readExportRowsAfter(backend.db, query, after, limit),
+      exportCursorOf,
+      2,
+    ))
+      paged.push(row);
+    expect(paged.map((row) => row.itemId)).toEqual(all.map((row) => row.itemId));
   });
 
   it("refuses an end before the start, days in the future, odd dates and statuses", async () => {

@@ -133,13 +133,8 @@ const lineOf = (raw: string) => {
 
 export function csvUploadRoutes({ db, caches }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
-  // New sales change agents' and customers' counted figures: cached reads must not show the old ones.
-  const forgetCachedReads = () => {
-    for (const cache of Object.values(caches)) if (cache !== caches.sessions) cache.clear();
-  };
   const answer = (outcome: SalesUploadOutcome) => {
     if (!outcome.ok) return Response.json(reportBody(outcome), { status: 400 });
-    forgetCachedReads();
     return Response.json({ message: outcome.message, count: outcome.count }, { status: 201 });
   };
 

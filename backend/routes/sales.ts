@@ -24,7 +24,7 @@ import { paymentProviderName } from "../services/payment-providers";
 import { createSale } from "../services/sale-creation";
 import { acknowledgeOnlinePayment } from "../services/online-payments";
 import { recordCashPayment } from "../services/sale-payments";
-import { getSale, listSales, saleStats } from "../services/sale-records";
+import { countSales, getSale, listSales, saleCountKey, saleStats } from "../services/sale-records";
 
 export const saleOperations: Operation[] = [
   {
@@ -103,10 +103,18 @@ export const saleOperations: Operation[] = [
 export function saleRoutes({ db, caches, mailer, config }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
   return new Hono<ApiEnv>()
-    .get("/", guard("read:Sales"), async (c) =>
-      c.json(await listSales(db, readQuery(c, SaleListQuerySchema)), 200),
+    .get("/", guard("read:Sales"), async (c) => {
+      const query = readQuery(c, SaleListQuerySchema);
+      const countKey = saleCountKey(query);
+      const page = await caches.salePages.get(`${countKey}:${query.page}:${query.limit}`, async () => {
+        const total = await caches.counts.get(`sales:${countKey}`, () => countSales(db, query));
+        return listSales(db, query, total);
+      });
+      return c.json(page, 200);
+    })
+    .get("/stats", guard("read:Sales"), async (c) =>
+      c.json(await caches.saleStats.get("all", () => saleStats(db)), 200),
     )
-    .get("/stats", guard("read:Sales"), async (c) => c.json(await saleStats(db), 200))
     .post("/create", guard("write:Sales"), async (c) => {
       const input = await readJsonBody(c, CreateSaleSchema);
       return c.json(

@@ -8,8 +8,8 @@ import type { SalesExportQuery } from "../schemas/sale-uploads";
 import { invalidField } from "./errors";
 
 /**
- * `GET /v1/csv-upload/export-sales` (spec §7): one row per sale item, read in keyset pages of 1,000 so
- * memory stays flat however many sales there are, newest filter first checked against Lagos's calendar.
+ * `GET /v1/csv-upload/export-sales` (spec §7): one row per sale item, read in keyset pages of 1,000 sales
+ * so memory stays flat however many sales there are; dates are Lagos calendar days.
  */
 
 const lagosDayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - LAGOS_OFFSET_MS);
@@ -30,7 +30,7 @@ export function exportFileName(query: SalesExportQuery, today = lagosDate(new Da
   return `sales_export_${query.startDate ?? "start"}_to_${query.endDate ?? today}.csv`;
 }
 
-export type ExportCursor = { createdAt: Date; saleId: string; itemId: string };
+export type ExportCursor = { createdAt: Date; saleId: string };
 
 function filters(query: SalesExportQuery): (SQL | undefined)[] {
   return [
@@ -43,14 +43,32 @@ function filters(query: SalesExportQuery): (SQL | undefined)[] {
 
 const money = (kobo: number) => koboToNaira(kobo).toFixed(2);
 
-/** One page of export rows after `cursor`, oldest sale first, with the cells in SALES_EXPORT_HEADER order. */
+/**
+ * The export rows of the next `limit` sales after `cursor`, oldest first: the page of sales is found on
+ * the sales table and its created_at index alone, then only those sales are joined to their items,
+ * customers, products and agents. One row per item, in SALES_EXPORT_HEADER order by `exportCells`.
+ */
 export async function readExportRowsAfter(
   db: AppDb,
   query: SalesExportQuery,
   cursor: ExportCursor | null,
   limit: number,
 ) {
-  const rows = await db
+  const page = db
+    .select({ id: sales.id, createdAt: sales.createdAt })
+    .from(sales)
+    .where(
+      and(
+        ...filters(query),
+        cursor
+          ? sql`(${sales.createdAt}, ${sales.id}) > (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.saleId})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(sales.createdAt), asc(sales.id))
+    .limit(limit)
+    .as("page");
+  return db
     .select({
       saleId: sales.id,
       itemId: saleItems.id,
@@ -73,22 +91,13 @@ export async function readExportRowsAfter(
         string | null
       >`(select string_agg(${devices.serialNumber}, '; ' order by ${devices.serialNumber}) from ${devices} where ${devices.saleItemId} = ${saleItems.id})`,
     })
-    .from(saleItems)
-    .innerJoin(sales, eq(sales.id, saleItems.saleId))
+    .from(page)
+    .innerJoin(sales, eq(sales.id, page.id))
+    .innerJoin(saleItems, eq(saleItems.saleId, sales.id))
     .innerJoin(customers, eq(customers.id, sales.customerId))
     .innerJoin(products, eq(products.id, saleItems.productId))
     .leftJoin(agents, eq(agents.id, sales.agentId))
-    .where(
-      and(
-        ...filters(query),
-        cursor
-          ? sql`(${sales.createdAt}, ${sales.id}, ${saleItems.id}) > (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.saleId}, ${cursor.itemId})`
-          : undefined,
-      ),
-    )
-    .orderBy(asc(sales.createdAt), asc(sales.id), asc(saleItems.id))
-    .limit(limit);
-  return rows;
+    .orderBy(asc(page.createdAt), asc(page.id), asc(saleItems.id));
 }
 
 export type ExportRow = Awaited<ReturnType<typeof readExportRowsAfter>>[number];
@@ -96,7 +105,6 @@ export type ExportRow = Awaited<ReturnType<typeof readExportRowsAfter>>[number];
 export const exportCursorOf = (row: ExportRow): ExportCursor => ({
   createdAt: row.createdAt,
   saleId: row.saleId,
-  itemId: row.itemId,
 });
 
 export function exportCells(row: ExportRow): unknown[] {

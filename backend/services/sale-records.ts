@@ -237,7 +237,8 @@ const lagosDayStart = (day: string) => new Date(new Date(`${day}T00:00:00Z`).get
 const nextDay = (day: string) =>
   new Date(new Date(`${day}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10);
 
-function listConditions(query: SaleListQuery) {
+/** The conditions on the sale row itself (everything but the search, which needs the customer). */
+function saleConditions(query: SaleListQuery) {
   const conditions: (SQL | undefined)[] = [tabCondition(query.tab ?? "all")];
   if (query.status) conditions.push(eq(sales.status, query.status));
   if (query.customerId) conditions.push(eq(sales.customerId, query.customerId));
@@ -245,23 +246,70 @@ function listConditions(query: SaleListQuery) {
   // Dates are Lagos calendar days; the end date counts whole.
   if (query.startDate) conditions.push(gte(sales.createdAt, lagosDayStart(query.startDate)));
   if (query.endDate) conditions.push(lt(sales.createdAt, lagosDayStart(nextDay(query.endDate))));
-  if (query.search) {
-    const pattern = containsPattern(query.search);
-    conditions.push(
-      or(
-        ilike(sql`${customers.firstname} || ' ' || ${customers.lastname}`, pattern),
-        ilike(customers.email, pattern),
-        ilike(customers.phone, pattern),
-        ilike(sales.id, pattern),
-      ),
-    );
-  }
-  return and(...conditions);
+  return conditions;
 }
 
-export async function listSales(db: AppDb, query: SaleListQuery): Promise<SaleList> {
-  const where = listConditions(query);
-  const [rows, [{ total }]] = await Promise.all([
+function searchCondition(search: string) {
+  const pattern = containsPattern(search);
+  return or(
+    ilike(sql`${customers.firstname} || ' ' || ${customers.lastname}`, pattern),
+    ilike(customers.email, pattern),
+    ilike(customers.phone, pattern),
+    ilike(sales.id, pattern),
+  );
+}
+
+/** The key a list's total is cached under: every filter but the page. */
+export function saleCountKey(query: SaleListQuery) {
+  const { page: _page, limit: _limit, ...filters } = query;
+  return JSON.stringify(filters);
+}
+
+/** How many sales the list's filters select (the search joins the customer; nothing else does). */
+export async function countSales(db: AppDb, query: SaleListQuery): Promise<number> {
+  const conditions = saleConditions(query);
+  if (!query.search) {
+    const [{ total }] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(sales)
+      .where(and(...conditions));
+    return total;
+  }
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(sales)
+    .innerJoin(customers, eq(customers.id, sales.customerId))
+    .where(and(...conditions, searchCondition(query.search)));
+  return total;
+}
+
+/**
+ * One page of the sales list, newest first. Without a search the page's sale ids are found first, on
+ * the sales table and its (status,) created_at index alone, and only those 20 rows are joined to their
+ * customers, agents and products — a deep page does not join the whole table.
+ */
+export async function listSales(db: AppDb, query: SaleListQuery, total?: number): Promise<SaleList> {
+  const conditions = saleConditions(query);
+  const offset = (query.page - 1) * query.limit;
+  const pageIds = query.search
+    ? db
+        .select({ id: sales.id, createdAt: sales.createdAt })
+        .from(sales)
+        .innerJoin(customers, eq(customers.id, sales.customerId))
+        .where(and(...conditions, searchCondition(query.search)))
+        .orderBy(desc(sales.createdAt), desc(sales.id))
+        .limit(query.limit)
+        .offset(offset)
+        .as("page")
+    : db
+        .select({ id: sales.id, createdAt: sales.createdAt })
+        .from(sales)
+        .where(and(...conditions))
+        .orderBy(desc(sales.createdAt), desc(sales.id))
+        .limit(query.limit)
+        .offset(offset)
+        .as("page");
+  const [rows, counted] = await Promise.all([
     db
       .select({
         id: sales.id,
@@ -284,18 +332,12 @@ export async function listSales(db: AppDb, query: SaleListQuery): Promise<SaleLi
           inner join ${products} on ${products.id} = ${saleItems.productId}
           where ${saleItems.saleId} = ${sales.id} order by ${products.name})`,
       })
-      .from(sales)
+      .from(pageIds)
+      .innerJoin(sales, eq(sales.id, pageIds.id))
       .innerJoin(customers, eq(customers.id, sales.customerId))
       .leftJoin(agents, eq(agents.id, sales.agentId))
-      .where(where)
-      .orderBy(desc(sales.createdAt), desc(sales.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(sales)
-      .innerJoin(customers, eq(customers.id, sales.customerId))
-      .where(where),
+      .orderBy(desc(pageIds.createdAt), desc(pageIds.id)),
+    total ?? countSales(db, query),
   ]);
   const items: SaleListItem[] = rows.map((row) => ({
     id: row.id,
@@ -318,7 +360,7 @@ export async function listSales(db: AppDb, query: SaleListQuery): Promise<SaleLi
     balance: naira(row.totalKobo - row.paidKobo),
     createdAt: row.createdAt.toISOString(),
   }));
-  return pageOf("sales", items, total, query);
+  return pageOf("sales", items, counted, query);
 }
 
 /** The header counters (All, Active, Cancelled) and each tab's count, in one round trip. */

@@ -14,6 +14,8 @@ import {
   saleUploads,
   sales,
 } from "../db/schema";
+import { insertByUnnest } from "../db/bulk-insert";
+import type { BulkColumn } from "../db/bulk-insert";
 import type { UploadedRow } from "../db/tables/sale-uploads";
 import { LAGOS_OFFSET_MS } from "../schemas/dates";
 import type { FileKind } from "../schemas/files";
@@ -63,8 +65,6 @@ export const SALE_SHEET: SheetLayout<SaleFileField> = {
 
 /** Uploads waiting for corrections are kept this long after their last change. */
 export const UPLOAD_LIFETIME_DAYS = 14;
-/** Rows written per INSERT: well under PostgreSQL's 65,535 parameters for the widest table. */
-const ROWS_PER_INSERT = 500;
 /** Lookups are asked in slices, each slice one array parameter. */
 const LOOKUP_SLICE = 5_000;
 
@@ -103,6 +103,7 @@ type Lookups = {
   productIdsByName: Map<string, string[]>;
   agentsByEmail: Map<string, { id: string; status: string }>;
   devicesBySerial: Map<string, DeviceForSale>;
+  devicesById: Map<string, DeviceForSale>;
   batchesOf: Map<string, (StockBatch & { warehouseId: string })[]>;
   settings: FinancialSettings;
   today: string;
@@ -444,6 +445,7 @@ async function readLookups(tx: AppDb, rows: UploadedRow[], lock: boolean): Promi
     productIdsByName,
     agentsByEmail,
     devicesBySerial,
+    devicesById: new Map([...devicesBySerial.values()].map((device) => [device.id, device])),
     batchesOf,
     settings: await currentFinancialSettings(tx),
     today: lagosToday(),
@@ -554,8 +556,7 @@ function checkRow(
   if (!paidValid) add("amountPaid", "Amount paid must be an amount in naira, with at most 2 decimals");
 
   if (product && item.success && deviceIds.length === serials.length) {
-    const known = new Map([...lookups.devicesBySerial.values()].map((device) => [device.id, device]));
-    for (const problem of deviceProblems(product, item.data.quantity, deviceIds, known))
+    for (const problem of deviceProblems(product, item.data.quantity, deviceIds, lookups.devicesById))
       add("deviceSerials", problem);
   }
   if (problems.length > 0 || !product || !customer || !item.success) return { problems };
@@ -634,12 +635,76 @@ function checkRow(
 const lagosNoon = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) - LAGOS_OFFSET_MS);
 const percentToBps = (percent: number) => Math.round(percent * 100);
 
-function chunks<T>(values: T[]): T[][] {
-  const list: T[][] = [];
-  for (let start = 0; start < values.length; start += ROWS_PER_INSERT)
-    list.push(values.slice(start, start + ROWS_PER_INSERT));
-  return list;
-}
+const SALE_COLUMNS = [
+  ["id", "text"],
+  ["customerId", "text"],
+  ["agentId", "text"],
+  ["status", "text"],
+  ["paymentMethod", "text"],
+  ["applyMargin", "boolean"],
+  ["outrightMarginBps", "integer"],
+  ["loanMarginBps", "integer"],
+  ["monthlyInterestBps", "integer"],
+  ["hasContract", "boolean"],
+  ["totalKobo", "bigint"],
+  ["dueNowKobo", "bigint"],
+  ["totalMonthlyKobo", "bigint"],
+  ["installmentMonths", "integer"],
+  ["paidKobo", "bigint"],
+  ["creatorId", "text"],
+  ["uploadId", "text"],
+  ["createdAt", "timestamptz"],
+  ["updatedAt", "timestamptz"],
+] as const satisfies readonly BulkColumn[];
+const ITEM_COLUMNS = [
+  ["id", "text"],
+  ["saleId", "text"],
+  ["productId", "text"],
+  ["quantity", "integer"],
+  ["paymentMode", "text"],
+  ["discountBps", "integer"],
+  ["installmentDuration", "integer"],
+  ["installmentStartingBps", "integer"],
+  ["miscellaneous", "jsonb"],
+  ["recipient", "jsonb"],
+  ["baseKobo", "bigint"],
+  ["discountKobo", "bigint"],
+  ["miscellaneousKobo", "bigint"],
+  ["interestKobo", "bigint"],
+  ["marginKobo", "bigint"],
+  ["totalKobo", "bigint"],
+  ["initialPaymentKobo", "bigint"],
+  ["monthlyPaymentKobo", "bigint"],
+] as const satisfies readonly BulkColumn[];
+const ALLOCATION_COLUMNS = [
+  ["id", "text"],
+  ["saleItemId", "text"],
+  ["batchId", "text"],
+  ["inventoryItemId", "text"],
+  ["quantity", "integer"],
+  ["unitPriceKobo", "bigint"],
+] as const satisfies readonly BulkColumn[];
+const MOVEMENT_COLUMNS = [
+  ["id", "text"],
+  ["kind", "text"],
+  ["inventoryItemId", "text"],
+  ["batchId", "text"],
+  ["fromWarehouseId", "text"],
+  ["quantity", "integer"],
+  ["actorId", "text"],
+  ["reason", "text"],
+] as const satisfies readonly BulkColumn[];
+const PAYMENT_COLUMNS = [
+  ["id", "text"],
+  ["saleId", "text"],
+  ["method", "text"],
+  ["amountKobo", "bigint"],
+  ["status", "text"],
+  ["reference", "text"],
+  ["notes", "text"],
+  ["recordedBy", "text"],
+  ["createdAt", "timestamptz"],
+] as const satisfies readonly BulkColumn[];
 
 /** The sales of a checked batch, written in bulk: sales, items, stock, movements, devices and payments. */
 async function writeSales(
@@ -680,6 +745,7 @@ async function writeSales(
       creatorId: actor.userId,
       uploadId,
       createdAt,
+      updatedAt: createdAt,
     });
     itemRows.push({
       id: saleItemId,
@@ -704,6 +770,7 @@ async function writeSales(
     });
     for (const slice of sale.allocations) {
       allocationRows.push({
+        id: randomUUID(),
         saleItemId,
         batchId: slice.batchId,
         inventoryItemId: slice.inventoryItemId,
@@ -712,6 +779,7 @@ async function writeSales(
       });
       takenPerBatch.set(slice.batchId, (takenPerBatch.get(slice.batchId) ?? 0) + slice.quantity);
       movementRows.push({
+        id: randomUUID(),
         kind: "ALLOCATION",
         inventoryItemId: slice.inventoryItemId,
         batchId: slice.batchId,
@@ -724,6 +792,7 @@ async function writeSales(
     for (const id of sale.deviceIds) deviceLinks.push({ id, saleItemId });
     if (sale.paidKobo > 0) {
       paymentRows.push({
+        id: randomUUID(),
         saleId,
         method: sale.paymentMethod,
         amountKobo: sale.paidKobo,
@@ -750,11 +819,11 @@ async function writeSales(
   for (const movement of movementRows)
     movement.fromWarehouseId = warehouseOf.get(movement.batchId ?? "") ?? null;
 
-  for (const chunk of chunks(saleRows)) await tx.insert(sales).values(chunk);
-  for (const chunk of chunks(itemRows)) await tx.insert(saleItems).values(chunk);
-  for (const chunk of chunks(allocationRows)) await tx.insert(saleAllocations).values(chunk);
-  for (const chunk of chunks(movementRows)) await tx.insert(inventoryMovements).values(chunk);
-  for (const chunk of chunks(paymentRows)) await tx.insert(salePayments).values(chunk);
+  await insertByUnnest(tx, sales, SALE_COLUMNS, saleRows);
+  await insertByUnnest(tx, saleItems, ITEM_COLUMNS, itemRows);
+  await insertByUnnest(tx, saleAllocations, ALLOCATION_COLUMNS, allocationRows);
+  await insertByUnnest(tx, inventoryMovements, MOVEMENT_COLUMNS, movementRows);
+  await insertByUnnest(tx, salePayments, PAYMENT_COLUMNS, paymentRows);
   for (const slice of sliced(deviceLinks)) {
     // The devices were locked when checked: each is still free, so every link lands.
     await tx.execute(sql`
