@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { DraftGuarantorSchema } from "#backend/schemas/sale-drafts";
 import { ErrorBox } from "~/components/error-box";
 import { Modal } from "~/components/modal";
 import { SubmitButton } from "~/components/submit-button";
@@ -8,6 +7,7 @@ import { ActionToast } from "~/components/toaster";
 import { loadDraft, savePart } from "~/features/sale-flow/draft.server";
 import { IdentificationFields, PersonFields } from "~/features/sale-flow/part-fields";
 import { draftPath } from "~/features/sale-flow/paths";
+import { GuarantorFormSchema } from "~/features/sale-flow/schemas";
 import { requireUser } from "~/session.server";
 import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 import { useLiveForm } from "~/utils/use-live-form";
@@ -22,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireUser(request);
-  const submission = parseForm(await readFormData(request), DraftGuarantorSchema);
+  const submission = parseForm(await readFormData(request), GuarantorFormSchema);
   if (submission.status !== "success") return invalidSubmission(submission);
   return savePart(
     request,
@@ -36,7 +36,7 @@ export default function GuarantorRoute() {
   const { draftId, saved } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, errorsAt, formErrors } = useLiveForm({
-    schema: DraftGuarantorSchema,
+    schema: GuarantorFormSchema,
     lastResult: actionData?.result,
   });
   const source = { formId: form.id, errorsAt, lastResult: actionData?.result, saved };

@@ -8,14 +8,13 @@ import { Drawer } from "~/components/drawer";
 import { EmptyListState } from "~/components/empty-state";
 import { Pagination } from "~/components/pagination";
 import { RecordImage } from "~/components/record-image";
-import { ActionToast } from "~/components/toaster";
 import { PICKER_PAGE_SIZE, readPickerQuery } from "~/features/sale-flow/draft-view";
 import { changeDraft, loadDraft, productApi } from "~/features/sale-flow/draft.server";
 import { draftPath } from "~/features/sale-flow/paths";
 import { PickerSearch, SelectedCounter, doneButtonClass } from "~/features/sale-flow/picker-parts";
 import { productIntent } from "~/features/sale-flow/product-intent";
 import { requireUser } from "~/session.server";
-import { errorToast, readFormData } from "~/utils/forms.server";
+import { readFormData } from "~/utils/forms.server";
 import { formatNumber, formatPriceRange } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
 
@@ -60,7 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const draftId = params.draftId ?? "";
   const intent = productIntent(String((await readFormData(request)).get("intent") ?? ""));
   const here = new URL(request.url);
-  const refuse = (message: string, status = 400) => data({ message, toast: errorToast(message) }, { status });
+  const refuse = (message: string, status = 400) => data({ message }, { status });
   if (intent.kind === "done") {
     const draft = await loadDraft(request, draftId);
     if (draft.items.length === 0) return refuse("At least one sale item is required");
@@ -180,7 +179,6 @@ export default function SelectProductRoute() {
   const here = draftPath(draftId, "products");
   return (
     <Drawer title="Select Product" size="large" closeTo={draftPath(draftId)}>
-      <ActionToast toast={actionData?.toast} />
       {categories === null ? (
         <p role="alert" className="text-sm text-red-700">
           Failed to fetch products

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DraftPaymentMethodSchema } from "#backend/schemas/sale-drafts";
+import { DraftGuarantorSchema, DraftPaymentMethodSchema } from "#backend/schemas/sale-drafts";
 import { BvnSchema, CreateSaleSchema } from "#backend/schemas/sale-rules";
 
 /**
@@ -29,3 +29,15 @@ export const SubmitSaleSchema = z
 export const DeleteDraftSchema = z
   .object({ draftId: z.string({ required_error: "Draft not found" }).trim().min(1).max(64) })
   .strict();
+
+/**
+ * The guarantor modal: the drafts API's guarantor, with an identification left wholly empty read as an
+ * empty one, so each of its fields says what it needs (rather than one 'Required' for the group).
+ */
+export const GuarantorFormSchema = z.preprocess(
+  (value) =>
+    typeof value === "object" && value !== null && !("identificationDetails" in value)
+      ? { ...value, identificationDetails: {} }
+      : value,
+  DraftGuarantorSchema,
+);
