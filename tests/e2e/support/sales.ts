@@ -100,3 +100,37 @@ export async function selectProduct(page: Page, product: { name: string }, categ
 /** A product's card on the create-sale form. */
 export const itemCard = (page: Page, productName: string) =>
   saleForm(page).getByRole("article", { name: productName });
+
+/**
+ * A draft of the e2e administrator (drafts belong to whoever started them) with `customerId` and
+ * `productId` in it; `installment` sets the product's parameters to an instalment, so the form asks KYC.
+ */
+export async function createDraft(
+  options: { customerId?: string; productId?: string; installment?: boolean } = {},
+) {
+  const token = await apiToken();
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${E2E.appUrl}/api/v1/sales/drafts${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = (await response.json()) as { id: string };
+    if (!response.ok)
+      throw new Error(`${method} drafts${path} → ${response.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  const draft = await call("POST", "");
+  if (options.customerId) await call("PUT", `/${draft.id}/customer`, { customerId: options.customerId });
+  if (options.productId) {
+    await call("POST", `/${draft.id}/products`, { productId: options.productId });
+    if (options.installment) {
+      await call("PUT", `/${draft.id}/products/${options.productId}/parameters`, {
+        paymentMode: "INSTALLMENT",
+        installmentDuration: 3,
+        installmentStartingPrice: 30,
+      });
+    }
+  }
+  return draft;
+}
