@@ -100,7 +100,7 @@ function Schedule({ item }: { item: DraftItem }) {
   return (
     <table className="mt-3 w-full text-left text-sm">
       <caption className="mb-1 text-left font-medium text-slate-800">
-        Instalment schedule of {item.product.name}
+        Installment schedule of {item.product.name}
       </caption>
       <thead className="bg-slate-50 text-xs uppercase text-slate-600">
         <tr>

@@ -9,7 +9,7 @@ import {
   selectProduct,
   startSale,
 } from "./support/sales";
-import { createCustomer, createStaff, signIn, signInAsAdmin } from "./support/staff";
+import { createAgent, createCustomer, createStaff, signIn, signInAsAdmin } from "./support/staff";
 
 /** A valid identification, in the fields of the identification modal and the guarantor's. */
 async function fillIdentification(scope: Locator) {
@@ -30,8 +30,19 @@ const RECIPIENT = {
 };
 
 test.describe("new sale", () => {
+  let browserErrors: string[] = [];
   test.beforeEach(async ({ page }) => {
+    browserErrors = [];
+    page.on("pageerror", (error) => browserErrors.push(error.message));
+    page.on("console", (message) => {
+      // A refused form answers 400, which the browser notes by itself; only the page's own errors count.
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+        browserErrors.push(message.text());
+    });
     await signInAsAdmin(page);
+  });
+  test.afterEach(() => {
+    expect(browserErrors).toEqual([]);
   });
 
   test("a one-off cash sale of one product, from the customer drawer to submit", async ({
@@ -92,6 +103,18 @@ test.describe("new sale", () => {
     await recipient.getByRole("button", { name: "Save Recipient" }).click();
     await expect(card.getByText("Ngozi Eze")).toBeVisible();
     await expect(card.getByRole("list", { name: `Problems with ${product.name}` })).toHaveCount(0);
+    // A saved part can be cleared, and set again.
+    await expect(card.getByText("Saved")).toHaveCount(2);
+    await card.getByRole("button", { name: `Clear Recipient of ${product.name}` }).click();
+    await expect(card.getByText("Ngozi Eze")).toHaveCount(0);
+    await expect(card.getByRole("list", { name: `Problems with ${product.name}` })).toContainText(
+      "Please fill the sale recipient",
+    );
+    await card.getByRole("button", { name: `Set Recipient for ${product.name}` }).click();
+    for (const [label, value] of Object.entries(RECIPIENT))
+      await dialog(page, "Fill Sale Recipient").getByLabel(label).fill(value);
+    await dialog(page, "Fill Sale Recipient").getByRole("button", { name: "Save Recipient" }).click();
+    await expect(card.getByText("Ngozi Eze")).toBeVisible();
 
     await saleForm(page).getByRole("button", { name: "Continue to Sale Summary" }).click();
     const summary = dialog(page, "Sale Summary");
@@ -114,8 +137,12 @@ test.describe("new sale", () => {
     const fridge = await createSellableProduct({ devices: 2, price: 30_000, cost: 24_000 });
     const a = lamp.product.name;
     const b = fridge.product.name;
+    const agent = await createAgent();
     await startSale(page);
     await chooseCustomer(page, customer);
+    await saleForm(page)
+      .getByLabel("Agent (optional)")
+      .selectOption({ label: `${agent.firstname} ${agent.lastname} (${agent.location})` });
 
     // Select Product: nothing selected yet, then two products, the first at two units.
     await saleForm(page).getByRole("button", { name: "Select Product" }).click();
@@ -290,11 +317,14 @@ test.describe("new sale", () => {
     const first = summary.getByRole("region", { name: "Product 1" });
     await expect(first).toContainText(a);
     await expect(first.getByRole("definition").filter({ hasText: "-₦" })).toBeVisible();
-    const schedule = first.getByRole("table", { name: `Instalment schedule of ${a}` });
+    const schedule = first.getByRole("table", { name: `Installment schedule of ${a}` });
     await expect(schedule.getByRole("rowheader", { name: "Deposit (due now)" })).toBeVisible();
     await expect(schedule.getByRole("rowheader", { name: "Month 6" })).toBeVisible();
     await expect(schedule.getByRole("rowheader", { name: "Total payable" })).toBeVisible();
     await expect(summary.getByRole("region", { name: "Product 2" })).toContainText(b);
+    await expect(summary.getByRole("region", { name: "General Details" })).toContainText(
+      `${agent.firstname} ${agent.lastname}`,
+    );
     await summary.getByRole("button", { name: "Create Sale" }).click();
     await expect(summary.getByText("Payment method is required").first()).toBeVisible();
     await summary.getByLabel("Online").check();
@@ -321,13 +351,17 @@ test.describe("new sale", () => {
     await panel.getByRole("link", { name: `Resume draft: ${who}, ${product.name}` }).click();
     await expect(saleForm(page).getByText(who)).toBeVisible();
     await expect(itemCard(page, product.name)).toBeVisible();
+    await itemCard(page, product.name)
+      .getByRole("button", { name: `Remove ${product.name}` })
+      .click();
+    await expect(saleForm(page).getByText("No product selected yet.")).toBeVisible();
 
     await page.goto("/sales/all/new");
-    await panel.getByRole("link", { name: `Delete draft: ${who}, ${product.name}` }).click();
+    await panel.getByRole("link", { name: `Delete draft: ${who}, No products yet` }).click();
     await expect(panel.getByText("Delete this draft? This cannot be undone.")).toBeVisible();
     await panel.getByRole("button", { name: "Delete draft" }).click();
     await expect(page.getByText("Draft deleted")).toBeVisible();
-    await expect(panel.getByRole("link", { name: `Resume draft: ${who}, ${product.name}` })).toHaveCount(0);
+    await expect(panel.getByRole("link", { name: `Resume draft: ${who}, No products yet` })).toHaveCount(0);
   });
 });
 

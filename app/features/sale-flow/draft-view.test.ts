@@ -20,6 +20,7 @@ describe("reading a draft for the new-sale screens", () => {
       problems: {
         "saleItems.0": ["At least one device is required"],
         "saleItems.0.installmentDuration": ["Installment duration is required for installment payments"],
+        "saleItems.1": ["Please fill the sale recipient"],
         "saleItems.1.saleRecipient": ["Required"],
         customerId: ["Please select at least one customer"],
       },
@@ -28,11 +29,11 @@ describe("reading a draft for the new-sale screens", () => {
       "At least one device is required",
       "Installment duration is required for installment payments",
     ]);
-    expect(itemErrors(draft, 1)).toEqual(["Required"]);
+    expect(itemErrors(draft, 1)).toEqual([]);
     expect(saleProblems(draft)).toEqual([
       "Kit: At least one device is required",
       "Kit: Installment duration is required for installment payments",
-      "Lamp: Required",
+      "Lamp: Please fill the sale recipient",
       "Please select at least one customer",
     ]);
   });

@@ -13,10 +13,16 @@ export function itemErrors(draft: Pick<SaleDraft, "items" | "problems">, index: 
   const messages = [...(item?.problems ?? [])];
   const prefix = `saleItems.${index}.`;
   for (const [field, list] of Object.entries(draft.problems)) {
-    if (field.startsWith(prefix)) messages.push(...list);
+    if (field.startsWith(prefix)) messages.push(...list.filter(said));
   }
   return [...new Set(messages)];
 }
+
+/**
+ * zod's bare 'Required' is what the rules say of a part left out altogether (an item's recipient); the
+ * draft's own list already says it in words ('Please fill the sale recipient'), so it is not repeated.
+ */
+const said = (message: string) => message !== "Required";
 
 /** Every rule the sale still breaks, in the spec's words, each once (the summary's list). */
 export function saleProblems(draft: Pick<SaleDraft, "items" | "problems">): string[] {
@@ -24,7 +30,7 @@ export function saleProblems(draft: Pick<SaleDraft, "items" | "problems">): stri
   for (const [field, list] of Object.entries(draft.problems)) {
     const match = /^saleItems\.(\d+)/.exec(field);
     const product = match ? draft.items[Number(match[1])]?.product.name : undefined;
-    for (const message of list) messages.push(product ? `${product}: ${message}` : message);
+    for (const message of list.filter(said)) messages.push(product ? `${product}: ${message}` : message);
   }
   return [...new Set(messages)];
 }

@@ -70,24 +70,26 @@ function PartRow({
   owner?: string;
 }) {
   return (
-    <div className="flex flex-wrap items-center gap-2 py-1 text-sm">
-      <span className="min-w-[9rem] font-medium text-slate-700">{title}</span>
-      {saved ? (
-        <>
-          <SavedBadge />
-          {summary ? <span className="text-xs text-slate-600">{summary}</span> : null}
-          <IntentButton
-            intent={clearIntent}
-            className={clearClass}
-            label={owner ? `Clear ${title} of ${owner}` : `Clear ${title}`}
-          >
-            Clear
-          </IntentButton>
-        </>
-      ) : null}
-      <IntentButton intent={openIntent} label={owner ? `${chip} for ${owner}` : undefined}>
-        {chip}
-      </IntentButton>
+    <div className="flex items-start gap-2 py-1 text-sm">
+      <span className="w-36 shrink-0 pt-1 font-medium text-slate-700">{title}</span>
+      <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
+        <IntentButton intent={openIntent} label={owner ? `${chip} for ${owner}` : undefined}>
+          {chip}
+        </IntentButton>
+        {saved ? (
+          <>
+            <SavedBadge />
+            {summary ? <span className="text-xs text-slate-600">{summary}</span> : null}
+            <IntentButton
+              intent={clearIntent}
+              className={clearClass}
+              label={owner ? `Clear ${title} of ${owner}` : `Clear ${title}`}
+            >
+              Clear
+            </IntentButton>
+          </>
+        ) : null}
+      </div>
     </div>
   );
 }
