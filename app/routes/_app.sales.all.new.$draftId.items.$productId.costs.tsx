@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { DraftMiscellaneousSchema } from "#backend/schemas/sale-drafts";
 import { ErrorBox } from "~/components/error-box";
 import { Modal } from "~/components/modal";
 import { SubmitButton } from "~/components/submit-button";
@@ -16,6 +15,7 @@ import {
 } from "~/features/sale-flow/cost-rows";
 import { itemOf, loadDraft, productApi, savePart } from "~/features/sale-flow/draft.server";
 import { draftPath } from "~/features/sale-flow/paths";
+import { CostsFormSchema } from "~/features/sale-flow/schemas";
 import { requireUser } from "~/session.server";
 import {
   invalidSubmission,
@@ -47,22 +47,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = costIntent(String(formData.get("intent") ?? ""));
   const rows = applyCostIntent(readCostRows(formData), intent);
-  const submission = parseForm(formData, DraftMiscellaneousSchema);
+  const submission = parseForm(formData, CostsFormSchema);
   if (intent.kind !== "save") return withRows(steeringAnswer(submission, "rows"), rows);
-  // No rows left: the item has no miscellaneous costs (spec §4 "Clearing miscellaneous costs").
-  if (rows.length === 0) {
-    return savePart(
-      request,
-      draftId,
-      { method: "DELETE", rest: productApi(productId, "miscellaneous") },
-      () => withRows(steeringAnswer(submission, "rows"), rows),
-    );
-  }
   if (submission.status !== "success") return withRows(invalidSubmission(submission), rows);
+  const { costs } = submission.value;
   return savePart(
     request,
     draftId,
-    { method: "PUT", rest: productApi(productId, "miscellaneous"), body: submission.value },
+    // No row left: the item has no miscellaneous costs (spec §4 "Clearing miscellaneous costs").
+    costs?.length
+      ? { method: "PUT", rest: productApi(productId, "miscellaneous"), body: { costs } }
+      : { method: "DELETE", rest: productApi(productId, "miscellaneous") },
     (failure) => withRows(rejectedSubmission(submission, failure), rows),
   );
 }
@@ -74,7 +69,7 @@ export default function CostsRoute() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, errorsAt, formErrors } = useLiveForm({
-    schema: DraftMiscellaneousSchema,
+    schema: CostsFormSchema,
     lastResult: actionData?.result,
   });
   const rows = actionData?.rows ?? loaded.rows;

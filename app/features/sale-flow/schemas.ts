@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { DraftGuarantorSchema, DraftPaymentMethodSchema } from "#backend/schemas/sale-drafts";
+import {
+  DraftGuarantorSchema,
+  DraftMiscellaneousSchema,
+  DraftPaymentMethodSchema,
+} from "#backend/schemas/sale-drafts";
 import { BvnSchema, CreateSaleSchema } from "#backend/schemas/sale-rules";
 
 /**
@@ -41,3 +45,6 @@ export const GuarantorFormSchema = z.preprocess(
       : value,
   DraftGuarantorSchema,
 );
+
+/** The miscellaneous costs modal: the drafts API's costs, where no row at all clears them (spec §4). */
+export const CostsFormSchema = DraftMiscellaneousSchema.partial();
