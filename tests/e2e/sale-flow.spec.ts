@@ -341,7 +341,10 @@ test.describe("new sale", () => {
     await expect(page).toHaveURL(/\/sales\/[^/]+\/payment$/);
   });
 
-  test("a draft left half-way is resumed from 'My drafts', and one is thrown away", async ({ page }) => {
+  test("a draft left half-way is resumed from 'My drafts', and one is thrown away", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const customer = await createCustomer();
     const { product, category } = await createSellableProduct({ devices: 1 });
     await startSale(page);
@@ -358,10 +361,17 @@ test.describe("new sale", () => {
     await expect(panel.getByRole("heading", { name: "My drafts" })).toBeVisible();
     await panel.getByRole("link", { name: `Resume draft: ${who}, ${product.name}` }).click();
     await expect(saleForm(page).getByText(who)).toBeVisible();
-    await expect(itemCard(page, product.name)).toBeVisible();
-    await itemCard(page, product.name)
-      .getByRole("button", { name: `Remove ${product.name}` })
-      .click();
+    const card = itemCard(page, product.name);
+    await expect(card).toBeVisible();
+    if (javaScriptEnabled) {
+      // With JavaScript, Escape closes a modal back to the form.
+      await card.getByRole("button", { name: `Set Parameters for ${product.name}` }).click();
+      await expect(dialog(page, "Set Parameters")).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(dialog(page, "Set Parameters")).toHaveCount(0);
+      await expect(saleForm(page)).toBeVisible();
+    }
+    await card.getByRole("button", { name: `Remove ${product.name}` }).click();
     await expect(saleForm(page).getByText("No product selected yet.")).toBeVisible();
 
     await page.goto("/sales/all/new");
