@@ -14,6 +14,7 @@ import {
   roleId,
   signInAsAdmin,
 } from "./support/staff";
+import { createDraft, createSellableProduct } from "./support/sales";
 
 /** Records the screens below need, made once per run of this file. */
 type Records = {
@@ -27,6 +28,8 @@ type Records = {
   agentId: string;
   deviceId: string;
   ticketId: string;
+  draftId: string;
+  saleProductId: string;
 };
 
 type Screen = {
@@ -125,6 +128,26 @@ const SCREENS: Record<string, Screen> = {
   "a ticket's page": { path: (records) => `/support/${records.ticketId}` },
   tickets: { path: "/tickets/all" },
   "a ticket's page under /tickets": { path: (records) => `/tickets/${records.ticketId}` },
+  "new sale panel": { path: "/sales/all/new" },
+  "create sale form": { path: (records) => `/sales/all/new/${records.draftId}` },
+  "select customer drawer": { path: (records) => `/sales/all/new/${records.draftId}/customer` },
+  "select product drawer": { path: (records) => `/sales/all/new/${records.draftId}/products` },
+  "sale parameters modal": {
+    path: (records) => `/sales/all/new/${records.draftId}/items/${records.saleProductId}/parameters`,
+  },
+  "sale miscellaneous costs modal": {
+    path: (records) => `/sales/all/new/${records.draftId}/items/${records.saleProductId}/costs`,
+  },
+  "link devices modal": {
+    path: (records) => `/sales/all/new/${records.draftId}/items/${records.saleProductId}/devices`,
+  },
+  "sale recipient modal": {
+    path: (records) => `/sales/all/new/${records.draftId}/items/${records.saleProductId}/recipient`,
+  },
+  "identification modal": { path: (records) => `/sales/all/new/${records.draftId}/identification` },
+  "next of kin modal": { path: (records) => `/sales/all/new/${records.draftId}/next-of-kin` },
+  "guarantor modal": { path: (records) => `/sales/all/new/${records.draftId}/guarantor` },
+  "sale summary": { path: (records) => `/sales/all/new/${records.draftId}/summary` },
 };
 
 /**
@@ -179,6 +202,12 @@ test.describe("every screen: its own title, one main landmark, no serious or cri
     ]);
     const item = await createInventoryItem({ warehouseId: warehouse.id });
     const product = await createProduct([{ inventoryId: item.id }]);
+    const sellable = await createSellableProduct({ devices: 2 });
+    const draft = await createDraft({
+      customerId: customer.id,
+      productId: sellable.product.id,
+      installment: true,
+    });
     records = {
       customerId: customer.id,
       staffId: staff.id,
@@ -190,6 +219,8 @@ test.describe("every screen: its own title, one main landmark, no serious or cri
       agentId: agent.id,
       deviceId: device.id,
       ticketId: ticket.id,
+      draftId: draft.id,
+      saleProductId: sellable.product.id,
     };
     const context = await browser.newContext();
     await signInAsAdmin(await context.newPage());

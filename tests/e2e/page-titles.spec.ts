@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { createDraft, createSellableProduct } from "./support/sales";
 import { signInAsAdmin } from "./support/staff";
 
 test("signed-out screens name themselves in the title", async ({ page }) => {
@@ -42,6 +43,7 @@ test("each signed-in screen has a title of its own", async ({ page }) => {
     "/support/all": "All Tickets — SolarDesk",
     "/tickets/open": "Open Tickets — SolarDesk",
     "/tickets/all/new": "New Ticket — SolarDesk",
+    "/sales/all/new": "New Sale — SolarDesk",
   };
   for (const [path, title] of Object.entries(titles)) {
     await page.goto(path);
@@ -52,4 +54,28 @@ test("each signed-in screen has a title of its own", async ({ page }) => {
   const name = await firstCustomer.innerText();
   await firstCustomer.click();
   await expect(page).toHaveTitle(`${name} — Customers — SolarDesk`);
+});
+
+test("each new-sale drawer and modal has a title of its own", async ({ page }) => {
+  await signInAsAdmin(page);
+  const { product } = await createSellableProduct({ devices: 1 });
+  const draft = `/sales/all/new/${(await createDraft({ productId: product.id })).id}`;
+  const item = `${draft}/items/${product.id}`;
+  const titles: Record<string, string> = {
+    [draft]: "Create Sale — SolarDesk",
+    [`${draft}/customer`]: "Select Customer — New Sale — SolarDesk",
+    [`${draft}/products`]: "Select Product — New Sale — SolarDesk",
+    [`${item}/parameters`]: "Set Parameters — New Sale — SolarDesk",
+    [`${item}/costs`]: "Set Miscellaneous Costs — New Sale — SolarDesk",
+    [`${item}/devices`]: "Link Device(s) — New Sale — SolarDesk",
+    [`${item}/recipient`]: "Set Recipient — New Sale — SolarDesk",
+    [`${draft}/identification`]: "Identification — New Sale — SolarDesk",
+    [`${draft}/next-of-kin`]: "Next of Kin — New Sale — SolarDesk",
+    [`${draft}/guarantor`]: "Guarantor — New Sale — SolarDesk",
+    [`${draft}/summary`]: "Sale Summary — SolarDesk",
+  };
+  for (const [path, title] of Object.entries(titles)) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(title);
+  }
 });

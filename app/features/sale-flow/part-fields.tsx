@@ -1,0 +1,78 @@
+import { ID_TYPES } from "#backend/schemas/sale-rules";
+import { lagosDate } from "#backend/schemas/dates";
+import { FormInput } from "~/components/form-input";
+import { FormSelect } from "~/components/form-select";
+import type { FormResult } from "~/utils/use-live-form";
+import { typedOr, textAt } from "./draft-view";
+
+/**
+ * Fields of the modals whose values are nested (the guarantor's identification) or loosely stored
+ * (the draft keeps identification, next of kin and guarantor as JSON): each field shows what the user
+ * typed in a refused submission, else the saved value, and its messages under it.
+ */
+export type FieldSource = {
+  formId: string;
+  errorsAt: (name: string) => string[] | undefined;
+  lastResult: FormResult | null | undefined;
+  saved: Record<string, unknown> | null | undefined;
+};
+
+export function fieldProps(source: FieldSource, name: string, savedName = name) {
+  const key = name.replace(/\W/g, "-");
+  return {
+    id: `${source.formId}-${key}`,
+    name,
+    defaultValue: typedOr(source.lastResult?.initialValue, name, textAt(source.saved, savedName)) ?? "",
+    errors: source.errorsAt(name),
+    errorId: `${source.formId}-${key}-error`,
+  };
+}
+
+/** Today in Lagos, the date pickers' limit (the schemas check the same day). */
+const today = () => lagosDate(new Date());
+
+/** The identification fields (spec §3), at the top of a form or under `prefix` (the guarantor's). */
+export function IdentificationFields({ source, prefix = "" }: { source: FieldSource; prefix?: string }) {
+  const at = (name: string) => fieldProps(source, `${prefix}${name}`);
+  return (
+    <>
+      <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+        <FormSelect
+          label="ID Type"
+          placeholder="Select an ID type"
+          // The spec names the options as they are sent (Nin, Driver_License…); QA looks for those words.
+          options={ID_TYPES.map((type) => ({ value: type, label: type }))}
+          {...at("idType")}
+        />
+        <FormInput label="ID Number" autoComplete="off" {...at("idNumber")} />
+        <FormInput label="Issuing Country" autoComplete="off" {...at("issuingCountry")} />
+        <FormInput label="Full Name as on ID" autoComplete="off" {...at("fullNameAsOnID")} />
+        <FormInput label="Issue Date" type="date" max={today()} {...at("issueDate")} />
+        <FormInput label="Expiration Date" type="date" min={today()} {...at("expirationDate")} />
+      </div>
+      <FormInput label="Address as on ID (optional)" autoComplete="off" {...at("addressAsOnID")} />
+    </>
+  );
+}
+
+/** Next of kin and guarantor share these (spec §3); the guarantor has no relationship. */
+export function PersonFields({ source, relationship }: { source: FieldSource; relationship: boolean }) {
+  const at = (name: string) => fieldProps(source, name);
+  return (
+    <>
+      <FormInput label="Full Name" autoComplete="off" {...at("fullName")} />
+      <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+        {relationship ? <FormInput label="Relationship" autoComplete="off" {...at("relationship")} /> : null}
+        <FormInput label="Phone Number" type="tel" autoComplete="off" {...at("phoneNumber")} />
+        <FormInput label="Email (optional)" type="email" autoComplete="off" {...at("email")} />
+        <FormInput label="Date of Birth" type="date" max={today()} {...at("dateOfBirth")} />
+        <FormInput label="Nationality (optional)" autoComplete="off" {...at("nationality")} />
+      </div>
+      <FormInput
+        label={relationship ? "Home Address (optional)" : "Home Address"}
+        autoComplete="off"
+        {...at("homeAddress")}
+      />
+    </>
+  );
+}

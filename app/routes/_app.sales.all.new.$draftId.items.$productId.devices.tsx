@@ -1,0 +1,278 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { DraftDevicesSchema } from "#backend/schemas/sale-drafts";
+import { ErrorBox } from "~/components/error-box";
+import { Modal } from "~/components/modal";
+import { ActionToast } from "~/components/toaster";
+import { DEVICE_STATUS_LABELS, deviceSaveButton, deviceStatus } from "~/features/sale-flow/draft-view";
+import { itemOf, loadDraft, productApi, savePart } from "~/features/sale-flow/draft.server";
+import type { DeviceOffer } from "~/features/sale-flow/device-offers.server";
+import { deviceOffers } from "~/features/sale-flow/device-offers.server";
+import type { DevicePickerState, PickedDevice } from "~/features/sale-flow/device-picker";
+import {
+  DEVICE_EDITING,
+  DEVICE_META,
+  DEVICE_SEARCH,
+  applyDeviceIntent,
+  deviceIntent,
+  deviceMeta,
+  readDevicePicker,
+} from "~/features/sale-flow/device-picker";
+import { draftPath } from "~/features/sale-flow/paths";
+import { requireUser } from "~/session.server";
+import { errorToast, readFormData } from "~/utils/forms.server";
+import type { ToastData } from "~/components/toaster";
+import { useIsPending } from "~/utils/use-is-pending";
+
+export const meta: MetaFunction = () => [{ title: "Link Device(s) — New Sale — SolarDesk" }];
+
+async function pickerData(request: Request, draftId: string | undefined, productId: string | undefined) {
+  const draft = await loadDraft(request, draftId);
+  const item = itemOf(draft, productId);
+  return { draft, item };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const { draft, item } = await pickerData(request, params.draftId, params.productId);
+  const state: DevicePickerState = {
+    chosen: (item.devices ?? []).map((device) => ({ ...device })),
+    search: {},
+    editing: [],
+  };
+  return {
+    draftId: draft.id,
+    productName: item.product.name,
+    units: item.units,
+    hadSaved: item.devices !== null,
+    state,
+    offers: await deviceOffers(request, draft, item, state),
+    message: null as string | null,
+    toast: null as ToastData | null,
+  };
+}
+
+/** Link, unlink, search and edit answer the modal again; save links exactly what the item needs. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireUser(request);
+  const { draft, item } = await pickerData(request, params.draftId, params.productId);
+  const formData = await readFormData(request);
+  const intent = deviceIntent(String(formData.get("intent") ?? ""));
+  const required = Object.fromEntries(
+    item.deviceRequirements.map((entry) => [entry.inventoryId, entry.required]),
+  );
+  const state = applyDeviceIntent(readDevicePicker(formData), intent, formData, required);
+  const answer = async (message: string | null, status = 200) =>
+    data(
+      {
+        draftId: draft.id,
+        productName: item.product.name,
+        units: item.units,
+        hadSaved: item.devices !== null,
+        state,
+        offers: await deviceOffers(request, draft, item, state),
+        message,
+        toast: message ? errorToast(message) : null,
+      },
+      { status },
+    );
+  if (intent.kind !== "save") return answer(null);
+  const parsed = DraftDevicesSchema.safeParse({ deviceIds: state.chosen.map((device) => device.id) });
+  if (!parsed.success) return answer("Link the devices this product needs", 400);
+  return savePart(
+    request,
+    draft.id,
+    { method: "PUT", rest: productApi(item.productId, "devices"), body: parsed.data },
+    (failure) =>
+      answer(
+        Object.values(failure.fieldErrors ?? {})[0]?.[0] ?? failure.message ?? "Failed to link the devices",
+        failure.status === 0 ? 503 : failure.status,
+      ),
+  );
+}
+
+const smallButton =
+  "rounded-full border border-slate-300 px-3 py-1 text-xs font-semibold hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50";
+
+const STATUS_STYLES = {
+  "not-started": "bg-slate-100 text-slate-700",
+  partial: "bg-yellow-100 text-yellow-900",
+  full: "bg-green-100 text-green-800",
+} as const;
+
+function DeviceRow({
+  device,
+  children,
+}: {
+  device: PickedDevice | (Omit<PickedDevice, "inventoryId"> & { inventoryId: string });
+  children?: React.ReactNode;
+}) {
+  return (
+    <li className="flex items-center justify-between gap-2 py-1 text-sm">
+      <input type="hidden" name={`${DEVICE_META}${device.id}`} value={deviceMeta(device)} />
+      <span className="font-mono">{device.serialNumber}</span>
+      {children}
+    </li>
+  );
+}
+
+function InventoryDevices({ offer, state }: { offer: DeviceOffer; state: DevicePickerState }) {
+  const chosen = state.chosen.filter((device) => device.inventoryId === offer.inventoryId);
+  const status = deviceStatus(chosen.length, offer.required);
+  const editing = state.editing.includes(offer.inventoryId);
+  const canRemove = status !== "full" || editing;
+  const headingId = `devices-${offer.inventoryId}`;
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 p-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id={headingId} className="flex-1 font-semibold text-slate-900">
+          {offer.name}
+        </h3>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLES[status]}`}>
+          {DEVICE_STATUS_LABELS[status]} · {chosen.length} of {offer.required} linked
+        </span>
+        {status === "full" ? (
+          <button
+            type="submit"
+            name="intent"
+            value={`edit:${offer.inventoryId}`}
+            aria-pressed={editing}
+            aria-label={`Edit linked devices of ${offer.name}`}
+            className={smallButton}
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-3.5 w-3.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M4 20h4L19 9l-4-4L4 16v4zM14 6l4 4" />
+            </svg>
+          </button>
+        ) : null}
+      </div>
+      <p className="text-xs text-slate-600">
+        {offer.required} needed ({offer.required === 1 ? "one unit" : "units × quantity per unit"})
+      </p>
+      {chosen.length ? (
+        <ul aria-label={`Linked devices of ${offer.name}`} className="mt-2 divide-y divide-slate-100">
+          {chosen.map((device) => (
+            <DeviceRow key={device.id} device={device}>
+              {canRemove ? (
+                <button
+                  type="submit"
+                  name="intent"
+                  value={`unlink:${device.id}`}
+                  aria-label={`Remove ${device.serialNumber}`}
+                  className={`${smallButton} text-red-700`}
+                >
+                  Remove
+                </button>
+              ) : null}
+            </DeviceRow>
+          ))}
+        </ul>
+      ) : null}
+      {status !== "full" ? (
+        <div className="mt-3">
+          <div role="search" className="flex gap-2">
+            <label htmlFor={`${headingId}-search`} className="sr-only">
+              Search devices of {offer.name}
+            </label>
+            <input
+              id={`${headingId}-search`}
+              type="search"
+              name={`${DEVICE_SEARCH}${offer.inventoryId}`}
+              defaultValue={offer.search}
+              placeholder="Search serial number here"
+              className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-1.5 text-sm"
+            />
+            <button type="submit" name="intent" value={`search:${offer.inventoryId}`} className={smallButton}>
+              Search
+            </button>
+          </div>
+          {offer.offered === null ? (
+            <p role="alert" className="mt-2 text-sm text-red-700">
+              Failed to fetch devices
+            </p>
+          ) : offer.offered.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-600">
+              {offer.search ? "No results for these filters" : "No data available"}
+            </p>
+          ) : (
+            <ul aria-label={`Devices of ${offer.name} to link`} className="mt-2 divide-y divide-slate-100">
+              {offer.offered.map((device) => (
+                <DeviceRow key={device.id} device={{ ...device, inventoryId: offer.inventoryId }}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`link:${device.id}`}
+                    aria-label={`Link ${device.serialNumber}`}
+                    className={smallButton}
+                  >
+                    Link
+                  </button>
+                </DeviceRow>
+              ))}
+            </ul>
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export default function DevicesRoute() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const view = actionData ?? loaded;
+  const pending = useIsPending({ intent: "save" });
+  const required = view.offers.reduce((sum, offer) => sum + offer.required, 0);
+  const save = deviceSaveButton(view.state.chosen.length, required, view.hadSaved);
+  return (
+    <Modal
+      title="Link Device(s)"
+      hint="Choose the devices that go with this product."
+      closeTo={draftPath(view.draftId)}
+    >
+      <ActionToast toast={view.toast} />
+      <p className="mb-3 text-sm font-medium text-slate-900">
+        {view.productName} · {view.units} unit{view.units === 1 ? "" : "s"}
+      </p>
+      {view.offers.length === 0 ? (
+        <p className="text-sm text-slate-600">
+          None of this product&apos;s inventory items has devices registered. Register its devices first.
+        </p>
+      ) : (
+        <Form method="post" preventScrollReset className="flex flex-col gap-3">
+          {/* The default button: Enter in a search box searches rather than pressing the first Remove. */}
+          <button type="submit" name="intent" value="refresh" hidden />
+          {view.state.chosen.map((device) => (
+            <input key={device.id} type="hidden" name="deviceIds" value={device.id} />
+          ))}
+          {view.state.editing.map((inventoryId) => (
+            <input key={inventoryId} type="hidden" name={DEVICE_EDITING} value={inventoryId} />
+          ))}
+          {view.offers.map((offer) => (
+            <InventoryDevices key={offer.inventoryId} offer={offer} state={view.state} />
+          ))}
+          <ErrorBox errors={view.message ?? []} />
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            disabled={!save.enabled || pending}
+            className={`self-start rounded-full px-5 py-2.5 text-sm font-semibold text-white ${
+              save.enabled ? "bg-green-700 hover:bg-green-800" : "cursor-not-allowed bg-slate-500"
+            }`}
+          >
+            {pending ? "Saving..." : save.label}
+          </button>
+        </Form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,116 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { PAYMENT_MODE_LABELS } from "#backend/schemas/products";
+import { DraftParametersSchema } from "#backend/schemas/sale-drafts";
+import { ParametersSchema } from "#backend/schemas/sale-rules";
+import { ErrorBox } from "~/components/error-box";
+import { FormInput } from "~/components/form-input";
+import { FormSelect } from "~/components/form-select";
+import { Modal } from "~/components/modal";
+import { SubmitButton } from "~/components/submit-button";
+import { ActionToast } from "~/components/toaster";
+import { itemOf, loadDraft, productApi, savePart } from "~/features/sale-flow/draft.server";
+import { draftPath } from "~/features/sale-flow/paths";
+import { requireUser } from "~/session.server";
+import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
+import { useLiveForm } from "~/utils/use-live-form";
+
+export const meta: MetaFunction = () => [{ title: "Set Parameters — New Sale — SolarDesk" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const draft = await loadDraft(request, params.draftId);
+  const item = itemOf(draft, params.productId);
+  return {
+    draftId: draft.id,
+    productName: item.product.name,
+    parameters: item.parameters,
+    // Spec §4: INSTALLMENT only when the product offers it among more than one mode.
+    modes: item.installmentAllowed ? (["ONE_OFF", "INSTALLMENT"] as const) : (["ONE_OFF"] as const),
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireUser(request);
+  const submission = parseForm(await readFormData(request), DraftParametersSchema);
+  if (submission.status !== "success") return invalidSubmission(submission);
+  return savePart(
+    request,
+    params.draftId ?? "",
+    { method: "PUT", rest: productApi(params.productId ?? "", "parameters"), body: submission.value },
+    (failure) => rejectedSubmission(submission, failure),
+  );
+}
+
+/** A saved number shown back in its field; the 0 of a one-off sale's instalment values is left blank. */
+const shown = (value: number | undefined) => (value ? String(value) : "");
+
+export default function ParametersRoute() {
+  const { draftId, productName, parameters, modes } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { form, field, formErrors } = useLiveForm({
+    schema: ParametersSchema,
+    lastResult: actionData?.result,
+  });
+  const paymentMode = field("paymentMode");
+  const duration = field("installmentDuration");
+  const starting = field("installmentStartingPrice");
+  const discount = field("discount");
+  return (
+    <Modal
+      title="Set Parameters"
+      hint="Please select parameters for this product."
+      closeTo={draftPath(draftId)}
+    >
+      <ActionToast toast={actionData?.toast} />
+      <p className="mb-3 text-sm font-medium text-slate-900">{productName}</p>
+      <Form method="post" {...form} className="flex flex-col gap-1">
+        <FormSelect
+          label="Payment Mode"
+          placeholder="Select a payment mode"
+          options={modes.map((mode) => ({ value: mode, label: PAYMENT_MODE_LABELS[mode] }))}
+          {...paymentMode}
+          defaultValue={paymentMode.defaultValue ?? parameters?.paymentMode ?? ""}
+        />
+        {modes.length === 1 ? (
+          <p className="-mt-1 mb-2 text-xs text-slate-600">This product is sold by single deposit only.</p>
+        ) : null}
+        <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+          <FormInput
+            label="Installment Duration (months)"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            {...duration}
+            defaultValue={duration.defaultValue ?? shown(parameters?.installmentDuration)}
+          />
+          <FormInput
+            label="Installment Starting Price (%)"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={100}
+            step="any"
+            {...starting}
+            defaultValue={starting.defaultValue ?? shown(parameters?.installmentStartingPrice)}
+          />
+        </div>
+        <FormInput
+          label="Discount (%)"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={100}
+          step="any"
+          {...discount}
+          defaultValue={discount.defaultValue ?? shown(parameters?.discount)}
+        />
+        <ErrorBox errors={formErrors} />
+        <SubmitButton pendingText="Saving..." className="mt-2 self-start">
+          Save Parameters
+        </SubmitButton>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,64 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { DraftRecipientSchema } from "#backend/schemas/sale-drafts";
+import { ErrorBox } from "~/components/error-box";
+import { FormInput } from "~/components/form-input";
+import { Modal } from "~/components/modal";
+import { SubmitButton } from "~/components/submit-button";
+import { ActionToast } from "~/components/toaster";
+import { itemOf, loadDraft, productApi, savePart } from "~/features/sale-flow/draft.server";
+import { fieldProps } from "~/features/sale-flow/part-fields";
+import { draftPath } from "~/features/sale-flow/paths";
+import { requireUser } from "~/session.server";
+import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
+import { useLiveForm } from "~/utils/use-live-form";
+
+export const meta: MetaFunction = () => [{ title: "Set Recipient — New Sale — SolarDesk" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const draft = await loadDraft(request, params.draftId);
+  const item = itemOf(draft, params.productId);
+  return { draftId: draft.id, productName: item.product.name, recipient: item.recipient };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireUser(request);
+  const submission = parseForm(await readFormData(request), DraftRecipientSchema);
+  if (submission.status !== "success") return invalidSubmission(submission);
+  return savePart(
+    request,
+    params.draftId ?? "",
+    { method: "PUT", rest: productApi(params.productId ?? "", "recipient"), body: submission.value },
+    (failure) => rejectedSubmission(submission, failure),
+  );
+}
+
+export default function RecipientRoute() {
+  const { draftId, productName, recipient } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { form, errorsAt, formErrors } = useLiveForm({
+    schema: DraftRecipientSchema,
+    lastResult: actionData?.result,
+  });
+  const source = { formId: form.id, errorsAt, lastResult: actionData?.result, saved: recipient };
+  return (
+    <Modal title="Fill Sale Recipient" hint="Who receives this product." closeTo={draftPath(draftId)}>
+      <ActionToast toast={actionData?.toast} />
+      <p className="mb-3 text-sm font-medium text-slate-900">{productName}</p>
+      <Form method="post" {...form} className="flex flex-col gap-1">
+        <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+          <FormInput label="First Name" autoComplete="off" {...fieldProps(source, "firstname")} />
+          <FormInput label="Last Name" autoComplete="off" {...fieldProps(source, "lastname")} />
+          <FormInput label="Phone Number" type="tel" autoComplete="off" {...fieldProps(source, "phone")} />
+          <FormInput label="Email" type="email" autoComplete="off" {...fieldProps(source, "email")} />
+        </div>
+        <FormInput label="Address" autoComplete="off" {...fieldProps(source, "address")} />
+        <ErrorBox errors={formErrors} />
+        <SubmitButton pendingText="Saving..." className="mt-2 self-start">
+          Save Recipient
+        </SubmitButton>
+      </Form>
+    </Modal>
+  );
+}
