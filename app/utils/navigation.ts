@@ -67,8 +67,11 @@ export type SectionTab = {
 
 type SectionDefinition = {
   title: string;
-  /** Pages of the section that are not side-navigation links (a record's own page, `/customers/{id}`). */
-  recordPages?: boolean;
+  /**
+   * Pages of the section that are not side-navigation links (a record's own page, `/customers/{id}`);
+   * "nested" when a record has pages below its own (`/sales/{id}/payment`).
+   */
+  recordPages?: boolean | "nested";
   /** The overview count shown beside the first link, when the backend can give it. */
   countKey?: string;
   tabs: SectionTab[];
@@ -86,13 +89,20 @@ export const SECTIONS: Record<SectionKey, SectionDefinition> = {
   sales: {
     title: "Sales",
     countKey: "sales",
+    recordPages: "nested",
+    // Each tab is the API's own `tab` filter (docs/decisions/018 says what each selects).
     tabs: [
-      { key: "all", title: "All Sales" },
-      { key: "new", title: "New Sales" },
-      { key: "contract", title: "In Contract" },
-      { key: "payment", title: "In Payment" },
-      { key: "installment", title: "In Installment" },
-      { key: "closed", title: "Closed" },
+      { key: "all", title: "All Sales", permission: "read:Sales", filter: { tab: "all" } },
+      { key: "new", title: "New Sales", permission: "read:Sales", filter: { tab: "new" } },
+      { key: "contract", title: "In Contract", permission: "read:Sales", filter: { tab: "contract" } },
+      { key: "payment", title: "In Payment", permission: "read:Sales", filter: { tab: "payment" } },
+      {
+        key: "installment",
+        title: "In Installment",
+        permission: "read:Sales",
+        filter: { tab: "installment" },
+      },
+      { key: "closed", title: "Closed", permission: "read:Sales", filter: { tab: "closed" } },
     ],
   },
   customers: {
@@ -205,7 +215,9 @@ export function sectionNav(
  */
 export function sideNavRedirect(pathname: string, items: NavItem[], section?: SectionKey): string | null {
   if (items.length === 0 || items.some((item) => isUnder(pathname, item.link))) return null;
-  if (section && SECTIONS[section].recordPages && /^\/[^/]+\/[^/]+$/.test(pathname)) return null;
+  const recordPages = section ? SECTIONS[section].recordPages : undefined;
+  const recordPath = recordPages === "nested" ? /^\/[^/]+\/[^/]+(\/[^/]+)*\/?$/ : /^\/[^/]+\/[^/]+$/;
+  if (recordPages && recordPath.test(pathname)) return null;
   return items[0].link;
 }
 
