@@ -114,8 +114,8 @@ export const SECTIONS: Record<SectionKey, SectionDefinition> = {
       { key: "new", title: "New", filter: { isNew: "true" } },
       { key: "active", title: "Active", filter: { status: "active" } },
       { key: "barred", title: "Barred", filter: { status: "barred" } },
-      // Defaulting means overdue instalments, which need sales; until sales exist the tab lists nobody.
-      { key: "defaulting", title: "Defaulting", filter: null },
+      // Behind on a sale's payments for more than 30 days (docs/decisions/018).
+      { key: "defaulting", title: "Defaulting", filter: { defaulting: "true" } },
     ],
   },
   agents: {
