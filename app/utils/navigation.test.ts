@@ -60,6 +60,11 @@ describe("what a role is offered", () => {
     expect(sectionNav("settings", {}, viewer).map((item) => item.title)).toEqual([
       "Profile",
       "Change Password",
+      "Financial Settings",
+    ]);
+    expect(sectionNav("settings", {}, ["read:Customers"]).map((item) => item.title)).toEqual([
+      "Profile",
+      "Change Password",
     ]);
     expect(sectionNav("settings", {}, ["manage:all"]).map((item) => item.title)).toContain("Users");
   });

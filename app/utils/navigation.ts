@@ -176,6 +176,8 @@ export const SECTIONS: Record<SectionKey, SectionDefinition> = {
       { key: "change-password", title: "Change Password" },
       { key: "users", title: "Users", permission: "read:Users" },
       { key: "inventory-settings", title: "Inventory Settings", permission: "read:Inventory" },
+      // Roles that sell may read the margins and interest; only administrators change them.
+      { key: "financial-settings", title: "Financial Settings", permission: "read:Sales" },
     ],
   },
 };
