@@ -44,7 +44,7 @@ export function CustomerSales({ sales, email }: { sales: SaleList; email: string
               The {sales.sales.length} newest of {sales.total} sales.{" "}
               <Link
                 to={`/sales/all?search=${encodeURIComponent(email)}`}
-                className="text-brand-700 hover:underline"
+                className="text-brand-700 underline"
               >
                 All of them in the sales list
               </Link>

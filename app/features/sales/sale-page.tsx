@@ -123,7 +123,7 @@ function DeviceTokens({ item, canReadDevices }: { item: SaleItemRecord; canReadD
           <p className="font-medium text-slate-900">
             Device{" "}
             {canReadDevices ? (
-              <Link to={`/devices/${device.id}`} className={LINK}>
+              <Link to={`/devices/${device.id}`} className={`${LINK} underline`}>
                 {device.serialNumber}
               </Link>
             ) : (
