@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Cookie, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
+import { createSale, recordCash } from "./support/sale-records";
 import {
   createAgent,
   createCustomer,
@@ -27,6 +28,8 @@ type Records = {
   agentId: string;
   deviceId: string;
   ticketId: string;
+  saleId: string;
+  paymentId: string;
 };
 
 type Screen = {
@@ -123,6 +126,20 @@ const SCREENS: Record<string, Screen> = {
   "a ticket's page": { path: (records) => `/support/${records.ticketId}` },
   tickets: { path: "/tickets/all" },
   "a ticket's page under /tickets": { path: (records) => `/tickets/${records.ticketId}` },
+  "new sales": { path: "/sales/new" },
+  "sales in contract": { path: "/sales/contract" },
+  "sales in payment": { path: "/sales/payment" },
+  "sales in installment": { path: "/sales/installment" },
+  "closed sales": { path: "/sales/closed" },
+  "sales with the sales menu open": { path: "/sales/all", openMenu: "More sales actions" },
+  "sales with a payment's outcome": { path: "/sales/all?tx_ref=sale-00000000-x&status=successful" },
+  "batch upload sales drawer": { path: "/sales/all/batch-upload" },
+  "export sales drawer": { path: "/sales/all/export" },
+  "a sale's page": { path: (records) => `/sales/${records.saleId}` },
+  "a sale's cash payment page": { path: (records) => `/sales/${records.saleId}/payment?method=cash` },
+  "a sale's online payment page": { path: (records) => `/sales/${records.saleId}/payment?method=online` },
+  "a payment's receipt": { path: (records) => `/sales/${records.saleId}/payments/${records.paymentId}` },
+  "financial settings": { path: "/settings/financial-settings" },
 };
 
 /**
@@ -165,7 +182,7 @@ test.describe("every screen: its own title, one main landmark, no serious or cri
   let adminCookies: Cookie[];
 
   test.beforeAll(async ({ browser }) => {
-    const [customer, staff, role, adminRoleId, warehouse, agent, device, ticket] = await Promise.all([
+    const [customer, staff, role, adminRoleId, agent, device, ticket, warehouse] = await Promise.all([
       createCustomer(),
       createStaff("sales"),
       createRole(`Auditor ${Date.now()}`, ["read:Customers"]),
@@ -177,6 +194,8 @@ test.describe("every screen: its own title, one main landmark, no serious or cri
     ]);
     const item = await createInventoryItem({ warehouseId: warehouse.id });
     const product = await createProduct([{ inventoryId: item.id }]);
+    const { sale } = await createSale();
+    const { payment } = (await recordCash(sale.id, sale.amountDueNow)) as { payment: { id: string } };
     records = {
       customerId: customer.id,
       staffId: staff.id,
@@ -188,6 +207,8 @@ test.describe("every screen: its own title, one main landmark, no serious or cri
       agentId: agent.id,
       deviceId: device.id,
       ticketId: ticket.id,
+      saleId: sale.id,
+      paymentId: payment.id,
     };
     const context = await browser.newContext();
     await signInAsAdmin(await context.newPage());

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { createSale, recordCash, shortId } from "./support/sale-records";
 import { signInAsAdmin } from "./support/staff";
 
 test("signed-out screens name themselves in the title", async ({ page }) => {
@@ -21,6 +22,14 @@ test("each signed-in screen has a title of its own", async ({ page }) => {
     "/settings/role-permissions/new": "New Role — Role Permissions — SolarDesk",
     "/settings/inventory-settings": "Inventory Settings — SolarDesk",
     "/sales/all": "All Sales — SolarDesk",
+    "/sales/new": "New Sales — SolarDesk",
+    "/sales/contract": "In Contract — SolarDesk",
+    "/sales/payment": "In Payment — SolarDesk",
+    "/sales/installment": "In Installment — SolarDesk",
+    "/sales/closed": "Closed Sales — SolarDesk",
+    "/sales/all/batch-upload": "Batch Upload Sales — SolarDesk",
+    "/sales/all/export": "Export Data — Sales — SolarDesk",
+    "/settings/financial-settings": "Financial Settings — SolarDesk",
     "/warehouses/all": "All Warehouses — SolarDesk",
     "/warehouses/all/new": "Add New Warehouse — SolarDesk",
     "/warehouses/all/logs": "Inventory Logs — Warehouses — SolarDesk",
@@ -50,4 +59,20 @@ test("each signed-in screen has a title of its own", async ({ page }) => {
   const name = await firstCustomer.innerText();
   await firstCustomer.click();
   await expect(page).toHaveTitle(`${name} — Customers — SolarDesk`);
+});
+
+test("a sale's pages are titled by the sale", async ({ page }) => {
+  const { sale } = await createSale();
+  const { payment } = (await recordCash(sale.id, sale.amountDueNow)) as { payment: { id: string } };
+  await signInAsAdmin(page);
+  const short = shortId(sale.id);
+  const titles: Record<string, string> = {
+    [`/sales/${sale.id}`]: `Sale ${short} — Sales — SolarDesk`,
+    [`/sales/${sale.id}/payment`]: `Payment — Sale ${short} — SolarDesk`,
+    [`/sales/${sale.id}/payments/${payment.id}`]: `Receipt — Sale ${short} — SolarDesk`,
+  };
+  for (const [path, title] of Object.entries(titles)) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(title);
+  }
 });
