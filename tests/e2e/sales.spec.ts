@@ -30,8 +30,9 @@ test.describe("sales", () => {
   test.beforeEach(async ({ page }) => {
     consoleErrors = [];
     page.on("console", (message) => {
-      // The browser's own line for a refused form (400) or page (403) is the answer under test, not a fault.
-      const refusal = /^Failed to load resource: the server responded with a status of 40[03]\b/;
+      // The browser's own line for a refused form (400), a refused page (403) or a missing record (404) is
+      // the answer under test, not a fault.
+      const refusal = /^Failed to load resource: the server responded with a status of 40[034]\b/;
       if (message.type() === "error" && !refusal.test(message.text())) consoleErrors.push(message.text());
     });
     await signInAsAdmin(page);
@@ -182,6 +183,11 @@ test.describe("sales", () => {
     const now = await readSale(sale.id);
     expect(now.payments).toHaveLength(2);
     expect(now.totalPaid).toBeCloseTo(deposit + next, 2);
+
+    // A receipt is only ever one of this sale's payments.
+    const response = await page.goto(`/sales/${sale.id}/payments/not-a-payment`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("This record does not exist.")).toBeVisible();
   });
 
   test("the same cash form sent twice (a double click, a resent page) records one payment", async ({
@@ -241,6 +247,33 @@ test.describe("sales", () => {
     await expect(
       page.getByRole("region", { name: "Products" }).getByText(token.token, { exact: true }),
     ).toBeVisible();
+  });
+
+  test("money paid that differs from what was asked: verification fails, the sale shows it uncounted", async ({
+    page,
+  }) => {
+    const { sale } = await createSale({ paymentMethod: "ONLINE", paymentMode: "ONE_OFF" });
+    await page.goto(`/sales/${sale.id}/payment`);
+    await page.getByRole("button", { name: "Pay Now" }).click();
+    await page.getByLabel("Amount to pay (₦)").fill("5");
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "verification failed" });
+    await expect(alert).toBeVisible();
+    const [payment] = (await readSale(sale.id)).payments;
+    await expect(alert).toContainText(
+      `Payment completed but verification failed. Please contact support with reference: ${payment.reference}`,
+    );
+    await expect(alert).toContainText(
+      "Payment verification failed: Amount paid differs from the amount due: not counted",
+    );
+    await alert.getByRole("link", { name: "Find the sale" }).click();
+    await saleRow(page, sale.id)
+      .getByRole("link", { name: shortId(sale.id) })
+      .click();
+    const payments = page.getByRole("region", { name: "Payments" });
+    await expect(payments).toContainText("Mismatched");
+    await expect(payments).toContainText("Amount paid differs from the amount due: not counted");
+    await expect(page.getByRole("region", { name: "Totals" })).toContainText(`Paid${naira(0)}`);
   });
 
   test("Cancel on the sandbox checkout says the payment was cancelled and records nothing", async ({
