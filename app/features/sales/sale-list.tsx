@@ -136,14 +136,16 @@ function SalesActions({ canCreate }: { canCreate: boolean }) {
 
 /** The date range of the list, sent with the search (both optional, Lagos calendar days). */
 function DateRange({ startDate, endDate }: { startDate?: string; endDate?: string }) {
-  const input = "rounded-lg border border-slate-300 px-2 py-1 text-sm";
+  const input = "min-w-0 flex-1 rounded-lg border border-slate-300 px-2 py-1 text-sm";
+  // On phones each date takes its own row, so the search box keeps a usable width.
+  const label = "flex items-center gap-1 text-sm text-slate-700 max-sm:w-full";
   return (
     <>
-      <label className="flex items-center gap-1 text-sm text-slate-700">
+      <label className={label}>
         From
         <input type="date" name="startDate" defaultValue={startDate ?? ""} className={input} />
       </label>
-      <label className="flex items-center gap-1 text-sm text-slate-700">
+      <label className={label}>
         To
         <input type="date" name="endDate" defaultValue={endDate ?? ""} className={input} />
       </label>
@@ -159,7 +161,7 @@ export function SaleListPage() {
   const { query, list } = page;
   return (
     <div className="flex flex-col gap-4">
-      <section aria-label="Sales counters" className="grid grid-cols-3 gap-3">
+      <section aria-label="Sales counters" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <StatCard label="All" value={formatBadgeCount(stats.all)} />
         <StatCard label="Active" value={formatBadgeCount(stats.active)} />
         <StatCard label="Cancelled" value={formatBadgeCount(stats.cancelled)} />
