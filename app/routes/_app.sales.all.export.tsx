@@ -3,7 +3,7 @@ import { Drawer } from "~/components/drawer";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { guardOnlyLoader } from "~/components/frame/section.server";
 
-export const meta: MetaFunction = () => [{ title: "Export Data — Sales — SolarDesk" }];
+export const meta: MetaFunction = () => [{ title: "Export Data — SolarDesk" }];
 
 export async function loader(args: LoaderFunctionArgs) {
   return guardOnlyLoader(args);

@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Cookie, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
-import { createSale, recordCash } from "./support/sale-records";
 import {
   createAgent,
   createCustomer,
@@ -15,10 +14,13 @@ import {
   roleId,
   signInAsAdmin,
 } from "./support/staff";
+import { createSale, recordCash } from "./support/sale-records";
 
 /** Records the screens below need, made once per run of this file. */
 type Records = {
   customerId: string;
+  saleId: string;
+  paymentId: string;
   staffId: string;
   roleId: string;
   adminRoleId: string;
@@ -28,8 +30,6 @@ type Records = {
   agentId: string;
   deviceId: string;
   ticketId: string;
-  saleId: string;
-  paymentId: string;
 };
 
 type Screen = {
@@ -81,9 +81,23 @@ const SCREENS: Record<string, Screen> = {
   },
   "inventory settings": { path: "/settings/inventory-settings" },
   sales: { path: "/sales/all" },
+  "batch upload sales drawer": { path: "/sales/all/batch-upload" },
+  "export data drawer": { path: "/sales/all/export" },
   agents: { path: "/agents/all" },
   "inventory settings renaming a category": { path: "/settings/inventory-settings?rename=x" },
   "active agents": { path: "/agents/active" },
+  "new sales": { path: "/sales/new" },
+  "sales in contract": { path: "/sales/contract" },
+  "sales in payment": { path: "/sales/payment" },
+  "sales in installment": { path: "/sales/installment" },
+  "closed sales": { path: "/sales/closed" },
+  "sales with the sales menu open": { path: "/sales/all", openMenu: "More sales actions" },
+  "sales with a payment's outcome": { path: "/sales/all?tx_ref=sale-00000000-x&status=successful" },
+  "a sale's page": { path: (records) => `/sales/${records.saleId}` },
+  "a sale's cash payment page": { path: (records) => `/sales/${records.saleId}/payment?method=cash` },
+  "a sale's online payment page": { path: (records) => `/sales/${records.saleId}/payment?method=online` },
+  "a payment's receipt": { path: (records) => `/sales/${records.saleId}/payments/${records.paymentId}` },
+  "financial settings": { path: "/settings/financial-settings" },
   "barred agents": { path: "/agents/barred" },
   "new agents drawer": { path: "/agents/all/new" },
   "an agent's page": { path: (records) => `/agents/${records.agentId}` },
@@ -126,20 +140,6 @@ const SCREENS: Record<string, Screen> = {
   "a ticket's page": { path: (records) => `/support/${records.ticketId}` },
   tickets: { path: "/tickets/all" },
   "a ticket's page under /tickets": { path: (records) => `/tickets/${records.ticketId}` },
-  "new sales": { path: "/sales/new" },
-  "sales in contract": { path: "/sales/contract" },
-  "sales in payment": { path: "/sales/payment" },
-  "sales in installment": { path: "/sales/installment" },
-  "closed sales": { path: "/sales/closed" },
-  "sales with the sales menu open": { path: "/sales/all", openMenu: "More sales actions" },
-  "sales with a payment's outcome": { path: "/sales/all?tx_ref=sale-00000000-x&status=successful" },
-  "batch upload sales drawer": { path: "/sales/all/batch-upload" },
-  "export sales drawer": { path: "/sales/all/export" },
-  "a sale's page": { path: (records) => `/sales/${records.saleId}` },
-  "a sale's cash payment page": { path: (records) => `/sales/${records.saleId}/payment?method=cash` },
-  "a sale's online payment page": { path: (records) => `/sales/${records.saleId}/payment?method=online` },
-  "a payment's receipt": { path: (records) => `/sales/${records.saleId}/payments/${records.paymentId}` },
-  "financial settings": { path: "/settings/financial-settings" },
 };
 
 /**
@@ -192,12 +192,14 @@ test.describe("every screen: its own title, one main landmark, no serious or cri
       createTicket(),
       createWarehouse(),
     ]);
-    const item = await createInventoryItem({ warehouseId: warehouse.id });
-    const product = await createProduct([{ inventoryId: item.id }]);
     const { sale } = await createSale();
     const { payment } = (await recordCash(sale.id, sale.amountDueNow)) as { payment: { id: string } };
+    const item = await createInventoryItem({ warehouseId: warehouse.id });
+    const product = await createProduct([{ inventoryId: item.id }]);
     records = {
       customerId: customer.id,
+      saleId: sale.id,
+      paymentId: payment.id,
       staffId: staff.id,
       roleId: role.id,
       adminRoleId,
@@ -207,8 +209,6 @@ test.describe("every screen: its own title, one main landmark, no serious or cri
       agentId: agent.id,
       deviceId: device.id,
       ticketId: ticket.id,
-      saleId: sale.id,
-      paymentId: payment.id,
     };
     const context = await browser.newContext();
     await signInAsAdmin(await context.newPage());

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { createSale, recordCash, shortId } from "./support/sale-records";
 import { signInAsAdmin } from "./support/staff";
+import { createSale, recordCash, shortId } from "./support/sale-records";
 
 test("signed-out screens name themselves in the title", async ({ page }) => {
   await page.goto("/");
@@ -9,56 +9,6 @@ test("signed-out screens name themselves in the title", async ({ page }) => {
   await expect(page).toHaveTitle("Forgot password — SolarDesk");
   await page.goto("/no/such/page");
   await expect(page).toHaveTitle("Page Not Found — SolarDesk");
-});
-
-test("each signed-in screen has a title of its own", async ({ page }) => {
-  await signInAsAdmin(page);
-  const titles: Record<string, string> = {
-    "/home": "Home — SolarDesk",
-    "/customers/all": "All Customers — SolarDesk",
-    "/customers/barred": "Barred Customers — SolarDesk",
-    "/customers/all/new": "New Customer — SolarDesk",
-    "/settings/users": "Users — SolarDesk",
-    "/settings/role-permissions/new": "New Role — Role Permissions — SolarDesk",
-    "/settings/inventory-settings": "Inventory Settings — SolarDesk",
-    "/sales/all": "All Sales — SolarDesk",
-    "/sales/new": "New Sales — SolarDesk",
-    "/sales/contract": "In Contract — SolarDesk",
-    "/sales/payment": "In Payment — SolarDesk",
-    "/sales/installment": "In Installment — SolarDesk",
-    "/sales/closed": "Closed Sales — SolarDesk",
-    "/sales/all/batch-upload": "Batch Upload Sales — SolarDesk",
-    "/sales/all/export": "Export Data — Sales — SolarDesk",
-    "/settings/financial-settings": "Financial Settings — SolarDesk",
-    "/warehouses/all": "All Warehouses — SolarDesk",
-    "/warehouses/all/new": "Add New Warehouse — SolarDesk",
-    "/warehouses/all/logs": "Inventory Logs — Warehouses — SolarDesk",
-    "/inventory/all": "All Inventory — SolarDesk",
-    "/inventory/returned": "Returned Inventory — SolarDesk",
-    "/inventory/all/new": "New Inventory — SolarDesk",
-    "/inventory/all/categories/new": "Create New Category — Inventory — SolarDesk",
-    "/products/all": "All Products — SolarDesk",
-    "/products/all/new": "New Product — SolarDesk",
-    "/agents/all": "All Agents — SolarDesk",
-    "/agents/barred": "Barred Agents — SolarDesk",
-    "/agents/all/new": "New Agents — SolarDesk",
-    "/devices/all": "All Devices — SolarDesk",
-    "/devices/available": "Available Devices — SolarDesk",
-    "/devices/all/new": "New Device — SolarDesk",
-    "/devices/all/batch": "Create New Devices (Batch) — SolarDesk",
-    "/support/all": "All Tickets — SolarDesk",
-    "/tickets/open": "Open Tickets — SolarDesk",
-    "/tickets/all/new": "New Ticket — SolarDesk",
-  };
-  for (const [path, title] of Object.entries(titles)) {
-    await page.goto(path);
-    await expect(page, path).toHaveTitle(title);
-  }
-  await page.goto("/customers/all");
-  const firstCustomer = page.getByRole("row").nth(1).getByRole("link");
-  const name = await firstCustomer.innerText();
-  await firstCustomer.click();
-  await expect(page).toHaveTitle(`${name} — Customers — SolarDesk`);
 });
 
 test("a sale's pages are titled by the sale", async ({ page }) => {
@@ -75,4 +25,54 @@ test("a sale's pages are titled by the sale", async ({ page }) => {
     await page.goto(path);
     await expect(page, path).toHaveTitle(title);
   }
+});
+
+test("each signed-in screen has a title of its own", async ({ page }) => {
+  await signInAsAdmin(page);
+  const titles: Record<string, string> = {
+    "/home": "Home — SolarDesk",
+    "/customers/all": "All Customers — SolarDesk",
+    "/customers/barred": "Barred Customers — SolarDesk",
+    "/customers/all/new": "New Customer — SolarDesk",
+    "/settings/users": "Users — SolarDesk",
+    "/settings/role-permissions/new": "New Role — Role Permissions — SolarDesk",
+    "/settings/inventory-settings": "Inventory Settings — SolarDesk",
+    "/sales/all": "All Sales — SolarDesk",
+    "/sales/all/batch-upload": "Batch Upload Sales — SolarDesk",
+    "/sales/all/export": "Export Data — SolarDesk",
+    "/warehouses/all": "All Warehouses — SolarDesk",
+    "/warehouses/all/new": "Add New Warehouse — SolarDesk",
+    "/warehouses/all/logs": "Inventory Logs — Warehouses — SolarDesk",
+    "/inventory/all": "All Inventory — SolarDesk",
+    "/inventory/returned": "Returned Inventory — SolarDesk",
+    "/inventory/all/new": "New Inventory — SolarDesk",
+    "/inventory/all/categories/new": "Create New Category — Inventory — SolarDesk",
+    "/products/all": "All Products — SolarDesk",
+    "/products/all/new": "New Product — SolarDesk",
+    "/agents/all": "All Agents — SolarDesk",
+    "/agents/barred": "Barred Agents — SolarDesk",
+    "/agents/all/new": "New Agents — SolarDesk",
+    "/devices/all": "All Devices — SolarDesk",
+    "/devices/available": "Available Devices — SolarDesk",
+    "/devices/all/new": "New Device — SolarDesk",
+    "/devices/all/batch": "Create New Devices (Batch) — SolarDesk",
+    "/sales/new": "New Sales — SolarDesk",
+    "/sales/contract": "In Contract — SolarDesk",
+    "/sales/payment": "In Payment — SolarDesk",
+    "/sales/installment": "In Installment — SolarDesk",
+    "/sales/closed": "Closed Sales — SolarDesk",
+    "/settings/financial-settings": "Financial Settings — SolarDesk",
+    "/support/all": "All Tickets — SolarDesk",
+    "/tickets/open": "Open Tickets — SolarDesk",
+    "/tickets/all/new": "New Ticket — SolarDesk",
+  };
+  for (const [path, title] of Object.entries(titles)) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(title);
+  }
+  await page.goto("/customers/all");
+  const firstCustomer = page.getByRole("row").nth(1).getByRole("link");
+  const name = await firstCustomer.innerText();
+  await firstCustomer.click();
+  await expect(page).toHaveTitle(`${name} — Customers — SolarDesk`);
 });
