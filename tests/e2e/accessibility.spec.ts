@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Cookie, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
+import { createSale, recordCash } from "./support/sale-records";
 import {
   createAgent,
   createCustomer,
@@ -14,7 +15,6 @@ import {
   roleId,
   signInAsAdmin,
 } from "./support/staff";
-import { createSale, recordCash } from "./support/sale-records";
 
 /** Records the screens below need, made once per run of this file. */
 type Records = {
