@@ -1,10 +1,12 @@
-import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { createCookieSessionStorage, data, redirect } from "@remix-run/node";
 import { z } from "zod";
+import type { PermissionName } from "#backend/schemas/permissions";
 import type { UserRecord } from "#backend/schemas/users";
 import { UserRecordSchema } from "#backend/schemas/users";
 import { appConfig } from "./config.server";
 import { redirectWithError, redirectWithWarning } from "./toast.server";
-import { MESSAGES } from "./utils/error-catalogue";
+import { MESSAGES, describeFailure } from "./utils/error-catalogue";
+import { can } from "./utils/permissions";
 import { signInUrl } from "./utils/redirect";
 
 const SEVEN_DAYS = 60 * 60 * 24 * 7;
@@ -115,6 +117,16 @@ export async function requireSession(request: Request): Promise<SessionData> {
 
 export async function requireUser(request: Request) {
   return (await requireSession(request)).user;
+}
+
+/**
+ * Guard for a page or form only some roles may use: the user, or the Access Denied panel (403) for the
+ * rest. The API refuses them too; this answers before anything is read or sent.
+ */
+export async function requirePermission(request: Request, permission: PermissionName) {
+  const user = await requireUser(request);
+  if (!can(user, permission)) throw data(describeFailure({ status: 403 }), { status: 403 });
+  return user;
 }
 
 export async function commitSessionHeaders(request: Request, data: SessionData) {

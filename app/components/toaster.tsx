@@ -68,7 +68,7 @@ function ToastItem({ toast, onDismiss }: { toast: ToastData; onDismiss?: () => v
 
 function ToastStack({ children }: { children: React.ReactNode }) {
   return (
-    <div className="pointer-events-none fixed right-4 top-20 z-[100] flex flex-col items-end gap-2">
+    <div className="pointer-events-none fixed right-4 top-20 z-[100] flex flex-col items-end gap-2 print:hidden">
       {children}
     </div>
   );

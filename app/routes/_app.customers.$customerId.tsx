@@ -2,11 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AgentRecordSchema } from "#backend/schemas/agents";
 import { CustomerRecordSchema } from "#backend/schemas/customers";
+import { SaleListSchema } from "#backend/schemas/sales";
 import { apiRead, apiReadOrFailure } from "~/api.server";
 import { DetailList } from "~/components/detail-list";
-import { EmptyState } from "~/components/empty-state";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { StatusText } from "~/components/status-text";
+import { CustomerSales } from "~/features/sales/customer-sales";
 import { requireUser } from "~/session.server";
 import { capitalise, formatDate, fullName } from "~/utils/format";
 
@@ -14,19 +15,32 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${fullName(data.customer)} — Customers — SolarDesk` : "Customer — SolarDesk" },
 ];
 
+/** The newest sales shown on a customer's page; the rest are a search of the sales list away. */
+const CUSTOMER_SALES = 20;
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const id = encodeURIComponent(params.customerId ?? "");
   const customer = await apiRead(request, `/v1/customers/single/${id}`, CustomerRecordSchema);
-  // The registering agent's name, for roles that may read agents.
-  const agent = customer.agentId
-    ? await apiReadOrFailure(request, `/v1/agents/${encodeURIComponent(customer.agentId)}`, AgentRecordSchema)
-    : null;
-  return { customer, agentName: agent?.ok ? fullName(agent.data) : null };
+  // The registering agent's name and the customer's sales, for roles that may read them.
+  const [agent, sales] = await Promise.all([
+    customer.agentId
+      ? apiReadOrFailure(request, `/v1/agents/${encodeURIComponent(customer.agentId)}`, AgentRecordSchema)
+      : null,
+    apiReadOrFailure(request, "/v1/sales", SaleListSchema, {
+      customerId: customer.id,
+      limit: CUSTOMER_SALES,
+    }),
+  ]);
+  return {
+    customer,
+    agentName: agent?.ok ? fullName(agent.data) : null,
+    sales: sales.ok ? sales.data : null,
+  };
 }
 
 export default function CustomerRoute() {
-  const { customer, agentName } = useLoaderData<typeof loader>();
+  const { customer, agentName, sales } = useLoaderData<typeof loader>();
   const rows: [string, React.ReactNode][] = [
     ["First Name", customer.firstname],
     ["Last Name", customer.lastname],
@@ -63,7 +77,7 @@ export default function CustomerRoute() {
         <h2 className="text-lg font-semibold">{fullName(customer)}</h2>
         <DetailList rows={rows} />
       </section>
-      <EmptyState title="No sales yet">Sales and payments of this customer will be listed here.</EmptyState>
+      {sales ? <CustomerSales sales={sales} email={customer.email} /> : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { DeviceRecord } from "#backend/schemas/devices";
-import { DeviceRecordSchema, RevealedKeySchema } from "#backend/schemas/devices";
+import { DeviceDetailSchema, RevealedKeySchema } from "#backend/schemas/devices";
 import { apiRead, apiWrite } from "~/api.server";
 import { CopyButton } from "~/components/copy-button";
 import { DetailList } from "~/components/detail-list";
@@ -9,10 +9,13 @@ import { SectionErrorBoundary } from "~/components/error-panel";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { inventoryItem } from "~/features/devices/inventory-options.server";
-import { requireUser } from "~/session.server";
+import { TokenForm } from "~/features/devices/token-form";
+import { generateToken } from "~/features/devices/token-form.server";
+import { TokenTable } from "~/features/devices/token-table";
+import { requirePermission, requireUser } from "~/session.server";
 import { describeFailure } from "~/utils/error-catalogue";
 import { capitalise, formatDate, formatNumber } from "~/utils/format";
-import { errorToast } from "~/utils/forms.server";
+import { errorToast, readFormData } from "~/utils/forms.server";
 import { can } from "~/utils/permissions";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -23,7 +26,7 @@ const devicePath = (id: string | undefined) => `/v1/device/${encodeURIComponent(
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const device = await apiRead(request, devicePath(params.deviceId), DeviceRecordSchema);
+  const device = await apiRead(request, devicePath(params.deviceId), DeviceDetailSchema);
   const item = device.inventoryId ? await inventoryItem(request, device.inventoryId) : null;
   return {
     device,
@@ -36,15 +39,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         }
       : null,
     canReveal: can(user, "manage:Devices"),
+    // A token just issued by hand (`?issued={tokenId}`, set by the redirect after Generate token).
+    issued: new URL(request.url).searchParams.get("issued"),
   };
 }
 
 /**
- * 'Reveal key': the key comes back in this answer only — never in a URL, a redirect or a cookie — and
- * the API writes who revealed it to the audit log. Reloading the page shows it masked again.
+ * Two forms, both for roles that manage devices. 'Reveal key': the key comes back in this answer only —
+ * never in a URL, a redirect or a cookie — and the API writes who revealed it to the audit log. Reloading
+ * the page shows it masked again. 'Generate token': a token by hand, then back to the page showing it.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireUser(request);
+  await requirePermission(request, "manage:Devices");
+  const formData = await readFormData(request);
+  if (formData.get("intent") === "generate-token") {
+    return generateToken(request, params.deviceId ?? "", formData);
+  }
   const answer = await apiWrite(
     request,
     { method: "POST", path: `${devicePath(params.deviceId)}/reveal-key` },
@@ -90,9 +100,11 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 }
 
 export default function DeviceRoute() {
-  const { device, item, canReveal } = useLoaderData<typeof loader>();
+  const { device, item, canReveal, issued } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const revealed = actionData?.revealedKey ?? null;
+  const revealed = actionData && "revealedKey" in actionData ? actionData.revealedKey : null;
+  const tokenAnswer = actionData && "result" in actionData ? actionData : undefined;
+  const issuedToken = issued ? device.tokens.find((token) => token.id === issued) : undefined;
   const key = revealed ? (
     <span className="inline-flex flex-wrap items-center gap-2">
       <code className="break-all rounded bg-amber-50 px-1.5 py-0.5 font-mono text-xs text-amber-900">
@@ -120,7 +132,7 @@ export default function DeviceRoute() {
           </h2>
           {canReveal && !revealed ? (
             <Form method="post">
-              <SubmitButton pendingText="Revealing..." className="py-2">
+              <SubmitButton intent="reveal-key" pendingText="Revealing..." className="py-2">
                 Reveal key
               </SubmitButton>
             </Form>
@@ -152,7 +164,17 @@ export default function DeviceRoute() {
         <p>{device.linked ? "Linked to a sale item." : "Not linked to a sale"}</p>
       </Panel>
       <Panel id="device-tokens" title="Tokens">
-        <p>No tokens issued yet. Tokens made for this device will be listed here.</p>
+        {issuedToken ? (
+          <p role="status" className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-amber-900">
+            New token: <span className="font-mono font-semibold">{issuedToken.token}</span>
+          </p>
+        ) : null}
+        {device.tokens.length ? (
+          <TokenTable tokens={device.tokens} caption="Tokens of this device" highlight={issued} />
+        ) : (
+          <p>No tokens issued yet. Tokens made for this device will be listed here.</p>
+        )}
+        {canReveal ? <TokenForm answer={tokenAnswer} /> : null}
       </Panel>
     </div>
   );

@@ -1,4 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useMatches } from "@remix-run/react";
+import type { SaleStats } from "#backend/schemas/sales";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { SectionLayout } from "~/components/frame/section-layout";
 import { sectionLoader } from "~/components/frame/section.server";
@@ -7,8 +9,19 @@ export async function loader(args: LoaderFunctionArgs) {
   return sectionLoader("sales", args);
 }
 
+/**
+ * The list pages read the counters (after verifying a payment the provider sent back, so they count it);
+ * the side navigation shows them beside each tab. Elsewhere only All Sales has its count.
+ */
+function useTabCounts() {
+  const stats = useMatches()
+    .map((match) => (match.data as { stats?: SaleStats } | null | undefined)?.stats)
+    .find((found) => found?.byTab);
+  return stats?.byTab;
+}
+
 export default function SalesLayout() {
-  return <SectionLayout section="sales" />;
+  return <SectionLayout section="sales" tabCounts={useTabCounts()} />;
 }
 
 export const ErrorBoundary = SectionErrorBoundary;

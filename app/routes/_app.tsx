@@ -68,7 +68,11 @@ export default function AppLayout() {
       {navigation.state === "loading" ? (
         <LoadingIndicator className="fixed left-1/2 top-20 z-40 -translate-x-1/2 rounded-full bg-white px-4 py-1 shadow" />
       ) : null}
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto max-w-7xl px-4 pb-12 pt-20 sm:px-6">
+      <main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className="mx-auto max-w-7xl px-4 pb-12 pt-20 sm:px-6 print:p-0"
+      >
         <Outlet />
       </main>
       {actionCenter ? <ActionCenter activity={actionCenter.activity} failure={actionCenter.failure} /> : null}

@@ -36,7 +36,15 @@ describe("side navigation", () => {
     expect(sideNavRedirect("/customers/3f2a/more", sectionNav("customers"), "customers")).toBe(
       "/customers/all",
     );
-    expect(sideNavRedirect("/sales/3f2a", sectionNav("sales"), "sales")).toBe("/sales/all");
+  });
+
+  it("keeps a sale's page and the pages below it (payment, receipts)", () => {
+    const sales = sectionNav("sales");
+    expect(sideNavRedirect("/sales/3f2a", sales, "sales")).toBeNull();
+    expect(sideNavRedirect("/sales/3f2a/payment", sales, "sales")).toBeNull();
+    expect(sideNavRedirect("/sales/3f2a/payments/9b1c", sales, "sales")).toBeNull();
+    expect(sideNavRedirect("/sales", sales, "sales")).toBe("/sales/all");
+    expect(sideNavRedirect("/sales/", sales, "sales")).toBe("/sales/all");
   });
 
   it("shows counts only where the backend gave them", () => {
@@ -50,6 +58,11 @@ describe("what a role is offered", () => {
   it("hides the settings pages a role may not open from its side navigation", () => {
     const viewer = ["read:Customers", "read:Sales"];
     expect(sectionNav("settings", {}, viewer).map((item) => item.title)).toEqual([
+      "Profile",
+      "Change Password",
+      "Financial Settings",
+    ]);
+    expect(sectionNav("settings", {}, ["read:Customers"]).map((item) => item.title)).toEqual([
       "Profile",
       "Change Password",
     ]);

@@ -67,8 +67,11 @@ export type SectionTab = {
 
 type SectionDefinition = {
   title: string;
-  /** Pages of the section that are not side-navigation links (a record's own page, `/customers/{id}`). */
-  recordPages?: boolean;
+  /**
+   * Pages of the section that are not side-navigation links (a record's own page, `/customers/{id}`);
+   * "nested" when a record has pages below its own (`/sales/{id}/payment`).
+   */
+  recordPages?: boolean | "nested";
   /** The overview count shown beside the first link, when the backend can give it. */
   countKey?: string;
   tabs: SectionTab[];
@@ -86,13 +89,20 @@ export const SECTIONS: Record<SectionKey, SectionDefinition> = {
   sales: {
     title: "Sales",
     countKey: "sales",
+    recordPages: "nested",
+    // Each tab is the API's own `tab` filter (docs/decisions/018 says what each selects).
     tabs: [
-      { key: "all", title: "All Sales" },
-      { key: "new", title: "New Sales" },
-      { key: "contract", title: "In Contract" },
-      { key: "payment", title: "In Payment" },
-      { key: "installment", title: "In Installment" },
-      { key: "closed", title: "Closed" },
+      { key: "all", title: "All Sales", permission: "read:Sales", filter: { tab: "all" } },
+      { key: "new", title: "New Sales", permission: "read:Sales", filter: { tab: "new" } },
+      { key: "contract", title: "In Contract", permission: "read:Sales", filter: { tab: "contract" } },
+      { key: "payment", title: "In Payment", permission: "read:Sales", filter: { tab: "payment" } },
+      {
+        key: "installment",
+        title: "In Installment",
+        permission: "read:Sales",
+        filter: { tab: "installment" },
+      },
+      { key: "closed", title: "Closed", permission: "read:Sales", filter: { tab: "closed" } },
     ],
   },
   customers: {
@@ -104,8 +114,8 @@ export const SECTIONS: Record<SectionKey, SectionDefinition> = {
       { key: "new", title: "New", filter: { isNew: "true" } },
       { key: "active", title: "Active", filter: { status: "active" } },
       { key: "barred", title: "Barred", filter: { status: "barred" } },
-      // Defaulting means overdue instalments, which need sales; until sales exist the tab lists nobody.
-      { key: "defaulting", title: "Defaulting", filter: null },
+      // Behind on a sale's payments for more than 30 days (docs/decisions/018).
+      { key: "defaulting", title: "Defaulting", filter: { defaulting: "true" } },
     ],
   },
   agents: {
@@ -166,6 +176,8 @@ export const SECTIONS: Record<SectionKey, SectionDefinition> = {
       { key: "change-password", title: "Change Password" },
       { key: "users", title: "Users", permission: "read:Users" },
       { key: "inventory-settings", title: "Inventory Settings", permission: "read:Inventory" },
+      // Roles that sell may read the margins and interest; only administrators change them.
+      { key: "financial-settings", title: "Financial Settings", permission: "read:Sales" },
     ],
   },
 };
@@ -205,7 +217,9 @@ export function sectionNav(
  */
 export function sideNavRedirect(pathname: string, items: NavItem[], section?: SectionKey): string | null {
   if (items.length === 0 || items.some((item) => isUnder(pathname, item.link))) return null;
-  if (section && SECTIONS[section].recordPages && /^\/[^/]+\/[^/]+$/.test(pathname)) return null;
+  const recordPages = section ? SECTIONS[section].recordPages : undefined;
+  const recordPath = recordPages === "nested" ? /^\/[^/]+\/[^/]+(\/[^/]+)*\/?$/ : /^\/[^/]+\/[^/]+$/;
+  if (recordPages && recordPath.test(pathname)) return null;
   return items[0].link;
 }
 

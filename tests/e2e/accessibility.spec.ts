@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Cookie, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
+import { createSale, recordCash } from "./support/sale-records";
 import {
   createAgent,
   createCustomer,
@@ -19,6 +20,8 @@ import { createDraft, createSellableProduct } from "./support/sales";
 /** Records the screens below need, made once per run of this file. */
 type Records = {
   customerId: string;
+  saleId: string;
+  paymentId: string;
   staffId: string;
   roleId: string;
   adminRoleId: string;
@@ -86,6 +89,18 @@ const SCREENS: Record<string, Screen> = {
   agents: { path: "/agents/all" },
   "inventory settings renaming a category": { path: "/settings/inventory-settings?rename=x" },
   "active agents": { path: "/agents/active" },
+  "new sales": { path: "/sales/new" },
+  "sales in contract": { path: "/sales/contract" },
+  "sales in payment": { path: "/sales/payment" },
+  "sales in installment": { path: "/sales/installment" },
+  "closed sales": { path: "/sales/closed" },
+  "sales with the sales menu open": { path: "/sales/all", openMenu: "More sales actions" },
+  "sales with a payment's outcome": { path: "/sales/all?tx_ref=sale-00000000-x&status=successful" },
+  "a sale's page": { path: (records) => `/sales/${records.saleId}` },
+  "a sale's cash payment page": { path: (records) => `/sales/${records.saleId}/payment?method=cash` },
+  "a sale's online payment page": { path: (records) => `/sales/${records.saleId}/payment?method=online` },
+  "a payment's receipt": { path: (records) => `/sales/${records.saleId}/payments/${records.paymentId}` },
+  "financial settings": { path: "/settings/financial-settings" },
   "barred agents": { path: "/agents/barred" },
   "new agents drawer": { path: "/agents/all/new" },
   "an agent's page": { path: (records) => `/agents/${records.agentId}` },
@@ -200,6 +215,8 @@ test.describe("every screen: its own title, one main landmark, no serious or cri
       createTicket(),
       createWarehouse(),
     ]);
+    const { sale } = await createSale();
+    const { payment } = (await recordCash(sale.id, sale.amountDueNow)) as { payment: { id: string } };
     const item = await createInventoryItem({ warehouseId: warehouse.id });
     const product = await createProduct([{ inventoryId: item.id }]);
     const sellable = await createSellableProduct({ devices: 2 });
@@ -210,6 +227,8 @@ test.describe("every screen: its own title, one main landmark, no serious or cri
     });
     records = {
       customerId: customer.id,
+      saleId: sale.id,
+      paymentId: payment.id,
       staffId: staff.id,
       roleId: role.id,
       adminRoleId,

@@ -127,11 +127,6 @@ test.describe("page frame", () => {
     await page.goto("/home");
     await expect(page.getByRole("link", { name: /Action Center/ })).toHaveAccessibleName(/^Action Center$/);
   });
-
-  test("unbuilt areas say so plainly", async ({ page }) => {
-    await page.goto("/sales/all");
-    await expect(page.getByText("not available in this version")).toBeVisible();
-  });
 });
 
 test("an unknown path shows Page Not Found with a way home", async ({ page }) => {

@@ -48,6 +48,7 @@ test.describe("at 320 px wide", () => {
     { path: "/agents/all", heading: "All Agents" },
     { path: "/devices/all", heading: "All Devices" },
     { path: "/support/all", heading: "All Tickets" },
+    { path: "/sales/all", heading: "All Sales" },
   ]) {
     test(`the search form on ${list.path} stays inside its card`, async ({ page }) => {
       await page.goto(list.path);

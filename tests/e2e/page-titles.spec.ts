@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createDraft, createSellableProduct } from "./support/sales";
 import { signInAsAdmin } from "./support/staff";
+import { createSale, recordCash, shortId } from "./support/sale-records";
 
 test("signed-out screens name themselves in the title", async ({ page }) => {
   await page.goto("/");
@@ -9,6 +10,22 @@ test("signed-out screens name themselves in the title", async ({ page }) => {
   await expect(page).toHaveTitle("Forgot password — SolarDesk");
   await page.goto("/no/such/page");
   await expect(page).toHaveTitle("Page Not Found — SolarDesk");
+});
+
+test("a sale's pages are titled by the sale", async ({ page }) => {
+  const { sale } = await createSale();
+  const { payment } = (await recordCash(sale.id, sale.amountDueNow)) as { payment: { id: string } };
+  await signInAsAdmin(page);
+  const short = shortId(sale.id);
+  const titles: Record<string, string> = {
+    [`/sales/${sale.id}`]: `Sale ${short} — Sales — SolarDesk`,
+    [`/sales/${sale.id}/payment`]: `Payment — Sale ${short} — SolarDesk`,
+    [`/sales/${sale.id}/payments/${payment.id}`]: `Receipt — Sale ${short} — SolarDesk`,
+  };
+  for (const [path, title] of Object.entries(titles)) {
+    await page.goto(path);
+    await expect(page, path).toHaveTitle(title);
+  }
 });
 
 test("each signed-in screen has a title of its own", async ({ page }) => {
@@ -40,6 +57,12 @@ test("each signed-in screen has a title of its own", async ({ page }) => {
     "/devices/available": "Available Devices — SolarDesk",
     "/devices/all/new": "New Device — SolarDesk",
     "/devices/all/batch": "Create New Devices (Batch) — SolarDesk",
+    "/sales/new": "New Sales — SolarDesk",
+    "/sales/contract": "In Contract — SolarDesk",
+    "/sales/payment": "In Payment — SolarDesk",
+    "/sales/installment": "In Installment — SolarDesk",
+    "/sales/closed": "Closed Sales — SolarDesk",
+    "/settings/financial-settings": "Financial Settings — SolarDesk",
     "/support/all": "All Tickets — SolarDesk",
     "/tickets/open": "Open Tickets — SolarDesk",
     "/tickets/all/new": "New Ticket — SolarDesk",

@@ -70,7 +70,7 @@ export function AppHeader({
 }) {
   const location = useLocation();
   return (
-    <header className="fixed inset-x-0 top-0 z-30 flex h-16 items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
+    <header className="fixed inset-x-0 top-0 z-30 flex h-16 print:hidden items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
       <div className="flex items-center gap-3">
         <MainMenu permissions={user.role.permissions} />
         <Link to="/home" className="flex items-center gap-2 font-bold text-slate-900">

@@ -4,7 +4,7 @@ import type { NavItem } from "~/utils/navigation";
 
 export function SideNav({ items, label }: { items: NavItem[]; label: string }) {
   return (
-    <nav aria-label={label} className="w-full shrink-0 md:w-56">
+    <nav aria-label={label} className="w-full shrink-0 md:w-56 print:hidden">
       {/* Narrow screens wrap the entries rather than scroll them, so the current one is never out of view. */}
       <ul className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
         {items.map((item) => (

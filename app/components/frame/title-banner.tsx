@@ -14,7 +14,7 @@ export function TitleBanner({
 }) {
   // axe cannot measure text over a gradient: both ends are chosen to keep white text above 4.5:1.
   return (
-    <div className="flex flex-wrap items-center gap-3 rounded-xl bg-gradient-to-r from-brand-600 to-amber-700 px-5 py-4 text-white shadow-sm">
+    <div className="flex flex-wrap items-center gap-3 rounded-xl print:hidden bg-gradient-to-r from-brand-600 to-amber-700 px-5 py-4 text-white shadow-sm">
       <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-white/20">
         <SectionIcon name={icon} />
       </span>

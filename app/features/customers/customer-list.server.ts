@@ -12,14 +12,12 @@ export async function customerListLoader(tab: string, { request }: LoaderFunctio
   const { title, filter } = sectionTab("customers", tab);
   const [stats, page] = await Promise.all([
     apiRead(request, "/v1/customers/stats", CustomerStatsSchema),
-    filter
-      ? loadList(request, {
-          path: "/v1/customers",
-          query: CustomerListQuerySchema,
-          answer: CustomerListSchema,
-          fixed: filter,
-        })
-      : null,
+    loadList(request, {
+      path: "/v1/customers",
+      query: CustomerListQuerySchema,
+      answer: CustomerListSchema,
+      fixed: filter ?? {},
+    }),
   ]);
-  return { title, stats, page, canCreate: can(user, "write:Customers") };
+  return { title, tab, stats, page, canCreate: can(user, "write:Customers") };
 }

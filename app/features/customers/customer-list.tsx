@@ -2,7 +2,6 @@ import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import type { CustomerRecord } from "#backend/schemas/customers";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
-import { EmptyState } from "~/components/empty-state";
 import { ListAction, ListSection } from "~/components/list-section";
 import { StatusText } from "~/components/status-text";
 import { formatBadgeCount, formatDate, fullName } from "~/utils/format";
@@ -38,7 +37,7 @@ const COLUMNS: Column<CustomerRecord>[] = [
 
 /** The customer list of one tab, with the stat cards, search, pagination and the New Customer drawer. */
 export function CustomerListPage() {
-  const { title, stats, page, canCreate } = useLoaderData<typeof customerListLoader>();
+  const { title, tab, stats, page, canCreate } = useLoaderData<typeof customerListLoader>();
   const location = useLocation();
   useListRefresh();
   const newCustomer = canCreate ? (
@@ -56,26 +55,23 @@ export function CustomerListPage() {
         <StatCard label="Active" value={stats.activeCustomerCount} />
         <StatCard label="Barred" value={stats.barredCustomerCount} />
       </div>
-      {page ? (
-        <ListSection
-          title={title}
-          searchLabel="Customers"
-          search={page.query.search}
-          actions={newCustomer}
-          page={page.list}
-          itemLabel="customers"
-          emptyHint={canCreate ? "Customers you add with New Customer will be listed here." : undefined}
-        >
-          <DataTable caption={title} columns={COLUMNS} rows={page.list.customers} rowKey={(row) => row.id} />
-        </ListSection>
-      ) : (
-        <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-          <h2 className="text-lg font-semibold">{title}</h2>
-          <EmptyState title="No data available">
-            Defaulting customers are those behind on instalments; they will be listed once sales are recorded.
-          </EmptyState>
-        </section>
-      )}
+      <ListSection
+        title={title}
+        searchLabel="Customers"
+        search={page.query.search}
+        actions={newCustomer}
+        page={page.list}
+        itemLabel="customers"
+        emptyHint={
+          tab === "defaulting"
+            ? "Customers more than 30 days behind on a sale's payments are listed here."
+            : canCreate
+              ? "Customers you add with New Customer will be listed here."
+              : undefined
+        }
+      >
+        <DataTable caption={title} columns={COLUMNS} rows={page.list.customers} rowKey={(row) => row.id} />
+      </ListSection>
       <Outlet />
     </div>
   );

@@ -1,0 +1,63 @@
+import type { TokenRecord } from "#backend/schemas/token-records";
+import { TOKEN_KIND_LABELS } from "~/features/sales/sale-labels";
+import { formatDate, formatNumber, formatTime } from "~/utils/format";
+
+/** A device's tokens, newest first: the code to type in, what it does, and when and by whom it was made. */
+export function TokenTable({
+  tokens,
+  caption,
+  highlight,
+}: {
+  tokens: TokenRecord[];
+  caption: string;
+  /** A token just issued, marked as such. */
+  highlight?: string | null;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
+          <tr>
+            <th scope="col" className="py-2 pr-4">
+              Token
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Kind
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Days
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Issued
+            </th>
+            <th scope="col" className="py-2">
+              By
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {tokens.map((token) => (
+            <tr
+              key={token.id}
+              className={`border-b border-slate-100 ${token.id === highlight ? "bg-amber-50" : ""}`}
+            >
+              <td className="py-2 pr-4 font-mono">
+                {token.token}
+                {token.id === highlight ? (
+                  <span className="ml-2 font-sans text-xs font-semibold text-amber-900">New</span>
+                ) : null}
+              </td>
+              <td className="py-2 pr-4">{TOKEN_KIND_LABELS[token.kind]}</td>
+              <td className="py-2 pr-4">{token.days === null ? "For good" : formatNumber(token.days)}</td>
+              <td className="py-2 pr-4">
+                {formatDate(token.createdAt)} {formatTime(token.createdAt)}
+              </td>
+              <td className="py-2">{token.issuedBy?.name ?? (token.paymentId ? "Payment" : "")}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { Form, Link } from "@remix-run/react";
+import type { SaleRecord } from "#backend/schemas/sales";
+import { CURRENCY } from "#backend/schemas/payments";
+import { DetailList } from "~/components/detail-list";
+import { ErrorBox } from "~/components/error-box";
+import { FormInput } from "~/components/form-input";
+import { FormTextarea } from "~/components/form-textarea";
+import { SubmitButton } from "~/components/submit-button";
+import { ActionToast } from "~/components/toaster";
+import type { ToastData } from "~/components/toaster";
+import { formatNaira, fullName } from "~/utils/format";
+import type { FormResult } from "~/utils/use-live-form";
+import { useLiveForm } from "~/utils/use-live-form";
+import { CashFormSchema, OnlinePaymentFormSchema } from "./payment-forms";
+import { amountFieldValue, shortSaleId, takesPayment } from "./sale-labels";
+import { Panel } from "./sale-page";
+
+export type PaymentMethodChoice = "cash" | "online";
+
+type ActionAnswer = { result: FormResult; toast: ToastData | null; intent: string | null } | undefined;
+
+/** What the forms offer first: what is due now, or the balance when nothing is due yet. */
+const suggestedAmount = (sale: SaleRecord) => amountFieldValue(sale.amountDueNow || sale.balance);
+
+function SaleMoney({ sale }: { sale: SaleRecord }) {
+  return (
+    <DetailList
+      rows={[
+        ["Customer", fullName(sale.customer)],
+        ["Total", formatNaira(sale.totalPrice)],
+        ["Paid", formatNaira(sale.totalPaid)],
+        ["Balance", formatNaira(sale.balance)],
+        ["Amount Due Now", formatNaira(sale.amountDueNow)],
+      ]}
+    />
+  );
+}
+
+function CashForm({
+  sale,
+  reference,
+  answer,
+}: {
+  sale: SaleRecord;
+  reference: string;
+  answer: ActionAnswer;
+}) {
+  const lastResult = answer?.intent === "cash" ? answer.result : undefined;
+  const { form, field, formErrors } = useLiveForm({ schema: CashFormSchema, lastResult });
+  const amount = field("amount");
+  const hidden = field("reference");
+  return (
+    <Panel id="cash-payment" title="Record Cash Payment">
+      <SaleMoney sale={sale} />
+      <Form method="post" {...form} className="mt-5 flex max-w-md flex-col gap-1">
+        <input type="hidden" name={hidden.name} defaultValue={hidden.defaultValue ?? reference} />
+        <FormInput
+          label="Amount (₦)"
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          {...amount}
+          defaultValue={amount.defaultValue ?? suggestedAmount(sale)}
+        />
+        <FormTextarea label="Notes (optional)" rows={3} maxLength={500} {...field("notes")} />
+        <ErrorBox errors={formErrors} />
+        <SubmitButton intent="cash" pendingText="Recording..." className="mt-2 self-start">
+          Record Payment
+        </SubmitButton>
+      </Form>
+      <Link
+        to={`/sales/${sale.id}/payment?method=online`}
+        className="mt-4 inline-block text-brand-700 hover:underline"
+      >
+        Pay online instead
+      </Link>
+    </Panel>
+  );
+}
+
+/**
+ * The spec's Payment Details card. The reference is the checkout's own, made by the provider's side when
+ * Pay opens it, so it is shown on the checkout page and in the message on return.
+ */
+function OnlineForm({ sale, answer }: { sale: SaleRecord; answer: ActionAnswer }) {
+  const lastResult = answer?.intent === "online" ? answer.result : undefined;
+  const { form, field, formErrors } = useLiveForm({ schema: OnlinePaymentFormSchema, lastResult });
+  const amount = field("amount");
+  return (
+    <Panel id="payment-details" title="Payment Details">
+      <Form method="post" {...form} className="flex flex-col gap-1">
+        <DetailList
+          rows={[
+            ["Customer Email", sale.customer.email],
+            ["Currency", CURRENCY],
+            ["Reference", "Given when the checkout opens"],
+            ["Balance", formatNaira(sale.balance)],
+          ]}
+        />
+        <FormInput
+          label="Amount (₦)"
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          className="mt-4 max-w-xs"
+          {...amount}
+          defaultValue={amount.defaultValue ?? suggestedAmount(sale)}
+        />
+        <ErrorBox errors={formErrors} />
+        <SubmitButton intent="online" pendingText="Opening checkout..." className="mt-2 self-start">
+          Pay Now
+        </SubmitButton>
+      </Form>
+      <p className="mt-3 text-slate-600">
+        Pay Now opens the payment provider&apos;s checkout; you come back to the sales list when it is done.
+      </p>
+      <Link
+        to={`/sales/${sale.id}/payment?method=cash`}
+        className="mt-2 inline-block text-brand-700 hover:underline"
+      >
+        Record a cash payment instead
+      </Link>
+    </Panel>
+  );
+}
+
+/** /sales/{id}/payment: the cash form or the online checkout, as the sale (or `?method=`) asks. */
+export function PaymentPage({
+  sale,
+  method,
+  reference,
+  answer,
+}: {
+  sale: SaleRecord;
+  method: PaymentMethodChoice;
+  reference: string;
+  answer: ActionAnswer;
+}) {
+  return (
+    <div className="flex flex-col gap-4">
+      <ActionToast toast={answer?.toast} />
+      <Link to={`/sales/${sale.id}`} className="text-sm text-brand-700 hover:underline">
+        ← Sale {shortSaleId(sale.id)}
+      </Link>
+      {!takesPayment(sale) ? (
+        <Panel id="nothing-due" title="Nothing to collect">
+          <p>
+            {sale.status === "CANCELLED"
+              ? "This sale was cancelled: no payment can be taken for it."
+              : "This sale is fully paid."}
+          </p>
+        </Panel>
+      ) : method === "cash" ? (
+        <CashForm sale={sale} reference={reference} answer={answer} />
+      ) : (
+        <OnlineForm sale={sale} answer={answer} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import type { Verification } from "#backend/schemas/payments";
+
+/**
+ * What /sales/all says when the payment provider sends the browser back (spec 001 §2, §4 "Online
+ * payment", §8 "Payment"): the query carries `tx_ref`, `transaction_id` and `status`, the page asks the
+ * API to verify, and this turns the answer into one message. Pure, so every wording is unit-tested.
+ */
+
+export const PAYMENT_RETURN_MESSAGES = {
+  cancelled: "Payment was cancelled",
+  notFound: "Payment verification endpoint not found. Please contact support.",
+  serverError: "Server error during payment verification. Please contact support.",
+  failedWith: (message: string) => `Payment verification failed: ${message}`,
+  failed: "Payment verification failed. Please contact support.",
+  completedButUnverified: (reference: string) =>
+    `Payment completed but verification failed. Please contact support with reference: ${reference}`,
+} as const;
+
+/** The provider's redirect query, as read from the URL (only what verification needs). */
+export type PaymentReturnQuery = {
+  reference: string | null;
+  transactionId: string | null;
+  status: string | null;
+};
+
+const QUERY_TEXT_LIMIT = 200;
+
+function queryValue(params: URLSearchParams, ...names: string[]) {
+  for (const name of names) {
+    const value = params.get(name)?.trim();
+    if (value) return value.slice(0, QUERY_TEXT_LIMIT);
+  }
+  return null;
+}
+
+/** The provider's return in a URL, or null when the page was opened the ordinary way. */
+export function readPaymentReturn(params: URLSearchParams): PaymentReturnQuery | null {
+  const reference = queryValue(params, "tx_ref", "txref");
+  const transactionId = queryValue(params, "transaction_id", "transactionid");
+  if (!reference && !transactionId) return null;
+  return { reference, transactionId, status: queryValue(params, "status")?.toLowerCase() ?? null };
+}
+
+export type VerificationOutcome =
+  { ok: true; data: Verification } | { ok: false; failure: { status: number; message?: string | string[] } };
+
+export type PaymentReturnMessage = {
+  tone: "success" | "warning" | "info" | "error";
+  message: string;
+  /** A second line: why verification failed, when the headline is the 'contact support' one. */
+  detail: string | null;
+  reference: string | null;
+  /** The sale to link to, when the answer named it. */
+  saleId: string | null;
+};
+
+/** Flutterwave says `successful` (or `completed`) when the customer paid. */
+const PROVIDER_SAID_PAID = new Set(["successful", "success", "completed"]);
+
+function firstLine(message: string | string[] | undefined) {
+  const lines = (Array.isArray(message) ? message : message ? [message] : []).filter((line) => line.trim());
+  return lines[0] ?? null;
+}
+
+/** The §8 verification message for a failed call: 404, 500, the server's own words, or the fallback. */
+export function verificationFailureMessage(failure: { status: number; message?: string | string[] }) {
+  if (failure.status === 404) return PAYMENT_RETURN_MESSAGES.notFound;
+  if (failure.status === 500) return PAYMENT_RETURN_MESSAGES.serverError;
+  const message = failure.status > 0 ? firstLine(failure.message) : null;
+  return message ? PAYMENT_RETURN_MESSAGES.failedWith(message) : PAYMENT_RETURN_MESSAGES.failed;
+}
+
+export function paymentReturnMessage(
+  query: PaymentReturnQuery,
+  outcome: VerificationOutcome,
+): PaymentReturnMessage {
+  if (outcome.ok) {
+    const { data } = outcome;
+    // spec §4: COMPLETED is a success, INCOMPLETE (a balance remains) a warning, PENDING for information.
+    const tone =
+      data.paymentStatus === "COMPLETED"
+        ? "success"
+        : data.paymentStatus === "INCOMPLETE"
+          ? "warning"
+          : "info";
+    return { tone, message: data.message, detail: null, reference: data.reference, saleId: data.saleId };
+  }
+  const reference = query.reference ?? query.transactionId;
+  if (query.status === "cancelled") {
+    return {
+      tone: "info",
+      message: PAYMENT_RETURN_MESSAGES.cancelled,
+      detail: null,
+      reference,
+      saleId: null,
+    };
+  }
+  const why = verificationFailureMessage(outcome.failure);
+  if (query.status && PROVIDER_SAID_PAID.has(query.status)) {
+    return {
+      tone: "error",
+      message: PAYMENT_RETURN_MESSAGES.completedButUnverified(reference ?? ""),
+      detail: why,
+      reference,
+      saleId: null,
+    };
+  }
+  return { tone: "error", message: why, detail: null, reference, saleId: null };
+}
+
+/**
+ * Our references start with the sale's first eight characters (`sale-1a2b3c4d-…`): when verification
+ * could not name the sale, the list can still be searched for it.
+ */
+export function saleSearchFromReference(reference: string | null) {
+  const match = reference ? /^sale-([0-9a-z]{8})-/i.exec(reference) : null;
+  return match ? match[1] : null;
+}

@@ -1,0 +1,83 @@
+import { Link } from "@remix-run/react";
+import type { SaleRecord } from "#backend/schemas/sales";
+import { DetailList } from "~/components/detail-list";
+import { formatDate, formatNaira, formatTime, fullName } from "~/utils/format";
+import { useHydrated } from "~/utils/use-hydrated";
+import { PAYMENT_METHOD_LABELS, balanceAfter, shortSaleId, uncountedReason } from "./sale-labels";
+import { PaymentStatusPill } from "./sale-status";
+
+function PrintButton() {
+  // Printing needs the browser's script; without it the browser's own Print menu does the same.
+  if (!useHydrated()) return null;
+  return (
+    <button
+      type="button"
+      onClick={() => window.print()}
+      className="rounded-full bg-slate-900 px-5 py-2 text-sm font-semibold text-white hover:bg-slate-700"
+    >
+      Print
+    </button>
+  );
+}
+
+/** One payment's receipt: what was paid, how, by whom it was taken, and what is left to pay. */
+export function Receipt({ sale, paymentId }: { sale: SaleRecord; paymentId: string }) {
+  const payment = sale.payments.find((candidate) => candidate.id === paymentId);
+  if (!payment) return null;
+  const reason = uncountedReason(payment.status);
+  const after = balanceAfter(sale, payment.id);
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <Link to={`/sales/${sale.id}`} className="text-sm text-brand-700 hover:underline">
+          ← Sale {shortSaleId(sale.id)}
+        </Link>
+        <PrintButton />
+      </div>
+      <article
+        aria-labelledby="receipt-title"
+        className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm print:border-0 print:p-0 print:shadow-none"
+      >
+        <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 pb-4">
+          <div>
+            <h2 id="receipt-title" className="text-xl font-semibold">
+              Payment Receipt
+            </h2>
+            <p className="text-sm text-slate-600">SolarDesk · Sale {shortSaleId(sale.id)}</p>
+          </div>
+          <PaymentStatusPill status={payment.status} />
+        </header>
+        <DetailList
+          rows={[
+            [
+              "Sale",
+              <span key="sale" className="break-all font-mono text-xs">
+                {sale.id}
+              </span>,
+            ],
+            ["Customer", fullName(sale.customer)],
+            ["Customer Email", sale.customer.email],
+            ["Customer Phone", sale.customer.phone],
+            ["Amount", formatNaira(payment.amount)],
+            ["Method", PAYMENT_METHOD_LABELS[payment.method]],
+            [
+              "Reference",
+              <span key="reference" className="break-all font-mono text-xs">
+                {payment.reference}
+              </span>,
+            ],
+            ["Date", `${formatDate(payment.createdAt)} ${formatTime(payment.createdAt)}`],
+            ["Recorded By", payment.recordedBy?.name ?? "Payment provider"],
+            ["Balance After", after === null ? "N/A" : formatNaira(after)],
+            ...(payment.notes ? [["Notes", payment.notes] as [string, string]] : []),
+          ]}
+        />
+        {reason ? <p className="mt-4 text-sm font-medium text-red-800">{reason}</p> : null}
+        <p className="mt-6 text-xs text-slate-600">
+          Sale total {formatNaira(sale.totalPrice)}; paid so far {formatNaira(sale.totalPaid)}; balance today{" "}
+          {formatNaira(sale.balance)}.
+        </p>
+      </article>
+    </div>
+  );
+}

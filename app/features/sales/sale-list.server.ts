@@ -1,0 +1,56 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { VerificationSchema } from "#backend/schemas/payments";
+import { SaleDraftListSchema } from "#backend/schemas/sale-drafts";
+import type { SaleTab } from "#backend/schemas/sales";
+import { SaleListQuerySchema, SaleListSchema, SaleStatsSchema } from "#backend/schemas/sales";
+import { apiRead, apiReadOrFailure } from "~/api.server";
+import { requireUser } from "~/session.server";
+import { loadList } from "~/utils/lists.server";
+import { sectionTab } from "~/utils/navigation";
+import { can } from "~/utils/permissions";
+import type { PaymentReturnQuery, VerificationOutcome } from "./payment-return";
+import { paymentReturnMessage, readPaymentReturn } from "./payment-return";
+
+/** Asks the API to verify the checkout the provider sent the browser back from (it records it once). */
+async function verifyReturn(request: Request, query: PaymentReturnQuery) {
+  const answer = await apiReadOrFailure(request, "/v1/payment/verify/callback", VerificationSchema, {
+    tx_ref: query.reference,
+    transaction_id: query.transactionId,
+    status: query.status,
+  });
+  const outcome: VerificationOutcome = answer.ok
+    ? { ok: true, data: answer.data }
+    : { ok: false, failure: answer.failure };
+  return paymentReturnMessage(query, outcome);
+}
+
+/**
+ * One tab of the sales list. On /sales/all a payment provider's return is verified first, so the rows and
+ * counters read afterwards already show the payment it recorded; reloading verifies again, harmlessly.
+ */
+export async function saleListLoader(tab: SaleTab, { request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const { title, filter } = sectionTab("sales", tab);
+  const paymentReturn = tab === "all" ? readPaymentReturn(new URL(request.url).searchParams) : null;
+  const payment = paymentReturn ? await verifyReturn(request, paymentReturn) : null;
+  const canCreate = can(user, "write:Sales");
+  const [stats, page, drafts] = await Promise.all([
+    apiRead(request, "/v1/sales/stats", SaleStatsSchema),
+    loadList(request, {
+      path: "/v1/sales",
+      query: SaleListQuerySchema,
+      answer: SaleListSchema,
+      fixed: filter ?? {},
+    }),
+    // 'My drafts': sales this user started and left (docs/decisions/018); only roles that sell have any.
+    canCreate ? apiReadOrFailure(request, "/v1/sales/drafts", SaleDraftListSchema) : null,
+  ]);
+  return {
+    title,
+    stats,
+    page,
+    payment,
+    drafts: drafts?.ok ? drafts.data.drafts : [],
+    canCreate,
+  };
+}

@@ -1,0 +1,187 @@
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import type { SaleListItem } from "#backend/schemas/sales";
+import type { Column } from "~/components/data-table";
+import { DataTable } from "~/components/data-table";
+import { DropdownMenu } from "~/components/dropdown-menu";
+import { ListSection } from "~/components/list-section";
+import { StatCard } from "~/components/stat-card";
+import { formatBadgeCount, formatDate, formatNaira, formatTime } from "~/utils/format";
+import { useListRefresh } from "~/utils/use-freshness";
+import type { PaymentReturnMessage } from "./payment-return";
+import { saleSearchFromReference } from "./payment-return";
+import { shortSaleId } from "./sale-labels";
+import type { saleListLoader } from "./sale-list.server";
+import { SaleStatusPill } from "./sale-status";
+
+const COLUMNS: Column<SaleListItem>[] = [
+  {
+    header: "Sale",
+    primary: true,
+    cell: (sale) => (
+      <Link to={`/sales/${sale.id}`} className="font-mono hover:underline">
+        {shortSaleId(sale.id)}
+      </Link>
+    ),
+  },
+  { header: "Customer", cell: (sale) => sale.customer.name },
+  { header: "Products", cell: (sale) => sale.products.join(", ") },
+  { header: "Status", cell: (sale) => <SaleStatusPill status={sale.status} /> },
+  { header: "Total", cell: (sale) => formatNaira(sale.totalPrice) },
+  { header: "Paid", cell: (sale) => formatNaira(sale.totalPaid) },
+  { header: "Balance", cell: (sale) => formatNaira(sale.balance) },
+  { header: "Date", cell: (sale) => formatDate(sale.createdAt) },
+  { header: "Agent", cell: (sale) => sale.agent?.name ?? "" },
+];
+
+const NOTICE_TONES: Record<PaymentReturnMessage["tone"], string> = {
+  success: "border-green-600 bg-green-50 text-green-900",
+  warning: "border-amber-500 bg-amber-50 text-amber-900",
+  info: "border-sky-600 bg-sky-50 text-sky-900",
+  error: "border-red-600 bg-red-50 text-red-900",
+};
+
+/** The outcome of an online payment the provider sent the browser back from, with the way to its sale. */
+function PaymentReturnNotice({ notice }: { notice: PaymentReturnMessage }) {
+  const search = notice.saleId ? null : saleSearchFromReference(notice.reference);
+  return (
+    <section
+      aria-label="Payment result"
+      role={notice.tone === "error" ? "alert" : "status"}
+      className={`rounded-xl border-l-4 px-4 py-3 text-sm shadow-sm ${NOTICE_TONES[notice.tone]}`}
+    >
+      <p className="font-medium">{notice.message}</p>
+      {notice.detail ? <p className="mt-1">{notice.detail}</p> : null}
+      {notice.reference && !notice.message.includes(notice.reference) ? (
+        <p className="mt-1">Reference: {notice.reference}</p>
+      ) : null}
+      {notice.saleId ? (
+        <Link to={`/sales/${notice.saleId}`} className="mt-2 inline-block font-medium underline">
+          View sale {shortSaleId(notice.saleId)}
+        </Link>
+      ) : search ? (
+        <Link
+          to={`/sales/all?search=${encodeURIComponent(search)}`}
+          className="mt-2 inline-block font-medium underline"
+        >
+          Find the sale
+        </Link>
+      ) : null}
+    </section>
+  );
+}
+
+type Draft = { id: string; customerName: string | null; products: string[]; updatedAt: string };
+
+/** Sales this user started and left, to pick up again (shown only when there are some). */
+function MyDrafts({ drafts }: { drafts: Draft[] }) {
+  if (drafts.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="my-drafts"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="my-drafts" className="text-lg font-semibold">
+        My drafts
+      </h2>
+      <ul className="mt-3 divide-y divide-slate-100">
+        {drafts.map((draft) => (
+          <li key={draft.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+            <Link to={`/sales/all/new/${draft.id}`} className="font-medium text-brand-700 hover:underline">
+              {draft.customerName ?? "No customer yet"}
+            </Link>
+            <span className="text-slate-600">
+              {draft.products.length} product{draft.products.length === 1 ? "" : "s"} · last changed{" "}
+              {formatDate(draft.updatedAt)} {formatTime(draft.updatedAt)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function SalesActions({ canCreate }: { canCreate: boolean }) {
+  const item = "block rounded-lg px-3 py-2 text-sm hover:bg-slate-100";
+  return (
+    <>
+      {canCreate ? (
+        // A POST: opening the panel starts a draft (the new-sale flow lives under /sales/all/new).
+        <Form method="post" action="/sales/all/new">
+          <button
+            type="submit"
+            className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+          >
+            New Sales
+          </button>
+        </Form>
+      ) : null}
+      <DropdownMenu
+        label="More sales actions"
+        trigger={<span aria-hidden="true">⋯</span>}
+        triggerClassName="h-9 w-9 justify-center"
+        panelClassName="w-56"
+      >
+        {canCreate ? (
+          <Link to="/sales/all/batch-upload" className={item}>
+            Batch Upload Sales
+          </Link>
+        ) : null}
+        <Link to="/sales/all/export" className={item}>
+          Export Data
+        </Link>
+      </DropdownMenu>
+    </>
+  );
+}
+
+/** The date range of the list, sent with the search (both optional, Lagos calendar days). */
+function DateRange({ startDate, endDate }: { startDate?: string; endDate?: string }) {
+  const input = "min-w-0 flex-1 rounded-lg border border-slate-300 px-2 py-1 text-sm";
+  // On phones each date takes its own row, so the search box keeps a usable width.
+  const label = "flex items-center gap-1 text-sm text-slate-700 max-sm:w-full";
+  return (
+    <>
+      <label className={label}>
+        From
+        <input type="date" name="startDate" defaultValue={startDate ?? ""} className={input} />
+      </label>
+      <label className={label}>
+        To
+        <input type="date" name="endDate" defaultValue={endDate ?? ""} className={input} />
+      </label>
+    </>
+  );
+}
+
+/** A sales tab: header counters, a payment's outcome, 'My drafts', then the list with its filters. */
+export function SaleListPage() {
+  const { title, stats, page, payment, drafts, canCreate } = useLoaderData<typeof saleListLoader>();
+  const { pathname } = useLocation();
+  useListRefresh();
+  const { query, list } = page;
+  return (
+    <div className="flex flex-col gap-4">
+      <section aria-label="Sales counters" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <StatCard label="All" value={formatBadgeCount(stats.all)} />
+        <StatCard label="Active" value={formatBadgeCount(stats.active)} />
+        <StatCard label="Cancelled" value={formatBadgeCount(stats.cancelled)} />
+      </section>
+      {payment ? <PaymentReturnNotice notice={payment} /> : null}
+      <MyDrafts drafts={drafts} />
+      <ListSection
+        title={title}
+        searchLabel="Sales"
+        search={query.search}
+        filters={<DateRange startDate={query.startDate} endDate={query.endDate} />}
+        filtered={Boolean(query.startDate || query.endDate)}
+        clearHref={pathname}
+        actions={<SalesActions canCreate={canCreate} />}
+        page={list}
+        itemLabel="sales"
+        emptyHint={canCreate ? "Sales you make with New Sales will be listed here." : undefined}
+      >
+        <DataTable caption={title} columns={COLUMNS} rows={list.sales} rowKey={(sale) => sale.id} />
+      </ListSection>
+    </div>
+  );
+}

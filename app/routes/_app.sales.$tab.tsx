@@ -1,9 +1,0 @@
-import { SectionErrorBoundary } from "~/components/error-panel";
-import { placeholderMeta, placeholderPage } from "~/components/frame/section-placeholder";
-export { guardOnlyLoader as loader } from "~/components/frame/section.server";
-
-export const meta = placeholderMeta("sales");
-
-export default placeholderPage("sales");
-
-export const ErrorBoundary = SectionErrorBoundary;

@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { SectionErrorBoundary } from "~/components/error-panel";
+import { SaleListPage } from "~/features/sales/sale-list";
+import { saleListLoader } from "~/features/sales/sale-list.server";
+
+export const meta: MetaFunction = () => [{ title: "Closed Sales — SolarDesk" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  return saleListLoader("closed", args);
+}
+
+export default function ClosedRoute() {
+  return <SaleListPage />;
+}
+
+export const ErrorBoundary = SectionErrorBoundary;

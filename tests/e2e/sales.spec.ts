@@ -1,0 +1,383 @@
+import { expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import {
+  createDraft,
+  createSale,
+  deleteDraft,
+  financialSettings,
+  naira,
+  putFinancialSettings,
+  readSale,
+  saleStats,
+  shortId,
+} from "./support/sale-records";
+import { createDevice, createStaff, signIn, signInAsAdmin } from "./support/staff";
+
+const TABS = ["All Sales", "New Sales", "In Contract", "In Payment", "In Installment", "Closed"];
+
+async function searchSales(page: Page, term: string) {
+  await page.getByLabel("Search sales").fill(term);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(term).replace(/%40/g, "(%40|@)")}`));
+}
+
+/** The sale's row in the list, found by its short id. */
+const saleRow = (page: Page, saleId: string) => page.getByRole("row", { name: new RegExp(shortId(saleId)) });
+
+test.describe("sales", () => {
+  let consoleErrors: string[] = [];
+
+  test.beforeEach(async ({ page }) => {
+    consoleErrors = [];
+    page.on("console", (message) => {
+      // The browser's own line for a refused form (400), a refused page (403) or a missing record (404) is
+      // the answer under test, not a fault.
+      const refusal = /^Failed to load resource: the server responded with a status of 40[034]\b/;
+      if (message.type() === "error" && !refusal.test(message.text())) consoleErrors.push(message.text());
+    });
+    await signInAsAdmin(page);
+  });
+
+  // A hydration mismatch or a script error would pass every visible check above: none is allowed.
+  test.afterEach(() => {
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("the list: its tabs, the API's counters, search and a date range", async ({ page }) => {
+    const { sale, customer } = await createSale({ paymentMethod: "CASH" });
+    await page.goto("/sales");
+    await expect(page).toHaveURL(/\/sales\/all$/);
+    await expect(page).toHaveTitle("All Sales — SolarDesk");
+    const nav = page.getByRole("navigation", { name: "Sales navigation" });
+    for (const tab of TABS)
+      await expect(nav.getByRole("link", { name: new RegExp(`^${tab}`) })).toBeVisible();
+    const stats = await saleStats();
+    await expect(page.getByRole("region", { name: "Sales counters" })).toHaveText(
+      new RegExp(
+        `All\\s*${stats.all.toLocaleString("en-US")}\\s*Active\\s*${stats.active}\\s*Cancelled\\s*${stats.cancelled}`,
+      ),
+    );
+    await expect(nav.getByRole("link", { name: `In Contract ${stats.byTab.contract}` })).toBeVisible();
+    await expect(page.getByRole("button", { name: "New Sales" })).toBeVisible();
+
+    await searchSales(page, customer.email);
+    const row = saleRow(page, sale.id);
+    await expect(row).toContainText(`${customer.firstname} ${customer.lastname}`);
+    await expect(row).toContainText("Unpaid");
+    await expect(row).toContainText(naira(sale.totalPrice));
+    await expect(page.getByText("1 - 1 of 1 sales")).toBeVisible();
+    await searchSales(page, sale.id.slice(0, 8));
+    await expect(saleRow(page, sale.id)).toBeVisible();
+
+    // A cash instalment sale awaiting its deposit: New Sales and In Contract, not Closed.
+    await page.goto(`/sales/contract?search=${customer.email}`);
+    await expect(page.getByRole("heading", { name: "In Contract" })).toBeVisible();
+    await expect(saleRow(page, sale.id)).toBeVisible();
+    await page.goto(`/sales/new?search=${customer.email}`);
+    await expect(saleRow(page, sale.id)).toBeVisible();
+    await page.goto(`/sales/closed?search=${customer.email}`);
+    await expect(page.getByText("No results for these filters")).toBeVisible();
+
+    await page.goto(`/sales/all?search=${customer.email}`);
+    await page.getByLabel("From").fill("2000-01-01");
+    await page.getByLabel("To").fill("2000-01-31");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/startDate=2000-01-01/);
+    await expect(page.getByText("No results for these filters")).toBeVisible();
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/sales\/all$/);
+
+    await saleRow(page, sale.id)
+      .getByRole("link", { name: shortId(sale.id) })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/sales/${sale.id}$`));
+    await expect(page).toHaveTitle(`Sale ${shortId(sale.id)} — Sales — SolarDesk`);
+  });
+
+  test("the menu opens the batch upload and export panels; 'My drafts' lists a draft left open", async ({
+    page,
+  }) => {
+    const { customer } = await createSale();
+    const draft = await createDraft(customer.id);
+    try {
+      await page.goto("/sales/all");
+      const drafts = page.getByRole("region", { name: "My drafts" });
+      const link = drafts.getByRole("link", { name: `${customer.firstname} ${customer.lastname}` });
+      await expect(link).toHaveAttribute("href", `/sales/all/new/${draft.id}`);
+      await expect(drafts).toContainText("0 products");
+
+      await page.getByLabel("More sales actions").click();
+      await page.getByRole("link", { name: "Batch Upload Sales" }).click();
+      await expect(page.getByRole("dialog", { name: "Batch Upload Sales" })).toBeVisible();
+      await page.goto("/sales/all");
+      await page.getByLabel("More sales actions").click();
+      await page.getByRole("link", { name: "Export Data" }).click();
+      await expect(page.getByRole("dialog", { name: "Export Data" })).toBeVisible();
+    } finally {
+      await deleteDraft(draft.id);
+    }
+  });
+
+  test("a cash instalment sale: the deposit, its receipt, the sale page, then the next instalment", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const { sale, devices } = await createSale({ paymentMethod: "CASH", paymentMode: "INSTALLMENT" });
+    const deposit = sale.amountDueNow;
+    await page.goto(`/sales/${sale.id}/payment`);
+    await expect(page).toHaveTitle(`Payment — Sale ${shortId(sale.id)} — SolarDesk`);
+    const form = page.getByRole("region", { name: "Record Cash Payment" });
+    await expect(form.getByLabel("Amount (₦)")).toHaveValue(String(deposit));
+
+    // More than the balance is refused in the API's words, and what was typed stays.
+    await form.getByLabel("Amount (₦)").fill(String(sale.balance + 1));
+    await form.getByLabel("Notes (optional)").fill("Paid at the Ikeja shop");
+    await form.getByRole("button", { name: "Record Payment" }).click();
+    await expect(
+      form.getByText(`The amount is more than the balance of ${naira(sale.balance)}`),
+    ).toBeVisible();
+    await expect(form.getByLabel("Notes (optional)")).toHaveValue("Paid at the Ikeja shop");
+
+    await form.getByLabel("Amount (₦)").fill(String(deposit));
+    await form.getByRole("button", { name: "Record Payment" }).click();
+    await expect(page.getByText("Cash payment recorded successfully!")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/sales/${sale.id}/payments/[^/]+$`));
+    const receipt = page.getByRole("article", { name: "Payment Receipt" });
+    await expect(receipt).toContainText(naira(deposit));
+    await expect(receipt).toContainText("Cash");
+    await expect(receipt).toContainText("Incomplete");
+    await expect(receipt).toContainText("Paid at the Ikeja shop");
+    await expect(receipt).toContainText(`Balance After${naira(sale.totalPrice - deposit)}`);
+    await expect(page.getByRole("button", { name: "Print" })).toHaveCount(javaScriptEnabled ? 1 : 0);
+    await expect(page).toHaveTitle(`Receipt — Sale ${shortId(sale.id)} — SolarDesk`);
+
+    await page.getByRole("link", { name: `← Sale ${shortId(sale.id)}` }).click();
+    await expect(page.getByRole("heading", { name: `Sale ${shortId(sale.id)}` })).toBeVisible();
+    const totals = page.getByRole("region", { name: "Totals" });
+    await expect(totals).toContainText(`Paid${naira(deposit)}`);
+    await expect(totals).toContainText(`Balance${naira(sale.totalPrice - deposit)}`);
+    const payments = page.getByRole("region", { name: "Payments" });
+    await expect(payments.getByRole("row")).toHaveCount(2);
+    await expect(payments).toContainText(naira(deposit));
+    await expect(
+      page.getByRole("region", { name: "Schedule" }).getByRole("row", { name: /Deposit/ }),
+    ).toContainText("Paid");
+    const afterDeposit = await readSale(sale.id);
+    const [token] = afterDeposit.items[0].devices[0].tokens;
+    const products = page.getByRole("region", { name: "Products" });
+    await expect(products).toContainText(devices[0].serialNumber);
+    await expect(products.getByText(token.token, { exact: true })).toBeVisible();
+    const contract = page.getByRole("region", { name: "Contract" });
+    await expect(contract).toContainText("22212345678");
+    await expect(contract).toContainText("Chidi Obi");
+
+    // The next instalment, from the sale page.
+    await page.getByRole("link", { name: "Record cash payment" }).click();
+    await expect(page).toHaveURL(new RegExp(`/sales/${sale.id}/payment\\?method=cash$`));
+    const next = afterDeposit.amountDueNow;
+    await expect(page.getByLabel("Amount (₦)")).toHaveValue(String(next));
+    await page.getByRole("button", { name: "Record Payment" }).click();
+    await expect(page.getByRole("article", { name: "Payment Receipt" })).toContainText(
+      `Balance After${naira(sale.totalPrice - deposit - next)}`,
+    );
+    const now = await readSale(sale.id);
+    expect(now.payments).toHaveLength(2);
+    expect(now.totalPaid).toBeCloseTo(deposit + next, 2);
+
+    // A receipt is only ever one of this sale's payments.
+    const response = await page.goto(`/sales/${sale.id}/payments/not-a-payment`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("This record does not exist.")).toBeVisible();
+  });
+
+  test("the same cash form sent twice (a double click, a resent page) records one payment", async ({
+    page,
+  }) => {
+    const { sale } = await createSale({ paymentMethod: "CASH", paymentMode: "ONE_OFF" });
+    await page.goto(`/sales/${sale.id}/payment`);
+    const reference = await page.locator('input[name="reference"]').inputValue();
+    const send = () =>
+      page.request.post(`/sales/${sale.id}/payment`, {
+        form: { intent: "cash", amount: "1000", reference },
+        headers: { Origin: new URL(page.url()).origin },
+        maxRedirects: 0,
+      });
+    const first = await send();
+    const second = await send();
+    expect(first.status()).toBe(302);
+    expect(second.headers().location).toBe(first.headers().location);
+    const now = await readSale(sale.id);
+    expect(now.payments.map((payment) => payment.amount)).toEqual([1000]);
+  });
+
+  test("an online sale: Pay online, the sandbox checkout, back on the list with the verified payment", async ({
+    page,
+  }) => {
+    const { sale, customer } = await createSale({ paymentMethod: "ONLINE", paymentMode: "INSTALLMENT" });
+    await page.goto(`/sales/${sale.id}`);
+    await page.getByRole("link", { name: "Pay online" }).click();
+    const card = page.getByRole("region", { name: "Payment Details" });
+    await expect(card).toContainText(customer.email);
+    await expect(card).toContainText("NGN");
+    await expect(card.getByLabel("Amount (₦)")).toHaveValue(String(sale.amountDueNow));
+    await card.getByLabel("Amount (₦)").fill("0");
+    await card.getByRole("button", { name: "Pay Now" }).click();
+    await expect(card.getByText("Invalid payment amount. Amount must be greater than 0.")).toBeVisible();
+
+    await card.getByLabel("Amount (₦)").fill(String(sale.amountDueNow));
+    await card.getByRole("button", { name: "Pay Now" }).click();
+    await expect(page.getByRole("heading", { name: "Sandbox checkout" })).toBeVisible();
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+
+    await expect(page).toHaveURL(/\/sales\/all\?.*tx_ref=/);
+    const notice = page.getByRole("status").filter({ hasText: "Payment verified" });
+    await expect(notice).toContainText("Payment verified: a balance remains on the sale");
+    // Verification is recorded once: reloading the return page says the same and counts nothing twice.
+    await page.reload();
+    await expect(page.getByText("Payment verified: a balance remains on the sale")).toBeVisible();
+    const paid = await readSale(sale.id);
+    expect(paid.payments).toHaveLength(1);
+    expect(paid.totalPaid).toBe(sale.amountDueNow);
+
+    await page.getByRole("link", { name: `View sale ${shortId(sale.id)}` }).click();
+    const payments = page.getByRole("region", { name: "Payments" });
+    await expect(payments).toContainText("Online");
+    await expect(payments).toContainText(paid.payments[0].reference);
+    const [token] = paid.items[0].devices[0].tokens;
+    await expect(
+      page.getByRole("region", { name: "Products" }).getByText(token.token, { exact: true }),
+    ).toBeVisible();
+  });
+
+  test("money paid that differs from what was asked: verification fails, the sale shows it uncounted", async ({
+    page,
+  }) => {
+    const { sale } = await createSale({ paymentMethod: "ONLINE", paymentMode: "ONE_OFF" });
+    await page.goto(`/sales/${sale.id}/payment`);
+    await page.getByRole("button", { name: "Pay Now" }).click();
+    await page.getByLabel("Amount to pay (₦)").fill("5");
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "verification failed" });
+    await expect(alert).toBeVisible();
+    const [payment] = (await readSale(sale.id)).payments;
+    await expect(alert).toContainText(
+      `Payment completed but verification failed. Please contact support with reference: ${payment.reference}`,
+    );
+    await expect(alert).toContainText(
+      "Payment verification failed: Amount paid differs from the amount due: not counted",
+    );
+    await alert.getByRole("link", { name: "Find the sale" }).click();
+    await saleRow(page, sale.id)
+      .getByRole("link", { name: shortId(sale.id) })
+      .click();
+    const payments = page.getByRole("region", { name: "Payments" });
+    await expect(payments).toContainText("Mismatched");
+    await expect(payments).toContainText("Amount paid differs from the amount due: not counted");
+    await expect(page.getByRole("region", { name: "Totals" })).toContainText(`Paid${naira(0)}`);
+  });
+
+  test("Cancel on the sandbox checkout says the payment was cancelled and records nothing", async ({
+    page,
+  }) => {
+    const { sale } = await createSale({ paymentMethod: "ONLINE", paymentMode: "ONE_OFF" });
+    await page.goto(`/sales/${sale.id}/payment`);
+    await page.getByRole("button", { name: "Pay Now" }).click();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/sales\/all\?.*status=cancelled/);
+    await expect(page.getByText("Payment was cancelled", { exact: true })).toBeVisible();
+    expect((await readSale(sale.id)).payments).toHaveLength(0);
+  });
+
+  test("a role that may only read sales sees no payment actions and is refused the payment page", async ({
+    page,
+  }) => {
+    const [viewer, { sale }] = await Promise.all([createStaff("viewer"), createSale()]);
+    await page.context().clearCookies();
+    await signIn(page, viewer.email, viewer.password);
+    await page.goto("/sales/all");
+    await expect(page.getByRole("heading", { name: "All Sales" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "New Sales" })).toHaveCount(0);
+    await page.goto(`/sales/${sale.id}`);
+    await expect(page.getByRole("heading", { name: `Sale ${shortId(sale.id)}` })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Record cash payment" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Pay online" })).toHaveCount(0);
+    // The BVN is masked for roles that do not manage sales.
+    await expect(page.getByRole("region", { name: "Contract" })).not.toContainText("22212345678");
+    await page.goto(`/sales/${sale.id}/payment`);
+    await expect(page.getByText("Access Denied")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Record Payment" })).toHaveCount(0);
+  });
+
+  test("a customer's page lists their sales; the Defaulting tab is the API's filter", async ({ page }) => {
+    const { sale, customer } = await createSale();
+    await page.goto(`/customers/${customer.id}`);
+    const sales = page.getByRole("region", { name: "Sales" });
+    await sales.getByRole("link", { name: shortId(sale.id) }).click();
+    await expect(page).toHaveURL(new RegExp(`/sales/${sale.id}$`));
+
+    await page.goto("/customers/defaulting");
+    await expect(page.getByRole("heading", { name: "Defaulting" })).toBeVisible();
+    // A sale made today is not overdue: its customer is not defaulting.
+    await page.goto(`/customers/defaulting?search=${customer.email}`);
+    await expect(page.getByText("No results for these filters")).toBeVisible();
+    await page.goto(`/customers/all?search=${customer.email}`);
+    await expect(
+      page.getByRole("link", { name: `${customer.firstname} ${customer.lastname}` }),
+    ).toBeVisible();
+  });
+
+  test("an administrator changes the financial settings; field messages keep what was typed", async ({
+    page,
+  }) => {
+    const before = await financialSettings();
+    try {
+      await page.goto("/settings/financial-settings");
+      await expect(page).toHaveTitle("Financial Settings — SolarDesk");
+      await expect(page.getByLabel("Outright margin (%)")).toHaveValue(String(before.outrightMargin * 100));
+      await page.getByLabel("Outright margin (%)").fill("150");
+      await page.getByLabel("Loan margin (%)").fill("12.5");
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await expect(page.getByText("Outright margin must be between 0 and 100")).toBeVisible();
+      await expect(page.getByLabel("Loan margin (%)")).toHaveValue("12.5");
+
+      await page.getByLabel("Outright margin (%)").fill("25");
+      await page.getByLabel("Monthly interest (%)").fill("3.5");
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await expect(page.getByText("Financial settings saved")).toBeVisible();
+      expect(await financialSettings()).toEqual({
+        outrightMargin: 0.25,
+        loanMargin: 0.125,
+        monthlyInterest: 0.035,
+      });
+      await expect(page.getByLabel("Outright margin (%)")).toHaveValue("25");
+    } finally {
+      await putFinancialSettings(before);
+    }
+  });
+
+  test("sales staff read the financial settings but cannot change them", async ({ page }) => {
+    const seller = await createStaff("sales");
+    await page.context().clearCookies();
+    await signIn(page, seller.email, seller.password);
+    await page.goto("/settings/financial-settings");
+    await expect(page.getByRole("heading", { name: "Financial Settings" })).toBeVisible();
+    await expect(page.getByText("Outright margin")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save Settings" })).toHaveCount(0);
+  });
+
+  test("a device's page issues a token by hand and lists it", async ({ page }) => {
+    const device = await createDevice();
+    await page.goto(`/devices/${device.id}`);
+    const tokens = page.getByRole("region", { name: "Tokens" });
+    await expect(tokens).toContainText("No tokens issued yet");
+    await page.getByLabel("Days").fill("0");
+    await page.getByRole("button", { name: "Generate token" }).click();
+    await expect(page.getByText("Days must be at least 1")).toBeVisible();
+    await page.getByLabel("Days").fill("7");
+    await page.getByRole("button", { name: "Generate token" }).click();
+    await expect(page.getByText(/^New token: \d+/)).toBeVisible();
+    const row = tokens.getByRole("row", { name: /Add time/ });
+    await expect(row).toContainText("7");
+    await expect(row).toContainText("New");
+  });
+});
