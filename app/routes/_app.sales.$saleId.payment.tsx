@@ -27,6 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     method: readMethod(new URL(request.url).searchParams.get("method")),
     // Names this form's cash payment, so the same form sent twice records it once.
     reference: `cash-${randomBytes(8).toString("hex")}`,
+    // The online checkout's reference, shown on the Payment Details card before Pay Now opens it.
+    checkoutReference: `pay-${randomBytes(8).toString("hex")}`,
   };
 }
 
@@ -40,13 +42,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SalePaymentRoute() {
-  const { method, reference } = useLoaderData<typeof loader>();
+  const { method, reference, checkoutReference } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const sale = useRouteLoaderData<typeof saleLoader>(SALE_ROUTE)?.sale;
   if (!sale) return null;
   const answered = answer?.intent === "cash" || answer?.intent === "online" ? answer.intent : null;
   const chosen = answered ?? method ?? (sale.paymentMethod === "CASH" ? "cash" : "online");
-  return <PaymentPage sale={sale} method={chosen} reference={reference} answer={answer} />;
+  return (
+    <PaymentPage
+      sale={sale}
+      method={chosen}
+      reference={reference}
+      checkoutReference={checkoutReference}
+      answer={answer}
+    />
+  );
 }
 
 export const ErrorBoundary = SectionErrorBoundary;

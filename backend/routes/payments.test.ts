@@ -176,6 +176,38 @@ describe("with the built-in sandbox provider", () => {
     expect(newest[0].count).toBeGreaterThan(newest[1].count);
   });
 
+  it("opens a checkout under the reference the page showed, once however often Pay is pressed", async () => {
+    const { sale } = await instalmentSale(backend, token);
+    const reference = `pay-${Date.now().toString(16)}`;
+    const first = await (await initialize({ saleId: sale.id, reference })).json();
+    const again = await (await initialize({ saleId: sale.id, reference })).json();
+    expect(first.reference).toBe(reference);
+    expect(again).toMatchObject({ reference, amount: first.amount });
+    const rows = await backend.db
+      .select()
+      .from(paymentCheckouts)
+      .where(eq(paymentCheckouts.reference, reference));
+    expect(rows).toHaveLength(1);
+    // The same reference for another amount or another sale is someone else's payment.
+    const other = await oneOff(backend, token);
+    for (const body of [
+      { saleId: sale.id, reference, amount: 1 },
+      { saleId: other.sale.id, reference },
+    ]) {
+      const refused = await initialize(body);
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).fieldErrors).toEqual({
+        reference: ["This reference belongs to another payment"],
+      });
+    }
+    const odd = await initialize({ saleId: sale.id, reference: "no spaces allowed" });
+    expect((await odd.json()).fieldErrors).toEqual({
+      reference: ["Reference must be 8 to 64 letters, digits or dashes"],
+    });
+    const back = await checkout(reference, "pay");
+    expect((await (await verify(back.search.slice(1))).json()).status).toBe("success");
+  });
+
   it("answers 'Payment was not successful' for a cancelled checkout and records nothing", async () => {
     const { sale } = await instalmentSale(backend, token);
     const tabOf = async () => {

@@ -26,6 +26,9 @@ export const CURRENCY = "NGN";
 export const MISMATCH_MESSAGE = "Amount paid differs from the amount due: not counted";
 export const NOT_SUCCESSFUL_MESSAGE = "Payment was not successful. Please try again.";
 
+export const CHECKOUT_REFERENCE = /^[A-Za-z0-9-]{8,64}$/;
+export const REFERENCE_TAKEN = "This reference belongs to another payment";
+
 /** `POST /v1/payment/initialize`: the amount defaults to what is due now. */
 export const InitializePaymentSchema = z
   .object({
@@ -34,6 +37,16 @@ export const InitializePaymentSchema = z
       (value) => (value === "" || value === null ? undefined : value),
       PaymentAmountSchema.optional(),
     ),
+    /**
+     * The checkout's reference when the caller names it (the web page shows it on the Payment Details card
+     * before Pay is pressed); the same reference sent again for the same sale and amount reopens that
+     * checkout instead of starting another.
+     */
+    reference: z
+      .string()
+      .trim()
+      .regex(CHECKOUT_REFERENCE, "Reference must be 8 to 64 letters, digits or dashes")
+      .optional(),
   })
   .strict();
 export type InitializePaymentInput = z.infer<typeof InitializePaymentSchema>;

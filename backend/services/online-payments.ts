@@ -4,7 +4,7 @@ import { paymentCheckouts, salePayments, sandboxTransactions } from "../db/schem
 import type { PaymentCheckoutRow } from "../db/schema";
 import type { Mailer } from "../mail";
 import { koboToNaira, nairaToKobo } from "../schemas/money";
-import { CURRENCY, MISMATCH_MESSAGE, NOT_SUCCESSFUL_MESSAGE } from "../schemas/payments";
+import { CURRENCY, MISMATCH_MESSAGE, NOT_SUCCESSFUL_MESSAGE, REFERENCE_TAKEN } from "../schemas/payments";
 import type {
   CheckoutStatus,
   InitializePaymentInput,
@@ -74,23 +74,38 @@ export async function initializePayment(
     throw invalidField("amount", `The amount is more than the balance of ${formatNaira(balanceKobo)}`);
   }
   if (amountKobo <= 0) throw invalidField("amount", "Nothing is due on this sale now");
-  const reference = paymentReference(sale.id);
+  const reference = input.reference ?? paymentReference(sale.id);
   const customer = {
     email: sale.customer.email,
     name: `${sale.customer.firstname} ${sale.customer.lastname}`,
     phone: sale.customer.phone,
   };
-  const [checkout] = await db
-    .insert(paymentCheckouts)
-    .values({
-      reference,
-      saleId: sale.id,
-      provider: provider.name,
-      amountKobo,
-      currency: CURRENCY,
-      createdBy: actor.userId,
-    })
-    .returning({ id: paymentCheckouts.id });
+  const named = input.reference ? await checkoutByReference(db, input.reference) : null;
+  if (
+    named &&
+    (named.saleId !== sale.id ||
+      named.status !== "PENDING" ||
+      named.amountKobo !== amountKobo ||
+      named.provider !== provider.name)
+  ) {
+    throw invalidField("reference", REFERENCE_TAKEN);
+  }
+  // The same form sent twice (or Pay pressed again) reopens its checkout rather than starting another.
+  const [checkout] = named
+    ? [{ id: named.id }]
+    : await db
+        .insert(paymentCheckouts)
+        .values({
+          reference,
+          saleId: sale.id,
+          provider: provider.name,
+          amountKobo,
+          currency: CURRENCY,
+          createdBy: actor.userId,
+        })
+        .onConflictDoNothing({ target: paymentCheckouts.reference })
+        .returning({ id: paymentCheckouts.id });
+  if (!checkout) throw invalidField("reference", REFERENCE_TAKEN);
   try {
     const { link } = await ask(() =>
       provider.createCheckout({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CashPaymentSchema, PaymentAmountSchema } from "#backend/schemas/sales";
+import { CHECKOUT_REFERENCE } from "#backend/schemas/payments";
 
 /**
  * The payment page's two forms. The cash form is the API's own cash schema without what the page knows
@@ -26,6 +27,8 @@ export const OnlinePaymentFormSchema = z
       });
       return z.NEVER;
     }),
+    /** The checkout's reference, made with the page (the card shows it). */
+    reference: z.string().regex(CHECKOUT_REFERENCE).optional(),
   })
   .strict();
 

@@ -84,7 +84,11 @@ export async function startOnlinePayment(request: Request, saleId: string, formD
   if (submission.status !== "success") return invalidSubmission(submission, { intent: "online" });
   const answer = await apiWrite(
     request,
-    { method: "POST", path: "/v1/payment/initialize", body: { saleId, amount: submission.value.amount } },
+    {
+      method: "POST",
+      path: "/v1/payment/initialize",
+      body: { saleId, amount: submission.value.amount, reference: submission.value.reference },
+    },
     InitializedPaymentSchema,
   );
   if (answer.ok) return redirectDocument(answer.data.link);

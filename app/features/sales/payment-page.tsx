@@ -79,13 +79,23 @@ function CashForm({
 }
 
 /**
- * The spec's Payment Details card. The reference is the checkout's own, made by the provider's side when
- * Pay opens it, so it is shown on the checkout page and in the message on return.
+ * The spec's Payment Details card. Its reference is made with the page and sent with Pay Now, so the
+ * checkout the provider opens carries the reference the card showed (sent twice, it reopens that one).
  */
-function OnlineForm({ sale, answer }: { sale: SaleRecord; answer: ActionAnswer }) {
+function OnlineForm({
+  sale,
+  checkoutReference,
+  answer,
+}: {
+  sale: SaleRecord;
+  checkoutReference: string;
+  answer: ActionAnswer;
+}) {
   const lastResult = answer?.intent === "online" ? answer.result : undefined;
   const { form, field, formErrors } = useLiveForm({ schema: OnlinePaymentFormSchema, lastResult });
   const amount = field("amount");
+  const kept = field("reference").defaultValue;
+  const shownReference = kept ?? checkoutReference;
   return (
     <Panel id="payment-details" title="Payment Details">
       <Form method="post" {...form} className="flex flex-col gap-1">
@@ -93,10 +103,11 @@ function OnlineForm({ sale, answer }: { sale: SaleRecord; answer: ActionAnswer }
           rows={[
             ["Customer Email", sale.customer.email],
             ["Currency", CURRENCY],
-            ["Reference", "Given when the checkout opens"],
+            ["Reference", shownReference],
             ["Balance", formatNaira(sale.balance)],
           ]}
         />
+        <input type="hidden" name="reference" defaultValue={shownReference} />
         <FormInput
           label="Amount (₦)"
           inputMode="decimal"
@@ -129,11 +140,13 @@ export function PaymentPage({
   sale,
   method,
   reference,
+  checkoutReference,
   answer,
 }: {
   sale: SaleRecord;
   method: PaymentMethodChoice;
   reference: string;
+  checkoutReference: string;
   answer: ActionAnswer;
 }) {
   return (
@@ -153,7 +166,7 @@ export function PaymentPage({
       ) : method === "cash" ? (
         <CashForm sale={sale} reference={reference} answer={answer} />
       ) : (
-        <OnlineForm sale={sale} answer={answer} />
+        <OnlineForm sale={sale} checkoutReference={checkoutReference} answer={answer} />
       )}
     </div>
   );
