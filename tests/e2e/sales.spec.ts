@@ -224,9 +224,13 @@ test.describe("sales", () => {
     await card.getByRole("button", { name: "Pay Now" }).click();
     await expect(card.getByText("Invalid payment amount. Amount must be greater than 0.")).toBeVisible();
 
+    // The card names the checkout's reference before it opens, and keeps it across a refused attempt.
+    const shown = (await card.getByText(/^pay-[0-9a-f]{16}$/).textContent()) ?? "";
+    expect(shown).toMatch(/^pay-/);
     await card.getByLabel("Amount (₦)").fill(String(sale.amountDueNow));
     await card.getByRole("button", { name: "Pay Now" }).click();
     await expect(page.getByRole("heading", { name: "Sandbox checkout" })).toBeVisible();
+    await expect(page.getByText(shown, { exact: true })).toBeVisible();
     await page.getByRole("button", { name: "Pay", exact: true }).click();
 
     await expect(page).toHaveURL(/\/sales\/all\?.*tx_ref=/);
@@ -243,6 +247,7 @@ test.describe("sales", () => {
     const payments = page.getByRole("region", { name: "Payments" });
     await expect(payments).toContainText("Online");
     await expect(payments).toContainText(paid.payments[0].reference);
+    expect(paid.payments[0].reference).toBe(shown);
     const [token] = paid.items[0].devices[0].tokens;
     await expect(
       page.getByRole("region", { name: "Products" }).getByText(token.token, { exact: true }),
