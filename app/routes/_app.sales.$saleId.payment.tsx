@@ -21,14 +21,15 @@ const readMethod = (value: string | null): PaymentMethodChoice | null =>
   value === "cash" || value === "online" ? value : null;
 
 /** The sale itself is read by the sale's route, which this page renders in place of. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "write:Sales");
   return {
     method: readMethod(new URL(request.url).searchParams.get("method")),
     // Names this form's cash payment, so the same form sent twice records it once.
     reference: `cash-${randomBytes(8).toString("hex")}`,
-    // The online checkout's reference, shown on the Payment Details card before Pay Now opens it.
-    checkoutReference: `pay-${randomBytes(8).toString("hex")}`,
+    // The online checkout's reference, shown on the Payment Details card before Pay Now opens it; it
+    // starts with the sale's id, like the API's own, so a failed return can still find the sale.
+    checkoutReference: `sale-${(params.saleId ?? "").slice(0, 8)}-${randomBytes(6).toString("hex")}`,
   };
 }
 

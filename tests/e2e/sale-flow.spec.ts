@@ -125,6 +125,12 @@ test.describe("new sale", () => {
     await summary.getByRole("button", { name: "Create Sale" }).click();
     await expect(page.getByText("Sale created successfully!")).toBeVisible();
     await expect(page).toHaveURL(/\/sales\/[^/]+\/payment$/);
+    // The cash form offers the whole price of a one-off sale; recording it ends on its receipt.
+    const cash = page.getByRole("region", { name: "Record Cash Payment" });
+    await cash.getByRole("button", { name: "Record Payment" }).click();
+    const receipt = page.getByRole("article", { name: "Payment Receipt" });
+    await expect(receipt).toContainText("Completed");
+    await expect(receipt).toContainText("Balance After₦0");
   });
 
   test("a two-product instalment sale with KYC, devices, a recipient and a cost, each modal refused once first", async ({
@@ -335,10 +341,22 @@ test.describe("new sale", () => {
     );
     await summary.getByRole("button", { name: "Create Sale" }).click();
     await expect(summary.getByText("Payment method is required").first()).toBeVisible();
-    await summary.getByLabel("Online").check();
+    await summary.getByLabel("Cash").check();
     await summary.getByRole("button", { name: "Create Sale" }).click();
     await expect(page.getByText("Sale created successfully!")).toBeVisible();
     await expect(page).toHaveURL(/\/sales\/[^/]+\/payment$/);
+
+    // The cash deposit (what is due now), its receipt, then the next instalment from the sale page.
+    const cash = page.getByRole("region", { name: "Record Cash Payment" });
+    await cash.getByRole("button", { name: "Record Payment" }).click();
+    await expect(page.getByRole("article", { name: "Payment Receipt" })).toContainText("Incomplete");
+    await page.getByRole("link", { name: /^← Sale / }).click();
+    await expect(page.getByRole("region", { name: "Payments" }).getByRole("row")).toHaveCount(2);
+    await page.getByRole("link", { name: "Record cash payment" }).click();
+    await page.getByRole("button", { name: "Record Payment" }).click();
+    await expect(page.getByRole("article", { name: "Payment Receipt" })).toBeVisible();
+    await page.getByRole("link", { name: /^← Sale / }).click();
+    await expect(page.getByRole("region", { name: "Payments" }).getByRole("row")).toHaveCount(3);
   });
 
   test("a draft left half-way is resumed from 'My drafts', and one is thrown away", async ({

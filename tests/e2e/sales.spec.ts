@@ -183,6 +183,10 @@ test.describe("sales", () => {
     const now = await readSale(sale.id);
     expect(now.payments).toHaveLength(2);
     expect(now.totalPaid).toBeCloseTo(deposit + next, 2);
+    // The receipt gives the token this payment bought, for the customer to enter on the device.
+    await expect(
+      page.getByRole("article", { name: "Payment Receipt" }).getByRole("region", { name: "Device Tokens" }),
+    ).toContainText(now.items[0].devices[0].tokens[0].token);
 
     // A receipt is only ever one of this sale's payments.
     const response = await page.goto(`/sales/${sale.id}/payments/not-a-payment`);
@@ -225,8 +229,8 @@ test.describe("sales", () => {
     await expect(card.getByText("Invalid payment amount. Amount must be greater than 0.")).toBeVisible();
 
     // The card names the checkout's reference before it opens, and keeps it across a refused attempt.
-    const shown = (await card.getByText(/^pay-[0-9a-f]{16}$/).textContent()) ?? "";
-    expect(shown).toMatch(/^pay-/);
+    const shown = (await card.getByText(/^sale-[0-9a-f]{8}-[0-9a-f]{12}$/).textContent()) ?? "";
+    expect(shown).toMatch(new RegExp(`^sale-${sale.id.slice(0, 8)}-`));
     await card.getByLabel("Amount (₦)").fill(String(sale.amountDueNow));
     await card.getByRole("button", { name: "Pay Now" }).click();
     await expect(page.getByRole("heading", { name: "Sandbox checkout" })).toBeVisible();

@@ -20,6 +20,32 @@ function PrintButton() {
   );
 }
 
+/** The device tokens this payment gave, for the customer to enter on each device. */
+function PaymentTokens({ sale, paymentId }: { sale: SaleRecord; paymentId: string }) {
+  const tokens = sale.items.flatMap((item) =>
+    item.devices.flatMap((device) => device.tokens.filter((token) => token.paymentId === paymentId)),
+  );
+  if (tokens.length === 0) return null;
+  return (
+    <section aria-labelledby="receipt-tokens" className="mt-5">
+      <h3 id="receipt-tokens" className="text-base font-semibold">
+        Device Tokens
+      </h3>
+      <ul className="mt-2 flex flex-col gap-1 text-sm">
+        {tokens.map((token) => (
+          <li key={token.id}>
+            <span className="font-medium">{token.serialNumber}</span>:{" "}
+            <span className="font-mono">{token.token}</span>{" "}
+            <span className="text-slate-600">
+              ({token.kind === "DISABLE_PAYG" ? "unlocked for good" : `${token.days} days`})
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** One payment's receipt: what was paid, how, by whom it was taken, and what is left to pay. */
 export function Receipt({ sale, paymentId }: { sale: SaleRecord; paymentId: string }) {
   const payment = sale.payments.find((candidate) => candidate.id === paymentId);
@@ -73,6 +99,7 @@ export function Receipt({ sale, paymentId }: { sale: SaleRecord; paymentId: stri
           ]}
         />
         {reason ? <p className="mt-4 text-sm font-medium text-red-800">{reason}</p> : null}
+        <PaymentTokens sale={sale} paymentId={payment.id} />
         <p className="mt-6 text-xs text-slate-600">
           Sale total {formatNaira(sale.totalPrice)}; paid so far {formatNaira(sale.totalPaid)}; balance today{" "}
           {formatNaira(sale.balance)}.
