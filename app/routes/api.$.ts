@@ -17,6 +17,9 @@ async function forward(request: Request) {
       method: request.method,
       headers: request.headers,
       body: hasBody ? await request.arrayBuffer() : undefined,
+      // A redirect is the API's answer to the browser (the sandbox checkout sends it back to the app),
+      // not something to follow here.
+      redirect: "manual",
     });
   } catch {
     return Response.json(
