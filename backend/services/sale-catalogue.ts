@@ -1,7 +1,15 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { AppDb } from "../db/client";
-import { devices, inventoryItems, productCategories, productInventories, products } from "../db/schema";
+import {
+  devices,
+  inventoryBatches,
+  inventoryItems,
+  productCategories,
+  productInventories,
+  products,
+} from "../db/schema";
 import type { PaymentMode } from "../schemas/products";
+import type { StockBatch } from "./pricing";
 
 /**
  * What selling a product needs to know: its payment modes, what one unit is made of, and which of those
@@ -145,4 +153,53 @@ export function deviceProblems(
 /** Devices of `inventoryIds` not linked to any sale, for the device-linking modal. */
 export function availableDevicesCondition(inventoryIds: string[]) {
   return and(inArray(devices.inventoryId, inventoryIds), isNull(devices.saleItemId));
+}
+
+export type WarehouseBatch = StockBatch & { warehouseId: string };
+
+/** The inventory items `products` are made of. */
+export const inventoryIdsOf = (products: Iterable<ProductForSale>) => [
+  ...new Set([...products].flatMap((product) => product.inventories.map((item) => item.inventoryItemId))),
+];
+
+/**
+ * The batches of `itemIds` that hold stock, oldest first per item (FIFO, reference §5.3). With `lock`
+ * they are locked for the transaction, always in one order — item, then age — so two sales (or a sale
+ * and a batch upload) never wait on each other in a circle.
+ */
+export async function stockBatchesOf(
+  db: AppDb,
+  itemIds: string[],
+  { lock }: { lock: boolean },
+): Promise<Map<string, WarehouseBatch[]>> {
+  const batchesOf = new Map<string, WarehouseBatch[]>();
+  if (itemIds.length === 0) return batchesOf;
+  const query = db
+    .select({
+      id: inventoryBatches.id,
+      inventoryItemId: inventoryBatches.inventoryItemId,
+      warehouseId: inventoryBatches.warehouseId,
+      remaining: inventoryBatches.remainingQuantity,
+      price: inventoryBatches.price,
+      cost: inventoryBatches.costOfItem,
+    })
+    .from(inventoryBatches)
+    .where(and(inArray(inventoryBatches.inventoryItemId, itemIds), gt(inventoryBatches.remainingQuantity, 0)))
+    .orderBy(
+      asc(inventoryBatches.inventoryItemId),
+      asc(inventoryBatches.receivedAt),
+      asc(inventoryBatches.batchNumber),
+    );
+  for (const row of lock ? await query.for("update") : await query) {
+    const list = batchesOf.get(row.inventoryItemId) ?? [];
+    list.push({
+      batchId: row.id,
+      remaining: row.remaining,
+      priceKobo: row.price,
+      costKobo: row.cost,
+      warehouseId: row.warehouseId,
+    });
+    batchesOf.set(row.inventoryItemId, list);
+  }
+  return batchesOf;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { AppDb } from "../db/client";
 import {
@@ -22,8 +22,14 @@ import type { StaffActor } from "./audit";
 import { invalid } from "./errors";
 import { currentFinancialSettings } from "./financial-settings";
 import { InsufficientStock, allocateFifo, priceItem, saleTotals } from "./pricing";
-import type { Allocation, ItemPrice, StockBatch } from "./pricing";
-import { deviceProblems, installmentAllowed, loadDevices, loadProductsForSale } from "./sale-catalogue";
+import type { Allocation, ItemPrice } from "./pricing";
+import {
+  deviceProblems,
+  installmentAllowed,
+  loadDevices,
+  loadProductsForSale,
+  stockBatchesOf,
+} from "./sale-catalogue";
 import { getSale } from "./sale-records";
 import { FieldProblems } from "./stock-common";
 
@@ -94,41 +100,7 @@ export async function createSale(
       for (const inventory of catalogue.get(item.productId)?.inventories ?? [])
         needed.set(inventory.inventoryItemId, (needed.get(inventory.inventoryItemId) ?? 0) + 1);
     }
-    // One lock order for every sale (item, then age): two sales never wait on each other in a circle.
-    const locked = await tx
-      .select({
-        id: inventoryBatches.id,
-        inventoryItemId: inventoryBatches.inventoryItemId,
-        warehouseId: inventoryBatches.warehouseId,
-        remaining: inventoryBatches.remainingQuantity,
-        price: inventoryBatches.price,
-        cost: inventoryBatches.costOfItem,
-      })
-      .from(inventoryBatches)
-      .where(
-        and(
-          inArray(inventoryBatches.inventoryItemId, [...needed.keys()]),
-          gt(inventoryBatches.remainingQuantity, 0),
-        ),
-      )
-      .orderBy(
-        asc(inventoryBatches.inventoryItemId),
-        asc(inventoryBatches.receivedAt),
-        asc(inventoryBatches.batchNumber),
-      )
-      .for("update");
-    const batchesOf = new Map<string, (StockBatch & { warehouseId: string })[]>();
-    for (const row of locked) {
-      const list = batchesOf.get(row.inventoryItemId) ?? [];
-      list.push({
-        batchId: row.id,
-        remaining: row.remaining,
-        priceKobo: row.price,
-        costKobo: row.cost,
-        warehouseId: row.warehouseId,
-      });
-      batchesOf.set(row.inventoryItemId, list);
-    }
+    const batchesOf = await stockBatchesOf(tx, [...needed.keys()], { lock: true });
 
     const priced: { allocations: (Allocation & { inventoryItemId: string })[]; price: ItemPrice }[] = [];
     input.saleItems.forEach((item, index) => {

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { AppDb } from "../db/client";
-import { agents, customers, inventoryBatches, saleDrafts } from "../db/schema";
+import { agents, customers, saleDrafts } from "../db/schema";
 import { lagosDate } from "../schemas/dates";
 import { koboToNaira, nairaToKobo } from "../schemas/money";
 import { describeIssues } from "../schemas/issues";
@@ -14,7 +14,7 @@ import type { StaffActor } from "./audit";
 import { invalid, invalidField, notFound } from "./errors";
 import { currentFinancialSettings } from "./financial-settings";
 import { InsufficientStock, allocateFifo, priceItem, saleTotals } from "./pricing";
-import type { FinancialSettings, ItemPrice, StockBatch } from "./pricing";
+import type { FinancialSettings, ItemPrice } from "./pricing";
 import { productStock } from "./products";
 import {
   AT_LEAST_ONE_DEVICE,
@@ -23,6 +23,8 @@ import {
   installmentAllowed,
   loadDevices,
   loadProductsForSale,
+  inventoryIdsOf,
+  stockBatchesOf,
 } from "./sale-catalogue";
 import type { ProductForSale } from "./sale-catalogue";
 import { createSale } from "./sale-creation";
@@ -314,41 +316,7 @@ async function previewPrices(
   catalogue: Map<string, ProductForSale>,
   settings: FinancialSettings,
 ): Promise<Map<string, ItemPrice | string>> {
-  const itemIds = [
-    ...new Set(
-      [...catalogue.values()].flatMap((product) => product.inventories.map((i) => i.inventoryItemId)),
-    ),
-  ];
-  const batches = itemIds.length
-    ? await db
-        .select({
-          id: inventoryBatches.id,
-          inventoryItemId: inventoryBatches.inventoryItemId,
-          remaining: inventoryBatches.remainingQuantity,
-          price: inventoryBatches.price,
-          cost: inventoryBatches.costOfItem,
-        })
-        .from(inventoryBatches)
-        .where(
-          and(inArray(inventoryBatches.inventoryItemId, itemIds), gt(inventoryBatches.remainingQuantity, 0)),
-        )
-        .orderBy(
-          asc(inventoryBatches.inventoryItemId),
-          asc(inventoryBatches.receivedAt),
-          asc(inventoryBatches.batchNumber),
-        )
-    : [];
-  const stockOf = new Map<string, StockBatch[]>();
-  for (const batch of batches) {
-    const list = stockOf.get(batch.inventoryItemId) ?? [];
-    list.push({
-      batchId: batch.id,
-      remaining: batch.remaining,
-      priceKobo: batch.price,
-      costKobo: batch.cost,
-    });
-    stockOf.set(batch.inventoryItemId, list);
-  }
+  const stockOf = await stockBatchesOf(db, inventoryIdsOf(catalogue.values()), { lock: false });
   const prices = new Map<string, ItemPrice | string>();
   for (const item of document.items) {
     const product = catalogue.get(item.productId);

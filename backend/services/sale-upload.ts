@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Param, and, asc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import { Param, and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import {
   agents,
@@ -42,8 +42,14 @@ import { currentFinancialSettings } from "./financial-settings";
 import { InsufficientStock, allocateFifo, priceItem, saleTotals } from "./pricing";
 import type { Allocation, FinancialSettings, ItemPrice, StockBatch } from "./pricing";
 import { INSTALLMENT_NOT_OFFERED, PRODUCT_NOT_FOUND } from "./sale-creation";
-import { deviceProblems, installmentAllowed, loadProductsForSale } from "./sale-catalogue";
-import type { DeviceForSale, ProductForSale } from "./sale-catalogue";
+import {
+  deviceProblems,
+  installmentAllowed,
+  inventoryIdsOf,
+  loadProductsForSale,
+  stockBatchesOf,
+} from "./sale-catalogue";
+import type { DeviceForSale, ProductForSale, WarehouseBatch } from "./sale-catalogue";
 import { formatNaira, paymentStatusAfter, statusAfterPayment } from "./sale-payments";
 import { readCsvRows, readXlsRows, readXlsxRows } from "./spreadsheet-rows";
 import type { FileRow, SheetLayout } from "./spreadsheet-rows";
@@ -104,7 +110,7 @@ type Lookups = {
   agentsByEmail: Map<string, { id: string; status: string }>;
   devicesBySerial: Map<string, DeviceForSale>;
   devicesById: Map<string, DeviceForSale>;
-  batchesOf: Map<string, (StockBatch & { warehouseId: string })[]>;
+  batchesOf: Map<string, WarehouseBatch[]>;
   settings: FinancialSettings;
   today: string;
 };
@@ -399,44 +405,7 @@ async function readLookups(tx: AppDb, rows: UploadedRow[], lock: boolean): Promi
     for (const row of found) devicesBySerial.set(row.serialNumber.toLowerCase(), row);
   }
 
-  const itemIds = [
-    ...new Set(
-      [...productsById.values()].flatMap((product) => product.inventories.map((i) => i.inventoryItemId)),
-    ),
-  ];
-  const batchesOf = new Map<string, (StockBatch & { warehouseId: string })[]>();
-  if (itemIds.length > 0) {
-    const query = tx
-      .select({
-        id: inventoryBatches.id,
-        inventoryItemId: inventoryBatches.inventoryItemId,
-        warehouseId: inventoryBatches.warehouseId,
-        remaining: inventoryBatches.remainingQuantity,
-        price: inventoryBatches.price,
-        cost: inventoryBatches.costOfItem,
-      })
-      .from(inventoryBatches)
-      .where(
-        and(inArray(inventoryBatches.inventoryItemId, itemIds), gt(inventoryBatches.remainingQuantity, 0)),
-      )
-      // The lock order of every sale (item, then age): a batch upload and a sale never wait in a circle.
-      .orderBy(
-        asc(inventoryBatches.inventoryItemId),
-        asc(inventoryBatches.receivedAt),
-        asc(inventoryBatches.batchNumber),
-      );
-    for (const row of lock ? await query.for("update") : await query) {
-      const list = batchesOf.get(row.inventoryItemId) ?? [];
-      list.push({
-        batchId: row.id,
-        remaining: row.remaining,
-        priceKobo: row.price,
-        costKobo: row.cost,
-        warehouseId: row.warehouseId,
-      });
-      batchesOf.set(row.inventoryItemId, list);
-    }
-  }
+  const batchesOf = await stockBatchesOf(tx, inventoryIdsOf(productsById.values()), { lock });
 
   return {
     customersByEmail,
