@@ -10,8 +10,7 @@ import {
   DeviceBatchResultSchema,
 } from "#backend/schemas/devices";
 import { apiWriteMultipart } from "~/api.server";
-import type { Column } from "~/components/data-table";
-import { DataTable } from "~/components/data-table";
+import { RowReport } from "~/components/row-report";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
@@ -71,35 +70,6 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-const REPORT_COLUMNS: Column<DeviceRowError>[] = [
-  { header: "Row", primary: true, cell: (problem) => problem.row },
-  { header: "Column", cell: (problem) => problem.column },
-  { header: "Message", cell: (problem) => problem.message },
-];
-
-function Report({ errors, errorCount }: BatchReport) {
-  if (errors.length === 0) return null;
-  return (
-    <section aria-labelledby="batch-report" className="mt-4">
-      <h3 id="batch-report" className="text-base font-semibold text-slate-900">
-        Problems in the file
-      </h3>
-      <p className="mt-1 text-sm text-slate-700">
-        Nothing was uploaded. Correct these rows and send the whole file again
-        {errorCount > errors.length
-          ? ` (the first ${formatNumber(errors.length)} of ${formatNumber(errorCount)} problems are listed).`
-          : "."}
-      </p>
-      <DataTable
-        caption="Problems in the file, by row and column"
-        columns={REPORT_COLUMNS}
-        rows={errors}
-        rowKey={(problem) => `${problem.row}:${problem.column}:${problem.message}`}
-      />
-    </section>
-  );
-}
-
 export default function DeviceBatchRoute() {
   const actionData = useActionData<typeof action>();
   const location = useLocation();
@@ -144,7 +114,13 @@ export default function DeviceBatchRoute() {
           Upload Devices
         </SubmitButton>
       </Form>
-      {report ? <Report errors={report.errors} errorCount={report.errorCount} /> : null}
+      {report ? (
+        <RowReport
+          errors={report.errors}
+          errorCount={report.errorCount}
+          advice="Correct these rows and send the whole file again"
+        />
+      ) : null}
     </Drawer>
   );
 }

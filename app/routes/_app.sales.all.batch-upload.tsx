@@ -13,7 +13,8 @@ import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
-import { SaleFileColumns, UploadProblems } from "~/features/sales/sale-uploads";
+import { RowReport } from "~/components/row-report";
+import { SaleFileColumns } from "~/features/sales/sale-uploads";
 import type { UploadReport } from "~/features/sales/sale-uploads";
 import { requireUser } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
@@ -108,7 +109,13 @@ export default function SalesBatchUploadRoute() {
           Upload Sales
         </SubmitButton>
       </Form>
-      {report ? <UploadProblems errors={report.errors} errorCount={report.errorCount} /> : null}
+      {report ? (
+        <RowReport
+          errors={report.errors}
+          errorCount={report.errorCount}
+          advice="Correct the file and send it again"
+        />
+      ) : null}
     </Drawer>
   );
 }

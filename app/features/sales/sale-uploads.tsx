@@ -1,42 +1,9 @@
-import type { UploadProblem } from "#backend/schemas/sale-uploads";
 import { SALE_FILE_COLUMNS } from "#backend/schemas/sale-uploads";
-import type { Column } from "~/components/data-table";
-import { DataTable } from "~/components/data-table";
-import { formatNumber } from "~/utils/format";
+import type { RowReportData } from "~/components/row-report";
 
-/** Pieces of the Batch Upload Sales screens: the file's columns and the report of its problems. */
+/** Pieces of the Batch Upload Sales screens: the file's columns, explained. */
 
-export type UploadReport = { errors: UploadProblem[]; errorCount: number };
-
-const REPORT_COLUMNS: Column<UploadProblem>[] = [
-  { header: "Row", primary: true, cell: (problem) => problem.row },
-  { header: "Column", cell: (problem) => problem.column },
-  { header: "Message", cell: (problem) => problem.message },
-];
-
-/** The problems of a file that could not be kept for corrections (its columns, say). */
-export function UploadProblems({ errors, errorCount }: UploadReport) {
-  if (errors.length === 0) return null;
-  return (
-    <section aria-labelledby="upload-report" className="mt-4">
-      <h3 id="upload-report" className="text-base font-semibold text-slate-900">
-        Problems in the file
-      </h3>
-      <p className="mt-1 text-sm text-slate-700">
-        Nothing was uploaded. Correct the file and send it again
-        {errorCount > errors.length
-          ? ` (the first ${formatNumber(errors.length)} of ${formatNumber(errorCount)} problems are listed).`
-          : "."}
-      </p>
-      <DataTable
-        caption="Problems in the file, by row and column"
-        columns={REPORT_COLUMNS}
-        rows={errors}
-        rowKey={(problem) => `${problem.row}:${problem.column}:${problem.message}`}
-      />
-    </section>
-  );
-}
+export type UploadReport = RowReportData;
 
 /** The columns of the file, as the template has them, with what each holds. */
 export function SaleFileColumns() {
