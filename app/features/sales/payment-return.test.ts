@@ -65,6 +65,14 @@ describe("paymentReturnMessage", () => {
     });
   });
 
+  it("says a failed payment failed, in the spec's words", () => {
+    const failure = { status: 400, message: "Payment was not successful. Please try again." };
+    expect(paymentReturnMessage(query("failed"), { ok: false, failure })).toMatchObject({
+      message: "Payment failed. Please try again.",
+      tone: "error",
+    });
+  });
+
   it("asks to contact support with the reference when the provider said paid but verification failed", () => {
     const failure = { status: 400, message: "Amount paid differs from the amount due: not counted" };
     expect(paymentReturnMessage(query("successful"), { ok: false, failure })).toEqual({

@@ -8,6 +8,7 @@ import type { Verification } from "#backend/schemas/payments";
 
 export const PAYMENT_RETURN_MESSAGES = {
   cancelled: "Payment was cancelled",
+  failedPayment: "Payment failed. Please try again.",
   notFound: "Payment verification endpoint not found. Please contact support.",
   serverError: "Server error during payment verification. Please contact support.",
   failedWith: (message: string) => `Payment verification failed: ${message}`,
@@ -90,6 +91,15 @@ export function paymentReturnMessage(
     return {
       tone: "info",
       message: PAYMENT_RETURN_MESSAGES.cancelled,
+      detail: null,
+      reference,
+      saleId: null,
+    };
+  }
+  if (query.status === "failed") {
+    return {
+      tone: "error",
+      message: PAYMENT_RETURN_MESSAGES.failedPayment,
       detail: null,
       reference,
       saleId: null,
