@@ -87,7 +87,7 @@ describe("paymentReturnMessage", () => {
 
   it("otherwise shows the verification failure alone", () => {
     const failure = { status: 400, message: "Payment was not successful. Please try again." };
-    expect(paymentReturnMessage(query("failed"), { ok: false, failure }).message).toBe(
+    expect(paymentReturnMessage(query(null), { ok: false, failure }).message).toBe(
       "Payment verification failed: Payment was not successful. Please try again.",
     );
   });
