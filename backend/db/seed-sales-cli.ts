@@ -227,7 +227,9 @@ async function main() {
             : status === "IN_INSTALLMENT"
               ? Math.min(totalKobo - 1, depositKobo + monthlyKobo * Math.floor(random() * months))
               : 0;
-        const createdAt = new Date(now - Math.floor(random() * 730 * 86_400_000));
+        // The hold cancels unpaid sales after a day, so only the last day's sales are still UNPAID.
+        const age = status === "UNPAID" ? random() * 20 * 3_600_000 : random() * 730 * 86_400_000;
+        const createdAt = new Date(now - Math.floor(age));
         const saleId = randomUUID();
         saleRows.push({
           id: saleId,
