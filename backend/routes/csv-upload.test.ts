@@ -1,6 +1,6 @@
 import { parse as parseCsv } from "csv-parse/sync";
 import { eq, inArray } from "drizzle-orm";
-import { devices, inventoryBatches, saleItems, salePayments, sales } from "../db/schema";
+import { devices, inventoryBatches, saleItems, salePayments, saleUploads, sales } from "../db/schema";
 import { lagosDate } from "../schemas/dates";
 import {
   SALE_FILE_FIELDS,
@@ -10,6 +10,7 @@ import {
 } from "../schemas/sale-uploads";
 import { inBatches } from "../http/csv";
 import { cancelStaleSales } from "../services/sale-expiry";
+import { deleteExpiredUploads } from "../services/sale-upload";
 import { exportCursorOf, readExportRowsAfter } from "../services/sale-export";
 import type { ExportCursor } from "../services/sale-export";
 import { FORBIDDEN_BODY, expectExactly, makeAgent, makeDevice, signedInAs } from "../test/factories";
@@ -142,6 +143,14 @@ describe("POST /api/v1/csv-upload/process", () => {
     expect(linked.every((device) => device.saleItemId !== null)).toBe(true);
     expect(await remainingOf(battery.id)).toBe(7);
 
+    // The upload the sales came from is kept when old uploads are cleared away.
+    await deleteExpiredUploads(backend.db, new Date(Date.now() + 30 * 86_400_000));
+    const [kept] = await backend.db
+      .select()
+      .from(saleUploads)
+      .where(eq(saleUploads.id, paid.uploadId ?? ""));
+    expect(kept.committedAt).not.toBeNull();
+
     // An imported sale happened elsewhere: the hold on unpaid sales leaves it alone.
     await cancelStaleSales(backend.db, 1, new Date(Date.now() + 86_400_000));
     const [still] = await salesOf(other.id);
@@ -248,6 +257,9 @@ describe("POST /api/v1/csv-upload/process", () => {
     const refused = await backend.request("POST", `/api/v1/csv-upload/${id}/commit`, { token });
     expect(refused.status).toBe(400);
     expect((await refused.json()).errorCount).toBe(2);
+    // Left uncorrected, the upload is forgotten once it is old.
+    await deleteExpiredUploads(backend.db, new Date(Date.now() + 30 * 86_400_000));
+    expect((await backend.request("GET", `/api/v1/csv-upload/${id}`, { token })).status).toBe(404);
   });
 
   it("commits a corrected upload once, and never for someone else", async () => {

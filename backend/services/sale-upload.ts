@@ -166,7 +166,15 @@ export async function processSalesFile(
     const count = await db.transaction(async (tx) => {
       await tx
         .insert(saleUploads)
-        .values({ id: uploadId, ownerId: actor.userId, fileName, rows: [], errors: [] });
+        // Committed with its sales: the housekeeping never deletes an upload sales point to.
+        .values({
+          id: uploadId,
+          ownerId: actor.userId,
+          fileName,
+          rows: [],
+          errors: [],
+          committedAt: new Date(),
+        });
       return importRows(tx, actor, rows, { uploadId, fileName });
     });
     return { ok: true, message: SALES_UPLOADED, count, uploadId };
