@@ -26,6 +26,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     devicePages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
     salePages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
     saleStats: createReadCache(deps.config.readCacheMs),
+    saleDraftLists: createReadCache(deps.config.readCacheMs, { maxEntries: 1_000 }),
   };
   const routeDeps: RouteDeps = { ...deps, caches };
 

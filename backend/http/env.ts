@@ -8,6 +8,7 @@ import type { InventoryList, InventoryStats } from "../schemas/inventory";
 import type { ProductList } from "../schemas/products";
 import type { DeviceList } from "../schemas/devices";
 import type { SaleList, SaleStats } from "../schemas/sales";
+import type { SaleDraftList } from "../schemas/sale-drafts";
 import type { ReadCache } from "./read-cache";
 
 /** What the routes are built from: one database, the settings and the mailer. */
@@ -39,6 +40,8 @@ export interface ApiCaches {
   /** Pages of the sales list and its header counts: the list refreshes every 60 s in every open tab. */
   salePages: ReadCache<SaleList>;
   saleStats: ReadCache<SaleStats>;
+  /** Each staff member's open drafts ('My drafts' on every sales list page), by user id. */
+  saleDraftLists: ReadCache<SaleDraftList>;
 }
 
 /** What each group of routes is built from. */

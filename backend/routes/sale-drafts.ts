@@ -170,7 +170,10 @@ export function saleDraftRoutes({ db, caches, config }: RouteDeps) {
   const [setPaymentMethod] = keep("paymentMethod");
 
   return new Hono<ApiEnv>()
-    .get("/", writer, async (c) => c.json(await listDrafts(db, signedInActor(c)), 200))
+    .get("/", writer, async (c) => {
+      const actor = signedInActor(c);
+      return c.json(await caches.saleDraftLists.get(actor.userId, () => listDrafts(db, actor)), 200);
+    })
     .post("/", writer, async (c) => c.json(await createDraft(db, signedInActor(c)), 201))
     .get("/:id", writer, async (c) => c.json(await getDraft(db, signedInActor(c), c.req.param("id")), 200))
     .delete("/:id", writer, async (c) => {

@@ -194,3 +194,4 @@ export const SaleDraftSummarySchema = z.object({
   expiresAt: z.string(),
 });
 export const SaleDraftListSchema = z.object({ drafts: z.array(SaleDraftSummarySchema) });
+export type SaleDraftList = z.infer<typeof SaleDraftListSchema>;
