@@ -48,3 +48,13 @@ export async function insertByUnnest(
     await tx.execute(sql`insert into ${table} (${names}) select * from unnest(${arrays})`);
   }
 }
+
+/** `values` in slices of `size`, for statements that take one array parameter per slice. */
+export function slicesOf<T>(values: readonly T[], size = ROWS_PER_STATEMENT): T[][] {
+  const slices: T[][] = [];
+  for (let start = 0; start < values.length; start += size) slices.push(values.slice(start, start + size));
+  return slices;
+}
+
+/** A list sent as one array parameter (`= any(${arrayParam(ids)}::text[])`). */
+export const arrayParam = (values: readonly unknown[]) => new Param(values);
