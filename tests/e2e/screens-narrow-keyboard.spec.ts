@@ -1,0 +1,96 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import {
+  createAgent,
+  createDevice,
+  createInventoryItem,
+  createProduct,
+  signInAsAdmin,
+} from "./support/staff";
+
+/**
+ * The stock, catalogue and sales screens at 320 px (nothing wider than the screen) and with the keyboard
+ * alone (Tab from the top of the page reaches a control inside the main content, and shows where focus
+ * is). Their axe checks are in accessibility.spec.ts.
+ */
+
+type Records = { agentId: string; deviceId: string; inventoryId: string; productId: string };
+let records: Records;
+
+const SCREENS: { name: string; path: (records: Records) => string }[] = [
+  { name: "agents", path: () => "/agents/all" },
+  { name: "active agents", path: () => "/agents/active" },
+  { name: "barred agents", path: () => "/agents/barred" },
+  { name: "new agents drawer", path: () => "/agents/all/new" },
+  { name: "an agent's page", path: (r) => `/agents/${r.agentId}` },
+  { name: "devices", path: () => "/devices/all" },
+  { name: "linked devices", path: () => "/devices/linked" },
+  { name: "available devices", path: () => "/devices/available" },
+  { name: "new device drawer", path: () => "/devices/all/new" },
+  { name: "device batch drawer", path: () => "/devices/all/batch" },
+  { name: "a device's page", path: (r) => `/devices/${r.deviceId}` },
+  { name: "inventory", path: () => "/inventory/all" },
+  { name: "regular inventory", path: () => "/inventory/regular" },
+  { name: "returned inventory", path: () => "/inventory/returned" },
+  { name: "refurbished inventory", path: () => "/inventory/refurbished" },
+  { name: "new inventory drawer", path: () => "/inventory/all/new" },
+  { name: "new inventory category drawer", path: () => "/inventory/all/categories/new" },
+  { name: "new inventory sub-category drawer", path: () => "/inventory/all/sub-categories/new" },
+  { name: "an inventory item's page", path: (r) => `/inventory/${r.inventoryId}` },
+  { name: "a product's page", path: (r) => `/products/${r.productId}` },
+  { name: "batch upload sales drawer", path: () => "/sales/all/batch-upload" },
+  { name: "export data drawer", path: () => "/sales/all/export" },
+];
+
+async function overflowsSideways(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+}
+
+test.beforeAll(async () => {
+  const [agent, device, item] = await Promise.all([createAgent(), createDevice(), createInventoryItem()]);
+  const product = await createProduct([{ inventoryId: item.id }]);
+  records = { agentId: agent.id, deviceId: device.id, inventoryId: item.id, productId: product.id };
+});
+
+test.describe("at 320 px wide", () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page);
+  });
+  for (const screen of SCREENS) {
+    test(`${screen.name} fits the screen`, async ({ page }) => {
+      await page.goto(screen.path(records));
+      await expect(page.getByRole("main")).toBeVisible();
+      expect(await overflowsSideways(page)).toBe(false);
+    });
+  }
+});
+
+test.describe("with the keyboard alone", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page);
+  });
+  for (const screen of SCREENS) {
+    test(`${screen.name}: Tab reaches a control in the main content, with a visible focus`, async ({
+      page,
+    }) => {
+      await page.goto(screen.path(records));
+      let reached = false;
+      for (let stop = 0; stop < 60 && !reached; stop += 1) {
+        await page.keyboard.press("Tab");
+        reached = await page.evaluate(() => {
+          const active = document.activeElement;
+          const main = document.querySelector("main");
+          const dialog = active?.closest("[role=dialog]");
+          return Boolean(active && active !== document.body && (main?.contains(active) || dialog));
+        });
+      }
+      expect(reached, "Tab never reached the page's own controls").toBe(true);
+      const outline = await page.evaluate(() => {
+        const style = getComputedStyle(document.activeElement as Element);
+        return style.outlineStyle !== "none" || style.boxShadow !== "none";
+      });
+      expect(outline, "the focused control shows no focus ring").toBe(true);
+    });
+  }
+});
