@@ -362,6 +362,10 @@ describe("GET /api/v1/sales", () => {
     const stats = await (await get("/api/v1/sales/stats")).json();
     expect(stats.all).toBe(await backend.db.$count(sales));
     expect(stats.byTab.new).toBeGreaterThanOrEqual(1);
+    for (const tab of ["new", "closed"]) {
+      const whole = await (await get(`/api/v1/sales?tab=${tab}`)).json();
+      expect(whole.total).toBe(stats.byTab[tab]);
+    }
   });
 
   it("reads for roles that read sales, refuses others, and refuses bad filters with a 400", async () => {

@@ -24,7 +24,7 @@ import { paymentProviderName } from "../services/payment-providers";
 import { createSale } from "../services/sale-creation";
 import { acknowledgeOnlinePayment } from "../services/online-payments";
 import { recordCashPayment } from "../services/sale-payments";
-import { countSales, getSale, listSales, saleCountKey, saleStats } from "../services/sale-records";
+import { countSales, getSale, isWholeTab, listSales, saleCountKey, saleStats } from "../services/sale-records";
 
 export const saleOperations: Operation[] = [
   {
@@ -107,7 +107,13 @@ export function saleRoutes({ db, caches, mailer, config }: RouteDeps) {
       const query = readQuery(c, SaleListQuerySchema);
       const countKey = saleCountKey(query);
       const page = await caches.salePages.get(`${countKey}:${query.page}:${query.limit}`, async () => {
-        const total = await caches.counts.get(`sales:${countKey}`, () => countSales(db, query));
+        // A whole tab's total is already among the header counts: no second scan of the sales.
+        const total = await caches.counts.get(`sales:${countKey}`, async () => {
+          const counted = isWholeTab(query)
+            ? (await caches.saleStats.get("all", () => saleStats(db))).byTab[query.tab ?? "all"]
+            : undefined;
+          return counted ?? countSales(db, query);
+        });
         return listSales(db, query, total);
       });
       return c.json(page, 200);
