@@ -23,6 +23,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     inventoryStats: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
     productPages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
     inventoryPages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
+    warehouseRecords: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
     devicePages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
     salePages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
     saleStats: createReadCache(deps.config.readCacheMs),

@@ -5,6 +5,7 @@ import type { Mailer } from "../mail";
 import type { AuthSession } from "../services/auth-tokens";
 import type { CustomerList, CustomerStats } from "../schemas/customers";
 import type { InventoryList, InventoryStats } from "../schemas/inventory";
+import type { WarehouseRecord } from "../schemas/warehouses";
 import type { ProductList } from "../schemas/products";
 import type { DeviceList } from "../schemas/devices";
 import type { SaleList, SaleStats } from "../schemas/sales";
@@ -35,6 +36,8 @@ export interface ApiCaches {
   /** Pages of the product and inventory lists (the sale's product picker asks for the same ones again and again). */
   productPages: ReadCache<ProductList>;
   inventoryPages: ReadCache<InventoryList>;
+  /** Single warehouses with their stock: every inventory page filtered by a warehouse shows its name. */
+  warehouseRecords: ReadCache<WarehouseRecord>;
   /** Pages of the device list (keys masked, so the same for every reader), as for customers. */
   devicePages: ReadCache<DeviceList>;
   /** Pages of the sales list and its header counts: the list refreshes every 60 s in every open tab. */

@@ -6,6 +6,9 @@ import {
   roleIdByName,
   signedInAs,
 } from "../test/factories";
+import { eq } from "drizzle-orm";
+import { warehouses } from "../db/schema";
+import { makeWarehouse } from "../test/stock-factories";
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
 
@@ -118,5 +121,26 @@ describe("cached reads", () => {
     const after = await page();
     expect(after.total).toBe(3);
     expect(after.devices.map((device) => device.serialNumber)).toContain("MEMOED-3");
+  });
+
+  it("serve a repeated warehouse from memory and show its change through the API at once", async () => {
+    const { token } = await signedInAs(backend, "admin");
+    const warehouse = await makeWarehouse(backend.db, { name: "Memo Depot" });
+    const read = async () =>
+      (await (await backend.request("GET", `/api/v1/warehouses/${warehouse.id}`, { token })).json()) as {
+        name: string;
+      };
+    expect((await read()).name).toBe("Memo Depot");
+    await backend.db
+      .update(warehouses)
+      .set({ name: "Behind The Back" })
+      .where(eq(warehouses.id, warehouse.id));
+    expect((await read()).name).toBe("Memo Depot");
+    const renamed = await backend.request("PATCH", `/api/v1/warehouses/${warehouse.id}`, {
+      token,
+      body: { name: "Renamed Depot" },
+    });
+    expect(renamed.status).toBe(200);
+    expect((await read()).name).toBe("Renamed Depot");
   });
 });

@@ -122,7 +122,8 @@ export function warehouseRoutes({ db, caches }: RouteDeps) {
       return csvResponse(`warehouses_${lagosDate(new Date())}.csv`, WAREHOUSE_EXPORT_HEADER, rows());
     })
     .get("/:id", guard("read:Warehouses"), async (c) => {
-      return c.json(await getWarehouse(db, c.req.param("id")), 200);
+      const id = c.req.param("id");
+      return c.json(await caches.warehouseRecords.get(id, () => getWarehouse(db, id)), 200);
     })
     .post("/", guard("write:Warehouses"), async (c) => {
       const { value, files } = await readMultipart(c, CreateWarehouseSchema, {
