@@ -1,3 +1,5 @@
+import { readFile, readdir } from "node:fs/promises";
+import path from "node:path";
 import { z } from "zod";
 import { PaginationSchema, pageOf, readListQuery } from "./list";
 
@@ -45,5 +47,19 @@ describe("pageOf", () => {
       limit: 20,
       totalPages: 3,
     });
+  });
+
+  // A page shaped by hand drifts from the others (a renamed key, a forgotten totalPages) unnoticed.
+  it("is how every service shapes its pages", async () => {
+    const servicesDir = path.resolve("backend/services");
+    const files = (await readdir(servicesDir)).filter(
+      (file) => file.endsWith(".ts") && !file.includes(".test."),
+    );
+    const handMade: string[] = [];
+    for (const file of files) {
+      const source = await readFile(path.join(servicesDir, file), "utf8");
+      if (/\btotalPages\(/.test(source)) handMade.push(file);
+    }
+    expect(handMade).toEqual([]);
   });
 });

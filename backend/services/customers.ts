@@ -13,7 +13,7 @@ import type {
   CustomerRecord,
   CustomerStats,
 } from "../schemas/customers";
-import { totalPages } from "../schemas/list";
+import { pageOf } from "../schemas/list";
 import { requireAgentForRegistration } from "./agents";
 import { recordAudit } from "./audit";
 import type { StaffActor } from "./audit";
@@ -136,13 +136,7 @@ export async function listCustomers(
     .from(pageIds)
     .innerJoin(customers, eq(customers.id, pageIds.id))
     .orderBy(desc(pageIds.createdAt), desc(pageIds.id));
-  return {
-    customers: rows.map(toCustomerRecord),
-    total,
-    page: query.page,
-    limit: query.limit,
-    totalPages: totalPages(total, query.limit),
-  };
+  return pageOf("customers", rows.map(toCustomerRecord), total, query);
 }
 
 export async function customerStats(db: AppDb, now = new Date()): Promise<CustomerStats> {

@@ -3,7 +3,7 @@ import type { SQL } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { roles, users } from "../db/schema";
 import type { UserRow } from "../db/schema";
-import { totalPages } from "../schemas/list";
+import { pageOf } from "../schemas/list";
 import type {
   AddUserInput,
   ProfileInput,
@@ -84,13 +84,7 @@ export async function listUsers(db: AppDb, query: UserListQuery) {
       .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(users).where(where),
   ]);
-  return {
-    users: await toUserRecords(db, rows),
-    total,
-    page: query.page,
-    limit: query.limit,
-    totalPages: totalPages(total, query.limit),
-  };
+  return pageOf("users", await toUserRecords(db, rows), total, query);
 }
 
 export async function getUser(db: AppDb, id: string): Promise<UserRecord> {
