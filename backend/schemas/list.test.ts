@@ -1,7 +1,7 @@
 import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { PaginationSchema, pageOf, readListQuery } from "./list";
+import { PaginationSchema, booleanFilter, pageOf, readListQuery } from "./list";
 
 const QuerySchema = PaginationSchema.extend({ status: z.enum(["active", "barred"]).optional() });
 
@@ -35,6 +35,21 @@ describe("PaginationSchema (the API's strict reading)", () => {
   it("refuses a page too deep for the database", () => {
     const parsed = PaginationSchema.safeParse({ page: "99999999999999999999" });
     expect(parsed.success).toBe(false);
+  });
+});
+
+describe("booleanFilter", () => {
+  it("reads a yes/no filter's URL spellings and refuses any other in the filter's name", () => {
+    const linked = booleanFilter("linked");
+    expect(["true", "1", "false", "0"].map((value) => linked.parse(value))).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    const refused = linked.safeParse("yes");
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0].message).toBe("linked must be true or false");
   });
 });
 
