@@ -1,6 +1,11 @@
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
+const relativeBackendImport = {
+  regex: "^(\\.\\./)+backend/",
+  message: "Import backend schemas as #backend/schemas/*.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -38,7 +43,7 @@ export default tseslint.config(
               regex: "^#backend/(?!schemas/)",
               message: "The app may import only #backend/schemas/*; call the API for everything else.",
             },
-            { regex: "^(\\.\\./)+backend/", message: "Import backend schemas as #backend/schemas/*." },
+            relativeBackendImport,
           ],
         },
       ],
@@ -46,8 +51,22 @@ export default tseslint.config(
   },
   {
     // The transport: the one API client, the /api and /healthz forwards, and the embedded backend's boot.
+    // They start the backend through its entry; everything behind it stays the API's.
     files: ["app/api.server.ts", "app/routes/api.$.ts", "app/routes/healthz.ts", "app/boot.server.ts"],
-    rules: { "no-restricted-imports": "off" },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^#backend/(?!schemas/|index$)",
+              message: "The transport may import only #backend/index and #backend/schemas/*.",
+            },
+            relativeBackendImport,
+          ],
+        },
+      ],
+    },
   },
   {
     files: ["backend/**/*.ts"],

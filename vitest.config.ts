@@ -9,7 +9,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "backend/**/*.test.ts", "server/**/*.test.ts"],
+    include: ["*.test.ts", "app/**/*.test.{ts,tsx}", "backend/**/*.test.ts", "server/**/*.test.ts"],
     environment: "node",
     globals: true,
     // PGlite opens a whole Postgres in-process; two cores cannot run many at once.

@@ -39,6 +39,3 @@ export function AuthLayout({
     </main>
   );
 }
-
-export const primaryButton =
-  "w-full rounded-full bg-slate-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-slate-700 disabled:cursor-not-allowed disabled:bg-slate-400";

@@ -1,11 +1,12 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
+import { SubmitButton } from "~/components/submit-button";
 import type { ToastData } from "~/components/toaster";
 import { ActionToast } from "~/components/toaster";
 import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
-import { AuthLayout, primaryButton } from "./auth-layout";
+import { AuthLayout } from "./auth-layout";
 
 export const PASSWORD_HINT = "At least 8 characters, with a letter and a digit.";
 
@@ -23,7 +24,6 @@ type SetPasswordProps = {
  * the browser: the server's rules answer, under the fields.
  */
 export function SetPasswordScreen({ title, subtitle, fields, submitLabel, actionData }: SetPasswordProps) {
-  const busy = useNavigation().state === "submitting";
   const { form, field, formErrors } = useLiveForm({ lastResult: actionData?.result });
   const [password, confirmation] = fields;
   return (
@@ -44,9 +44,9 @@ export function SetPasswordScreen({ title, subtitle, fields, submitLabel, action
           {...field(confirmation.name)}
         />
         <ErrorBox errors={formErrors} />
-        <button type="submit" className={primaryButton} disabled={busy}>
-          {busy ? "Saving..." : submitLabel}
-        </button>
+        <SubmitButton pendingText="Saving..." className="w-full">
+          {submitLabel}
+        </SubmitButton>
       </Form>
     </AuthLayout>
   );

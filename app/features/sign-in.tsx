@@ -1,11 +1,12 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ForgotPasswordSchema, LoginSchema } from "#backend/schemas/auth";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
+import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { useLiveForm } from "~/utils/use-live-form";
-import { AuthLayout, primaryButton } from "./auth-layout";
+import { AuthLayout } from "./auth-layout";
 import type { action, loader } from "./sign-in.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -22,7 +23,6 @@ function modeHref(mode: "login" | "forgot", redirectTo: string) {
 
 function LoginForm({ redirectTo }: { redirectTo: string }) {
   const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
   const { form, field, formErrors } = useLiveForm({ schema: LoginSchema, lastResult: actionData?.result });
   return (
     <Form method="post" {...form} className="flex flex-col gap-2">
@@ -42,16 +42,15 @@ function LoginForm({ redirectTo }: { redirectTo: string }) {
           Forgot password?
         </Link>
       </div>
-      <button type="submit" className={primaryButton} disabled={busy}>
-        {busy ? "Signing in..." : "Sign In"}
-      </button>
+      <SubmitButton pendingText="Signing in..." className="w-full">
+        Sign In
+      </SubmitButton>
     </Form>
   );
 }
 
 function ForgotPasswordForm({ redirectTo }: { redirectTo: string }) {
   const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
   const { form, field, formErrors } = useLiveForm({
     schema: ForgotPasswordSchema,
     lastResult: actionData?.result,
@@ -61,9 +60,9 @@ function ForgotPasswordForm({ redirectTo }: { redirectTo: string }) {
       <input type="hidden" name="intent" value="forgot" />
       <FormInput label="Email" type="email" autoComplete="email" aria-required {...field("email")} />
       <ErrorBox errors={formErrors} />
-      <button type="submit" className={primaryButton} disabled={busy}>
-        {busy ? "Sending..." : "Send Reset Link"}
-      </button>
+      <SubmitButton pendingText="Sending..." className="w-full">
+        Send Reset Link
+      </SubmitButton>
       <Link
         to={modeHref("login", redirectTo)}
         className="mt-3 text-center text-sm text-brand-700 hover:underline"

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData } from "@remix-run/react";
 import { z } from "zod";
 import { ChangePasswordSchema } from "#backend/schemas/auth";
 import { apiWrite } from "~/api.server";
 import { ErrorBox } from "~/components/error-box";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { FormInput } from "~/components/form-input";
+import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { PASSWORD_HINT } from "~/features/set-password";
 import { requireUser } from "~/session.server";
@@ -38,7 +39,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ChangePasswordRoute() {
   const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state === "submitting";
   const { form, field, formErrors } = useLiveForm({
     schema: ChangePasswordSchema,
     lastResult: actionData?.result,
@@ -71,13 +71,9 @@ export default function ChangePasswordRoute() {
           {...field("confirmPassword")}
         />
         <ErrorBox errors={formErrors} />
-        <button
-          type="submit"
-          disabled={busy}
-          className="mt-2 self-start rounded-full bg-slate-900 px-5 py-2 text-sm font-semibold text-white disabled:bg-slate-400"
-        >
-          {busy ? "Saving..." : "Update Password"}
-        </button>
+        <SubmitButton pendingText="Saving..." className="mt-2 self-start">
+          Update Password
+        </SubmitButton>
       </Form>
     </section>
   );

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { LoginSchema } from "#backend/schemas/auth";
 import { FormInput } from "~/components/form-input";
-import type { FormResult } from "./use-live-form";
+import type { FieldName, FormResult } from "./use-live-form";
 import { fieldName, useLiveForm } from "./use-live-form";
 
 function LoginFields({ lastResult }: { lastResult?: FormResult }) {
@@ -49,5 +49,21 @@ describe("fieldName", () => {
     expect(fieldName(["inventories", 0, "quantity"])).toBe("inventories[0].quantity");
     expect(fieldName(["name"])).toBe("name");
     expect(fieldName([])).toBe("");
+  });
+});
+
+// Checked by `npx tsc`, not at run time: a misspelt field would render an input the action never reads.
+describe("field() names (compile time)", () => {
+  it("are the schema's keys and nothing else", () => {
+    expectTypeOf<FieldName<typeof LoginSchema>>().toEqualTypeOf<"email" | "password">();
+  });
+
+  it("refuses a key the schema does not have", () => {
+    function MisspeltField() {
+      const { field } = useLiveForm({ schema: LoginSchema });
+      // @ts-expect-error "emial" is not a field of LoginSchema.
+      return <input {...field("emial")} />;
+    }
+    expect(typeof MisspeltField).toBe("function");
   });
 });

@@ -3,6 +3,10 @@ import { users } from "../db/schema";
 import { roleIdByName, makeRole, makeUser, signIn, signedInAs } from "../test/factories";
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
+import type { StaffActor } from "../services/audit";
+import { assignRole } from "../services/roles";
+import { LAST_ADMIN, rolePermissionNames } from "../services/staff-protection";
+import { deleteUser } from "../services/users";
 
 /**
  * A role that may write staff or roles must not be a way to take over the business (docs/decisions/011).
@@ -190,6 +194,74 @@ describe("the last active administrator", () => {
       (user) => !user.isBlocked,
     );
     expect(stillActive).toHaveLength(1);
+  });
+
+  it("survives two administrators deleting each other at once", async () => {
+    await backend.db.update(users).set({ isBlocked: true }).where(eq(users.isBlocked, false));
+    const first = await signedInAs(backend, "admin");
+    const second = await signedInAs(backend, "admin");
+    const [one, two] = await Promise.all([
+      send("DELETE", `/api/v1/users/${second.user.id}`, first.token),
+      send("DELETE", `/api/v1/users/${first.user.id}`, second.token),
+    ]);
+    expect([one.status, two.status].filter((status) => status < 300)).toHaveLength(1);
+    const remaining = [await liveUser(first.user.id), await liveUser(second.user.id)].filter(Boolean);
+    expect(remaining).toHaveLength(1);
+  });
+
+  it("survives two administrators demoting each other at once", async () => {
+    await backend.db.update(users).set({ isBlocked: true }).where(eq(users.isBlocked, false));
+    const first = await signedInAs(backend, "admin");
+    const second = await signedInAs(backend, "admin");
+    const viewer = await roleIdByName(backend.db, "viewer");
+    const [one, two] = await Promise.all([
+      send("POST", `/api/v1/roles/${second.user.id}/assign`, first.token, { roleId: viewer }),
+      send("POST", `/api/v1/roles/${first.user.id}/assign`, second.token, { roleId: viewer }),
+    ]);
+    expect([one.status, two.status].filter((status) => status < 300)).toHaveLength(1);
+    const admin = await roleIdByName(backend.db, "admin");
+    const stillAdmin = [await liveUser(first.user.id), await liveUser(second.user.id)].filter(
+      (user) => user.roleId === admin,
+    );
+    expect(stillAdmin).toHaveLength(1);
+  });
+
+  // Which of two simultaneous requests loses is up to timing; the loser's own account may be gone before
+  // its answer. Here the loser is fixed: its request was let in while it was an administrator, and the
+  // other administrator blocked it before its change reached the database.
+  describe("when a request let in earlier meets the only other administrator", () => {
+    let late: StaffActor;
+    let last: { id: string };
+    beforeEach(async () => {
+      await backend.db.update(users).set({ isBlocked: true }).where(eq(users.isBlocked, false));
+      const first = await signedInAs(backend, "admin");
+      const second = await signedInAs(backend, "admin");
+      late = {
+        userId: first.user.id,
+        permissions: await rolePermissionNames(backend.db, first.user.roleId),
+        ip: null,
+      };
+      const blocked = await send("PATCH", `/api/v1/users/${first.user.id}`, second.token, {
+        isBlocked: true,
+      });
+      expect(blocked.status).toBe(200);
+      last = second.user;
+    });
+
+    it("refuses to delete them", async () => {
+      await expect(deleteUser(backend.db, late, last.id)).rejects.toMatchObject({
+        message: LAST_ADMIN.delete,
+      });
+      expect(await liveUser(last.id)).toBeDefined();
+    });
+
+    it("refuses to give them a role without administrator access", async () => {
+      const viewer = await roleIdByName(backend.db, "viewer");
+      await expect(assignRole(backend.db, late, last.id, viewer)).rejects.toMatchObject({
+        message: LAST_ADMIN.demote,
+      });
+      expect((await liveUser(last.id)).roleId).toBe(await roleIdByName(backend.db, "admin"));
+    });
   });
 });
 

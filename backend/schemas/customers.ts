@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EmailSchema, coordinate, optionalId, phoneSchema, requiredText } from "./fields";
-import { PaginationSchema, listSchema } from "./list";
+import { PaginationSchema, booleanFilter, listSchema } from "./list";
 
 export const CUSTOMER_STATUSES = ["active", "inactive", "barred"] as const;
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
@@ -42,15 +42,9 @@ export const NEW_CUSTOMER_DAYS = 30;
 /** The customer list's URL parameters: page, size and search, plus the status tab and the "new" filter. */
 export const CustomerListQuerySchema = PaginationSchema.extend({
   status: CustomerStatusSchema.optional(),
-  isNew: z
-    .enum(["true", "1", "false", "0"], { errorMap: () => ({ message: "isNew must be true or false" }) })
-    .transform((value) => value === "true" || value === "1")
-    .optional(),
+  isNew: booleanFilter("isNew").optional(),
   /** Customers with an instalment more than DEFAULTING_AFTER_DAYS overdue (docs/decisions/018). */
-  defaulting: z
-    .enum(["true", "1", "false", "0"], { errorMap: () => ({ message: "defaulting must be true or false" }) })
-    .transform((value) => value === "true" || value === "1")
-    .optional(),
+  defaulting: booleanFilter("defaulting").optional(),
 });
 export type CustomerListQuery = z.infer<typeof CustomerListQuerySchema>;
 

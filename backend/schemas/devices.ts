@@ -2,7 +2,7 @@ import { z } from "zod";
 import { TokenRecordSchema } from "./token-records";
 import { optionalId, optionalText, requiredText } from "./fields";
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from "./files";
-import { PaginationSchema, listSchema } from "./list";
+import { PaginationSchema, booleanFilter, listSchema } from "./list";
 
 export const SERIAL_NUMBER_REQUIRED = "Serial number is required";
 export const KEY_REQUIRED = "Key is required";
@@ -134,11 +134,6 @@ export const DeviceBatchFormSchema = z
     }),
   })
   .strict();
-
-const booleanFilter = (name: string) =>
-  z
-    .enum(["true", "1", "false", "0"], { errorMap: () => ({ message: `${name} must be true or false` }) })
-    .transform((value) => value === "true" || value === "1");
 
 const filterText = (label: string) => z.string().trim().max(100, `${label} is too long`).optional();
 

@@ -1,5 +1,7 @@
+import { readFile, readdir } from "node:fs/promises";
+import path from "node:path";
 import { z } from "zod";
-import { PaginationSchema, pageOf, readListQuery } from "./list";
+import { PaginationSchema, booleanFilter, pageOf, readListQuery } from "./list";
 
 const QuerySchema = PaginationSchema.extend({ status: z.enum(["active", "barred"]).optional() });
 
@@ -36,6 +38,21 @@ describe("PaginationSchema (the API's strict reading)", () => {
   });
 });
 
+describe("booleanFilter", () => {
+  it("reads a yes/no filter's URL spellings and refuses any other in the filter's name", () => {
+    const linked = booleanFilter("linked");
+    expect(["true", "1", "false", "0"].map((value) => linked.parse(value))).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    const refused = linked.safeParse("yes");
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0].message).toBe("linked must be true or false");
+  });
+});
+
 describe("pageOf", () => {
   it("shapes a page with its totals", () => {
     expect(pageOf("things", [1, 2], 41, { page: 2, limit: 20 })).toEqual({
@@ -45,5 +62,19 @@ describe("pageOf", () => {
       limit: 20,
       totalPages: 3,
     });
+  });
+
+  // A page shaped by hand drifts from the others (a renamed key, a forgotten totalPages) unnoticed.
+  it("is how every service shapes its pages", async () => {
+    const servicesDir = path.resolve("backend/services");
+    const files = (await readdir(servicesDir)).filter(
+      (file) => file.endsWith(".ts") && !file.includes(".test."),
+    );
+    const handMade: string[] = [];
+    for (const file of files) {
+      const source = await readFile(path.join(servicesDir, file), "utf8");
+      if (/\btotalPages\(/.test(source)) handMade.push(file);
+    }
+    expect(handMade).toEqual([]);
   });
 });

@@ -27,6 +27,16 @@ export const PaginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof PaginationSchema>;
 
+/** The spellings a yes/no list filter accepts in a URL (`?linked=true`, `?isNew=0`). */
+export const BOOLEAN_FILTER_VALUES = ["true", "1", "false", "0"] as const;
+
+/** A yes/no list filter read from its URL spelling; anything else is refused with `name`'s message. */
+export function booleanFilter(name: string) {
+  return z
+    .enum(BOOLEAN_FILTER_VALUES, { errorMap: () => ({ message: `${name} must be true or false` }) })
+    .transform((value) => value === "true" || value === "1");
+}
+
 export function totalPages(total: number, limit: number) {
   return limit > 0 ? Math.ceil(total / limit) : 0;
 }

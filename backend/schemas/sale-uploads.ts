@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE, chosenFile } from "./files";
 import { isCalendarDate, lagosToday } from "./sale-rules";
+import { SALE_STATUSES } from "./sales";
 
 /**
  * Batch upload of sales (`/v1/csv-upload`): the file's columns, the report of its problems, the failed
@@ -123,7 +124,7 @@ export const SalesExportFieldsSchema = z
     startDate: exportDate("Start date"),
     endDate: exportDate("End date"),
     status: z
-      .enum(["UNPAID", "IN_INSTALLMENT", "COMPLETED", "CANCELLED"], {
+      .enum(SALE_STATUSES, {
         errorMap: () => ({ message: "Status must be UNPAID, IN_INSTALLMENT, COMPLETED or CANCELLED" }),
       })
       .optional(),

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, sql } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { auditLog, users } from "../db/schema";
-import { totalPages } from "../schemas/list";
+import { pageOf } from "../schemas/list";
 import type { ActivityQuery } from "../schemas/activity";
 import { containsPattern } from "./search";
 
@@ -31,11 +31,10 @@ export async function listActivity(db: AppDb, query: ActivityQuery) {
       .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(auditLog).where(where),
   ]);
-  return {
-    activity: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+  return pageOf(
+    "activity",
+    rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     total,
-    page: query.page,
-    limit: query.limit,
-    totalPages: totalPages(total, query.limit),
-  };
+    query,
+  );
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { agents, customers } from "../db/schema";
@@ -17,7 +17,7 @@ import { describeChanges, recordAudit } from "./audit";
 import type { StaffActor } from "./audit";
 import { invalid, invalidField, isUniqueViolation, notFound } from "./errors";
 import { containsPattern } from "./search";
-import { isTaken } from "./uniqueness";
+import { isTaken, otherThan, sameText } from "./uniqueness";
 
 export const AGENT_NOT_FOUND = "Agent not found";
 export const AGENT_EMAIL_EXISTS = "An agent with this email already exists";
@@ -127,11 +127,7 @@ export async function getAgent(db: AppDb, id: string): Promise<AgentRecord> {
 }
 
 function emailTaken(db: AppDb, email: string, exceptId?: string) {
-  return isTaken(
-    db,
-    agents,
-    and(sql`lower(${agents.email}) = ${email}`, isLive, exceptId ? ne(agents.id, exceptId) : undefined),
-  );
+  return isTaken(db, agents, and(sameText(agents.email, email), isLive, otherThan(agents.id, exceptId)));
 }
 
 const emailExists = () => invalidField("email", AGENT_EMAIL_EXISTS);

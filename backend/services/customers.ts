@@ -13,12 +13,13 @@ import type {
   CustomerRecord,
   CustomerStats,
 } from "../schemas/customers";
-import { totalPages } from "../schemas/list";
+import { pageOf } from "../schemas/list";
 import { requireAgentForRegistration } from "./agents";
 import { recordAudit } from "./audit";
 import type { StaffActor } from "./audit";
 import { invalid, isUniqueViolation, notFound } from "./errors";
 import { containsPattern } from "./search";
+import { isTaken, sameText } from "./uniqueness";
 
 export const CUSTOMER_NOT_FOUND = "Customer not found";
 export const CUSTOMER_EMAIL_EXISTS = "A customer with this email already exists";
@@ -136,13 +137,7 @@ export async function listCustomers(
     .from(pageIds)
     .innerJoin(customers, eq(customers.id, pageIds.id))
     .orderBy(desc(pageIds.createdAt), desc(pageIds.id));
-  return {
-    customers: rows.map(toCustomerRecord),
-    total,
-    page: query.page,
-    limit: query.limit,
-    totalPages: totalPages(total, query.limit),
-  };
+  return pageOf("customers", rows.map(toCustomerRecord), total, query);
 }
 
 export async function customerStats(db: AppDb, now = new Date()): Promise<CustomerStats> {
@@ -170,16 +165,13 @@ export async function getCustomer(db: AppDb, id: string): Promise<CustomerRecord
 
 /** The e-mail and phone rules as field errors, or null when both are free. */
 async function takenFields(db: AppDb, email: string, phone: string) {
-  const [taken] = await db
-    .select({
-      email: sql<boolean>`bool_or(lower(${customers.email}) = ${email})`,
-      phone: sql<boolean>`bool_or(${customers.phone} = ${phone})`,
-    })
-    .from(customers)
-    .where(and(isLive, sql`(lower(${customers.email}) = ${email} or ${customers.phone} = ${phone})`));
+  const [emailTaken, phoneTaken] = await Promise.all([
+    isTaken(db, customers, and(sameText(customers.email, email), isLive)),
+    isTaken(db, customers, and(eq(customers.phone, phone), isLive)),
+  ]);
   const fieldErrors: Record<string, string[]> = {};
-  if (taken?.email) fieldErrors.email = [CUSTOMER_EMAIL_EXISTS];
-  if (taken?.phone) fieldErrors.phone = [CUSTOMER_PHONE_EXISTS];
+  if (emailTaken) fieldErrors.email = [CUSTOMER_EMAIL_EXISTS];
+  if (phoneTaken) fieldErrors.phone = [CUSTOMER_PHONE_EXISTS];
   const [first] = Object.values(fieldErrors);
   return first ? invalid(first[0], fieldErrors) : null;
 }

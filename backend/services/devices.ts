@@ -34,7 +34,7 @@ import type { FileRow, SheetLayout } from "./spreadsheet-rows";
 import { forbidden, invalidField, isUniqueViolation, notFound } from "./errors";
 import { findInventoryItemIdsBySku, unknownInventoryItemIds } from "./inventory-links";
 import { containsPattern } from "./search";
-import { isTaken } from "./uniqueness";
+import { isTaken, sameText } from "./uniqueness";
 
 export const DEVICE_NOT_FOUND = "Device not found";
 export const INVENTORY_ITEM_NOT_FOUND = "Inventory item not found";
@@ -191,7 +191,7 @@ export async function createDevice(
   actor: StaffActor,
   input: CreateDeviceInput,
 ): Promise<DeviceRecord> {
-  if (await isTaken(db, devices, sql`lower(${devices.serialNumber}) = ${input.serialNumber.toLowerCase()}`)) {
+  if (await isTaken(db, devices, sameText(devices.serialNumber, input.serialNumber))) {
     throw serialTaken();
   }
   if (input.inventoryId && (await unknownInventoryItemIds(db, [input.inventoryId])).length > 0) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { inventoryCategories } from "../db/schema";
 import type {
@@ -10,6 +10,7 @@ import { recordAudit } from "./audit";
 import type { StaffActor } from "./audit";
 import { isUniqueViolation, notFound } from "./errors";
 import { FieldProblems } from "./stock-common";
+import { isTaken, otherThan, sameText } from "./uniqueness";
 
 export const INVENTORY_CATEGORY_NOT_FOUND = "Inventory category not found";
 export const CATEGORY_NAME_TAKEN = "A category with this name already exists";
@@ -161,18 +162,14 @@ export async function renameInventoryCategory(
   if (!category) throw notFound(INVENTORY_CATEGORY_NOT_FOUND);
   const taken = new FieldProblems();
   const clash = async () => {
-    const [row] = await db
-      .select({ id: inventoryCategories.id })
-      .from(inventoryCategories)
-      .where(
-        and(
-          siblingsOf(category.parentId),
-          sql`lower(${inventoryCategories.name}) = ${input.name.toLowerCase()}`,
-          ne(inventoryCategories.id, id),
-        ),
-      )
-      .limit(1);
-    if (row) taken.add("name", category.parentId ? SUB_CATEGORY_NAME_TAKEN : CATEGORY_NAME_TAKEN);
+    const sibling = and(
+      siblingsOf(category.parentId),
+      sameText(inventoryCategories.name, input.name),
+      otherThan(inventoryCategories.id, id),
+    );
+    if (await isTaken(db, inventoryCategories, sibling)) {
+      taken.add("name", category.parentId ? SUB_CATEGORY_NAME_TAKEN : CATEGORY_NAME_TAKEN);
+    }
     taken.throwIfAny();
   };
   await clash();

@@ -38,6 +38,7 @@ import { storeFile } from "./files";
 import type { Upload } from "./files";
 import { containsPattern } from "./search";
 import { FieldProblems, checkedImage, imageOf, receivingWarehouse } from "./stock-common";
+import { isTaken, sameText } from "./uniqueness";
 
 export const INVENTORY_NOT_FOUND = "Inventory not found";
 export const SKU_TAKEN = "An inventory item with this SKU already exists";
@@ -365,14 +366,7 @@ async function checkCategories(
     problems.add("inventorySubCategoryId", SUB_CATEGORY_OF_OTHER);
 }
 
-const skuTaken = async (db: AppDb, sku: string) => {
-  const [row] = await db
-    .select({ id: inventoryItems.id })
-    .from(inventoryItems)
-    .where(sql`lower(${inventoryItems.sku}) = ${sku.toLowerCase()}`)
-    .limit(1);
-  return Boolean(row);
-};
+const skuTaken = (db: AppDb, sku: string) => isTaken(db, inventoryItems, sameText(inventoryItems.sku, sku));
 
 /**
  * Creates an item with its first batch in the chosen warehouse (or the first active one taking its

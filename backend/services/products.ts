@@ -25,6 +25,7 @@ import type { Upload } from "./files";
 import { itemStock } from "./inventory";
 import { containsPattern } from "./search";
 import { FieldProblems, checkedImage, imageOf } from "./stock-common";
+import { isTaken, sameText } from "./uniqueness";
 import { NOTHING_TO_UPDATE } from "./warehouses";
 
 export const PRODUCT_NOT_FOUND = "Product not found";
@@ -45,12 +46,9 @@ export async function createProductCategory(
   input: CreateProductCategoryInput,
 ): Promise<ProductCategoryRecord> {
   const taken = async () => {
-    const [row] = await db
-      .select({ id: productCategories.id })
-      .from(productCategories)
-      .where(sql`lower(${productCategories.name}) = ${input.name.toLowerCase()}`)
-      .limit(1);
-    if (row) new FieldProblems().reject("name", PRODUCT_CATEGORY_TAKEN);
+    if (await isTaken(db, productCategories, sameText(productCategories.name, input.name))) {
+      new FieldProblems().reject("name", PRODUCT_CATEGORY_TAKEN);
+    }
   };
   await taken();
   return db

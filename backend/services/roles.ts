@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { permissions, rolePermissions, roles, users } from "../db/schema";
 import type { RoleRow } from "../db/schema";
@@ -15,6 +15,7 @@ import {
   requireMayChangeStaff,
   rolePermissionNames,
 } from "./staff-protection";
+import { isTaken, otherThan, sameText } from "./uniqueness";
 import { USER_NOT_FOUND } from "./users";
 
 export const ROLE_NOT_FOUND = "Role not found";
@@ -78,19 +79,8 @@ async function getRole(db: AppDb, id: string): Promise<RoleRecord> {
   return record;
 }
 
-async function nameTaken(db: AppDb, name: string, exceptRoleId?: string) {
-  const [taken] = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(
-      and(
-        sql`lower(${roles.name}) = ${name.toLowerCase()}`,
-        isLiveRole,
-        exceptRoleId ? ne(roles.id, exceptRoleId) : undefined,
-      ),
-    )
-    .limit(1);
-  return Boolean(taken);
+function nameTaken(db: AppDb, name: string, exceptRoleId?: string) {
+  return isTaken(db, roles, and(sameText(roles.name, name), isLiveRole, otherThan(roles.id, exceptRoleId)));
 }
 
 /** The permissions behind `ids` (duplicates ignored); any id that names no permission is refused. */

@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { ne, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { AppDb } from "../db/client";
 
 /**
@@ -14,4 +14,14 @@ export async function isTaken(db: AppDb, table: PgTable, where: SQL | undefined)
     .where(where)
     .limit(1);
   return Boolean(found);
+}
+
+/** `column` holds `value` whatever its capitals: names and e-mails differing only in case are one. */
+export function sameText(column: AnyPgColumn, value: string): SQL {
+  return sql`lower(${column}) = ${value.toLowerCase()}`;
+}
+
+/** Leaves out the record being edited, which may keep its own value; no id, nothing left out. */
+export function otherThan(idColumn: AnyPgColumn, id: string | undefined): SQL | undefined {
+  return id ? ne(idColumn, id) : undefined;
 }

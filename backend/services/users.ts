@@ -1,9 +1,9 @@
-import { and, count, desc, eq, ilike, isNull, ne, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { roles, users } from "../db/schema";
 import type { UserRow } from "../db/schema";
-import { totalPages } from "../schemas/list";
+import { pageOf } from "../schemas/list";
 import type {
   AddUserInput,
   ProfileInput,
@@ -28,7 +28,7 @@ import {
   requireMayChangeStaff,
   rolePermissionNames,
 } from "./staff-protection";
-import { isTaken } from "./uniqueness";
+import { isTaken, otherThan, sameText } from "./uniqueness";
 
 export const USER_NOT_FOUND = "User not found";
 export const EMAIL_EXISTS = "Email already exists";
@@ -47,15 +47,7 @@ async function findLiveUser(db: AppDb, id: string) {
 }
 
 function emailTaken(db: AppDb, email: string, exceptUserId?: string) {
-  return isTaken(
-    db,
-    users,
-    and(
-      sql`lower(${users.email}) = ${email.toLowerCase()}`,
-      isLive,
-      exceptUserId ? ne(users.id, exceptUserId) : undefined,
-    ),
-  );
+  return isTaken(db, users, and(sameText(users.email, email), isLive, otherThan(users.id, exceptUserId)));
 }
 
 export async function listUsers(db: AppDb, query: UserListQuery) {
@@ -84,13 +76,7 @@ export async function listUsers(db: AppDb, query: UserListQuery) {
       .offset((query.page - 1) * query.limit),
     db.select({ total: count() }).from(users).where(where),
   ]);
-  return {
-    users: await toUserRecords(db, rows),
-    total,
-    page: query.page,
-    limit: query.limit,
-    totalPages: totalPages(total, query.limit),
-  };
+  return pageOf("users", await toUserRecords(db, rows), total, query);
 }
 
 export async function getUser(db: AppDb, id: string): Promise<UserRecord> {

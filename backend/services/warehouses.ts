@@ -24,7 +24,7 @@ import type { Upload } from "./files";
 import { containsPattern } from "./search";
 import { FieldProblems, checkedImage, imageOf, isLiveWarehouse } from "./stock-common";
 import { classesStillHeld } from "./stock-rules";
-import { isTaken } from "./uniqueness";
+import { isTaken, otherThan, sameText } from "./uniqueness";
 
 export const WAREHOUSE_NOT_FOUND = "Warehouse not found";
 export const WAREHOUSE_NAME_TAKEN = "A warehouse with this name already exists";
@@ -143,11 +143,7 @@ function nameTaken(db: AppDb, name: string, exceptId?: string) {
   return isTaken(
     db,
     warehouses,
-    and(
-      sql`lower(${warehouses.name}) = ${name.toLowerCase()}`,
-      isLiveWarehouse,
-      exceptId ? ne(warehouses.id, exceptId) : undefined,
-    ),
+    and(sameText(warehouses.name, name), isLiveWarehouse, otherThan(warehouses.id, exceptId)),
   );
 }
 

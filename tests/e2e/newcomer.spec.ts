@@ -23,6 +23,27 @@ test.describe("a read-only role is offered only what it may do", () => {
     await expect(page.getByText(/Bad Request|Unauthorized/)).toHaveCount(0);
   });
 
+  test("a role that may read staff but not add them sees no New User and Access Denied on the form's URL", async ({
+    page,
+  }) => {
+    const role = `staff-readers-${Date.now().toString(36)}`;
+    await createRole(role, ["read:Users"]);
+    const reader = await createStaff(role);
+    await signIn(page, reader.email, reader.password);
+    await page.goto("/settings/users");
+    await expect(page.getByRole("heading", { name: "All Users" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "New User" })).toHaveCount(0);
+    await expect(page.getByLabel("More user actions")).toHaveCount(0);
+    // Counted hidden too: a closed menu would still hold its entry.
+    await expect(page.locator("a", { hasText: "Add new user" })).toHaveCount(0);
+
+    await page.goto("/settings/users/new");
+    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "New User" })).toHaveCount(0);
+    await expect(page.getByText("You don't have sufficient permissions")).toHaveCount(0);
+    await expect(page.getByText(/Bad Request|Unauthorized/)).toHaveCount(0);
+  });
+
   test("the main menu and home tiles offer only the areas the role may read", async ({ page }) => {
     const support = await createStaff("support");
     await signIn(page, support.email, support.password);

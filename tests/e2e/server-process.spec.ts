@@ -133,38 +133,46 @@ async function launch(command: string[], extraEnv: Record<string, string> = {}) 
 const within = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([promise, new Promise<"running">((resolve) => setTimeout(() => resolve("running"), ms))]);
 
-test("SIGTERM to `npm run serve` stops the server and frees its port", async () => {
-  // What a process supervisor does: npm must pass the signal to node (which the script exec's) and
-  // node must stop, instead of npm ending and leaving node on the port.
-  test.setTimeout(120_000);
-  const npm = await launch(["npm", "run", "--silent", "serve"]);
-  try {
-    expect(npm.healthy, `npm run serve did not become healthy:\n${npm.output()}`).toBe(true);
-    // node itself, not a shell that may stand between npm and it (the bug this test guards against).
-    const serverPid = descendants(npm.child.pid!).find((process) =>
-      /^\S*node build\/server\.js/.test(process.command),
-    )?.pid;
-    expect(
-      serverPid,
-      `no server process below npm:\n${JSON.stringify(descendants(npm.child.pid!))}`,
-    ).toBeDefined();
-    npm.adopt(serverPid!);
+const NPM_SERVERS = [
+  { script: "serve", entry: "build/server.js", stopping: "SIGTERM: stopping" },
+  { script: "start:api", entry: "build/api/server.js", stopping: "SIGTERM received, closing" },
+];
 
-    const sent = Date.now();
-    process.kill(npm.child.pid!, "SIGTERM");
-    expect(
-      await within(npm.exit, 10_000),
-      `npm did not exit with 0 within 10 s of SIGTERM:\n${npm.output()}`,
-    ).toBe(0);
-    await expect
-      .poll(() => isAlive(serverPid!), { timeout: Math.max(10_000 - (Date.now() - sent), 500) })
-      .toBe(false);
-    expect(await portAccepts(npm.port)).toBe(false);
-    expect(npm.output()).toContain("SIGTERM: stopping");
-  } finally {
-    npm.cleanUp();
-  }
-});
+for (const { script, entry, stopping } of NPM_SERVERS) {
+  test(`SIGTERM to \`npm run ${script}\` stops the server and frees its port`, async () => {
+    // What a process supervisor does: npm must pass the signal to node (which the script exec's) and
+    // node must stop, instead of npm ending and leaving node on the port.
+    test.setTimeout(120_000);
+    const npm = await launch(["npm", "run", "--silent", script]);
+    try {
+      expect(npm.healthy, `npm run ${script} did not become healthy:\n${npm.output()}`).toBe(true);
+      // node itself, not a shell that may stand between npm and it (the bug this test guards against).
+      const serverPid = descendants(npm.child.pid!).find((process) => {
+        const [program, file] = process.command.split(" ");
+        return program.endsWith("node") && file === entry;
+      })?.pid;
+      expect(
+        serverPid,
+        `no server process below npm:\n${JSON.stringify(descendants(npm.child.pid!))}`,
+      ).toBeDefined();
+      npm.adopt(serverPid!);
+
+      const sent = Date.now();
+      process.kill(npm.child.pid!, "SIGTERM");
+      expect(
+        await within(npm.exit, 10_000),
+        `npm did not exit with 0 within 10 s of SIGTERM:\n${npm.output()}`,
+      ).toBe(0);
+      await expect
+        .poll(() => isAlive(serverPid!), { timeout: Math.max(10_000 - (Date.now() - sent), 500) })
+        .toBe(false);
+      expect(await portAccepts(npm.port)).toBe(false);
+      expect(npm.output()).toContain(stopping);
+    } finally {
+      npm.cleanUp();
+    }
+  });
+}
 
 test("the audit log records the real client address, not the X-Forwarded-For a browser made up", async () => {
   test.setTimeout(120_000);
