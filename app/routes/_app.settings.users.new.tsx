@@ -9,7 +9,7 @@ import { FormInput } from "~/components/form-input";
 import { FormSelect } from "~/components/form-select";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
-import { requirePermission } from "~/session.server";
+import { requireUser } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
 import { capitalise } from "~/utils/format";
 import {
@@ -20,6 +20,7 @@ import {
   rejectedSubmission,
 } from "~/utils/forms.server";
 import { listHref } from "~/utils/list-params";
+import { can } from "~/utils/permissions";
 import { useLiveForm } from "~/utils/use-live-form";
 
 export const meta: MetaFunction = () => [{ title: "New User — SolarDesk" }];
@@ -27,9 +28,9 @@ export const meta: MetaFunction = () => [{ title: "New User — SolarDesk" }];
 const NO_PERMISSION = "You don't have permission to create a new user";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // Someone who may read staff but not add them (a link, a bookmark) is refused like any page they may
-  // not use; one who may add staff but not read roles is told so on the form, whose Role has no choices.
-  await requirePermission(request, "write:Users");
+  const user = await requireUser(request);
+  // Someone who may read staff but not add them (a link, a bookmark) is told so on the form itself.
+  if (!can(user, "write:Users")) return { roles: [], rolesProblem: NO_PERMISSION };
   const roles = await apiReadOrFailure(request, "/v1/roles", RoleListSchema);
   if (roles.ok)
     return {
@@ -43,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requirePermission(request, "write:Users");
+  await requireUser(request);
   const submission = parseForm(await readFormData(request), AddUserSchema);
   if (submission.status !== "success") return invalidSubmission(submission);
   const answer = await apiWrite(

@@ -23,7 +23,7 @@ test.describe("a read-only role is offered only what it may do", () => {
     await expect(page.getByText(/Bad Request|Unauthorized/)).toHaveCount(0);
   });
 
-  test("a role that may read staff but not add them sees no New User and Access Denied on the form's URL", async ({
+  test("a role that may read staff but not add them sees no New User, and the form's URL says it may not", async ({
     page,
   }) => {
     const role = `staff-readers-${Date.now().toString(36)}`;
@@ -37,10 +37,11 @@ test.describe("a read-only role is offered only what it may do", () => {
     // Counted hidden too: a closed menu would still hold its entry.
     await expect(page.locator("a", { hasText: "Add new user" })).toHaveCount(0);
 
+    // Spec 000 §6: a refused users call shows its message on the form's Role field and disables submit.
     await page.goto("/settings/users/new");
-    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
-    await expect(page.getByRole("dialog", { name: "New User" })).toHaveCount(0);
-    await expect(page.getByText("You don't have sufficient permissions")).toHaveCount(0);
+    const drawer = page.getByRole("dialog", { name: "New User" });
+    await expect(drawer.getByText("You don't have permission to create a new user")).toBeVisible();
+    await expect(drawer.getByRole("button", { name: "Create User" })).toBeDisabled();
     await expect(page.getByText(/Bad Request|Unauthorized/)).toHaveCount(0);
   });
 
