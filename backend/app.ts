@@ -23,6 +23,8 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     inventoryStats: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
     productPages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
     inventoryPages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
+    inventoryCategories: createReadCache(deps.config.readCacheMs),
+    productCategories: createReadCache(deps.config.readCacheMs),
     warehouseRecords: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
     devicePages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
     salePages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),

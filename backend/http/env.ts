@@ -4,9 +4,9 @@ import type { AppDb } from "../db/client";
 import type { Mailer } from "../mail";
 import type { AuthSession } from "../services/auth-tokens";
 import type { CustomerList, CustomerStats } from "../schemas/customers";
-import type { InventoryList, InventoryStats } from "../schemas/inventory";
+import type { InventoryCategoryRecord, InventoryList, InventoryStats } from "../schemas/inventory";
 import type { WarehouseRecord } from "../schemas/warehouses";
-import type { ProductList } from "../schemas/products";
+import type { ProductCategoryRecord, ProductList } from "../schemas/products";
 import type { DeviceList } from "../schemas/devices";
 import type { SaleList, SaleStats } from "../schemas/sales";
 import type { SaleDraftList } from "../schemas/sale-drafts";
@@ -36,6 +36,9 @@ export interface ApiCaches {
   /** Pages of the product and inventory lists (the sale's product picker asks for the same ones again and again). */
   productPages: ReadCache<ProductList>;
   inventoryPages: ReadCache<InventoryList>;
+  /** The category lists: the inventory and product pages' filters and forms read them on every request. */
+  inventoryCategories: ReadCache<InventoryCategoryRecord[]>;
+  productCategories: ReadCache<ProductCategoryRecord[]>;
   /** Single warehouses with their stock: every inventory page filtered by a warehouse shows its name. */
   warehouseRecords: ReadCache<WarehouseRecord>;
   /** Pages of the device list (keys masked, so the same for every reader), as for customers. */

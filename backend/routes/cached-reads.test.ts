@@ -8,7 +8,7 @@ import {
 } from "../test/factories";
 import { eq } from "drizzle-orm";
 import { warehouses } from "../db/schema";
-import { makeWarehouse } from "../test/stock-factories";
+import { makeProductCategory, makeWarehouse } from "../test/stock-factories";
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
 
@@ -142,5 +142,24 @@ describe("cached reads", () => {
     });
     expect(renamed.status).toBe(200);
     expect((await read()).name).toBe("Renamed Depot");
+  });
+
+  it("serve the product categories from memory and show one created through the API at once", async () => {
+    const { token } = await signedInAs(backend, "admin");
+    const names = async () =>
+      (
+        (await (await backend.request("GET", "/api/v1/products/categories/all", { token })).json()) as {
+          name: string;
+        }[]
+      ).map((category) => category.name);
+    const before = await names();
+    await makeProductCategory(backend.db, "Behind The Back Kits");
+    expect(await names()).toEqual(before);
+    const created = await backend.request("POST", "/api/v1/products/create-category", {
+      token,
+      body: { name: "Memo Kits" },
+    });
+    expect(created.status).toBe(201);
+    expect(await names()).toEqual(expect.arrayContaining(["Behind The Back Kits", "Memo Kits"]));
   });
 });

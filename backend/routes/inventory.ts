@@ -197,7 +197,7 @@ export function inventoryRoutes({ db, caches }: RouteDeps) {
       );
     })
     .get("/categories/all", guard("read:Inventory"), async (c) => {
-      return c.json(await listInventoryCategories(db), 200);
+      return c.json(await caches.inventoryCategories.get("all", () => listInventoryCategories(db)), 200);
     })
     .post("/category/create", guard("write:Inventory"), async (c) => {
       const input = await readJsonBody(c, CreateInventoryCategoriesSchema);

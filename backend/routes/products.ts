@@ -133,7 +133,7 @@ export function productRoutes({ db, caches }: RouteDeps) {
       return c.json(await productStats(db), 200);
     })
     .get("/categories/all", guard("read:Products"), async (c) => {
-      return c.json(await listProductCategories(db), 200);
+      return c.json(await caches.productCategories.get("all", () => listProductCategories(db)), 200);
     })
     .post("/create-category", guard("write:Products"), async (c) => {
       const input = await readJsonBody(c, CreateProductCategorySchema);
