@@ -1,8 +1,7 @@
-import { z } from "zod";
-
 /**
  * Permissions are `action:Subject` names. Pure, so the backend's guard and the web app (which hides what
- * the signed-in role may not do) decide the same way.
+ * the signed-in role may not do) decide the same way. Free of zod on purpose: every page's frame imports
+ * it in the browser, and zod is 14 KB there (the permission record's schema is in roles.ts).
  */
 export const ACTIONS = ["read", "write", "delete", "manage"] as const;
 export const SUBJECTS = [
@@ -30,13 +29,6 @@ export const FULL_ACCESS: PermissionName = "manage:all";
 export const ALL_PERMISSIONS: { action: Action; subject: Subject }[] = ACTIONS.flatMap((action) =>
   SUBJECTS.map((subject) => ({ action, subject })),
 );
-
-export const PermissionRecordSchema = z.object({
-  id: z.string(),
-  action: z.enum(ACTIONS),
-  subject: z.enum(SUBJECTS),
-});
-export type PermissionRecord = z.infer<typeof PermissionRecordSchema>;
 
 export const permissionName = (permission: { action: string; subject: string }) =>
   `${permission.action}:${permission.subject}` as PermissionName;

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { IdSchema, requiredText } from "./fields";
-import { PermissionRecordSchema } from "./permissions";
+import { ACTIONS, SUBJECTS } from "./permissions";
+
+export const PermissionRecordSchema = z.object({
+  id: z.string(),
+  action: z.enum(ACTIONS),
+  subject: z.enum(SUBJECTS),
+});
+export type PermissionRecord = z.infer<typeof PermissionRecordSchema>;
 
 export const RoleRecordSchema = z.object({
   id: z.string(),
