@@ -38,3 +38,11 @@ describe("ALL_PERMISSIONS", () => {
     expect(new Set(ALL_PERMISSIONS.map((p) => `${p.action}:${p.subject}`)).size).toBe(44);
   });
 });
+
+describe("the permissions module", () => {
+  it("imports nothing, so the frame that every page loads in the browser does not bring zod along", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const source = await readFile(new URL("./permissions.ts", import.meta.url), "utf8");
+    expect(source).not.toMatch(/^\s*import\s/m);
+  });
+});
