@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { devices, inventoryBatches, inventoryMovements, saleContracts, sales } from "../db/schema";
+import { auditLog, devices, inventoryBatches, inventoryMovements, saleContracts, sales } from "../db/schema";
 import { CreatedSaleSchema, SaleListSchema, SaleRecordSchema } from "../schemas/sales";
 import { cancelStaleSales } from "../services/sale-expiry";
 import {
@@ -404,6 +404,58 @@ describe("the hold on unpaid sales", () => {
     expect(released.map((movement) => movement.quantity)).toEqual([2]);
     // Cancelled once only.
     expect(await cancelStaleSales(backend.db, 24, later)).not.toContain(sale.id);
+  });
+
+  it("cancels many stale sales in rounds, giving each batch back the sum of what they held", async () => {
+    const {
+      product,
+      battery,
+      bulbs,
+      devices: units,
+    } = await makeSellableProduct(backend.db, {
+      units: 6,
+      withBulbs: true,
+    });
+    const customer = await makeCustomer(backend.db);
+    const made: { id: string; items: { id: string }[] }[] = [];
+    for (const pair of [units.slice(0, 2), units.slice(2, 3), units.slice(3, 5)]) {
+      const created = await post(
+        "/api/v1/sales/create",
+        oneOffSale(
+          customer.id,
+          product.id,
+          pair.map((unit) => unit.id),
+          pair.length,
+        ),
+      );
+      expect(created.status).toBe(201);
+      made.push((await created.json()).sale);
+    }
+    const watched = [battery.batches[0].id, bulbs!.batches[0].id];
+    expect(await remainingOf(watched)).toEqual({ [watched[0]]: 1, [watched[1]]: 4 });
+
+    // Two sales a round: three sales take two rounds, and nothing is missed or released twice.
+    const later = new Date(Date.now() + 25 * 3_600_000);
+    const cancelled = await cancelStaleSales(backend.db, 24, later, 2);
+    expect(cancelled).toEqual(expect.arrayContaining(made.map((sale) => sale.id)));
+    expect(await remainingOf(watched)).toEqual({ [watched[0]]: 6, [watched[1]]: 24 });
+    const saleIds = made.map((sale) => sale.id);
+    const rows = await backend.db.select().from(sales).where(inArray(sales.id, saleIds));
+    expect(rows.map((row) => row.status)).toEqual(["CANCELLED", "CANCELLED", "CANCELLED"]);
+    const itemIds = made.flatMap((sale) => sale.items.map((item) => item.id));
+    expect(await backend.db.$count(devices, inArray(devices.saleItemId, itemIds))).toBe(0);
+    const released = await backend.db
+      .select()
+      .from(inventoryMovements)
+      .where(and(eq(inventoryMovements.kind, "RELEASE"), inArray(inventoryMovements.batchId, watched)));
+    expect(released.map((movement) => movement.quantity).sort((a, b) => a - b)).toEqual([1, 2, 2, 4, 8, 8]);
+    expect(released.every((movement) => movement.toWarehouseId !== null)).toBe(true);
+    const audits = await backend.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "cancel"), inArray(auditLog.recordId, saleIds)));
+    expect(audits).toHaveLength(3);
+    expect(await cancelStaleSales(backend.db, 24, later, 2)).toEqual([]);
   });
 });
 

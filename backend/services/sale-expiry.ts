@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import {
+  auditLog,
   devices,
   inventoryBatches,
   inventoryMovements,
@@ -10,20 +11,41 @@ import {
   sales,
 } from "../db/schema";
 import { DRAFT_LIFETIME_DAYS } from "../schemas/sale-drafts";
-import { recordAudit } from "./audit";
+import { arrayParam, insertByUnnest } from "../db/bulk-insert";
+import type { BulkColumn } from "../db/bulk-insert";
+
+const MOVEMENT_COLUMNS = [
+  ["id", "text"],
+  ["kind", "text"],
+  ["inventoryItemId", "text"],
+  ["batchId", "text"],
+  ["toWarehouseId", "text"],
+  ["quantity", "integer"],
+  ["reason", "text"],
+] as const satisfies readonly BulkColumn[];
+
+/** How many stale sales one transaction cancels: few enough that pages wait at most a moment for it. */
+const SALES_PER_ROUND = 100;
 
 /**
  * A sale nobody paid for holds stock and devices that others could sell. After `holdHours` an UNPAID sale
  * is cancelled and gives them back (logged in the inventory log and the audit trail). Runs inside the
  * server process (backend/index.ts); several processes may run it at once: each sale is claimed with
- * SKIP LOCKED, so it is released exactly once.
+ * SKIP LOCKED, so it is released exactly once. Sales are cancelled in rounds of SALES_PER_ROUND, each
+ * released set-wise: one at a time, thousands left by a long outage kept the database busy for minutes.
  */
-export async function cancelStaleSales(db: AppDb, holdHours: number, now = new Date()): Promise<string[]> {
+export async function cancelStaleSales(
+  db: AppDb,
+  holdHours: number,
+  now = new Date(),
+  perRound = SALES_PER_ROUND,
+): Promise<string[]> {
   const cutoff = new Date(now.getTime() - holdHours * 3_600_000);
+  const reason = `Not paid within ${holdHours} hours`;
   const cancelled: string[] = [];
   for (;;) {
-    const saleId = await db.transaction(async (tx) => {
-      const [stale] = await tx
+    const round = await db.transaction(async (tx) => {
+      const stale = await tx
         .select({ id: sales.id })
         .from(sales)
         .where(
@@ -36,64 +58,89 @@ export async function cancelStaleSales(db: AppDb, holdHours: number, now = new D
           ),
         )
         .orderBy(sales.createdAt)
-        .limit(1)
+        .limit(perRound)
         .for("update", { skipLocked: true });
-      if (!stale) return null;
-      await releaseSale(tx, stale.id, `Not paid within ${holdHours} hours`);
-      return stale.id;
+      const saleIds = stale.map((sale) => sale.id);
+      if (saleIds.length > 0) await releaseSales(tx, saleIds, reason);
+      return saleIds;
     });
-    if (!saleId) return cancelled;
-    cancelled.push(saleId);
+    cancelled.push(...round);
+    if (round.length < perRound) return cancelled;
+    // Lets the requests that queued behind this round reach the database before the next one.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
-/** Cancels a sale inside `tx`: its stock back to the batches it came from, its devices unlinked. */
-export async function releaseSale(tx: AppDb, saleId: string, reason: string) {
+/** Cancels sales inside `tx`: their stock back to the batches it came from, their devices unlinked. */
+export async function releaseSales(tx: AppDb, saleIds: readonly string[], reason: string) {
+  const ids = sql`any(${arrayParam(saleIds)}::text[])`;
   const allocations = await tx
     .select({
       id: saleAllocations.id,
+      saleId: saleItems.saleId,
       batchId: saleAllocations.batchId,
       inventoryItemId: saleAllocations.inventoryItemId,
       quantity: saleAllocations.quantity,
     })
     .from(saleAllocations)
     .innerJoin(saleItems, eq(saleItems.id, saleAllocations.saleItemId))
-    .where(and(eq(saleItems.saleId, saleId), isNull(saleAllocations.releasedAt)));
-  for (const allocation of allocations) {
-    const [batch] = await tx
-      .update(inventoryBatches)
-      .set({ remainingQuantity: sql`${inventoryBatches.remainingQuantity} + ${allocation.quantity}` })
-      .where(eq(inventoryBatches.id, allocation.batchId))
-      .returning({ warehouseId: inventoryBatches.warehouseId });
+    .where(and(sql`${saleItems.saleId} = ${ids}`, isNull(saleAllocations.releasedAt)));
+  if (allocations.length > 0) {
+    const unitsByBatch = new Map<string, number>();
+    for (const { batchId, quantity } of allocations)
+      unitsByBatch.set(batchId, (unitsByBatch.get(batchId) ?? 0) + quantity);
+    const batchIds = [...unitsByBatch.keys()];
+    await tx.execute(sql`
+      update ${inventoryBatches}
+      set ${sql.identifier(inventoryBatches.remainingQuantity.name)} =
+        ${inventoryBatches.remainingQuantity} + back.units
+      from unnest(${arrayParam(batchIds)}::text[], ${arrayParam([...unitsByBatch.values()])}::integer[])
+        as back(batch_id, units)
+      where ${inventoryBatches.id} = back.batch_id`);
+    const batches = await tx
+      .select({ id: inventoryBatches.id, warehouseId: inventoryBatches.warehouseId })
+      .from(inventoryBatches)
+      .where(inArray(inventoryBatches.id, batchIds));
+    const warehouseOf = new Map(batches.map((batch) => [batch.id, batch.warehouseId]));
     await tx
       .update(saleAllocations)
       .set({ releasedAt: new Date() })
-      .where(eq(saleAllocations.id, allocation.id));
-    await tx.insert(inventoryMovements).values({
-      kind: "RELEASE",
-      inventoryItemId: allocation.inventoryItemId,
-      batchId: allocation.batchId,
-      toWarehouseId: batch.warehouseId,
-      quantity: allocation.quantity,
-      actorId: null,
-      reason: `Sale ${saleId} cancelled: ${reason}`,
-    });
+      .where(
+        sql`${saleAllocations.id} = any(${arrayParam(allocations.map((allocation) => allocation.id))}::text[])`,
+      );
+    await insertByUnnest(
+      tx,
+      inventoryMovements,
+      MOVEMENT_COLUMNS,
+      allocations.map((allocation) => ({
+        id: crypto.randomUUID(),
+        kind: "RELEASE",
+        inventoryItemId: allocation.inventoryItemId,
+        batchId: allocation.batchId,
+        toWarehouseId: warehouseOf.get(allocation.batchId) ?? null,
+        quantity: allocation.quantity,
+        reason: `Sale ${allocation.saleId} cancelled: ${reason}`,
+      })),
+    );
   }
-  const itemIds = tx.select({ id: saleItems.id }).from(saleItems).where(eq(saleItems.saleId, saleId));
+  const itemIds = tx
+    .select({ id: saleItems.id })
+    .from(saleItems)
+    .where(sql`${saleItems.saleId} = ${ids}`);
   await tx.update(devices).set({ saleItemId: null }).where(inArray(devices.saleItemId, itemIds));
   await tx
     .update(sales)
     .set({ status: "CANCELLED", cancelledAt: new Date(), cancelReason: reason })
-    .where(eq(sales.id, saleId));
-  await recordAudit(
-    tx,
-    { userId: null, ip: null },
-    {
+    .where(sql`${sales.id} = ${ids}`);
+  await tx.insert(auditLog).values(
+    saleIds.map((saleId) => ({
+      actorId: null,
+      ip: null,
       action: "cancel",
-      subject: "Sales",
+      subject: "Sales" as const,
       recordId: saleId,
       summary: `Cancelled sale ${saleId.slice(0, 8)}: ${reason}; its stock and devices were released`,
-    },
+    })),
   );
 }
 
