@@ -30,6 +30,16 @@ test.describe("keyboard", () => {
     await expect(current).toHaveCSS("outline-color", "rgb(29, 78, 216)");
   });
 
+  test("a dark submit button reached with the keyboard shows the focus ring", async ({ page }) => {
+    await page.goto("/settings/change-password");
+    const save = page.getByRole("main").getByRole("button", { name: "Update Password" });
+    await expect(save).toHaveCSS("background-color", "rgb(15, 23, 42)");
+    await page.keyboard.press("Tab");
+    await save.focus();
+    await expect(save).toHaveCSS("outline-style", "solid");
+    await expect(save).toHaveCSS("outline-color", "rgb(29, 78, 216)");
+  });
+
   test("focus starts in the New Customer drawer and the first Tab stays there", async ({
     page,
     javaScriptEnabled,
