@@ -24,15 +24,23 @@ export interface AuditEntry {
 
 /** Call with the transaction that makes the change, so the change and its history commit together. */
 export async function recordAudit(tx: AppDb, actor: Actor, entry: AuditEntry) {
-  await tx.insert(auditLog).values({
-    actorId: actor.userId,
-    ip: actor.ip,
-    action: entry.action,
-    subject: entry.subject,
-    recordId: entry.recordId,
-    summary: entry.summary,
-    changes: entry.changes ?? null,
-  });
+  await recordAudits(tx, actor, [entry]);
+}
+
+/** Several entries by one actor in one statement (a job acting on many records at once). */
+export async function recordAudits(tx: AppDb, actor: Actor, entries: readonly AuditEntry[]) {
+  if (entries.length === 0) return;
+  await tx.insert(auditLog).values(
+    entries.map((entry) => ({
+      actorId: actor.userId,
+      ip: actor.ip,
+      action: entry.action,
+      subject: entry.subject,
+      recordId: entry.recordId,
+      summary: entry.summary,
+      changes: entry.changes ?? null,
+    })),
+  );
 }
 
 /** `{ field: { from, to } }` for the fields whose value really changes. */

@@ -1,7 +1,6 @@
 import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import {
-  auditLog,
   devices,
   inventoryBatches,
   inventoryMovements,
@@ -13,6 +12,7 @@ import {
 import { DRAFT_LIFETIME_DAYS } from "../schemas/sale-drafts";
 import { arrayParam, insertByUnnest } from "../db/bulk-insert";
 import type { BulkColumn } from "../db/bulk-insert";
+import { recordAudits } from "./audit";
 
 const MOVEMENT_COLUMNS = [
   ["id", "text"],
@@ -132,12 +132,12 @@ export async function releaseSales(tx: AppDb, saleIds: readonly string[], reason
     .update(sales)
     .set({ status: "CANCELLED", cancelledAt: new Date(), cancelReason: reason })
     .where(sql`${sales.id} = ${ids}`);
-  await tx.insert(auditLog).values(
+  await recordAudits(
+    tx,
+    { userId: null, ip: null },
     saleIds.map((saleId) => ({
-      actorId: null,
-      ip: null,
       action: "cancel",
-      subject: "Sales" as const,
+      subject: "Sales",
       recordId: saleId,
       summary: `Cancelled sale ${saleId.slice(0, 8)}: ${reason}; its stock and devices were released`,
     })),
