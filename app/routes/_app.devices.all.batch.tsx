@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLocation } from "@remix-run/react";
+import { useActionData, useLocation } from "@remix-run/react";
 import type { DeviceRowError } from "#backend/schemas/devices";
 import {
   DEVICES_UPLOADED,
@@ -11,10 +11,8 @@ import {
 } from "#backend/schemas/devices";
 import { apiWriteMultipart } from "~/api.server";
 import { RowReport } from "~/components/row-report";
+import { BatchFileForm, TemplateLink } from "~/components/batch-file-form";
 import { Drawer } from "~/components/drawer";
-import { ErrorBox } from "~/components/error-box";
-import { FormInput } from "~/components/form-input";
-import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { requireUser } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
@@ -93,27 +91,16 @@ export default function DeviceBatchRoute() {
         Inventory holds the SKU of the item the device is a unit of. If any row has a problem, nothing is
         stored and every problem is listed here.
       </p>
-      <p className="mt-2 text-sm">
-        <a href="/devices/batch-template" download className="font-medium text-brand-700 underline">
-          Download the template (CSV)
-        </a>
-      </p>
-      <Form method="post" encType="multipart/form-data" {...form} className="mt-4 flex flex-col gap-1">
-        <FormInput
-          label="Devices File"
-          type="file"
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          hint=".csv or .xlsx, up to 5 MB and 20,000 devices"
-          id={file.id}
-          name={file.name}
-          errors={file.errors}
-          errorId={file.errorId}
-        />
-        <ErrorBox errors={formErrors} />
-        <SubmitButton pendingText="Uploading..." className="mt-2">
-          Upload Devices
-        </SubmitButton>
-      </Form>
+      <TemplateLink href="/devices/batch-template" />
+      <BatchFileForm
+        form={form}
+        file={file}
+        formErrors={formErrors}
+        label="Devices File"
+        accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        hint=".csv or .xlsx, up to 5 MB and 20,000 devices"
+        submitLabel="Upload Devices"
+      />
       {report ? (
         <RowReport
           errors={report.errors}

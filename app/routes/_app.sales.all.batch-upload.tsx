@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLocation } from "@remix-run/react";
+import { useActionData, useLocation } from "@remix-run/react";
 import {
   SALES_UPLOADED,
   SalesBatchFormSchema,
@@ -8,10 +8,8 @@ import {
   SalesUploadedSchema,
 } from "#backend/schemas/sale-uploads";
 import { apiWriteMultipart } from "~/api.server";
+import { BatchFileForm, TemplateLink } from "~/components/batch-file-form";
 import { Drawer } from "~/components/drawer";
-import { ErrorBox } from "~/components/error-box";
-import { FormInput } from "~/components/form-input";
-import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { RowReport } from "~/components/row-report";
 import { SaleFileColumns } from "~/features/sales/sale-uploads";
@@ -87,28 +85,17 @@ export default function SalesBatchUploadRoute() {
         Upload a .csv, .xlsx or .xls file with a header row naming the columns. If any row has a problem,
         nothing is stored: you can correct the rows here and upload the batch once every row passes.
       </p>
-      <p className="mt-2 text-sm">
-        <a href="/sales/batch-template" download className="font-medium text-brand-700 underline">
-          Download the template (CSV)
-        </a>
-      </p>
+      <TemplateLink href="/sales/batch-template" />
       <SaleFileColumns />
-      <Form method="post" encType="multipart/form-data" {...form} className="mt-4 flex flex-col gap-1">
-        <FormInput
-          label="Sales File"
-          type="file"
-          accept=".csv,.xlsx,.xls,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
-          hint=".csv, .xlsx or .xls, up to 5 MB and 20,000 sales"
-          id={file.id}
-          name={file.name}
-          errors={file.errors}
-          errorId={file.errorId}
-        />
-        <ErrorBox errors={formErrors} />
-        <SubmitButton pendingText="Uploading..." className="mt-2">
-          Upload Sales
-        </SubmitButton>
-      </Form>
+      <BatchFileForm
+        form={form}
+        file={file}
+        formErrors={formErrors}
+        label="Sales File"
+        accept=".csv,.xlsx,.xls,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
+        hint=".csv, .xlsx or .xls, up to 5 MB and 20,000 sales"
+        submitLabel="Upload Sales"
+      />
       {report ? (
         <RowReport
           errors={report.errors}

@@ -1,0 +1,59 @@
+import { Form } from "@remix-run/react";
+import { ErrorBox } from "~/components/error-box";
+import { FormInput } from "~/components/form-input";
+import { SubmitButton } from "~/components/submit-button";
+import type { useLiveForm } from "~/utils/use-live-form";
+
+type LiveForm = ReturnType<typeof useLiveForm>;
+
+/** The link to a batch file's template, above its upload form. */
+export function TemplateLink({ href }: { href: string }) {
+  return (
+    <p className="mt-2 text-sm">
+      <a href={href} download className="font-medium text-brand-700 underline">
+        Download the template (CSV)
+      </a>
+    </p>
+  );
+}
+
+/**
+ * A batch upload's form: one file, sent as multipart to the route's action, with the file's own messages
+ * under the field and the form's under it. Shared by the device and sales batch drawers.
+ */
+export function BatchFileForm({
+  form,
+  file,
+  formErrors,
+  label,
+  accept,
+  hint,
+  submitLabel,
+}: {
+  form: LiveForm["form"];
+  file: ReturnType<LiveForm["field"]>;
+  formErrors: string[];
+  label: string;
+  accept: string;
+  hint: string;
+  submitLabel: string;
+}) {
+  return (
+    <Form method="post" encType="multipart/form-data" {...form} className="mt-4 flex flex-col gap-1">
+      <FormInput
+        label={label}
+        type="file"
+        accept={accept}
+        hint={hint}
+        id={file.id}
+        name={file.name}
+        errors={file.errors}
+        errorId={file.errorId}
+      />
+      <ErrorBox errors={formErrors} />
+      <SubmitButton pendingText="Uploading..." className="mt-2">
+        {submitLabel}
+      </SubmitButton>
+    </Form>
+  );
+}
