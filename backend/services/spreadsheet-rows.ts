@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import { Readable } from "node:stream";
 import { read as readWorkbook, utils as sheetUtils } from "@e965/xlsx";
 import { parse as parseCsv } from "csv-parse/sync";
@@ -155,33 +156,44 @@ export function readCsvRows<Field extends string>(
   return toFileRows(raw, layout);
 }
 
+/** The names of a zip's entries and the total size they unpack to, from its central directory. */
+interface ZipDirectory {
+  names: string[];
+  unpacked: number;
+}
+
 /**
- * The total size an XLSX (a zip) unpacks to, from its central directory; null when that cannot be read.
- * Checked before unpacking anything, so a small file that inflates to gigabytes is refused cheaply.
+ * An XLSX's (a zip's) central directory; null when it cannot be read. Read before unpacking anything, so a
+ * small file that inflates to gigabytes is refused cheaply, and so the reading can be checked against it.
  */
-export function unpackedZipSize(bytes: Uint8Array): number | null {
+function zipDirectory(bytes: Uint8Array): ZipDirectory | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const decoder = new TextDecoder();
   // The end-of-central-directory record is in the last 22 + 65,535 bytes (its comment may be that long).
   for (let at = bytes.byteLength - 22; at >= Math.max(0, bytes.byteLength - 22 - 65_535); at -= 1) {
     if (view.getUint32(at, true) !== 0x06054b50) continue;
     const entries = view.getUint16(at + 10, true);
     let entry = view.getUint32(at + 16, true);
-    let total = 0;
+    const names: string[] = [];
+    let unpacked = 0;
     for (let index = 0; index < entries; index += 1) {
       if (entry + 46 > bytes.byteLength || view.getUint32(entry, true) !== 0x02014b50) return null;
       const size = view.getUint32(entry + 24, true);
+      const nameLength = view.getUint16(entry + 28, true);
+      if (entry + 46 + nameLength > bytes.byteLength) return null;
+      names.push(decoder.decode(bytes.subarray(entry + 46, entry + 46 + nameLength)));
       // 0xFFFFFFFF means the real size is in a ZIP64 field: far beyond any device list anyway.
-      if (size === 0xffffffff) return Number.POSITIVE_INFINITY;
-      total += size;
-      entry +=
-        46 +
-        view.getUint16(entry + 28, true) +
-        view.getUint16(entry + 30, true) +
-        view.getUint16(entry + 32, true);
+      unpacked = size === 0xffffffff ? Number.POSITIVE_INFINITY : unpacked + size;
+      entry += 46 + nameLength + view.getUint16(entry + 30, true) + view.getUint16(entry + 32, true);
     }
-    return total;
+    return { names, unpacked };
   }
   return null;
+}
+
+/** The total size an XLSX unpacks to, from its central directory; null when that cannot be read. */
+export function unpackedZipSize(bytes: Uint8Array): number | null {
+  return zipDirectory(bytes)?.unpacked ?? null;
 }
 
 /** A cell as the text it shows, and whether it was a number too long for a spreadsheet to keep exact. */
@@ -202,24 +214,57 @@ function cellText(value: ExcelJS.CellValue): { text: string; rounded: boolean } 
   return { text: "", rounded: false };
 }
 
+/**
+ * How many times an XLSX is read before it is called unreadable. exceljs' streaming reader now and then
+ * ends before the zip's last entries (about one read in a hundred to two hundred, more under load): a
+ * file whose workbook part comes last then fails, and one whose shared strings come last would lose its
+ * text. Each read is checked against the zip's own directory and tried again when it fell short; a file
+ * that still fails after that is called unreadable.
+ */
+const XLSX_READ_ATTEMPTS = 6;
+
 /** The first worksheet of an XLSX, read as a stream (never the whole workbook in memory). */
 export async function readXlsxRows<Field extends string>(
   bytes: Uint8Array,
   layout: SheetLayout<Field>,
 ): Promise<ReadFileResult<Field>> {
-  const unpacked = unpackedZipSize(bytes);
-  if (unpacked === null) return { ok: false, fileError: NOT_READABLE };
-  if (unpacked > MAX_UNPACKED_BYTES) return { ok: false, fileError: layout.tooManyRowsMessage };
+  const directory = zipDirectory(bytes);
+  if (directory === null) return { ok: false, fileError: NOT_READABLE };
+  if (directory.unpacked > MAX_UNPACKED_BYTES) return { ok: false, fileError: layout.tooManyRowsMessage };
+  for (let attempt = 1; attempt <= XLSX_READ_ATTEMPTS; attempt += 1) {
+    const read = await streamFirstSheet(bytes, layout, directory);
+    if (read !== null) return read;
+    // Failures come in bursts (a busy moment): the next try waits a little longer each time.
+    await new Promise((resolve) => setTimeout(resolve, attempt * 10));
+  }
+  return { ok: false, fileError: NOT_READABLE };
+}
+
+/** One streaming read of the first worksheet; null when the read failed or missed a part the zip holds. */
+async function streamFirstSheet<Field extends string>(
+  bytes: Uint8Array,
+  layout: SheetLayout<Field>,
+  directory: ZipDirectory,
+): Promise<ReadFileResult<Field> | null> {
   const raw: RawRow[] = [];
   let blockedBy: string | null = null;
+  const parts = new Set<string>();
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(Buffer.from(bytes)), {
       sharedStrings: "cache",
       hyperlinks: "ignore",
       styles: "ignore",
       worksheets: "emit",
+      entries: "emit",
+    });
+    // The reader is an EventEmitter at run time; exceljs' types do not say so.
+    if (!(reader instanceof EventEmitter)) return null;
+    reader.on("entry", (entry: { type?: unknown }) => {
+      if (typeof entry.type === "string") parts.add(entry.type);
     });
     sheets: for await (const sheet of reader) {
+      // A sheet is handed over only once the shared strings before it are read, or after every entry.
+      if (directory.names.includes("xl/sharedStrings.xml") && !parts.has("shared-strings")) return null;
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
         // row.values is 1-based (index 0 is empty).
         const cells = (row.values as ExcelJS.CellValue[]).slice(1);
@@ -241,8 +286,10 @@ export async function readXlsxRows<Field extends string>(
       break;
     }
   } catch {
-    return { ok: false, fileError: NOT_READABLE };
+    return null;
   }
+  const holdsSheets = directory.names.some((name) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name));
+  if (holdsSheets && !parts.has("worksheet")) return null;
   if (blockedBy) return { ok: false, fileError: blockedBy };
   return toFileRows(raw, layout);
 }
