@@ -1,6 +1,8 @@
 import { Form } from "@remix-run/react";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
+import { RowReport } from "~/components/row-report";
+import type { RowReportData } from "~/components/row-report";
 import { SubmitButton } from "~/components/submit-button";
 import type { useLiveForm } from "~/utils/use-live-form";
 
@@ -19,7 +21,8 @@ export function TemplateLink({ href }: { href: string }) {
 
 /**
  * A batch upload's form: one file, sent as multipart to the route's action, with the file's own messages
- * under the field and the form's under it. Shared by the device and sales batch drawers.
+ * under the field and the form's under it, and below the form the rows the API refused (`report`).
+ * Shared by the device and sales batch drawers.
  */
 export function BatchFileForm({
   form,
@@ -29,6 +32,8 @@ export function BatchFileForm({
   accept,
   hint,
   submitLabel,
+  report,
+  advice,
 }: {
   form: LiveForm["form"];
   file: ReturnType<LiveForm["field"]>;
@@ -37,23 +42,29 @@ export function BatchFileForm({
   accept: string;
   hint: string;
   submitLabel: string;
+  report: RowReportData | null;
+  /** What to do about the refused rows. */
+  advice: string;
 }) {
   return (
-    <Form method="post" encType="multipart/form-data" {...form} className="mt-4 flex flex-col gap-1">
-      <FormInput
-        label={label}
-        type="file"
-        accept={accept}
-        hint={hint}
-        id={file.id}
-        name={file.name}
-        errors={file.errors}
-        errorId={file.errorId}
-      />
-      <ErrorBox errors={formErrors} />
-      <SubmitButton pendingText="Uploading..." className="mt-2">
-        {submitLabel}
-      </SubmitButton>
-    </Form>
+    <>
+      <Form method="post" encType="multipart/form-data" {...form} className="mt-4 flex flex-col gap-1">
+        <FormInput
+          label={label}
+          type="file"
+          accept={accept}
+          hint={hint}
+          id={file.id}
+          name={file.name}
+          errors={file.errors}
+          errorId={file.errorId}
+        />
+        <ErrorBox errors={formErrors} />
+        <SubmitButton pendingText="Uploading..." className="mt-2">
+          {submitLabel}
+        </SubmitButton>
+      </Form>
+      {report ? <RowReport errors={report.errors} errorCount={report.errorCount} advice={advice} /> : null}
+    </>
   );
 }

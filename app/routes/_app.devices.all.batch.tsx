@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
-import type { DeviceRowError } from "#backend/schemas/devices";
 import {
   DEVICES_UPLOADED,
   DEVICE_FILE_COLUMNS,
@@ -10,8 +9,8 @@ import {
   DeviceBatchResultSchema,
 } from "#backend/schemas/devices";
 import { apiWriteMultipart } from "~/api.server";
-import { RowReport } from "~/components/row-report";
 import { BatchFileForm, TemplateLink } from "~/components/batch-file-form";
+import type { RowReportData } from "~/components/row-report";
 import { Drawer } from "~/components/drawer";
 import { ActionToast } from "~/components/toaster";
 import { requireUser } from "~/session.server";
@@ -28,8 +27,6 @@ import { listHref } from "~/utils/list-params";
 import { useLiveForm } from "~/utils/use-live-form";
 
 export const meta: MetaFunction = () => [{ title: "Create New Devices (Batch) — SolarDesk" }];
-
-type BatchReport = { errors: DeviceRowError[]; errorCount: number };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
@@ -56,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
       toastFor: creationFailedToast("Device(s) Creation Failed: Internal Server Error"),
     });
     const parsed = DeviceBatchReportSchema.safeParse(answer.failure.body);
-    const report: BatchReport | null = parsed.success
+    const report: RowReportData | null = parsed.success
       ? { errors: parsed.data.errors, errorCount: parsed.data.errorCount }
       : null;
     return data({ ...refused.data, report }, refused.init ?? undefined);
@@ -76,7 +73,7 @@ export default function DeviceBatchRoute() {
     lastResult: actionData?.result,
   });
   // Only a refusal by the API carries a report; the form's own refusals do not.
-  const report = actionData && "report" in actionData ? (actionData.report as BatchReport | null) : null;
+  const report = actionData && "report" in actionData ? (actionData.report as RowReportData | null) : null;
   const file = field("file");
   return (
     <Drawer
@@ -100,14 +97,9 @@ export default function DeviceBatchRoute() {
         accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         hint=".csv or .xlsx, up to 5 MB and 20,000 devices"
         submitLabel="Upload Devices"
+        report={report}
+        advice="Correct these rows and send the whole file again"
       />
-      {report ? (
-        <RowReport
-          errors={report.errors}
-          errorCount={report.errorCount}
-          advice="Correct these rows and send the whole file again"
-        />
-      ) : null}
     </Drawer>
   );
 }

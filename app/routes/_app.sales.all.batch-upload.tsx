@@ -9,11 +9,10 @@ import {
 } from "#backend/schemas/sale-uploads";
 import { apiWriteMultipart } from "~/api.server";
 import { BatchFileForm, TemplateLink } from "~/components/batch-file-form";
+import type { RowReportData } from "~/components/row-report";
 import { Drawer } from "~/components/drawer";
 import { ActionToast } from "~/components/toaster";
-import { RowReport } from "~/components/row-report";
 import { SaleFileColumns } from "~/features/sales/sale-uploads";
-import type { UploadReport } from "~/features/sales/sale-uploads";
 import { requireUser } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
 import { formatNumber } from "~/utils/format";
@@ -57,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const refused = rejectedSubmission(submission, answer.failure, {
       toastFor: creationFailedToast("Sales Upload Failed: Internal Server Error"),
     });
-    const report: UploadReport | null = parsed.success
+    const report: RowReportData | null = parsed.success
       ? { errors: parsed.data.errors, errorCount: parsed.data.errorCount }
       : null;
     return data({ ...refused.data, report }, refused.init ?? undefined);
@@ -76,7 +75,7 @@ export default function SalesBatchUploadRoute() {
     schema: SalesBatchFormSchema,
     lastResult: actionData?.result,
   });
-  const report = actionData && "report" in actionData ? (actionData.report as UploadReport | null) : null;
+  const report = actionData && "report" in actionData ? (actionData.report as RowReportData | null) : null;
   const file = field("file");
   return (
     <Drawer title="Batch Upload Sales" size="large" closeTo={listHref("/sales/all", location.search)}>
@@ -95,14 +94,9 @@ export default function SalesBatchUploadRoute() {
         accept=".csv,.xlsx,.xls,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
         hint=".csv, .xlsx or .xls, up to 5 MB and 20,000 sales"
         submitLabel="Upload Sales"
+        report={report}
+        advice="Correct the file and send it again"
       />
-      {report ? (
-        <RowReport
-          errors={report.errors}
-          errorCount={report.errorCount}
-          advice="Correct the file and send it again"
-        />
-      ) : null}
     </Drawer>
   );
 }

@@ -1,9 +1,6 @@
 import { SALE_FILE_COLUMNS } from "#backend/schemas/sale-uploads";
-import type { RowReportData } from "~/components/row-report";
 
 /** Pieces of the Batch Upload Sales screens: the file's columns, explained. */
-
-export type UploadReport = RowReportData;
 
 /** The columns of the file, as the template has them, with what each holds. */
 export function SaleFileColumns() {
