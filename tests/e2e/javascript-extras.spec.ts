@@ -156,4 +156,21 @@ test.describe("with JavaScript only (skipped in the js-off project, where these 
     await expect(page.getByText("12 Awolowo Road, Ikoyi, Lagos, Nigeria")).toBeVisible();
     await expect(page.getByText("6.4474, 3.4553")).toBeVisible();
   });
+
+  test("a request the router aborted for a newer click is not logged as an error; other errors are", async ({
+    page,
+  }) => {
+    const logged: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") logged.push(message.text());
+    });
+    await signInAsAdmin(page);
+    // What Remix's data decoder logs when a newer navigation aborts the one whose data it is reading.
+    await page.evaluate(() => {
+      console.error(new DOMException("BodyStreamBuffer was aborted", "AbortError"));
+      console.error(new Error("a real failure"));
+    });
+    await expect.poll(() => logged).toHaveLength(1);
+    expect(logged[0]).toContain("a real failure");
+  });
 });
