@@ -59,7 +59,8 @@ export function cachedMatchRoutes(matchRoutes: MatchRoutes, { maxPaths = 1_000 }
       remembered = remember(routes, matches);
       // A route that could not be placed in the tree is answered as it came, without remembering it.
       if (remembered === undefined) return matches;
-      if (answers.size >= maxPaths) answers.delete(answers.keys().next().value as string);
+      const oldest = answers.keys().next();
+      if (answers.size >= maxPaths && !oldest.done) answers.delete(oldest.value);
       answers.set(key, remembered);
     }
     return remembered === null ? null : bind(routes, remembered);
