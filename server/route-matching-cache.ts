@@ -31,9 +31,10 @@ export function cachedMatchRoutes(matchRoutes: MatchRoutes, { maxPaths = 1_000 }
 
   function shapeOf(routes: Route[]): Shape {
     const known = shapes.get(routes);
+    const size = countRoutes(routes);
     // A tree may grow in place (routes discovered later are pushed into it): then its shape is new.
-    if (known && known.size === countRoutes(routes)) return known;
-    const shape = { key: describe(routes), size: countRoutes(routes) };
+    if (known && known.size === size) return known;
+    const shape = { key: describe(routes), size };
     shapes.set(routes, shape);
     return shape;
   }

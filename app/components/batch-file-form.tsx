@@ -8,6 +8,19 @@ import type { useLiveForm } from "~/utils/use-live-form";
 
 type LiveForm = ReturnType<typeof useLiveForm>;
 
+/**
+ * The row report in a batch upload's action answer. Only a refusal by the API carries one; the form's own
+ * refusals (no file, too large) do not.
+ */
+export function rowReportIn(actionData: unknown): RowReportData | null {
+  if (typeof actionData !== "object" || actionData === null || !("report" in actionData)) return null;
+  const { report } = actionData;
+  if (typeof report !== "object" || report === null) return null;
+  if (!("errors" in report) || !Array.isArray(report.errors)) return null;
+  if (!("errorCount" in report) || typeof report.errorCount !== "number") return null;
+  return { errors: report.errors, errorCount: report.errorCount };
+}
+
 /** The link to a batch file's template, above its upload form. */
 export function TemplateLink({ href }: { href: string }) {
   return (

@@ -9,7 +9,7 @@ import {
   DeviceBatchResultSchema,
 } from "#backend/schemas/devices";
 import { apiWriteMultipart } from "~/api.server";
-import { BatchFileForm, TemplateLink } from "~/components/batch-file-form";
+import { BatchFileForm, TemplateLink, rowReportIn } from "~/components/batch-file-form";
 import type { RowReportData } from "~/components/row-report";
 import { Drawer } from "~/components/drawer";
 import { ActionToast } from "~/components/toaster";
@@ -72,8 +72,7 @@ export default function DeviceBatchRoute() {
     schema: DeviceBatchFormSchema,
     lastResult: actionData?.result,
   });
-  // Only a refusal by the API carries a report; the form's own refusals do not.
-  const report = actionData && "report" in actionData ? (actionData.report as RowReportData | null) : null;
+  const report = rowReportIn(actionData);
   const file = field("file");
   return (
     <Drawer

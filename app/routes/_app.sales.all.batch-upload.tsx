@@ -8,7 +8,7 @@ import {
   SalesUploadedSchema,
 } from "#backend/schemas/sale-uploads";
 import { apiWriteMultipart } from "~/api.server";
-import { BatchFileForm, TemplateLink } from "~/components/batch-file-form";
+import { BatchFileForm, TemplateLink, rowReportIn } from "~/components/batch-file-form";
 import type { RowReportData } from "~/components/row-report";
 import { Drawer } from "~/components/drawer";
 import { ActionToast } from "~/components/toaster";
@@ -75,7 +75,7 @@ export default function SalesBatchUploadRoute() {
     schema: SalesBatchFormSchema,
     lastResult: actionData?.result,
   });
-  const report = actionData && "report" in actionData ? (actionData.report as RowReportData | null) : null;
+  const report = rowReportIn(actionData);
   const file = field("file");
   return (
     <Drawer title="Batch Upload Sales" size="large" closeTo={listHref("/sales/all", location.search)}>
