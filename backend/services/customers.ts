@@ -19,7 +19,7 @@ import { recordAudit } from "./audit";
 import type { StaffActor } from "./audit";
 import { invalid, isUniqueViolation, notFound } from "./errors";
 import { containsPattern } from "./search";
-import { isTaken, sameText } from "./uniqueness";
+import { sameText, takenAmong } from "./uniqueness";
 
 export const CUSTOMER_NOT_FOUND = "Customer not found";
 export const CUSTOMER_EMAIL_EXISTS = "A customer with this email already exists";
@@ -165,13 +165,13 @@ export async function getCustomer(db: AppDb, id: string): Promise<CustomerRecord
 
 /** The e-mail and phone rules as field errors, or null when both are free. */
 async function takenFields(db: AppDb, email: string, phone: string) {
-  const [emailTaken, phoneTaken] = await Promise.all([
-    isTaken(db, customers, and(sameText(customers.email, email), isLive)),
-    isTaken(db, customers, and(eq(customers.phone, phone), isLive)),
-  ]);
+  const taken = await takenAmong(db, customers, isLive, {
+    email: sameText(customers.email, email),
+    phone: eq(customers.phone, phone),
+  });
   const fieldErrors: Record<string, string[]> = {};
-  if (emailTaken) fieldErrors.email = [CUSTOMER_EMAIL_EXISTS];
-  if (phoneTaken) fieldErrors.phone = [CUSTOMER_PHONE_EXISTS];
+  if (taken.includes("email")) fieldErrors.email = [CUSTOMER_EMAIL_EXISTS];
+  if (taken.includes("phone")) fieldErrors.phone = [CUSTOMER_PHONE_EXISTS];
   const [first] = Object.values(fieldErrors);
   return first ? invalid(first[0], fieldErrors) : null;
 }

@@ -1,9 +1,9 @@
-import { and, isNull } from "drizzle-orm";
-import { users } from "../db/schema";
-import { makeUser } from "../test/factories";
+import { and, eq, isNull } from "drizzle-orm";
+import { customers, users } from "../db/schema";
+import { makeCustomer, makeUser } from "../test/factories";
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
-import { isTaken, otherThan, sameText } from "./uniqueness";
+import { isTaken, otherThan, sameText, takenAmong } from "./uniqueness";
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -28,5 +28,24 @@ describe("isTaken", () => {
 
     const bola = await makeUser(backend.db, { email: "bola.uniqueness@example.test" });
     expect(await emailTaken("ada.uniqueness@example.test", bola.id)).toBe(true);
+  });
+});
+
+describe("takenAmong", () => {
+  it("names each field some live row uses, whether one row or several hold them", async () => {
+    const holdsEmail = await makeCustomer(backend.db, { email: "among.one@example.test" });
+    const holdsPhone = await makeCustomer(backend.db);
+    const gone = await makeCustomer(backend.db, { email: "among.gone@example.test", deletedAt: new Date() });
+    const taken = (email: string, phone: string) =>
+      takenAmong(backend.db, customers, isNull(customers.deletedAt), {
+        email: sameText(customers.email, email),
+        phone: eq(customers.phone, phone),
+      });
+
+    expect(await taken("AMONG.ONE@example.test", holdsPhone.phone)).toEqual(["email", "phone"]);
+    expect(await taken(holdsEmail.email, holdsEmail.phone)).toEqual(["email", "phone"]);
+    expect(await taken(holdsEmail.email, "07000000001")).toEqual(["email"]);
+    expect(await taken("among.nobody@example.test", holdsPhone.phone)).toEqual(["phone"]);
+    expect(await taken(gone.email, gone.phone)).toEqual([]);
   });
 });

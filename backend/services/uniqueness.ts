@@ -1,4 +1,4 @@
-import { ne, sql } from "drizzle-orm";
+import { and, ne, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { AppDb } from "../db/client";
@@ -14,6 +14,29 @@ export async function isTaken(db: AppDb, table: PgTable, where: SQL | undefined)
     .where(where)
     .limit(1);
   return Boolean(found);
+}
+
+/**
+ * Which of several values (keyed by field) rows of `table` within `scope` already use, read in one
+ * statement: checks run as separate queries can straddle another request's commit and see one of its
+ * values but not the other.
+ */
+export async function takenAmong<Field extends string>(
+  db: AppDb,
+  table: PgTable,
+  scope: SQL | undefined,
+  checks: Record<Field, SQL>,
+): Promise<Field[]> {
+  const fields = Object.keys(checks) as Field[];
+  const columns = Object.fromEntries(
+    fields.map((field) => [field, sql`${checks[field]}`.mapWith(Boolean)]),
+  ) as Record<Field, SQL<boolean>>;
+  const rows = await db
+    .select(columns)
+    .from(table)
+    .where(and(scope, or(...fields.map((field) => checks[field]))))
+    .limit(fields.length);
+  return fields.filter((field) => rows.some((row) => row[field]));
 }
 
 /** `column` holds `value` whatever its capitals: names and e-mails differing only in case are one. */
