@@ -28,9 +28,8 @@ export async function takenAmong<Field extends string>(
   checks: Record<Field, SQL>,
 ): Promise<Field[]> {
   const fields = Object.keys(checks) as Field[];
-  const columns = Object.fromEntries(
-    fields.map((field) => [field, sql`${checks[field]}`.mapWith(Boolean)]),
-  ) as Record<Field, SQL<boolean>>;
+  const columns: Record<string, SQL<boolean>> = {};
+  for (const field of fields) columns[field] = sql`${checks[field]}`.mapWith(Boolean);
   const rows = await db
     .select(columns)
     .from(table)
