@@ -13,5 +13,6 @@ describe("rowReportIn", () => {
     expect(rowReportIn({ report: null })).toBeNull();
     expect(rowReportIn({ report: { errors: "no", errorCount: 1 } })).toBeNull();
     expect(rowReportIn({ report: { errors: [], errorCount: "1" } })).toBeNull();
+    expect(rowReportIn({ report: { errors: [{ row: "2", column: "Key" }], errorCount: 1 } })).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import { Form } from "@remix-run/react";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
-import { RowReport } from "~/components/row-report";
+import { z } from "zod";
+import { RowReport, RowReportSchema } from "~/components/row-report";
 import type { RowReportData } from "~/components/row-report";
 import { SubmitButton } from "~/components/submit-button";
 import type { useLiveForm } from "~/utils/use-live-form";
@@ -13,12 +14,8 @@ type LiveForm = ReturnType<typeof useLiveForm>;
  * refusals (no file, too large) do not.
  */
 export function rowReportIn(actionData: unknown): RowReportData | null {
-  if (typeof actionData !== "object" || actionData === null || !("report" in actionData)) return null;
-  const { report } = actionData;
-  if (typeof report !== "object" || report === null) return null;
-  if (!("errors" in report) || !Array.isArray(report.errors)) return null;
-  if (!("errorCount" in report) || typeof report.errorCount !== "number") return null;
-  return { errors: report.errors, errorCount: report.errorCount };
+  const parsed = z.object({ report: RowReportSchema }).safeParse(actionData);
+  return parsed.success ? parsed.data.report : null;
 }
 
 /** The link to a batch file's template, above its upload form. */

@@ -1,10 +1,15 @@
+import { z } from "zod";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
 import { formatNumber } from "~/utils/format";
 
 /** One problem of a batch file: its line (the header is line 1), the column and what is wrong. */
-export type RowProblem = { row: number; column: string; message: string };
-export type RowReportData = { errors: RowProblem[]; errorCount: number };
+const RowProblemSchema = z.object({ row: z.number(), column: z.string(), message: z.string() });
+type RowProblem = z.infer<typeof RowProblemSchema>;
+
+/** The row report a refused batch file comes back with (a batch action answers it beside its form). */
+export const RowReportSchema = z.object({ errors: z.array(RowProblemSchema), errorCount: z.number() });
+export type RowReportData = z.infer<typeof RowReportSchema>;
 
 const COLUMNS: Column<RowProblem>[] = [
   { header: "Row", primary: true, cell: (problem) => problem.row },
