@@ -31,10 +31,9 @@ export function cachedMatchRoutes(matchRoutes: MatchRoutes, { maxPaths = 1_000 }
 
   function shapeOf(routes: Route[]): Shape {
     const known = shapes.get(routes);
-    const size = countRoutes(routes);
     // A tree may grow in place (routes discovered later are pushed into it): then its shape is new.
-    if (known && known.size === size) return known;
-    const shape = { key: describe(routes), size };
+    if (known && known.size === countRoutes(routes)) return known;
+    const shape = describe(routes);
     shapes.set(routes, shape);
     return shape;
   }
@@ -74,15 +73,20 @@ function countRoutes(routes: Route[]): number {
   return count;
 }
 
-/** Everything about a tree that matching reads: ids, paths, index and case flags, and nesting. */
-function describe(routes: Route[]): string {
-  let text = "";
+/** Everything about a tree that matching reads (ids, paths, index and case flags, nesting), and its size. */
+function describe(routes: Route[]): Shape {
+  let key = "";
+  let size = routes.length;
   for (const route of routes) {
-    text += `(${route.id ?? ""}\u0000${route.path ?? ""}\u0000${route.index ? 1 : 0}${route.caseSensitive ? 1 : 0}`;
-    if (route.children?.length) text += describe(route.children);
-    text += ")";
+    key += `(${route.id ?? ""}\u0000${route.path ?? ""}\u0000${route.index ? 1 : 0}${route.caseSensitive ? 1 : 0}`;
+    if (route.children?.length) {
+      const children = describe(route.children);
+      key += children.key;
+      size += children.size;
+    }
+    key += ")";
   }
-  return text;
+  return { key, size };
 }
 
 function remember(routes: Route[], matches: Match[] | null): Remembered | undefined {
