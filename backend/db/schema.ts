@@ -17,3 +17,4 @@ export * from "./tables/tickets";
 export * from "./tables/sales";
 export * from "./tables/sale-uploads";
 export * from "./tables/payments";
+export * from "./tables/record-counts";

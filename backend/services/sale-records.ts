@@ -28,11 +28,12 @@ import type {
   SaleStatus,
   SaleTab,
 } from "../schemas/sales";
-import { SALE_TABS } from "../schemas/sales";
+import { SALE_STATUSES, SALE_TABS } from "../schemas/sales";
 import type { StaffActor } from "./audit";
 import { notFound } from "./errors";
 import { tokensOfDevices } from "./device-tokens";
 import { financialSettingsRecord } from "./financial-settings";
+import { readRecordCounts } from "./record-counts";
 import { amountDueNow, saleSchedule } from "./sale-schedule";
 import { containsPattern } from "./search";
 
@@ -408,31 +409,24 @@ export function isInTab(tab: SaleTab, sale: SaleShape): boolean {
 }
 
 /**
- * The header counters (All, Active, Cancelled) and each tab's count. The sales are counted once per
- * shape (a dozen groups at most) and the tabs summed from those groups: counting each tab with its own
- * filter ran the latest-checkout lookup several times per unpaid sale and took a third of a second at
- * 100,000 sales, every time the cached answer expired.
+ * The header counters (All, Active, Cancelled) and each tab's count, summed from groups of sales by what
+ * decides their tabs. Status and contract come from the record counters the database keeps
+ * (decision 026); only the unpaid sales waiting on an online checkout are looked up, through the index of
+ * pending checkouts. Counting them by scanning the sales took 70–90 ms at 100,000 sales on PGlite, every
+ * time the cached answer expired, and stalled every other request meanwhile.
  */
 export async function saleStats(db: AppDb): Promise<SaleStats> {
-  const latestCheckout = db
-    .selectDistinctOn([paymentCheckouts.saleId], {
-      saleId: paymentCheckouts.saleId,
-      status: paymentCheckouts.status,
-    })
-    .from(paymentCheckouts)
-    .orderBy(paymentCheckouts.saleId, desc(paymentCheckouts.createdAt), desc(paymentCheckouts.id))
-    .as("latest_checkout");
-  const pendingOnline = sql<boolean>`coalesce(${latestCheckout.status} = 'PENDING', false)`;
-  const groups = await db
-    .select({
-      status: sales.status,
-      hasContract: sales.hasContract,
-      pendingOnline,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(sales)
-    .leftJoin(latestCheckout, eq(latestCheckout.saleId, sales.id))
-    .groupBy(sales.status, sales.hasContract, pendingOnline);
+  const [counts, waiting] = await Promise.all([readRecordCounts(db), unpaidWaitingOnCheckout(db)]);
+  const groups: (SaleShape & { count: number })[] = SALE_STATUSES.flatMap((status) =>
+    [false, true].flatMap((hasContract) => {
+      const count = counts.get(`sales:${status}:${hasContract}`) ?? 0;
+      const pending = status === "UNPAID" ? (waiting.get(hasContract) ?? 0) : 0;
+      return [
+        { status, hasContract, pendingOnline: false, count: count - pending },
+        { status, hasContract, pendingOnline: true, count: pending },
+      ];
+    }),
+  );
   const countWhere = (test: (sale: SaleShape) => boolean) =>
     groups.reduce((sum, group) => sum + (test(group) ? group.count : 0), 0);
   const byTab = Object.fromEntries(
@@ -444,6 +438,29 @@ export async function saleStats(db: AppDb): Promise<SaleStats> {
     cancelled: countWhere((sale) => sale.status === "CANCELLED"),
     byTab,
   };
+}
+
+/** Unpaid sales whose latest online checkout still waits on the provider, by whether they have a contract. */
+async function unpaidWaitingOnCheckout(db: AppDb): Promise<Map<boolean, number>> {
+  const latestCheckoutStatus = sql`(select ${paymentCheckouts.status} from ${paymentCheckouts}
+    where ${paymentCheckouts.saleId} = ${sales.id}
+    order by ${paymentCheckouts.createdAt} desc, ${paymentCheckouts.id} desc limit 1)`;
+  const withPendingCheckout = db
+    .select({ saleId: paymentCheckouts.saleId })
+    .from(paymentCheckouts)
+    .where(eq(paymentCheckouts.status, "PENDING"));
+  const rows = await db
+    .select({ hasContract: sales.hasContract, count: sql<number>`count(*)::int` })
+    .from(sales)
+    .where(
+      and(
+        eq(sales.status, "UNPAID"),
+        inArray(sales.id, withPendingCheckout),
+        sql`${latestCheckoutStatus} = 'PENDING'`,
+      ),
+    )
+    .groupBy(sales.hasContract);
+  return new Map(rows.map((row) => [row.hasContract, row.count]));
 }
 
 /** Today as Lagos's calendar day, for callers that show "overdue". */

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { paymentCheckouts, sales } from "../db/schema";
 import { CHECKOUT_STATUSES } from "../schemas/payments";
 import { SALE_STATUSES, SALE_TABS } from "../schemas/sales";
@@ -13,6 +14,7 @@ beforeAll(async () => {
 afterAll(() => backend.close());
 
 const DAY = 86_400_000;
+let reference = 0;
 
 /**
  * Every status, with and without a contract, with no checkout or with checkouts whose latest one is in
@@ -20,7 +22,6 @@ const DAY = 86_400_000;
  */
 async function seedEverySaleShape() {
   const customer = await makeCustomer(backend.db);
-  let reference = 0;
   for (const status of SALE_STATUSES) {
     for (const hasContract of [false, true]) {
       for (const latest of [null, ...CHECKOUT_STATUSES]) {
@@ -79,6 +80,25 @@ describe("saleStats", () => {
     expect(stats.cancelled).toBe(await byStatus("CANCELLED"));
     // Guards against a vacuous comparison: the seeded shapes fill every tab.
     for (const tab of SALE_TABS) expect(stats.byTab[tab]).toBeGreaterThan(0);
+  });
+
+  it("stays exact as sales change status, gain a contract, and are deleted", async () => {
+    await seedEverySaleShape();
+    await backend.db.update(sales).set({ status: "COMPLETED" }).where(eq(sales.status, "IN_INSTALLMENT"));
+    await backend.db.update(sales).set({ hasContract: true }).where(eq(sales.status, "UNPAID"));
+    const unpaid = await backend.db.select({ id: sales.id }).from(sales).where(eq(sales.status, "UNPAID"));
+    await backend.db.delete(paymentCheckouts).where(eq(paymentCheckouts.saleId, unpaid[0].id));
+    await backend.db.delete(sales).where(eq(sales.id, unpaid[0].id));
+
+    const stats = await saleStats(backend.db);
+    for (const tab of SALE_TABS) {
+      expect({ tab, count: stats.byTab[tab] }).toEqual({
+        tab,
+        count: await countSales(backend.db, { tab, page: 1, limit: 20 }),
+      });
+    }
+    expect(stats.all).toBe(await backend.db.$count(sales));
+    expect(stats.byTab.installment).toBe(0);
   });
 });
 

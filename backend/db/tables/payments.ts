@@ -38,6 +38,10 @@ export const paymentCheckouts = pgTable(
   (table) => [
     uniqueIndex("payment_checkouts_reference_unique").on(table.reference),
     index("payment_checkouts_sale_idx").on(table.saleId, table.createdAt),
+    // The sales header counters look only at sales with a checkout still waiting (decision 026).
+    index("payment_checkouts_pending_idx")
+      .on(table.saleId)
+      .where(sql`${table.status} = 'PENDING'`),
     check("payment_checkouts_status_check", oneOf(table.status, CHECKOUT_STATUSES)),
     check("payment_checkouts_provider_check", oneOf(table.provider, PAYMENT_PROVIDERS)),
     check("payment_checkouts_amount_check", sql`${table.amountKobo} > 0`),
