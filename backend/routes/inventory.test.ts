@@ -507,6 +507,19 @@ describe("GET /api/v1/inventory and /stats", () => {
     });
     const everything = await (await get("/api/v1/inventory/stats")).json();
     expect(everything.totalInventoryCount).toBe(await backend.db.$count(inventoryItems));
+
+    // A list narrowed by warehouse and class only takes its total from those stats; any other filter
+    // counts for itself.
+    const totalOf = async (query: string) => (await (await get(`/api/v1/inventory?${query}`)).json()).total;
+    expect(await totalOf(`warehouseId=${north.id}`)).toBe(2);
+    expect(await totalOf(`warehouseId=${north.id}&class=RETURNED`)).toBe(1);
+    expect(await totalOf(`warehouseId=${north.id}&class=REFURBISHED`)).toBe(0);
+    expect(await totalOf("class=RETURNED")).toBe(
+      await backend.db.$count(inventoryItems, eq(inventoryItems.class, "RETURNED")),
+    );
+    expect(await totalOf(`warehouseId=${north.id}&search=${encodeURIComponent(bulbs.sku)}`)).toBe(1);
+    expect(await totalOf(`warehouseId=${south.id}&search=${encodeURIComponent(bulbs.sku)}`)).toBe(1);
+    expect(await totalOf(`warehouseId=${south.id}&search=nothing-like-this`)).toBe(0);
   });
 
   it("serves the picker's pages of 12 and refuses out-of-range pages", async () => {

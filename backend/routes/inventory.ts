@@ -25,12 +25,14 @@ import {
   TransferResultSchema,
   TransferSchema,
 } from "../schemas/inventory";
+import type { InventoryStatsQuery } from "../schemas/inventory";
 import {
   countInventory,
   createInventory,
   getInventory,
   inventoryCountKey,
   inventoryStats,
+  totalFromStats,
   listInventory,
 } from "../services/inventory";
 import {
@@ -177,6 +179,8 @@ export const inventoryOperations: Operation[] = [
 
 export function inventoryRoutes({ db, caches }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
+  const cachedStats = (query: InventoryStatsQuery) =>
+    caches.inventoryStats.get(query.warehouseId ?? "", () => inventoryStats(db, query));
 
   // Fixed paths before `/:id`, which would otherwise claim them.
   return new Hono<ApiEnv>()
@@ -184,17 +188,15 @@ export function inventoryRoutes({ db, caches }: RouteDeps) {
       const query = readQuery(c, InventoryListQuerySchema);
       const countKey = inventoryCountKey(query);
       const page = await caches.inventoryPages.get(`${countKey}:${query.page}:${query.limit}`, async () => {
-        const total = await caches.counts.get(`inventory:${countKey}`, () => countInventory(db, query));
+        const total =
+          totalFromStats(query, await cachedStats({ warehouseId: query.warehouseId })) ??
+          (await caches.counts.get(`inventory:${countKey}`, () => countInventory(db, query)));
         return listInventory(db, query, total);
       });
       return c.json(page, 200);
     })
     .get("/stats", guard("read:Inventory"), async (c) => {
-      const query = readQuery(c, InventoryStatsQuerySchema);
-      return c.json(
-        await caches.inventoryStats.get(query.warehouseId ?? "", () => inventoryStats(db, query)),
-        200,
-      );
+      return c.json(await cachedStats(readQuery(c, InventoryStatsQuerySchema)), 200);
     })
     .get("/categories/all", guard("read:Inventory"), async (c) => {
       return c.json(await caches.inventoryCategories.get("all", () => listInventoryCategories(db)), 200);
