@@ -420,7 +420,9 @@ export async function saleStats(db: AppDb): Promise<SaleStats> {
   const groups: (SaleShape & { count: number })[] = SALE_STATUSES.flatMap((status) =>
     [false, true].flatMap((hasContract) => {
       const count = counts.get(`sales:${status}:${hasContract}`) ?? 0;
-      const pending = status === "UNPAID" ? (waiting.get(hasContract) ?? 0) : 0;
+      // Two reads, so on PostgreSQL two snapshots: a sale changing between them must not make a count
+      // negative (the next read, after the change emptied the cache, is exact again).
+      const pending = status === "UNPAID" ? Math.min(waiting.get(hasContract) ?? 0, count) : 0;
       return [
         { status, hasContract, pendingOnline: false, count: count - pending },
         { status, hasContract, pendingOnline: true, count: pending },

@@ -5,6 +5,7 @@ import {
   NOT_READABLE,
   normaliseHeader,
   readCsvRows,
+  readWholeFirstSheet,
   readXlsRows,
   readXlsxRows,
   unpackedZipSize,
@@ -138,6 +139,41 @@ describe("readXlsxRows", () => {
 
   it("refuses what only looks like a workbook", async () => {
     expect(await readXlsxRows(text("PK\u0003\u0004 not really a zip"), DEVICE_SHEET)).toEqual({
+      ok: false,
+      fileError: NOT_READABLE,
+    });
+  });
+});
+
+describe("readWholeFirstSheet (when streaming keeps falling short)", () => {
+  it("reads the same rows, lines and rounded numbers as the streaming read", async () => {
+    const bytes = await xlsx([
+      ["Serial Number", "Key", "Count", "Restricted Digit Mode", "Hardware Model"],
+      [],
+      [12345678, { richText: [{ text: "ab" }, { text: "cd" }] }, 3, true, { formula: "1+1", result: 2 }],
+      ["B", 12345678901234567890],
+    ]);
+    const whole = await readWholeFirstSheet(bytes, DEVICE_SHEET);
+    expect(whole).toMatchObject({
+      ok: true,
+      rows: [{ line: 3, cells: { serialNumber: "12345678", key: "abcd" } }, { roundedColumns: ["Key"] }],
+    });
+    expect(whole).toEqual(await readXlsxRows(bytes, DEVICE_SHEET));
+  });
+
+  it("refuses a row too wide, too many rows, and bytes that are not a workbook", async () => {
+    const wide = await xlsx([
+      ["Serial Number", "Key"],
+      Array.from({ length: 300 }, (_, index) => `c${index}`),
+    ]);
+    expect(await readWholeFirstSheet(wide, DEVICE_SHEET)).toEqual(await readXlsxRows(wide, DEVICE_SHEET));
+    expect(await readWholeFirstSheet(wide, DEVICE_SHEET)).toMatchObject({ ok: false });
+    const long = await xlsx([
+      ["Serial Number", "Key"],
+      ...Array.from({ length: MAX_DEVICE_ROWS + 1 }, (_, index) => [`S${index}`, "k"]),
+    ]);
+    expect(await readWholeFirstSheet(long, DEVICE_SHEET)).toEqual({ ok: false, fileError: TOO_MANY_ROWS });
+    expect(await readWholeFirstSheet(text("PK\u0003\u0004 not really a zip"), DEVICE_SHEET)).toEqual({
       ok: false,
       fileError: NOT_READABLE,
     });

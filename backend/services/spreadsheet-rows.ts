@@ -219,7 +219,7 @@ function cellText(value: ExcelJS.CellValue): { text: string; rounded: boolean } 
  * ends before the zip's last entries (about one read in a hundred to two hundred, more under load): a
  * file whose workbook part comes last then fails, and one whose shared strings come last would lose its
  * text. Each read is checked against the zip's own directory and tried again when it fell short; a file
- * that still fails after that is called unreadable.
+ * still short after that is read whole instead.
  */
 const XLSX_READ_ATTEMPTS = 6;
 
@@ -237,7 +237,51 @@ export async function readXlsxRows<Field extends string>(
     // Failures come in bursts (a busy moment): the next try waits a little longer each time.
     await new Promise((resolve) => setTimeout(resolve, attempt * 10));
   }
-  return { ok: false, fileError: NOT_READABLE };
+  return readWholeFirstSheet(bytes, layout);
+}
+
+/**
+ * The first worksheet read from the whole workbook in memory, when streaming kept falling short (a long
+ * busy moment). It does not depend on timing, and the upload limit bounds the file it holds.
+ */
+export async function readWholeFirstSheet<Field extends string>(
+  bytes: Uint8Array,
+  layout: SheetLayout<Field>,
+): Promise<ReadFileResult<Field>> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    // exceljs types its input as an ArrayBuffer; a copy gives one of exactly the file's bytes.
+    await workbook.xlsx.load(bytes.slice().buffer);
+  } catch {
+    return { ok: false, fileError: NOT_READABLE };
+  }
+  const sheet = workbook.worksheets[0];
+  if (sheet === undefined) return { ok: false, fileError: NOT_READABLE };
+  const raw: RawRow[] = [];
+  let blockedBy: string | null = null;
+  sheet.eachRow((row) => {
+    // The header and the largest file allowed, and one row more to know it is too long.
+    if (blockedBy || raw.length > layout.maxRows + 1) return;
+    const cells = (row.values as ExcelJS.CellValue[]).slice(1);
+    if (cells.length > MAX_COLUMNS) {
+      blockedBy = `Row ${row.number} has more than ${MAX_COLUMNS} columns`;
+      return;
+    }
+    raw.push(rawRow(row.number, cells));
+  });
+  if (blockedBy) return { ok: false, fileError: blockedBy };
+  return toFileRows(raw, layout);
+}
+
+/** A worksheet row's cells as the text they hold, noting the numbers too long to keep every digit. */
+function rawRow(line: number, cells: ExcelJS.CellValue[]): RawRow {
+  const rounded = new Set<number>();
+  const values = Array.from(cells, (cell, index) => {
+    const { text, rounded: inexact } = cellText(cell);
+    if (inexact) rounded.add(index);
+    return text;
+  });
+  return { line, values, rounded };
 }
 
 /** One streaming read of the first worksheet; null when the read failed or missed a part the zip holds. */
@@ -274,13 +318,7 @@ async function streamFirstSheet<Field extends string>(
         }
         // The header and the largest file allowed, and one row more to know it is too long.
         if (raw.length > layout.maxRows + 1) break sheets;
-        const rounded = new Set<number>();
-        const values = Array.from(cells, (cell, index) => {
-          const { text, rounded: inexact } = cellText(cell);
-          if (inexact) rounded.add(index);
-          return text;
-        });
-        raw.push({ line: row.number, values, rounded });
+        raw.push(rawRow(row.number, cells));
       }
       // Only the first worksheet holds the rows.
       break;
