@@ -32,8 +32,9 @@ import {
   getInventory,
   inventoryCountKey,
   inventoryStats,
-  totalFromStats,
   listInventory,
+  totalFromStats,
+  totalIsInStats,
 } from "../services/inventory";
 import {
   createInventoryCategories,
@@ -188,9 +189,9 @@ export function inventoryRoutes({ db, caches }: RouteDeps) {
       const query = readQuery(c, InventoryListQuerySchema);
       const countKey = inventoryCountKey(query);
       const page = await caches.inventoryPages.get(`${countKey}:${query.page}:${query.limit}`, async () => {
-        const total =
-          totalFromStats(query, await cachedStats({ warehouseId: query.warehouseId })) ??
-          (await caches.counts.get(`inventory:${countKey}`, () => countInventory(db, query)));
+        const total = totalIsInStats(query)
+          ? totalFromStats(query, await cachedStats({ warehouseId: query.warehouseId }))
+          : await caches.counts.get(`inventory:${countKey}`, () => countInventory(db, query));
         return listInventory(db, query, total);
       });
       return c.json(page, 200);

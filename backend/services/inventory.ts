@@ -201,8 +201,11 @@ export function inventoryCountKey(query: InventoryListQuery) {
  * A list narrowed by nothing but a warehouse and a class has its total among that warehouse's stats
  * (the tab counts), which the same page reads anyway: one scan of the items instead of two.
  */
-export function totalFromStats(query: InventoryListQuery, stats: InventoryStats): number | undefined {
-  if (query.inventoryCategoryId || query.inventorySubCategoryId || query.search) return undefined;
+export function totalIsInStats(query: InventoryListQuery): boolean {
+  return !query.inventoryCategoryId && !query.inventorySubCategoryId && !query.search;
+}
+
+export function totalFromStats(query: InventoryListQuery, stats: InventoryStats): number {
   if (!query.class) return stats.totalInventoryCount;
   return stats.inventoryClassCounts.find((entry) => entry.inventoryClass === query.class)?.count ?? 0;
 }
