@@ -196,7 +196,6 @@ export function inventoryCountKey(query: InventoryListQuery) {
   ]);
 }
 
-/** How many items the list's filters select (the routes keep it between changes, as for customers). */
 /**
  * A list narrowed by nothing but a warehouse and a class has its total among that warehouse's stats
  * (the tab counts), which the same page reads anyway: one scan of the items instead of two.
@@ -210,6 +209,7 @@ export function totalFromStats(query: InventoryListQuery, stats: InventoryStats)
   return stats.inventoryClassCounts.find((entry) => entry.inventoryClass === query.class)?.count ?? 0;
 }
 
+/** How many items the list's filters select (the routes keep it between changes, as for customers). */
 export async function countInventory(db: AppDb, query: InventoryListQuery) {
   const [{ total }] = await db.select({ total: count() }).from(inventoryItems).where(listConditions(query));
   return total;
