@@ -1,6 +1,7 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useDialogFocus } from "./use-dialog-focus";
+import { AppLink } from "~/components/app-link";
 
 export const DRAWER_WIDTHS = {
   small: "max-w-[360px]",
@@ -51,7 +52,7 @@ export function Drawer({
 
   return (
     <div className="fixed inset-0 z-50" data-state={closing ? "closing" : "open"}>
-      <Link
+      <AppLink
         to={closeTo}
         preventScrollReset
         onClick={closeLink}
@@ -79,7 +80,7 @@ export function Drawer({
           >
             {title}
           </h2>
-          <Link
+          <AppLink
             to={closeTo}
             preventScrollReset
             onClick={closeLink}
@@ -87,7 +88,7 @@ export function Drawer({
             aria-label="Close"
           >
             <span aria-hidden="true">✕</span>
-          </Link>
+          </AppLink>
         </header>
         <div ref={body} className="flex-1 px-5 py-4">
           {children}

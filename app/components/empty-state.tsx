@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/app-link";
 
 export function EmptyState({ title, children }: { title: string; children?: React.ReactNode }) {
   return (
@@ -14,9 +14,9 @@ export function EmptyListState({ searching, clearHref }: { searching: boolean; c
   if (!searching) return <EmptyState title="No data available" />;
   return (
     <EmptyState title="No results for these filters">
-      <Link to={clearHref} className="text-brand-700 underline">
+      <AppLink to={clearHref} className="text-brand-700 underline">
         Clear filters
-      </Link>
+      </AppLink>
     </EmptyState>
   );
 }

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { AppLink } from "~/components/app-link";
 
 function pageHref(location: { pathname: string; search: string }, page: number, param: string) {
   const params = new URLSearchParams(location.search);
@@ -39,14 +40,14 @@ export function Pagination({
       </p>
       <div className="flex gap-2">
         {page > 1 ? (
-          <Link to={pageHref(location, page - 1, param)} className={linkClass} rel="prev">
+          <AppLink to={pageHref(location, page - 1, param)} className={linkClass} rel="prev">
             Previous
-          </Link>
+          </AppLink>
         ) : null}
         {page < totalPages ? (
-          <Link to={pageHref(location, page + 1, param)} className={linkClass} rel="next">
+          <AppLink to={pageHref(location, page + 1, param)} className={linkClass} rel="next">
             Next
-          </Link>
+          </AppLink>
         ) : null}
       </div>
     </nav>

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { AgentRecord } from "#backend/schemas/agents";
 import { AgentFormSchema, AgentRecordSchema } from "#backend/schemas/agents";
 import { apiRead, apiWrite } from "~/api.server";
@@ -25,6 +25,7 @@ import {
 import { can } from "~/utils/permissions";
 import { useLiveForm } from "~/utils/use-live-form";
 import type { FormResult } from "~/utils/use-live-form";
+import { AppLink } from "~/components/app-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -120,12 +121,12 @@ function EditAgentForm({
         <SubmitButton intent="update" pendingText="Saving...">
           Save Changes
         </SubmitButton>
-        <Link
+        <AppLink
           to={`/agents/${agent.id}`}
           className="rounded-full border border-slate-300 px-5 py-2 text-sm font-medium hover:bg-slate-100"
         >
           Cancel Edit
-        </Link>
+        </AppLink>
       </div>
     </Form>
   );
@@ -155,9 +156,9 @@ export default function AgentRoute() {
   return (
     <div className="flex flex-col gap-4">
       <ActionToast toast={actionData?.toast} />
-      <Link to="/agents/all" className="text-sm text-brand-700 hover:underline">
+      <AppLink to="/agents/all" className="text-sm text-brand-700 hover:underline">
         ← All agents
-      </Link>
+      </AppLink>
       <section
         aria-labelledby="agent-name"
         className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
@@ -171,12 +172,12 @@ export default function AgentRoute() {
           </div>
           {canEdit && !editing ? (
             <div className="flex flex-wrap gap-2">
-              <Link
+              <AppLink
                 to="?mode=edit"
                 className="rounded-full border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100"
               >
                 Edit Agent
-              </Link>
+              </AppLink>
               <Form method="post">
                 <SubmitButton
                   intent={barred ? "unbar" : "bar"}

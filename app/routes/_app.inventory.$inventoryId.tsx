@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { BatchRecord, InventoryDetail, MovementRecord } from "#backend/schemas/inventory";
 import { InventoryDetailSchema, RestockSchema, TransferSchema } from "#backend/schemas/inventory";
 import { WarehouseListSchema } from "#backend/schemas/warehouses";
@@ -25,6 +25,7 @@ import { readFormData } from "~/utils/forms.server";
 import { can } from "~/utils/permissions";
 import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
+import { AppLink } from "~/components/app-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.item.name} — Inventory — SolarDesk` : "Inventory — SolarDesk" },
@@ -180,9 +181,9 @@ export default function InventoryItemRoute() {
     }));
   return (
     <div className="flex flex-col gap-4">
-      <Link to="/inventory/all" className="text-sm text-brand-700 hover:underline">
+      <AppLink to="/inventory/all" className="text-sm text-brand-700 hover:underline">
         ← All inventory
-      </Link>
+      </AppLink>
       <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <div className="flex items-center gap-4">
           <RecordImage src={item.image} className="h-16 w-16" />

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import type { ProductInventory } from "#backend/schemas/products";
 import { PAYMENT_MODE_LABELS, ProductRecordSchema } from "#backend/schemas/products";
 import { apiRead } from "~/api.server";
@@ -14,6 +14,7 @@ import { requireUser } from "~/session.server";
 import { formatDate, formatNumber, formatPriceRange } from "~/utils/format";
 import { readFormData } from "~/utils/forms.server";
 import { can } from "~/utils/permissions";
+import { AppLink } from "~/components/app-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -50,9 +51,9 @@ const COLUMNS: Column<ProductInventory>[] = [
     header: "Inventory",
     primary: true,
     cell: (item) => (
-      <Link to={`/inventory/${item.id}`} className="hover:underline">
+      <AppLink to={`/inventory/${item.id}`} className="hover:underline">
         {item.name}
-      </Link>
+      </AppLink>
     ),
   },
   { header: "Manufacturer", cell: (item) => item.manufacturerName },
@@ -67,9 +68,9 @@ export default function ProductRoute() {
   const page = `/products/${product.id}`;
   return (
     <div className="flex flex-col gap-4">
-      <Link to="/products/all" className="text-sm text-brand-700 hover:underline">
+      <AppLink to="/products/all" className="text-sm text-brand-700 hover:underline">
         ← All products
-      </Link>
+      </AppLink>
       <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <div className="flex flex-wrap items-center gap-4">
           <RecordImage src={product.image} className="h-16 w-16" />
@@ -77,12 +78,12 @@ export default function ProductRoute() {
             {editing ? `Edit ${product.name}` : product.name}
           </h2>
           {canEdit && !editing ? (
-            <Link
+            <AppLink
               to={`${page}?mode=edit`}
               className="rounded-full border border-slate-300 px-4 py-1.5 text-sm font-medium hover:bg-slate-100"
             >
               Edit Product
-            </Link>
+            </AppLink>
           ) : null}
         </div>
         {editing && editor ? (
@@ -96,9 +97,9 @@ export default function ProductRoute() {
               submitLabel="Save Changes"
               pendingText="Saving..."
               footer={
-                <Link to={page} className="text-sm text-brand-700 underline">
+                <AppLink to={page} className="text-sm text-brand-700 underline">
                   Cancel Edit
-                </Link>
+                </AppLink>
               }
             />
           </div>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import type { ProductRecord } from "#backend/schemas/products";
 import {
   PAYMENT_MODE_LABELS,
@@ -18,6 +18,7 @@ import { listHref } from "~/utils/list-params";
 import { loadList } from "~/utils/lists.server";
 import { can } from "~/utils/permissions";
 import { useListRefresh } from "~/utils/use-freshness";
+import { AppLink } from "~/components/app-link";
 
 export const meta: MetaFunction = () => [{ title: "All Products — SolarDesk" }];
 
@@ -70,7 +71,7 @@ function CategoryTabs({
       {tabs.map((tab) => {
         const active = (current ?? "") === tab.id;
         return (
-          <Link
+          <AppLink
             key={tab.id || "all"}
             to={tab.id ? `/products/all?categoryId=${tab.id}` : "/products/all"}
             aria-current={active ? "page" : undefined}
@@ -81,7 +82,7 @@ function CategoryTabs({
             }`}
           >
             {tab.name}
-          </Link>
+          </AppLink>
         );
       })}
     </nav>
@@ -96,9 +97,9 @@ function ProductCardItem({ product }: { product: ProductCard }) {
       <div className="min-w-0 flex-1">
         <p className="text-xs uppercase tracking-wide text-slate-600">{product.category.name}</p>
         <h3 id={titleId} className="font-semibold text-slate-900">
-          <Link to={`/products/${product.id}`} className="hover:underline">
+          <AppLink to={`/products/${product.id}`} className="hover:underline">
             {product.name}
-          </Link>
+          </AppLink>
         </h3>
         <p className="text-sm font-medium text-slate-900">
           {formatPriceRange(
@@ -146,12 +147,12 @@ export default function ProductsRoute() {
                 triggerClassName="h-9 w-9 justify-center"
                 panelClassName="w-52"
               >
-                <Link
+                <AppLink
                   to={listHref("/products/all/categories/new", location.search)}
                   className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100"
                 >
                   Create New Category
-                </Link>
+                </AppLink>
               </DropdownMenu>
             </>
           ) : null

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useOutlet } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useOutlet } from "@remix-run/react";
 import { SaleDraftListSchema, SaleDraftSchema } from "#backend/schemas/sale-drafts";
 import { MessageSchema } from "#backend/schemas/errors";
 import { apiRead, apiWrite, throwFailure } from "~/api.server";
@@ -15,6 +15,7 @@ import { requireUser } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
 import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 import { formatDate, formatTime } from "~/utils/format";
+import { AppLink } from "~/components/app-link";
 
 export const meta: MetaFunction = () => [{ title: "New Sale — SolarDesk" }];
 
@@ -86,21 +87,21 @@ export default function NewSaleRoute() {
                       </p>
                     </div>
                     <div className="flex gap-2">
-                      <Link
+                      <AppLink
                         to={draftPath(draft.id)}
                         aria-label={`Resume draft: ${who}, ${what}`}
                         className="rounded-full bg-slate-900 px-4 py-1.5 text-xs font-semibold text-white hover:bg-slate-700"
                       >
                         Resume
-                      </Link>
-                      <Link
+                      </AppLink>
+                      <AppLink
                         to={`?confirm=${encodeURIComponent(draft.id)}`}
                         preventScrollReset
                         aria-label={`Delete draft: ${who}, ${what}`}
                         className="rounded-full border border-slate-300 px-4 py-1.5 text-xs font-semibold text-slate-700 hover:bg-slate-100"
                       >
                         Delete
-                      </Link>
+                      </AppLink>
                     </div>
                   </div>
                   {confirm === draft.id ? (
@@ -114,9 +115,9 @@ export default function NewSaleRoute() {
                       <SubmitButton intent="delete" tone="danger" pendingText="Deleting...">
                         Delete draft
                       </SubmitButton>
-                      <Link to={NEW_SALE_PATH} preventScrollReset className="text-sm underline">
+                      <AppLink to={NEW_SALE_PATH} preventScrollReset className="text-sm underline">
                         Keep it
-                      </Link>
+                      </AppLink>
                     </Form>
                   ) : null}
                 </li>

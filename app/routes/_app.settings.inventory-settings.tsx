@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import type { InventoryCategoryRecord } from "#backend/schemas/inventory";
 import { InventoryCategoryListSchema } from "#backend/schemas/inventory";
 import { apiReadOrFailure } from "~/api.server";
@@ -16,6 +16,7 @@ import { saveInventoryCategory } from "~/features/inventory/category-forms.serve
 import { requireUser } from "~/session.server";
 import { readFormData } from "~/utils/forms.server";
 import { can } from "~/utils/permissions";
+import { AppLink } from "~/components/app-link";
 
 const PAGE = "/settings/inventory-settings";
 
@@ -66,14 +67,14 @@ function CategoryName({
         <span>{category.name}</span>
       )}
       {canWrite ? (
-        <Link
+        <AppLink
           to={`${PAGE}?rename=${category.id}`}
           preventScrollReset
           aria-label={`Rename ${category.name}`}
           className="rounded-full border border-slate-300 px-3 py-0.5 text-xs font-medium hover:bg-slate-100"
         >
           Rename
-        </Link>
+        </AppLink>
       ) : null}
     </div>
   );

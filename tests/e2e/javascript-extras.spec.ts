@@ -157,6 +157,37 @@ test.describe("with JavaScript only (skipped in the js-off project, where these 
     await expect(page.getByText("6.4474, 3.4553")).toBeVisible();
   });
 
+  test("links navigate within the app: the page is not reloaded, and history, current entries and modified clicks behave", async ({
+    page,
+  }) => {
+    await signInAsAdmin(page);
+    await page.goto("/customers/all");
+    // Survives only navigations done by the app; a document load would start a fresh window object.
+    await page.evaluate(() => Object.assign(window, { __samePage: true }));
+    const samePage = () => page.evaluate(() => (window as { __samePage?: boolean }).__samePage === true);
+
+    const nav = page.getByRole("navigation", { name: "Customers navigation" });
+    await nav.getByRole("link", { name: /^Active/ }).click();
+    await expect(page).toHaveURL(/\/customers\/active$/);
+    await expect(nav.getByRole("link", { name: /^Active/ })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: /^All/ })).not.toHaveAttribute("aria-current", "page");
+
+    await page.getByLabel("Main menu").click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sales" }).click();
+    await expect(page).toHaveURL(/\/sales\/all$/);
+    expect(await samePage()).toBe(true);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/customers\/active$/);
+    expect(await samePage()).toBe(true);
+
+    // A click with a modifier is the browser's (a new tab or window), not the app's.
+    const opened = page.context().waitForEvent("page");
+    await nav.getByRole("link", { name: /^All/ }).click({ modifiers: ["Shift"] });
+    await (await opened).close();
+    await expect(page).toHaveURL(/\/customers\/active$/);
+  });
+
   test("a request the router aborted for a newer click is not logged as an error; other errors are", async ({
     page,
   }) => {

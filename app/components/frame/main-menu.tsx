@@ -1,7 +1,8 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { Fragment } from "react";
 import { MAIN_MENU, allowed, isMenuEntryActive } from "~/utils/navigation";
 import { useDetailsMenu } from "./use-details-menu";
+import { AppLink } from "~/components/app-link";
 
 const GROUP_SIZE = 3;
 
@@ -43,7 +44,7 @@ export function MainMenu({ permissions }: { permissions: readonly string[] }) {
                 const active = isMenuEntryActive(pathname, entry);
                 return (
                   <li key={entry.link}>
-                    <Link
+                    <AppLink
                       to={entry.link}
                       aria-current={active ? "page" : undefined}
                       className={`block rounded-lg px-3 py-2 text-sm ${
@@ -53,7 +54,7 @@ export function MainMenu({ permissions }: { permissions: readonly string[] }) {
                       }`}
                     >
                       {entry.title}
-                    </Link>
+                    </AppLink>
                   </li>
                 );
               })}

@@ -1,4 +1,4 @@
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import type { CustomerRecord } from "#backend/schemas/customers";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
@@ -8,6 +8,7 @@ import { formatBadgeCount, formatDate, fullName } from "~/utils/format";
 import { listHref } from "~/utils/list-params";
 import { useListRefresh } from "~/utils/use-freshness";
 import type { customerListLoader } from "./customer-list.server";
+import { AppLink } from "~/components/app-link";
 
 function StatCard({ label, value }: { label: string; value: number }) {
   return (
@@ -23,9 +24,9 @@ const COLUMNS: Column<CustomerRecord>[] = [
     header: "Name",
     primary: true,
     cell: (customer) => (
-      <Link to={`/customers/${customer.id}`} className="hover:underline">
+      <AppLink to={`/customers/${customer.id}`} className="hover:underline">
         {fullName(customer)}
-      </Link>
+      </AppLink>
     ),
   },
   { header: "Email", cell: (customer) => customer.email },

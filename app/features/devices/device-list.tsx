@@ -1,4 +1,4 @@
-import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import type { DeviceRecord } from "#backend/schemas/devices";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
@@ -20,15 +20,16 @@ import {
   keptDeviceFilters,
 } from "./device-filters";
 import type { deviceListLoader } from "./device-list.server";
+import { AppLink } from "~/components/app-link";
 
 const COLUMNS: Column<DeviceRecord>[] = [
   {
     header: "Serial Number",
     primary: true,
     cell: (device) => (
-      <Link to={`/devices/${device.id}`} className="hover:underline">
+      <AppLink to={`/devices/${device.id}`} className="hover:underline">
         {device.serialNumber}
-      </Link>
+      </AppLink>
     ),
   },
   // Always masked by the API (docs/decisions/015); the device page reveals one to roles that manage devices.
@@ -49,9 +50,9 @@ function DeviceActionsMenu() {
       triggerClassName="h-9 w-9 justify-center"
       panelClassName="w-64"
     >
-      <Link to="/devices/all/batch" className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">
+      <AppLink to="/devices/all/batch" className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">
         Create New Devices (Batch)
-      </Link>
+      </AppLink>
     </DropdownMenu>
   );
 }
@@ -67,13 +68,13 @@ function FilterChips({ filters, itemName }: { filters: ActiveFilter[]; itemName:
           className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-1 pl-3 pr-1 text-slate-800"
         >
           {filter.label}: {filter.name === "inventoryId" ? (itemName ?? filter.value) : filter.value}
-          <Link
+          <AppLink
             to={filter.removeHref}
             aria-label={`Remove the ${filter.label} filter`}
             className="rounded-full px-1.5 text-slate-500 hover:bg-slate-200 hover:text-slate-900"
           >
             <span aria-hidden="true">✕</span>
-          </Link>
+          </AppLink>
         </span>
       ))}
     </div>
@@ -120,12 +121,12 @@ function FilterPanel({
           >
             Apply Filters
           </button>
-          <Link
+          <AppLink
             to={location.pathname}
             className="rounded-full border border-slate-300 px-5 py-2.5 text-sm font-medium hover:bg-slate-100"
           >
             Clear filters
-          </Link>
+          </AppLink>
         </div>
       </Form>
     </Drawer>
@@ -140,13 +141,13 @@ export function DeviceListPage() {
   const filters = activeDeviceFilters(location.pathname, location.search);
   const actions = (
     <>
-      <Link
+      <AppLink
         to={filterPanelHref(location.pathname, location.search, true)}
         preventScrollReset
         className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
       >
         {filters.length ? `Filters (${filters.length})` : "Filters"}
-      </Link>
+      </AppLink>
       {canCreate ? (
         <>
           <ListAction

@@ -1,4 +1,4 @@
-import { Link, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
 import { DropdownMenu } from "~/components/dropdown-menu";
@@ -12,6 +12,7 @@ import { useListRefresh } from "~/utils/use-freshness";
 import { CLASS_LABELS } from "./inventory-classes";
 import { FAILED_TO_FETCH_CATEGORIES } from "./category-forms";
 import type { InventoryRow, inventoryListLoader } from "./inventory-list.server";
+import { AppLink } from "~/components/app-link";
 
 const COLUMNS: Column<InventoryRow>[] = [
   {
@@ -20,9 +21,9 @@ const COLUMNS: Column<InventoryRow>[] = [
     cell: (item) => (
       <span className="flex items-center gap-3">
         <RecordImage src={item.image} />
-        <Link to={`/inventory/${item.id}`} className="hover:underline">
+        <AppLink to={`/inventory/${item.id}`} className="hover:underline">
           {item.name}
-        </Link>
+        </AppLink>
       </span>
     ),
   },
@@ -49,12 +50,12 @@ function InventoryMenu({ search }: { search: string }) {
       triggerClassName="h-9 w-9 justify-center"
       panelClassName="w-56"
     >
-      <Link to={listHref("/inventory/all/categories/new", search)} className={itemClass}>
+      <AppLink to={listHref("/inventory/all/categories/new", search)} className={itemClass}>
         Create New Category
-      </Link>
-      <Link to={listHref("/inventory/all/sub-categories/new", search)} className={itemClass}>
+      </AppLink>
+      <AppLink to={listHref("/inventory/all/sub-categories/new", search)} className={itemClass}>
         Create New Sub-Category
-      </Link>
+      </AppLink>
     </DropdownMenu>
   );
 }

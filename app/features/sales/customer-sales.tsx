@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import type { SaleList, SaleListItem } from "#backend/schemas/sales";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
@@ -6,15 +5,16 @@ import { formatDate, formatNaira } from "~/utils/format";
 import { shortSaleId } from "./sale-labels";
 import { Panel } from "./sale-page";
 import { SaleStatusPill } from "./sale-status";
+import { AppLink } from "~/components/app-link";
 
 const COLUMNS: Column<SaleListItem>[] = [
   {
     header: "Sale",
     primary: true,
     cell: (sale) => (
-      <Link to={`/sales/${sale.id}`} className="font-mono text-brand-700 hover:underline">
+      <AppLink to={`/sales/${sale.id}`} className="font-mono text-brand-700 hover:underline">
         {shortSaleId(sale.id)}
-      </Link>
+      </AppLink>
     ),
   },
   { header: "Products", cell: (sale) => sale.products.join(", ") },
@@ -42,12 +42,12 @@ export function CustomerSales({ sales, email }: { sales: SaleList; email: string
           {sales.total > sales.sales.length ? (
             <p className="mt-3">
               The {sales.sales.length} newest of {sales.total} sales.{" "}
-              <Link
+              <AppLink
                 to={`/sales/all?search=${encodeURIComponent(email)}`}
                 className="text-brand-700 underline"
               >
                 All of them in the sales list
-              </Link>
+              </AppLink>
             </p>
           ) : null}
         </>

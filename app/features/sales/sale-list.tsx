@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import type { SaleListItem } from "#backend/schemas/sales";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
@@ -12,15 +12,16 @@ import { saleSearchFromReference } from "./payment-return";
 import { shortSaleId } from "./sale-labels";
 import type { saleListLoader } from "./sale-list.server";
 import { SaleStatusPill } from "./sale-status";
+import { AppLink } from "~/components/app-link";
 
 const COLUMNS: Column<SaleListItem>[] = [
   {
     header: "Sale",
     primary: true,
     cell: (sale) => (
-      <Link to={`/sales/${sale.id}`} className="font-mono hover:underline">
+      <AppLink to={`/sales/${sale.id}`} className="font-mono hover:underline">
         {shortSaleId(sale.id)}
-      </Link>
+      </AppLink>
     ),
   },
   { header: "Customer", cell: (sale) => sale.customer.name },
@@ -55,16 +56,16 @@ function PaymentReturnNotice({ notice }: { notice: PaymentReturnMessage }) {
         <p className="mt-1">Reference: {notice.reference}</p>
       ) : null}
       {notice.saleId ? (
-        <Link to={`/sales/${notice.saleId}`} className="mt-2 inline-block font-medium underline">
+        <AppLink to={`/sales/${notice.saleId}`} className="mt-2 inline-block font-medium underline">
           View sale {shortSaleId(notice.saleId)}
-        </Link>
+        </AppLink>
       ) : search ? (
-        <Link
+        <AppLink
           to={`/sales/all?search=${encodeURIComponent(search)}`}
           className="mt-2 inline-block font-medium underline"
         >
           Find the sale
-        </Link>
+        </AppLink>
       ) : null}
     </section>
   );
@@ -86,9 +87,9 @@ function MyDrafts({ drafts }: { drafts: Draft[] }) {
       <ul className="mt-3 divide-y divide-slate-100">
         {drafts.map((draft) => (
           <li key={draft.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-            <Link to={`/sales/all/new/${draft.id}`} className="font-medium text-brand-700 hover:underline">
+            <AppLink to={`/sales/all/new/${draft.id}`} className="font-medium text-brand-700 hover:underline">
               {draft.customerName ?? "No customer yet"}
-            </Link>
+            </AppLink>
             <span className="text-slate-600">
               {draft.products.length} product{draft.products.length === 1 ? "" : "s"} · last changed{" "}
               {formatDate(draft.updatedAt)} {formatTime(draft.updatedAt)}
@@ -122,13 +123,13 @@ function SalesActions({ canCreate }: { canCreate: boolean }) {
         panelClassName="w-56"
       >
         {canCreate ? (
-          <Link to="/sales/all/batch-upload" className={item}>
+          <AppLink to="/sales/all/batch-upload" className={item}>
             Batch Upload Sales
-          </Link>
+          </AppLink>
         ) : null}
-        <Link to="/sales/all/export" className={item}>
+        <AppLink to="/sales/all/export" className={item}>
           Export Data
-        </Link>
+        </AppLink>
       </DropdownMenu>
     </>
   );

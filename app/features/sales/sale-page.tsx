@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { SaleItemRecord, SalePaymentRecord, SaleRecord } from "#backend/schemas/sales";
 import type { Column } from "~/components/data-table";
@@ -15,6 +14,7 @@ import {
   uncountedReason,
 } from "./sale-labels";
 import { PaymentStatusPill, SaleStatusPill, ScheduleStatusPill } from "./sale-status";
+import { AppLink } from "~/components/app-link";
 
 export type SalePageAccess = { canPay: boolean; canReadCustomers: boolean; canReadDevices: boolean };
 
@@ -39,18 +39,18 @@ export function PaymentActions({ sale }: { sale: Pick<SaleRecord, "id"> }) {
   const button = "rounded-full px-4 py-2 text-sm font-semibold";
   return (
     <div className="flex flex-wrap gap-2">
-      <Link
+      <AppLink
         to={`/sales/${sale.id}/payment?method=cash`}
         className={`${button} bg-slate-900 text-white hover:bg-slate-700`}
       >
         Record cash payment
-      </Link>
-      <Link
+      </AppLink>
+      <AppLink
         to={`/sales/${sale.id}/payment?method=online`}
         className={`${button} border border-slate-300 bg-white text-slate-900 hover:bg-slate-100`}
       >
         Pay online
-      </Link>
+      </AppLink>
     </div>
   );
 }
@@ -61,9 +61,9 @@ function Overview({ sale, access }: { sale: SaleRecord; access: SalePageAccess }
     [
       "Customer",
       access.canReadCustomers ? (
-        <Link to={`/customers/${sale.customer.id}`} className={LINK}>
+        <AppLink to={`/customers/${sale.customer.id}`} className={LINK}>
           {customerName}
-        </Link>
+        </AppLink>
       ) : (
         customerName
       ),
@@ -123,9 +123,9 @@ function DeviceTokens({ item, canReadDevices }: { item: SaleItemRecord; canReadD
           <p className="font-medium text-slate-900">
             Device{" "}
             {canReadDevices ? (
-              <Link to={`/devices/${device.id}`} className={`${LINK} underline`}>
+              <AppLink to={`/devices/${device.id}`} className={`${LINK} underline`}>
                 {device.serialNumber}
-              </Link>
+              </AppLink>
             ) : (
               device.serialNumber
             )}
@@ -236,13 +236,13 @@ function paymentColumns(saleId: string): Column<SalePaymentRecord>[] {
     {
       header: "Receipt",
       cell: (payment) => (
-        <Link
+        <AppLink
           to={`/sales/${saleId}/payments/${payment.id}`}
           aria-label={`Receipt for ${formatNaira(payment.amount)} on ${formatDate(payment.createdAt)}`}
           className={LINK}
         >
           Receipt
-        </Link>
+        </AppLink>
       ),
     },
   ];
@@ -282,9 +282,9 @@ function Contract({ contract }: { contract: NonNullable<SaleRecord["contract"]> 
 export function SalePage({ sale, access }: { sale: SaleRecord; access: SalePageAccess }) {
   return (
     <div className="flex flex-col gap-4">
-      <Link to="/sales/all" className="text-sm text-brand-700 hover:underline">
+      <AppLink to="/sales/all" className="text-sm text-brand-700 hover:underline">
         ← All sales
-      </Link>
+      </AppLink>
       <Overview sale={sale} access={access} />
       <Totals sale={sale} />
       <Items sale={sale} canReadDevices={access.canReadDevices} />

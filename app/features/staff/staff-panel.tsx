@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import type { UserRecord } from "#backend/schemas/users";
 import { AssignRoleSchema } from "#backend/schemas/users";
 import { DetailList } from "~/components/detail-list";
@@ -16,6 +16,7 @@ import { StaffProfileForm } from "./staff-profile-form";
 import { StaffStatus } from "./staff-status";
 import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
+import { AppLink } from "~/components/app-link";
 
 type Option = { value: string; label: string };
 type ActivityEntry = { id: string; summary: string; createdAt: string };
@@ -53,12 +54,12 @@ function ActionsMenu({ staff, may }: { staff: UserRecord; may: StaffPanelAbiliti
   return (
     <DropdownMenu label="Staff actions" trigger="Actions" triggerClassName="h-9 px-3 text-sm">
       {may.edit ? (
-        <Link
+        <AppLink
           to={panelHref({ tab: null, mode: "edit" })}
           className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100"
         >
           Edit Staff Details
-        </Link>
+        </AppLink>
       ) : null}
       {may.block ? (
         <Form method="post">
@@ -73,12 +74,12 @@ function ActionsMenu({ staff, may }: { staff: UserRecord; may: StaffPanelAbiliti
         </Form>
       ) : null}
       {may.delete ? (
-        <Link
+        <AppLink
           to={panelHref({ confirm: "delete" })}
           className="block rounded-lg px-3 py-2 text-sm text-red-700 hover:bg-red-50"
         >
           Delete Staff
-        </Link>
+        </AppLink>
       ) : null}
     </DropdownMenu>
   );
@@ -95,7 +96,7 @@ function Tabs({ activityCount }: { activityCount: number | null }) {
   return (
     <nav aria-label="Staff tabs" className="mt-4 flex gap-1 border-b border-slate-200">
       {tabs.map((item) => (
-        <Link
+        <AppLink
           key={item.key}
           to={panelHref({ tab: item.key === "details" ? null : item.key, mode: null, confirm: null })}
           aria-current={tab === item.key ? "page" : undefined}
@@ -109,7 +110,7 @@ function Tabs({ activityCount }: { activityCount: number | null }) {
           {item.count !== null ? (
             <span className="ml-1 rounded-full bg-slate-100 px-1.5 text-xs">{item.count}</span>
           ) : null}
-        </Link>
+        </AppLink>
       ))}
     </nav>
   );
@@ -171,9 +172,9 @@ function DeleteConfirmation({ staff }: { staff: UserRecord }) {
         <SubmitButton intent="delete" tone="danger" pendingText="Deleting...">
           Delete Staff
         </SubmitButton>
-        <Link to={panelHref({ confirm: null })} className={`${buttonClass} border border-slate-300`}>
+        <AppLink to={panelHref({ confirm: null })} className={`${buttonClass} border border-slate-300`}>
           Keep
-        </Link>
+        </AppLink>
       </div>
     </Form>
   );
@@ -220,13 +221,13 @@ export function StaffPanel({ staff, roles, activity, may, answer, own }: StaffPa
         </div>
         <div className="flex items-center gap-2">
           {editing || !may.edit ? null : (
-            <Link
+            <AppLink
               to={panelHref({ tab: null, mode: "edit" })}
               aria-label="Edit staff details"
               className="flex h-9 w-9 items-center justify-center rounded-full border border-slate-300 hover:bg-slate-100"
             >
               <span aria-hidden="true">✎</span>
-            </Link>
+            </AppLink>
           )}
           <ActionsMenu staff={staff} may={may} />
         </div>

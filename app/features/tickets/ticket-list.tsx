@@ -1,4 +1,4 @@
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import type { TicketRecord } from "#backend/schemas/tickets";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
@@ -12,6 +12,7 @@ import type { TicketSection } from "./ticket-rules";
 import { ticketSection } from "./ticket-rules";
 import type { ticketListLoader } from "./ticket-list.server";
 import { TicketStatusPill } from "./ticket-status";
+import { AppLink } from "~/components/app-link";
 
 function columns(section: TicketSection): Column<TicketRecord>[] {
   return [
@@ -19,9 +20,9 @@ function columns(section: TicketSection): Column<TicketRecord>[] {
       header: "Subject",
       primary: true,
       cell: (ticket) => (
-        <Link to={`/${section}/${ticket.id}`} className="hover:underline">
+        <AppLink to={`/${section}/${ticket.id}`} className="hover:underline">
           {ticket.subject}
-        </Link>
+        </AppLink>
       ),
     },
     { header: "Type", cell: (ticket) => capitalise(ticket.type) },

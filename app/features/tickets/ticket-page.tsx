@@ -1,4 +1,4 @@
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import type { TicketAssignee, TicketDetail, TicketStatus } from "#backend/schemas/tickets";
 import {
   TicketAssigneeFormSchema,
@@ -18,6 +18,7 @@ import { useLiveForm } from "~/utils/use-live-form";
 import type { ticketPageLoader } from "./ticket-page.server";
 import { describeTicketEvent, statusChoices, statusLabel, ticketSection } from "./ticket-rules";
 import { TicketStatusPill } from "./ticket-status";
+import { AppLink } from "~/components/app-link";
 
 /** The action's answer to a refused form, naming the form (`intent`) it belongs to. */
 export type TicketPageAnswer = { result?: FormResult; toast?: ToastData | null; intent?: string } | undefined;
@@ -132,13 +133,13 @@ function ticketDetails(ticket: TicketDetail): [string, React.ReactNode][] {
     [
       "Customer",
       ticket.customerId ? (
-        <Link
+        <AppLink
           key="customer"
           to={`/customers/${ticket.customerId}`}
           className="text-brand-700 hover:underline"
         >
           {ticket.customerName ?? "Customer"}
-        </Link>
+        </AppLink>
       ) : (
         "None"
       ),
@@ -159,9 +160,9 @@ export function TicketPage({ answer }: { answer: TicketPageAnswer }) {
   return (
     <div className="flex flex-col gap-4">
       <ActionToast toast={answer?.toast} />
-      <Link to={`/${section}/all`} className="text-sm text-brand-700 hover:underline">
+      <AppLink to={`/${section}/all`} className="text-sm text-brand-700 hover:underline">
         ← All tickets
-      </Link>
+      </AppLink>
       <Panel id="ticket-subject" title={ticket.subject}>
         <DetailList rows={ticketDetails(ticket)} />
         <h3 className="mt-5 text-xs uppercase tracking-wide text-slate-500">Description</h3>
