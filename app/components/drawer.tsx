@@ -1,7 +1,7 @@
 import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useDialogFocus } from "./use-dialog-focus";
-import { AppLink } from "~/components/app-link";
+import { AppLink } from "./app-link";
 
 export const DRAWER_WIDTHS = {
   small: "max-w-[360px]",

@@ -1,4 +1,4 @@
-import { AppLink } from "~/components/app-link";
+import { AppLink } from "./app-link";
 
 export function EmptyState({ title, children }: { title: string; children?: React.ReactNode }) {
   return (

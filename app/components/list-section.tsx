@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { EmptyState } from "./empty-state";
 import { ListSearch } from "./list-search";
 import { Pagination } from "./pagination";
-import { AppLink } from "~/components/app-link";
+import { AppLink } from "./app-link";
 
 type Page = { page: number; limit: number; total: number; totalPages: number };
 

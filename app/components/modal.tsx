@@ -1,7 +1,7 @@
 import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { useDialogFocus } from "./use-dialog-focus";
-import { AppLink } from "~/components/app-link";
+import { AppLink } from "./app-link";
 
 /**
  * A centred dialog with a URL of its own, the small sibling of `Drawer`: it opens with a link and closes

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { AppLink } from "~/components/app-link";
+import { AppLink } from "./app-link";
 
 function pageHref(location: { pathname: string; search: string }, page: number, param: string) {
   const params = new URLSearchParams(location.search);

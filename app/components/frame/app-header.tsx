@@ -3,7 +3,7 @@ import { formatBadgeCount, capitalise, fullName } from "~/utils/format";
 import { SectionIcon } from "../section-icon";
 import { MainMenu } from "./main-menu";
 import { DropdownMenu } from "../dropdown-menu";
-import { AppLink } from "~/components/app-link";
+import { AppLink } from "../app-link";
 
 export type HeaderUser = {
   firstname: string;

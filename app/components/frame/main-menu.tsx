@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { Fragment } from "react";
 import { MAIN_MENU, allowed, isMenuEntryActive } from "~/utils/navigation";
 import { useDetailsMenu } from "./use-details-menu";
-import { AppLink } from "~/components/app-link";
+import { AppLink } from "../app-link";
 
 const GROUP_SIZE = 3;
 

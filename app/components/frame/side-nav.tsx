@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { AppLink } from "~/components/app-link";
+import { AppLink } from "../app-link";
 import { formatBadgeCount } from "~/utils/format";
 import type { NavItem } from "~/utils/navigation";
 import { isNavItemActive } from "~/utils/navigation";
