@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { VerificationSchema } from "#backend/schemas/payments";
 import { SaleDraftListSchema } from "#backend/schemas/sale-drafts";
-import type { SaleTab } from "#backend/schemas/sales";
+import type { SaleListItem, SaleTab } from "#backend/schemas/sales";
 import { SaleListQuerySchema, SaleListSchema, SaleStatsSchema } from "#backend/schemas/sales";
 import { apiRead, apiReadOrFailure } from "~/api.server";
 import { requireUser } from "~/session.server";
@@ -22,6 +22,25 @@ async function verifyReturn(request: Request, query: PaymentReturnQuery) {
     ? { ok: true, data: answer.data }
     : { ok: false, failure: answer.failure };
   return paymentReturnMessage(query, outcome);
+}
+
+export type SaleRow = Pick<
+  SaleListItem,
+  "id" | "status" | "products" | "totalPrice" | "totalPaid" | "balance" | "createdAt"
+> & { customer: { name: string }; agent: { name: string } | null };
+
+function saleRowOf(sale: SaleListItem): SaleRow {
+  return {
+    id: sale.id,
+    status: sale.status,
+    customer: { name: sale.customer.name },
+    agent: sale.agent ? { name: sale.agent.name } : null,
+    products: sale.products,
+    totalPrice: sale.totalPrice,
+    totalPaid: sale.totalPaid,
+    balance: sale.balance,
+    createdAt: sale.createdAt,
+  };
 }
 
 /**
@@ -48,7 +67,8 @@ export async function saleListLoader(tab: SaleTab, { request }: LoaderFunctionAr
   return {
     title,
     stats,
-    page,
+    // Only what the table shows: every byte here is also sent for hydration.
+    page: { query: page.query, list: { ...page.list, sales: page.list.sales.map(saleRowOf) } },
     payment,
     drafts: drafts?.ok ? drafts.data.drafts : [],
     canCreate,

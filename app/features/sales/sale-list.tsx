@@ -1,5 +1,4 @@
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
-import type { SaleListItem } from "#backend/schemas/sales";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
 import { DropdownMenu } from "~/components/dropdown-menu";
@@ -10,11 +9,11 @@ import { useListRefresh } from "~/utils/use-freshness";
 import type { PaymentReturnMessage } from "./payment-return";
 import { saleSearchFromReference } from "./payment-return";
 import { shortSaleId } from "./sale-labels";
-import type { saleListLoader } from "./sale-list.server";
+import type { SaleRow, saleListLoader } from "./sale-list.server";
 import { SaleStatusPill } from "./sale-status";
 import { AppLink } from "~/components/app-link";
 
-const COLUMNS: Column<SaleListItem>[] = [
+const COLUMNS: Column<SaleRow>[] = [
   {
     header: "Sale",
     primary: true,
