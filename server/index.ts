@@ -4,6 +4,7 @@ import { createRequestHandler } from "@remix-run/express";
 import { closeStartedBackend } from "#backend/index";
 import { createServerApp } from "./app";
 import { followRebuilds, importBuild } from "./remix-build";
+import { cacheRenderRoutes } from "./render-routes-cache";
 import { cacheRouteMatching } from "./route-matching-cache";
 import { readServerSettings } from "./settings";
 import { stopOnSignals } from "./shutdown";
@@ -16,6 +17,7 @@ process.env.NODE_ENV ??= "production";
 async function main() {
   const settings = readServerSettings();
   cacheRouteMatching();
+  cacheRenderRoutes();
   const buildFile = new URL("./index.js", import.meta.url);
   const initialBuild = await importBuild(buildFile);
   const rebuilds = settings.mode === "development" ? followRebuilds(buildFile, initialBuild) : null;
