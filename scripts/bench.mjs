@@ -17,7 +17,9 @@
 // /products/all (first page and a search) and /inventory/all?warehouseId=…, and the API calls behind
 // them (GET /api/v1/products, ?search=, /api/v1/inventory?warehouseId=…, with a bearer token),
 // and measures the JavaScript each of /login and /home loads up front (every <script src> and
-// <link rel="modulepreload"> under /build/, gzip at zlib's default level 6).
+// <link rel="modulepreload"> under /build/, gzip at zlib's default level 6). Each subject at 10
+// connections (stock, devices, sales) runs in PAIRED_SLICES slices alternating with as many slices of the
+// trivial page, and its ratio is to the trivial page's req/s in those slices (measureBeside).
 //
 // Devices: BENCH_DEVICES (200,000) synthetic devices are seeded too. First, on the fresh server, a
 // 20,000-row device batch file is uploaded through the API (POST /api/v1/device/batch-upload, bearer
@@ -61,6 +63,7 @@ const TARGET_HOME_RATIO = 0.5; // /home req/s ÷ trivial req/s
 const TRIVIAL_PAGE = "/bench-trivial-page"; // no route claims it: the 404 page
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const TARGET_LIST_P99_MS = 100;
+const PAIRED_SLICES = 3;
 const CALM_CONNECTIONS = Math.min(10, CONNECTIONS);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 20_000);
@@ -583,9 +586,66 @@ async function settle(base) {
   throw new Error("the server stayed busy for 2 minutes after a load");
 }
 
+/**
+ * A subject in alternating slices with the trivial page (PAIRED_SLICES of each, DURATION in all per side),
+ * so its ratio is to a yardstick taken at the same moments: this shared machine's speed drifts by a fifth
+ * and more within minutes, and a yardstick measured once, minutes before, moved every ratio with it.
+ */
+async function measureBeside(base, subject, connections) {
+  const trivial = { url: `${base}${TRIVIAL_PAGE}`, headers: {}, connections };
+  const load = {
+    url: `${base}${subject.url ?? subject.path}`,
+    headers: subject.headers,
+    nextPath: subject.nextPath,
+    connections,
+  };
+  if (WARMUP > 0) await runLoad({ ...load, duration: WARMUP });
+  const slice = Math.max(1, Math.round(DURATION / PAIRED_SLICES));
+  log(`${subject.path}: ${connections} connections, ${PAIRED_SLICES} × ${slice}s beside the trivial page`);
+  const own = [];
+  const yardstick = [];
+  for (let round = 0; round < PAIRED_SLICES; round += 1) {
+    yardstick.push(await runLoad({ ...trivial, duration: slice, raw: true }));
+    own.push(await runLoad({ ...load, duration: slice, raw: true }));
+  }
+  const rate = (slices) =>
+    slices.reduce((sum, part) => sum + part.totalCompletedRequests, 0) /
+    slices.reduce((sum, part) => sum + part.duration, 0);
+  const merged = autocannon.aggregateResult(own, { url: load.url, connections });
+  const mergedYardstick = autocannon.aggregateResult(yardstick, { url: trivial.url, connections });
+  const sum = (key) => own.reduce((total, part) => total + part[key], 0);
+  return {
+    ...subject,
+    connections,
+    rps: rate(own),
+    total: sum("totalCompletedRequests"),
+    p50: merged.latency.p50,
+    p99: merged.latency.p99,
+    ok: sum("2xx"),
+    non2xx: sum("non2xx"),
+    errors: sum("errors"),
+    timeouts: sum("timeouts"),
+    beside: { rps: rate(yardstick), p99: mergedYardstick.latency.p99 },
+  };
+}
+
+/** The ratio of a subject to its yardstick: the trivial page measured beside it, else the one given. */
+function ratioOf(load, trivial) {
+  return load.rps / (load.beside?.rps ?? trivial?.rps ?? Number.NaN);
+}
+
+/** Which yardstick a ratio used: the trivial page's req/s in the slices beside the subject. */
+function besideNote(load) {
+  return load.beside
+    ? ` (beside it: ${fixed(load.beside.rps)} req/s, p99 ${fixed(load.beside.p99, 1)} ms)`
+    : "";
+}
+
 /** A subject with `nextPath` asks for a different URL on every request (autocannon's setupRequest). */
-function runLoad({ url, headers = {}, duration, connections, nextPath }) {
+function runLoad({ url, headers = {}, duration, connections, nextPath, raw = false }) {
   const options = { url, headers, duration, connections, timeout: 10, pipelining: 1 };
+  // Raw: one slice of several, its histograms kept for autocannon.aggregateResult.
+  if (raw) options.skipAggregateResult = true;
   if (nextPath) options.requests = [{ setupRequest: (request) => ({ ...request, path: nextPath() }) }];
   return autocannon(options);
 }
@@ -684,11 +744,11 @@ function stockReport(loads, stockSeedMs) {
     (load) => load.path === TRIVIAL_PAGE && load.connections === CALM_CONNECTIONS,
   );
   return [
-    `- Stock: ${PRODUCTS} products over ${ITEMS} inventory items in ${BATCHES} batches were seeded before the start (${fixed(stockSeedMs / 1000, 1)} s). At ${CALM_CONNECTIONS} connections, beside the trivial page at ${CALM_CONNECTIONS} connections (${fixed(calmTrivial?.rps)} req/s); targets ≥ ${TARGET_HOME_RATIO} × its req/s and p99 ≤ ${TARGET_LIST_P99_MS} ms:`,
+    `- Stock: ${PRODUCTS} products over ${ITEMS} inventory items in ${BATCHES} batches were seeded before the start (${fixed(stockSeedMs / 1000, 1)} s). At ${CALM_CONNECTIONS} connections, each in ${PAIRED_SLICES} slices alternating with the trivial page at ${CALM_CONNECTIONS} connections (its req/s in those slices in brackets; measured alone before them: ${fixed(calmTrivial?.rps)} req/s); targets ≥ ${TARGET_HOME_RATIO} × its req/s and p99 ≤ ${TARGET_LIST_P99_MS} ms:`,
     "  (the fixed-URL API subjects come from the read cache after their first request, as the customer list's do; the random page shows the uncached cost)",
     ...stock.map(
       (load) =>
-        `  - ${load.path}${load.placeholder ? " (**placeholder**: the screen is not built yet, so this measures the frame only)" : ""}: ÷ trivial = ${fixed(load.rps / (calmTrivial?.rps ?? Number.NaN), 3)}, p99 ${fixed(load.p99, 1)} ms: ${load.placeholder ? "not counted yet" : verdict(load.rps / (calmTrivial?.rps ?? Number.NaN) >= TARGET_HOME_RATIO && load.p99 <= TARGET_LIST_P99_MS)}`,
+        `  - ${load.path}${load.placeholder ? " (**placeholder**: the screen is not built yet, so this measures the frame only)" : ""}: ÷ trivial${besideNote(load)} = ${fixed(ratioOf(load, calmTrivial), 3)}, p99 ${fixed(load.p99, 1)} ms: ${load.placeholder ? "not counted yet" : verdict(ratioOf(load, calmTrivial) >= TARGET_HOME_RATIO && load.p99 <= TARGET_LIST_P99_MS)}`,
     ),
   ];
 }
@@ -700,9 +760,9 @@ function deviceLines(loads, deviceSeedMs) {
     ...loads
       .filter((load) => load.device)
       .map((load) => {
-        const ratio = load.rps / trivial.rps;
+        const ratio = ratioOf(load, trivial);
         const meets = ratio >= TARGET_HOME_RATIO && load.p99 <= TARGET_LIST_P99_MS;
-        return `- **${load.path} ÷ trivial page req/s at ${load.connections} connections = ${fixed(ratio, 3)}**, p99 ${fixed(load.p99, 1)} ms; targets ≥ ${TARGET_HOME_RATIO} and p99 ≤ ${TARGET_LIST_P99_MS} ms: ${verdict(meets)}${load.placeholder ? " (the device screen is not built yet: this measures its placeholder page, and counts once the screen lands)" : ""}`;
+        return `- **${load.path} ÷ trivial page req/s at ${load.connections} connections${besideNote(load)} = ${fixed(ratio, 3)}**, p99 ${fixed(load.p99, 1)} ms; targets ≥ ${TARGET_HOME_RATIO} and p99 ≤ ${TARGET_LIST_P99_MS} ms: ${verdict(meets)}${load.placeholder ? " (the device screen is not built yet: this measures its placeholder page, and counts once the screen lands)" : ""}`;
       }),
     `- ${DEVICES} devices were seeded before the start (${fixed(deviceSeedMs / 1000, 1)} s; BENCH_DEVICES changes the number)`,
   ];
@@ -738,9 +798,9 @@ function salesLines(loads, sales) {
     ...loads
       .filter((load) => load.sale)
       .map((load) => {
-        const ratio = load.rps / trivial.rps;
+        const ratio = ratioOf(load, trivial);
         const meets = ratio >= TARGET_HOME_RATIO && load.p99 <= TARGET_LIST_P99_MS;
-        return `- **${load.path} ÷ trivial page req/s at ${load.connections} connections = ${fixed(ratio, 3)}**, p99 ${fixed(load.p99, 1)} ms; targets ≥ ${TARGET_HOME_RATIO} and p99 ≤ ${TARGET_LIST_P99_MS} ms: ${load.placeholder ? "not counted yet (the sales screen is not built: this measures its placeholder)" : verdict(meets)}`;
+        return `- **${load.path} ÷ trivial page req/s at ${load.connections} connections${besideNote(load)} = ${fixed(ratio, 3)}**, p99 ${fixed(load.p99, 1)} ms; targets ≥ ${TARGET_HOME_RATIO} and p99 ≤ ${TARGET_LIST_P99_MS} ms: ${load.placeholder ? "not counted yet (the sales screen is not built: this measures its placeholder)" : verdict(meets)}`;
       }),
     "",
     "| measure | rows | seconds | RSS before MB | peak RSS MB | growth MB |",
@@ -781,7 +841,7 @@ function report({
     `- Machine: ${cpus.length} × ${cpus[0]?.model?.trim() ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}`,
     `- Server: node build/server.js, NODE_ENV=production, ${process.env.BENCH_DATABASE_URL ? "PostgreSQL (BENCH_DATABASE_URL)" : "PGlite (embedded) in a temporary DATA_DIR"}, DEMO_DATA=1; ready after ${(startMs / 1000).toFixed(1)} s`,
     `- Machine load (1-min average) before the run: ${loadBefore.toFixed(1)}, after: ${os.loadavg()[0].toFixed(1)}${loadBefore > cpus.length ? " (busy machine: other work was competing for the cores, figures are low)" : ""}`,
-    `- Load: autocannon ${CONNECTIONS} connections, ${DURATION} s per subject after a ${WARMUP} s warm-up, from the same machine (the load generator shares the cores with the server)`,
+    `- Load: autocannon ${CONNECTIONS} connections, ${DURATION} s per subject after a ${WARMUP} s warm-up, from the same machine (the load generator shares the cores with the server); the stock, device and sales subjects at ${CALM_CONNECTIONS} connections in ${PAIRED_SLICES} slices alternating with as many of the trivial page, their yardstick`,
     "",
     "## Throughput and latency",
     "",
@@ -978,7 +1038,7 @@ async function main() {
     loads.push(await measureThroughput(base, subjects[0], CALM_CONNECTIONS));
     await settle(base);
     for (const subject of stockSubjects) {
-      loads.push(await measureThroughput(base, subject, CALM_CONNECTIONS));
+      loads.push(await measureBeside(base, subject, CALM_CONNECTIONS));
       await settle(base);
     }
   }
@@ -1014,12 +1074,12 @@ async function main() {
     deviceSubjects[1].path,
     deviceSubjects[1].headers,
   );
-  for (const subject of deviceSubjects) {
-    loads.push(await measureThroughput(base, subject, CALM_CONNECTIONS));
+  for (const subject of deviceSubjects.slice(1)) {
+    loads.push(await measureBeside(base, subject, CALM_CONNECTIONS));
     await settle(base);
   }
   if (salesSeed) {
-    // The sales list at 10 connections, against the trivial page at 10 connections measured above.
+    // The sales list at 10 connections, each subject beside the trivial page (measureBeside).
     const deepPage = Math.max(1, Math.floor((SALES + SALE_UPLOAD_ROWS) / 40));
     const salePage = (pagePath, what) => ({
       path: pagePath,
@@ -1046,7 +1106,7 @@ async function main() {
     for (const subject of saleSubjects.filter((candidate) => candidate.label !== "API, bearer"))
       subject.placeholder = await isPlaceholder(base, subject.path, subject.headers);
     for (const subject of saleSubjects) {
-      loads.push(await measureThroughput(base, subject, CALM_CONNECTIONS));
+      loads.push(await measureBeside(base, subject, CALM_CONNECTIONS));
       await settle(base);
     }
   }
