@@ -586,6 +586,14 @@ async function settle(base) {
   throw new Error("the server stayed busy for 2 minutes after a load");
 }
 
+/** A subject's load settings, after WARMUP seconds of it. */
+async function warmedUp(base, subject, connections) {
+  const url = `${base}${subject.url ?? subject.path}`;
+  const load = { url, headers: subject.headers, nextPath: subject.nextPath, connections };
+  if (WARMUP > 0) await runLoad({ ...load, duration: WARMUP });
+  return load;
+}
+
 /**
  * A subject in alternating slices with the trivial page (PAIRED_SLICES of each, DURATION in all per side),
  * so its ratio is to a yardstick taken at the same moments: this shared machine's speed drifts by a fifth
@@ -593,13 +601,7 @@ async function settle(base) {
  */
 async function measureBeside(base, subject, connections) {
   const trivial = { url: `${base}${TRIVIAL_PAGE}`, headers: {}, connections };
-  const load = {
-    url: `${base}${subject.url ?? subject.path}`,
-    headers: subject.headers,
-    nextPath: subject.nextPath,
-    connections,
-  };
-  if (WARMUP > 0) await runLoad({ ...load, duration: WARMUP });
+  const load = await warmedUp(base, subject, connections);
   const slice = Math.max(1, Math.round(DURATION / PAIRED_SLICES));
   log(`${subject.path}: ${connections} connections, ${PAIRED_SLICES} × ${slice}s beside the trivial page`);
   const own = [];
@@ -651,9 +653,7 @@ function runLoad({ url, headers = {}, duration, connections, nextPath, raw = fal
 }
 
 async function measureThroughput(base, subject, connections = CONNECTIONS) {
-  const url = `${base}${subject.url ?? subject.path}`;
-  const load = { url, headers: subject.headers, nextPath: subject.nextPath, connections };
-  if (WARMUP > 0) await runLoad({ ...load, duration: WARMUP });
+  const load = await warmedUp(base, subject, connections);
   log(`${subject.path}: ${connections} connections for ${DURATION}s`);
   const result = await runLoad({ ...load, duration: DURATION });
   return {
