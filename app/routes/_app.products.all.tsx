@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import type { ProductRecord } from "#backend/schemas/products";
+import type { z } from "zod";
+import { listSchema } from "#backend/schemas/list";
 import {
   PAYMENT_MODE_LABELS,
   ProductCategoryListSchema,
   ProductListQuerySchema,
-  ProductListSchema,
+  ProductRecordSchema,
 } from "#backend/schemas/products";
 import { apiReadOrFailure } from "~/api.server";
 import { DropdownMenu } from "~/components/dropdown-menu";
@@ -22,40 +23,42 @@ import { AppLink } from "~/components/app-link";
 
 export const meta: MetaFunction = () => [{ title: "All Products — SolarDesk" }];
 
+const ProductCardSchema = ProductRecordSchema.pick({
+  id: true,
+  name: true,
+  image: true,
+  category: true,
+  priceRange: true,
+  availableUnits: true,
+  paymentModes: true,
+});
+type ProductCard = z.infer<typeof ProductCardSchema>;
+
+/**
+ * The answer as the cards read it: only the fields they show are checked and kept (zod leaves out the
+ * rest, such as each product's inventory items). Every byte kept is also sent for hydration, and checking
+ * fields nobody reads cost list pages time and garbage (decision 024).
+ */
+const ProductCardListSchema = listSchema("updatedResults", ProductCardSchema);
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [page, categories] = await Promise.all([
     loadList(request, {
       path: "/v1/products",
       query: ProductListQuerySchema,
-      answer: ProductListSchema,
+      answer: ProductCardListSchema,
       failureMessage: "Failed to fetch products",
     }),
     apiReadOrFailure(request, "/v1/products/categories/all", ProductCategoryListSchema),
   ]);
   return {
     query: page.query,
-    // Only what the cards show: every byte here is also sent for hydration.
-    list: { ...page.list, updatedResults: page.list.updatedResults.map(cardOf) },
+    list: page.list,
     categories: categories.ok ? categories.data : null,
     canCreate: can(user, "write:Products"),
   };
 }
-
-type ProductCard = Pick<
-  ProductRecord,
-  "id" | "name" | "image" | "category" | "priceRange" | "availableUnits" | "paymentModes"
->;
-
-const cardOf = (product: ProductRecord): ProductCard => ({
-  id: product.id,
-  name: product.name,
-  image: product.image,
-  category: product.category,
-  priceRange: product.priceRange,
-  availableUnits: product.availableUnits,
-  paymentModes: product.paymentModes,
-});
 
 /** The category tabs (spec 001 §2): 'All' and one per product category, kept in the URL. */
 function CategoryTabs({
