@@ -1,5 +1,4 @@
 import { Form, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import type { DeviceRecord } from "#backend/schemas/devices";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
 import { Drawer } from "~/components/drawer";
@@ -19,10 +18,10 @@ import {
   filterPanelHref,
   keptDeviceFilters,
 } from "./device-filters";
-import type { deviceListLoader } from "./device-list.server";
+import type { DeviceRow, deviceListLoader } from "./device-list.server";
 import { AppLink } from "~/components/app-link";
 
-const COLUMNS: Column<DeviceRecord>[] = [
+const COLUMNS: Column<DeviceRow>[] = [
   {
     header: "Serial Number",
     primary: true,
