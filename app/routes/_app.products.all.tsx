@@ -1,12 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import type { z } from "zod";
-import { listSchema } from "#backend/schemas/list";
 import {
   PAYMENT_MODE_LABELS,
   ProductCategoryListSchema,
   ProductListQuerySchema,
-  ProductRecordSchema,
 } from "#backend/schemas/products";
 import { apiReadOrFailure } from "~/api.server";
 import { DropdownMenu } from "~/components/dropdown-menu";
@@ -20,26 +17,10 @@ import { loadList } from "~/utils/lists.server";
 import { can } from "~/utils/permissions";
 import { useListRefresh } from "~/utils/use-freshness";
 import { AppLink } from "~/components/app-link";
+import type { ProductCard } from "~/features/products/product-list.server";
+import { ProductCardListSchema } from "~/features/products/product-list.server";
 
 export const meta: MetaFunction = () => [{ title: "All Products — SolarDesk" }];
-
-const ProductCardSchema = ProductRecordSchema.pick({
-  id: true,
-  name: true,
-  image: true,
-  category: true,
-  priceRange: true,
-  availableUnits: true,
-  paymentModes: true,
-});
-type ProductCard = z.infer<typeof ProductCardSchema>;
-
-/**
- * The answer as the cards read it: only the fields they show are checked and kept (zod leaves out the
- * rest, such as each product's inventory items). Every byte kept is also sent for hydration, and checking
- * fields nobody reads cost list pages time and garbage (decision 024).
- */
-const ProductCardListSchema = listSchema("updatedResults", ProductCardSchema);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
