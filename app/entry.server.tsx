@@ -26,7 +26,7 @@ export default async function handleRequest(
   // one synchronous pass and sent in one piece: React's streaming renderer took about a millisecond more on
   // a list page, which was a sixth of its server time (decision 025).
   await readLoaderDataHandoff(remixContext);
-  const html = renderCompleteDocument(
+  const document = renderCompleteDocument(
     <NonceContext.Provider value={nonce ?? ""}>
       <PublicEnvContext.Provider value={{ supportEmail: appConfig().supportEmail }}>
         <RemixServer context={remixContext} url={request.url} nonce={nonce} />
@@ -34,5 +34,5 @@ export default async function handleRequest(
     </NonceContext.Provider>,
   );
   responseHeaders.set("Content-Type", "text/html");
-  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(document, { headers: responseHeaders, status: responseStatusCode });
 }

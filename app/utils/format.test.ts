@@ -20,6 +20,16 @@ describe("formatNumber", () => {
     expect(formatNumber(99.999)).toBe("100");
     expect(formatNumber("2500.25")).toBe("2,500.25");
   });
+  it("groups whole numbers of every length as Intl does, negative ones too", () => {
+    const intl = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+    const values = [1, 12, 123, 1234, 12345, 123456, 1234567, 999_999, 1_000_000, 2 ** 53 - 1];
+    for (let digits = 1; digits <= 16; digits += 1) values.push(Number("9".repeat(digits)));
+    for (const value of [...values, ...values.map((whole) => -whole)]) {
+      expect(formatNumber(value)).toBe(intl.format(value));
+    }
+    expect(formatNumber(1e21)).toBe(intl.format(1e21));
+    expect(formatNumber(-0)).toBe("0");
+  });
   it("treats missing or non-numeric values as 0", () => {
     expect(formatNumber(undefined)).toBe("0");
     expect(formatNumber(null)).toBe("0");

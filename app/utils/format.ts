@@ -35,10 +35,29 @@ const FRACTIONAL = new Intl.NumberFormat("en-US", {
   maximumFractionDigits: 2,
 });
 
-/** Comma thousands; two decimals only when the value is fractional; missing or non-numeric → 0. */
+/** '1234567' → '1,234,567': digits only, no sign. */
+function groupThousands(digits: string): string {
+  let grouped = "";
+  let end = digits.length;
+  for (let start = end - 3; start > 0; start -= 3, end -= 3) {
+    grouped = `,${digits.slice(start, end)}${grouped}`;
+  }
+  return digits.slice(0, end) + grouped;
+}
+
+/**
+ * Comma thousands; two decimals only when the value is fractional; missing or non-numeric → 0.
+ *
+ * Whole numbers up to 2^53, which is every count and most naira amounts, are grouped here: `Intl` took
+ * about half a microsecond a number, several per table row (decision 024). The rest go to `Intl`.
+ */
 export function formatNumber(value: unknown): string {
   const number = toFiniteNumber(value);
-  const fractional = Math.round(number * 100) % 100 !== 0;
+  if (Number.isSafeInteger(number)) {
+    return number < 0 ? `-${groupThousands(String(-number))}` : groupThousands(String(number));
+  }
+  // Every double from 2^53 up is whole, though multiplying it by 100 may not look so.
+  const fractional = !Number.isInteger(number) && Math.round(number * 100) % 100 !== 0;
   return (fractional ? FRACTIONAL : WHOLE).format(number);
 }
 
@@ -54,7 +73,7 @@ export function formatBadgeCount(value: unknown): string {
   if (number >= 1e9) return `${Math.floor(number / 1e9)}b+`;
   if (number >= 1e6) return `${Math.floor(number / 1e6)}m+`;
   if (number >= 1e5) return `${Math.floor(number / 1e3)}k+`;
-  return WHOLE.format(number);
+  return formatNumber(number);
 }
 
 type DateParts = { year: number; month: number; day: number; hour: number; minute: number };
