@@ -43,24 +43,23 @@ type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
  */
 export function AppLink({ to, replace, preventScrollReset, onClick, target, ...anchor }: AppLinkProps) {
   const navigate = useContext(AppNavigationContext);
-  return (
-    <a
-      {...anchor}
-      href={to}
-      target={target}
-      data-discover="true"
-      onClick={(event) => {
-        onClick?.(event);
-        if (!navigate || !isPlainClick(event, target)) return;
-        // The target as the browser read the href, so a relative one ("?mode=edit") goes where it
-        // would go with JavaScript off.
-        const url = new URL(event.currentTarget.href);
-        if (url.origin !== window.location.origin) return;
-        event.preventDefault();
-        // A link to the page already shown replaces its history entry, as Remix's Link does.
-        const path = pathOf(url);
-        navigate(path, { replace: replace ?? pathOf(window.location) === path, preventScrollReset });
-      }}
-    />
-  );
+  // The rest object is this call's own, so it is completed in place: an object literal spreading it and
+  // adding these took a few microseconds a link in V8, on forty-odd links a page (decision 024).
+  const props: AnchorHTMLAttributes<HTMLAnchorElement> & { "data-discover"?: "true" } = anchor;
+  props.href = to;
+  props.target = target;
+  props["data-discover"] = "true";
+  props.onClick = (event) => {
+    onClick?.(event);
+    if (!navigate || !isPlainClick(event, target)) return;
+    // The target as the browser read the href, so a relative one ("?mode=edit") goes where it
+    // would go with JavaScript off.
+    const url = new URL(event.currentTarget.href);
+    if (url.origin !== window.location.origin) return;
+    event.preventDefault();
+    // A link to the page already shown replaces its history entry, as Remix's Link does.
+    const path = pathOf(url);
+    navigate(path, { replace: replace ?? pathOf(window.location) === path, preventScrollReset });
+  };
+  return <a {...props} />;
 }
