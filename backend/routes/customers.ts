@@ -19,6 +19,7 @@ import {
   getCustomer,
   listCustomers,
 } from "../services/customers";
+import { cachedJson } from "../http/cached-json";
 
 export const customerOperations: Operation[] = [
   {
@@ -69,10 +70,10 @@ export function customerRoutes({ db, caches }: RouteDeps) {
         const total = await caches.counts.get(`customers:${countKey}`, () => countCustomers(db, query));
         return listCustomers(db, query, total);
       });
-      return c.json(page, 200);
+      return cachedJson(c, page);
     })
     .get("/stats", guard("read:Customers"), async (c) => {
-      return c.json(await caches.customerStats.get("all", () => customerStats(db)), 200);
+      return cachedJson(c, await caches.customerStats.get("all", () => customerStats(db)));
     })
     .post("/create", guard("write:Customers"), async (c) => {
       const input = await readJsonBody(c, CreateCustomerSchema);

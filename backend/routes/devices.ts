@@ -38,6 +38,7 @@ import {
 } from "../services/devices";
 import { invalidField } from "../services/errors";
 import { checkUpload } from "../services/files";
+import { cachedJson } from "../http/cached-json";
 
 export const deviceOperations: Operation[] = [
   {
@@ -125,7 +126,7 @@ export function deviceRoutes({ db, caches, mailer }: RouteDeps) {
           caches.counts.get(`devices:${countKey}`, () => countDevices(db, query)),
         );
       });
-      return c.json(page, 200);
+      return cachedJson(c, page);
     })
     .post("/", guard("write:Devices"), async (c) => {
       const input = await readJsonBody(c, CreateDeviceSchema);

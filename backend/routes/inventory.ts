@@ -48,6 +48,7 @@ import {
   restockInventory,
   transferStock,
 } from "../services/stock-movements";
+import { cachedJson } from "../http/cached-json";
 
 const moneyNote = "naira, at most 2 decimals";
 
@@ -194,13 +195,13 @@ export function inventoryRoutes({ db, caches }: RouteDeps) {
           : await caches.counts.get(`inventory:${countKey}`, () => countInventory(db, query));
         return listInventory(db, query, total);
       });
-      return c.json(page, 200);
+      return cachedJson(c, page);
     })
     .get("/stats", guard("read:Inventory"), async (c) => {
-      return c.json(await cachedStats(readQuery(c, InventoryStatsQuerySchema)), 200);
+      return cachedJson(c, await cachedStats(readQuery(c, InventoryStatsQuerySchema)));
     })
     .get("/categories/all", guard("read:Inventory"), async (c) => {
-      return c.json(await caches.inventoryCategories.get("all", () => listInventoryCategories(db)), 200);
+      return cachedJson(c, await caches.inventoryCategories.get("all", () => listInventoryCategories(db)));
     })
     .post("/category/create", guard("write:Inventory"), async (c) => {
       const input = await readJsonBody(c, CreateInventoryCategoriesSchema);

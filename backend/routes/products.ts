@@ -28,6 +28,7 @@ import {
   productStats,
   updateProduct,
 } from "../services/products";
+import { cachedJson } from "../http/cached-json";
 
 const productFields = {
   categoryId: { description: "A product category", required: true },
@@ -127,13 +128,13 @@ export function productRoutes({ db, caches }: RouteDeps) {
         const total = await caches.counts.get(`products:${countKey}`, () => countProducts(db, query));
         return listProducts(db, query, total);
       });
-      return c.json(page, 200);
+      return cachedJson(c, page);
     })
     .get("/statistics/view", guard("read:Products"), async (c) => {
       return c.json(await productStats(db), 200);
     })
     .get("/categories/all", guard("read:Products"), async (c) => {
-      return c.json(await caches.productCategories.get("all", () => listProductCategories(db)), 200);
+      return cachedJson(c, await caches.productCategories.get("all", () => listProductCategories(db)));
     })
     .post("/create-category", guard("write:Products"), async (c) => {
       const input = await readJsonBody(c, CreateProductCategorySchema);

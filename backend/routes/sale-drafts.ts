@@ -37,6 +37,7 @@ import {
   listDrafts,
   submitDraft,
 } from "../services/sale-drafts";
+import { cachedJson } from "../http/cached-json";
 
 const base = "/api/v1/sales/drafts";
 const item = `${base}/{id}/products/{productId}`;
@@ -172,7 +173,7 @@ export function saleDraftRoutes({ db, caches, config }: RouteDeps) {
   return new Hono<ApiEnv>()
     .get("/", writer, async (c) => {
       const actor = signedInActor(c);
-      return c.json(await caches.saleDraftLists.get(actor.userId, () => listDrafts(db, actor)), 200);
+      return cachedJson(c, await caches.saleDraftLists.get(actor.userId, () => listDrafts(db, actor)));
     })
     .post("/", writer, async (c) => c.json(await createDraft(db, signedInActor(c)), 201))
     .get("/:id", writer, async (c) => c.json(await getDraft(db, signedInActor(c), c.req.param("id")), 200))

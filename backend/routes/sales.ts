@@ -25,6 +25,7 @@ import { createSale } from "../services/sale-creation";
 import { acknowledgeOnlinePayment } from "../services/online-payments";
 import { recordCashPayment } from "../services/sale-payments";
 import { countSales, getSale, isWholeTab, listSales, saleCountKey, saleStats } from "../services/sale-records";
+import { cachedJson } from "../http/cached-json";
 
 export const saleOperations: Operation[] = [
   {
@@ -116,10 +117,10 @@ export function saleRoutes({ db, caches, mailer, config }: RouteDeps) {
         });
         return listSales(db, query, total);
       });
-      return c.json(page, 200);
+      return cachedJson(c, page);
     })
     .get("/stats", guard("read:Sales"), async (c) =>
-      c.json(await caches.saleStats.get("all", () => saleStats(db)), 200),
+      cachedJson(c, await caches.saleStats.get("all", () => saleStats(db))),
     )
     .post("/create", guard("write:Sales"), async (c) => {
       const input = await readJsonBody(c, CreateSaleSchema);
