@@ -30,6 +30,11 @@ export async function loadList<Query extends z.AnyZodObject, Answer extends List
   options: {
     path: ApiCall["path"];
     query: Query;
+    /**
+     * The API's answer as the page reads it: a `pick` of the record schema with only the fields the rows
+     * show, so zod checks and keeps nothing else. Every byte kept is also sent for hydration, and checking
+     * fields nobody reads cost list pages time and garbage (decision 024).
+     */
     answer: Answer;
     /** What the page itself fixes, whatever the URL says (a tab's filter). */
     fixed?: Record<string, string>;

@@ -21,11 +21,6 @@ const DeviceRowSchema = DeviceRecordSchema.pick({
   createdAt: true,
 });
 export type DeviceRow = z.infer<typeof DeviceRowSchema>;
-
-/**
- * The answer as the table reads it: only the fields it shows are checked and kept (zod leaves out the
- * rest). Every byte kept is also sent for hydration (decision 024).
- */
 const DeviceRowListSchema = listSchema("devices", DeviceRowSchema);
 
 /**

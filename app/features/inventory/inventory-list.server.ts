@@ -23,12 +23,6 @@ const InventoryRowSchema = InventoryRecordSchema.pick({
   totalRemainingQuantities: true,
 });
 export type InventoryRow = z.infer<typeof InventoryRowSchema>;
-
-/**
- * The answer as the rows read it: only the fields they show are checked and kept (zod leaves out the
- * rest). Every byte kept is also sent for hydration, and checking fields nobody reads cost list pages
- * time and garbage (decision 024).
- */
 const InventoryRowListSchema = listSchema("inventories", InventoryRowSchema);
 
 /** One tab of the inventory list (its class), within the URL's warehouse, search and category. */

@@ -14,8 +14,7 @@ const ProductCardSchema = ProductRecordSchema.pick({
 export type ProductCard = z.infer<typeof ProductCardSchema>;
 
 /**
- * The product list's answer as the cards read it: only the fields they show are checked and kept (zod
- * leaves out the rest, such as each product's inventory items). Every byte kept is also sent for
- * hydration, and checking fields nobody reads cost list pages time and garbage (decision 024).
+ * The product list's answer as the cards read it (see `loadList`). A server module, so the browser's route
+ * chunk does not build the schema; each product's inventory items are left out.
  */
 export const ProductCardListSchema = listSchema("updatedResults", ProductCardSchema);

@@ -38,11 +38,6 @@ const SaleRowSchema = SaleListItemSchema.pick({
   createdAt: true,
 }).extend({ customer: nameOnly, agent: nameOnly.nullable() });
 export type SaleRow = z.infer<typeof SaleRowSchema>;
-
-/**
- * The answer as the table reads it: only the fields it shows are checked and kept (zod leaves out the
- * rest). Every byte kept is also sent for hydration (decision 024).
- */
 const SaleRowListSchema = listSchema("sales", SaleRowSchema);
 
 /**
