@@ -30,6 +30,21 @@ describe("formatNumber", () => {
     expect(formatNumber(1e21)).toBe(intl.format(1e21));
     expect(formatNumber(-0)).toBe("0");
   });
+  it("formats amounts in kobo as Intl does with two decimals, up to 10^13 naira and beyond", () => {
+    const intl = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const values = [0.01, 0.1, 0.5, 0.99, 1.05, 1.1, 79_213.71, 1_234.5, 70_368_744_177_663.99];
+    for (let digits = 1; digits <= 13; digits += 1) values.push(Number(`${"9".repeat(digits)}.99`));
+    // A reproducible spread of kobo amounts of every size (a linear congruential sequence).
+    let state = 7;
+    for (let index = 0; index < 5_000; index += 1) {
+      state = (state * 48_271) % 2_147_483_647;
+      const kobo = state * 10 ** (index % 6);
+      if (kobo % 100 !== 0) values.push(kobo / 100);
+    }
+    for (const value of [...values, ...values.map((amount) => -amount)]) {
+      expect(formatNumber(value)).toBe(intl.format(value));
+    }
+  });
   it("treats missing or non-numeric values as 0", () => {
     expect(formatNumber(undefined)).toBe("0");
     expect(formatNumber(null)).toBe("0");

@@ -46,16 +46,26 @@ function groupThousands(digits: string): string {
 }
 
 /**
+ * A number whose shortest form has one or two decimals, as naira amounts kept in whole kobo have. Below
+ * 10^13 a double is far closer to that form than the 0.005 at which rounding to two decimals could differ,
+ * so the form is what `Intl` would show.
+ */
+const TWO_DECIMALS = /^(-?)(\d+)\.(\d{1,2})$/;
+
+/**
  * Comma thousands; two decimals only when the value is fractional; missing or non-numeric → 0.
  *
- * Whole numbers up to 2^53, which is every count and most naira amounts, are grouped here: `Intl` took
- * about half a microsecond a number, several per table row (decision 024). The rest go to `Intl`.
+ * Whole numbers up to 2^53, which is every count and most naira amounts, and amounts in kobo are formatted
+ * here: `Intl` took about half a microsecond a number, several per table row (decision 024). The rest go
+ * to `Intl`.
  */
 export function formatNumber(value: unknown): string {
   const number = toFiniteNumber(value);
   if (Number.isSafeInteger(number)) {
     return number < 0 ? `-${groupThousands(String(-number))}` : groupThousands(String(number));
   }
+  const kobo = TWO_DECIMALS.exec(Math.abs(number) < 1e13 ? String(number) : "");
+  if (kobo) return `${kobo[1]}${groupThousands(kobo[2])}.${kobo[3].padEnd(2, "0")}`;
   // Every double from 2^53 up is whole, though multiplying it by 100 may not look so.
   const fractional = !Number.isInteger(number) && Math.round(number * 100) % 100 !== 0;
   return (fractional ? FRACTIONAL : WHOLE).format(number);
