@@ -27,4 +27,20 @@ describe("cachedJson", () => {
     next = second;
     expect(await (await app.request("/")).json()).toEqual({ total: 2 });
   });
+
+  it("marks the answer with a strong ETag that follows its text", async () => {
+    const first = { total: 1 };
+    const sameText = { total: 1 };
+    const other = { total: 2 };
+    let next: object = first;
+    const app = new Hono().get("/", (c) => cachedJson(c, next));
+    const tag = async () => (await app.request("/")).headers.get("etag");
+    const firstTag = await tag();
+    expect(firstTag).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+    expect(await tag()).toBe(firstTag);
+    next = sameText;
+    expect(await tag()).toBe(firstTag);
+    next = other;
+    expect(await tag()).not.toBe(firstTag);
+  });
 });

@@ -1,0 +1,99 @@
+import type { z } from "zod";
+
+/**
+ * The backend answers a read from its read cache with the same JSON text until a write or its expiry
+ * (decision 006), marked with a strong `ETag` that hashes that text, and a list page asks for three or four
+ * such answers per request. Parsing the text and checking it against the answer's schema gives the same
+ * value every time, so it is done once per ETag and schema, and the value is frozen: every request that
+ * reads it shares it, so none may change it. Answers without an ETag are parsed and checked every time.
+ */
+
+type Checked = { success: true; data: unknown };
+
+/**
+ * At most this much answer text is kept for (its values take a few times as much memory): a page's three
+ * or four answers, for a few hundred different pages. The least recently read go first.
+ */
+const MAX_KEPT_TEXT = 4 * 1024 * 1024;
+
+type Kept = { value: object; size: number };
+
+const keptByTag = new Map<string, Kept>();
+let keptText = 0;
+const keptValues = new WeakSet<object>();
+const checkedByValue = new WeakMap<object, WeakMap<z.ZodTypeAny, Checked>>();
+
+/** The body of a successful read, parsed: the value kept for its ETag when there is one. */
+export async function readAnswer(response: Response, { inProcess }: { inProcess: boolean }): Promise<unknown> {
+  const etag = response.ok ? strongTag(response.headers.get("etag")) : null;
+  const known = etag === null ? undefined : keptByTag.get(etag);
+  if (etag !== null && known !== undefined) {
+    keptByTag.delete(etag);
+    keptByTag.set(etag, known);
+    // In process an unread body is only garbage; over HTTP it is read so the connection can be reused.
+    if (!inProcess) await response.arrayBuffer();
+    return known.value;
+  }
+  const text = await response.text();
+  const value = parseJsonText(text);
+  if (etag !== null && typeof value === "object" && value !== null && text.length <= MAX_KEPT_TEXT / 8) {
+    keep(etag, { value: deepFreeze(value), size: text.length });
+  }
+  return value;
+}
+
+function keep(etag: string, kept: Kept) {
+  keptByTag.set(etag, kept);
+  keptValues.add(kept.value);
+  keptText += kept.size;
+  for (const [oldest, { size }] of keptByTag) {
+    if (keptText <= MAX_KEPT_TEXT) break;
+    keptByTag.delete(oldest);
+    keptText -= size;
+  }
+}
+
+/** `JSON.parse`, with an empty text read as null and a text that is not JSON (a proxy's page) as itself. */
+export function parseJsonText(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * `schema.safeParse(body)`, answered from the last success for the same kept value and schema. Only values
+ * kept by `readAnswer` can come back; any other body is checked every time.
+ */
+export function checkAnswer<Schema extends z.ZodTypeAny>(
+  schema: Schema,
+  body: unknown,
+): z.SafeParseReturnType<unknown, z.infer<Schema>> {
+  if (typeof body !== "object" || body === null || !keptValues.has(body)) return schema.safeParse(body);
+  let bySchema = checkedByValue.get(body);
+  const known = bySchema?.get(schema);
+  if (known) return known as z.SafeParseSuccess<z.infer<Schema>>;
+  const checked = schema.safeParse(body);
+  if (!checked.success) return checked;
+  if (!bySchema) {
+    bySchema = new WeakMap();
+    checkedByValue.set(body, bySchema);
+  }
+  const frozen: Checked = { success: true, data: deepFreeze(checked.data) };
+  bySchema.set(schema, frozen);
+  return frozen as z.SafeParseSuccess<z.infer<Schema>>;
+}
+
+/** A strong ETag as sent (`W/` ones only promise an equivalent answer, not the same text). */
+function strongTag(etag: string | null): string | null {
+  return etag !== null && etag.startsWith('"') ? etag : null;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  return value;
+}
