@@ -55,6 +55,25 @@ describe("readAnswer", () => {
     }
   });
 
+  it("keeps values for a bounded amount of answer text, dropping the least recently read first", async () => {
+    const big = (index: number) => ({ index, note: "x".repeat(500_000) });
+    const read = (index: number) => readAnswer(answer(big(index), { etag: `"big-${index}"` }), inProcess);
+    const first = await read(1);
+    const second = await read(2);
+    for (let index = 3; index <= 8; index += 1) await read(index);
+    expect(await read(1)).toBe(first);
+    await read(9);
+    expect(await read(1)).toBe(first);
+    expect(await read(2)).not.toBe(second);
+  });
+
+  it("does not keep an answer longer than an eighth of that bound", async () => {
+    const text = { note: "y".repeat(600_000) };
+    const first = await readAnswer(answer(text, { etag: '"too-long"' }), inProcess);
+    expect(await readAnswer(answer(text, { etag: '"too-long"' }), inProcess)).not.toBe(first);
+    expect(Object.isFrozen(first)).toBe(false);
+  });
+
   it("reads an empty body as null and one that is not JSON as its text", async () => {
     expect(await readAnswer(answer("", { etag: '"empty"' }), inProcess)).toBeNull();
     expect(await readAnswer(answer("Bad gateway", { etag: '"text"' }), inProcess)).toBe("Bad gateway");

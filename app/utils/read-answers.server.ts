@@ -11,8 +11,9 @@ import type { z } from "zod";
 type Checked = { success: true; data: unknown };
 
 /**
- * At most this much answer text is kept for (its values take a few times as much memory): a page's three
- * or four answers, for a few hundred different pages. The least recently read go first.
+ * Values are kept for at most this many characters of answer text (they take a few times as much memory):
+ * a page's three or four answers, for a few hundred different pages. The least recently read go first, and
+ * an answer longer than an eighth of it is not kept at all.
  */
 const MAX_KEPT_TEXT = 4 * 1024 * 1024;
 

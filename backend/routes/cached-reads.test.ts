@@ -162,4 +162,25 @@ describe("cached reads", () => {
     expect(created.status).toBe(201);
     expect(await names()).toEqual(expect.arrayContaining(["Behind The Back Kits", "Memo Kits"]));
   });
+
+  it("mark an answer served from memory with the same strong ETag until its content changes", async () => {
+    const { token } = await signedInAs(backend, "admin");
+    const warehouse = await makeWarehouse(backend.db, { name: "Tagged Depot" });
+    const tagOf = async (path: string) => (await backend.request("GET", path, { token })).headers.get("etag");
+    for (const path of ["/api/v1/overview", `/api/v1/warehouses/${warehouse.id}`]) {
+      const first = await tagOf(path);
+      expect(first).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+      expect(await tagOf(path)).toBe(first);
+    }
+    const overviewTag = await tagOf("/api/v1/overview");
+    const warehouseTag = await tagOf(`/api/v1/warehouses/${warehouse.id}`);
+    const renamed = await backend.request("PATCH", `/api/v1/warehouses/${warehouse.id}`, {
+      token,
+      body: { name: "Retagged Depot" },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await tagOf(`/api/v1/warehouses/${warehouse.id}`)).not.toBe(warehouseTag);
+    // The overview's counts did not change, so neither did its text.
+    expect(await tagOf("/api/v1/overview")).toBe(overviewTag);
+  });
 });

@@ -2,6 +2,7 @@ import { OverviewSchema } from "../schemas/overview";
 import type { Operation } from "../http/operation";
 import { ok } from "../http/operation";
 import { Hono } from "hono";
+import { cachedJson } from "../http/cached-json";
 import type { ApiEnv, RouteDeps } from "../http/env";
 import { createGuard, currentSession } from "../http/guard";
 import { countUnseen } from "../services/notifications";
@@ -30,6 +31,23 @@ export function overviewRoutes({ db, caches }: RouteDeps) {
       ),
       caches.unseenActivity.get(session.userId, () => countUnseen(db, session)),
     ]);
-    return c.json({ counts, unseenActivity }, 200);
+    return cachedJson(c, overviewAnswer(counts, unseenActivity));
   });
+}
+
+const answers = new WeakMap<object, Map<number, object>>();
+
+/** One answer object per cached counts and unseen number, so its JSON text is kept (cachedJson). */
+function overviewAnswer(counts: object, unseenActivity: number): object {
+  let byUnseen = answers.get(counts);
+  if (!byUnseen) {
+    byUnseen = new Map();
+    answers.set(counts, byUnseen);
+  }
+  let answer = byUnseen.get(unseenActivity);
+  if (!answer) {
+    answer = { counts, unseenActivity };
+    byUnseen.set(unseenActivity, answer);
+  }
+  return answer;
 }

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { ApiEnv, RouteDeps } from "../http/env";
+import { cachedJson } from "../http/cached-json";
 import { csvResponse, inBatches } from "../http/csv";
 import { createGuard, signedInActor } from "../http/guard";
 import { readJsonOrMultipart, readMultipart } from "../http/multipart";
@@ -123,7 +124,7 @@ export function warehouseRoutes({ db, caches }: RouteDeps) {
     })
     .get("/:id", guard("read:Warehouses"), async (c) => {
       const id = c.req.param("id");
-      return c.json(await caches.warehouseRecords.get(id, () => getWarehouse(db, id)), 200);
+      return cachedJson(c, await caches.warehouseRecords.get(id, () => getWarehouse(db, id)));
     })
     .post("/", guard("write:Warehouses"), async (c) => {
       const { value, files } = await readMultipart(c, CreateWarehouseSchema, {
