@@ -67,6 +67,19 @@ describe("readAnswer", () => {
     expect(await read(2)).not.toBe(second);
   });
 
+  it("counts an answer kept twice by requests that missed it at the same time once", async () => {
+    const big = (index: number) => ({ index, note: "z".repeat(500_000) });
+    const read = (index: number) => readAnswer(answer(big(index), { etag: `"race-${index}"` }), inProcess);
+    // Ten requests miss the same answer together, as at 10 connections right after the cache let it go.
+    await Promise.all(Array.from({ length: 10 }, () => read(1)));
+    const kept = await read(1);
+    for (let index = 2; index <= 7; index += 1) await read(index);
+    // Counted ten times over, the first answer would have pushed the others out, then itself.
+    expect(await read(1)).toBe(kept);
+    const second = await read(2);
+    expect(await read(2)).toBe(second);
+  });
+
   it("does not keep an answer longer than an eighth of that bound", async () => {
     const text = { note: "y".repeat(600_000) };
     const first = await readAnswer(answer(text, { etag: '"too-long"' }), inProcess);

@@ -44,6 +44,10 @@ export async function readAnswer(response: Response, { inProcess }: { inProcess:
 }
 
 function keep(etag: string, kept: Kept) {
+  // Requests that missed at the same time each keep their value; the last one counts, once.
+  const earlier = keptByTag.get(etag);
+  if (earlier) keptText -= earlier.size;
+  keptByTag.delete(etag);
   keptByTag.set(etag, kept);
   keptValues.add(kept.value);
   keptText += kept.size;
