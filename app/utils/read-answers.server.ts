@@ -21,7 +21,7 @@ type Kept = { value: object; size: number };
 
 const keptByTag = new Map<string, Kept>();
 let keptText = 0;
-const keptValues = new WeakSet<object>();
+/** Per kept value (and only those), its checked value per schema. */
 const checkedByValue = new WeakMap<object, WeakMap<z.ZodTypeAny, Checked>>();
 
 /** The body of a successful read, parsed: the value kept for its ETag when there is one. */
@@ -49,7 +49,7 @@ function keep(etag: string, kept: Kept) {
   if (earlier) keptText -= earlier.size;
   keptByTag.delete(etag);
   keptByTag.set(etag, kept);
-  keptValues.add(kept.value);
+  checkedByValue.set(kept.value, new WeakMap());
   keptText += kept.size;
   for (const [oldest, { size }] of keptByTag) {
     if (keptText <= MAX_KEPT_TEXT) break;
@@ -76,16 +76,12 @@ export function checkAnswer<Schema extends z.ZodTypeAny>(
   schema: Schema,
   body: unknown,
 ): z.SafeParseReturnType<unknown, z.infer<Schema>> {
-  if (typeof body !== "object" || body === null || !keptValues.has(body)) return schema.safeParse(body);
-  let bySchema = checkedByValue.get(body);
-  const known = bySchema?.get(schema);
+  const bySchema = typeof body === "object" && body !== null ? checkedByValue.get(body) : undefined;
+  if (!bySchema) return schema.safeParse(body);
+  const known = bySchema.get(schema);
   if (known) return known as z.SafeParseSuccess<z.infer<Schema>>;
   const checked = schema.safeParse(body);
   if (!checked.success) return checked;
-  if (!bySchema) {
-    bySchema = new WeakMap();
-    checkedByValue.set(body, bySchema);
-  }
   const frozen: Checked = { success: true, data: deepFreeze(checked.data) };
   bySchema.set(schema, frozen);
   return frozen as z.SafeParseSuccess<z.infer<Schema>>;
