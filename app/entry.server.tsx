@@ -1,11 +1,13 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { boot } from "./boot.server";
+import { RowsMarkupContext } from "./components/data-table";
 import { PublicEnvContext } from "./components/full-page-error";
 import { appConfig } from "./config.server";
 import { readLoaderDataHandoff } from "./utils/loader-data-handoff.server";
 import { NonceContext } from "./utils/nonce";
 import { renderCompleteDocument } from "./utils/render-document.server";
+import { keptRowsMarkup } from "./utils/rows-markup.server";
 
 await boot();
 
@@ -29,7 +31,9 @@ export default async function handleRequest(
   const document = renderCompleteDocument(
     <NonceContext.Provider value={nonce ?? ""}>
       <PublicEnvContext.Provider value={{ supportEmail: appConfig().supportEmail }}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        <RowsMarkupContext.Provider value={keptRowsMarkup}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </RowsMarkupContext.Provider>
       </PublicEnvContext.Provider>
     </NonceContext.Provider>,
   );

@@ -4,8 +4,7 @@ import type { BatchRecord, InventoryDetail, MovementRecord } from "#backend/sche
 import { InventoryDetailSchema, RestockSchema, TransferSchema } from "#backend/schemas/inventory";
 import { WarehouseListSchema } from "#backend/schemas/warehouses";
 import { apiRead, apiReadOrFailure } from "~/api.server";
-import type { Column } from "~/components/data-table";
-import { DataTable } from "~/components/data-table";
+import { DataTable, rowOnlyColumns } from "~/components/data-table";
 import { DetailList } from "~/components/detail-list";
 import { EmptyState } from "~/components/empty-state";
 import { ErrorBox } from "~/components/error-box";
@@ -52,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 type Answer = { result: FormResult; toast: ToastData | null; intent: string | null } | undefined;
 type Option = { value: string; label: string };
 
-const BATCH_COLUMNS: Column<BatchRecord>[] = [
+const BATCH_COLUMNS = rowOnlyColumns<BatchRecord>([
   { header: "Batch", primary: true, cell: (batch) => `#${batch.batchNumber}` },
   { header: "Warehouse", cell: (batch) => batch.warehouse.name },
   { header: "Stock", cell: (batch) => formatNumber(batch.numberOfStock) },
@@ -64,9 +63,9 @@ const BATCH_COLUMNS: Column<BatchRecord>[] = [
     cell: (batch) =>
       `${formatDate(batch.receivedAt)} ${formatTime(batch.receivedAt)}${batch.receivedBy ? ` by ${batch.receivedBy.name}` : ""}`,
   },
-];
+]);
 
-const MOVEMENT_COLUMNS: Column<MovementRecord>[] = [
+const MOVEMENT_COLUMNS = rowOnlyColumns<MovementRecord>([
   {
     header: "When",
     primary: true,
@@ -79,7 +78,7 @@ const MOVEMENT_COLUMNS: Column<MovementRecord>[] = [
   { header: "Quantity", cell: (movement) => formatNumber(movement.quantity) },
   { header: "By", cell: (movement) => movement.actor?.name ?? "—" },
   { header: "Reason", cell: (movement) => movement.reason ?? "" },
-];
+]);
 
 function RestockForm({ answer, warehouses }: { answer: Answer; warehouses: Option[] }) {
   const mine = answer?.intent === "restock" ? answer : undefined;

@@ -3,8 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import type { ProductInventory } from "#backend/schemas/products";
 import { PAYMENT_MODE_LABELS, ProductRecordSchema } from "#backend/schemas/products";
 import { apiRead } from "~/api.server";
-import type { Column } from "~/components/data-table";
-import { DataTable } from "~/components/data-table";
+import { DataTable, rowOnlyColumns } from "~/components/data-table";
 import { DetailList } from "~/components/detail-list";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { RecordImage } from "~/components/record-image";
@@ -46,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
-const COLUMNS: Column<ProductInventory>[] = [
+const COLUMNS = rowOnlyColumns<ProductInventory>([
   {
     header: "Inventory",
     primary: true,
@@ -60,7 +59,7 @@ const COLUMNS: Column<ProductInventory>[] = [
   { header: "Status", cell: (item) => (item.status === "IN_STOCK" ? "In stock" : "Out of stock") },
   { header: "Per Product Unit", cell: (item) => formatNumber(item.productInventoryQuantity) },
   { header: "Remaining", cell: (item) => formatNumber(item.totalRemainingQuantities) },
-];
+]);
 
 export default function ProductRoute() {
   const { product, canEdit, editing, editor } = useLoaderData<typeof loader>();

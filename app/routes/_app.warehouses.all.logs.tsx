@@ -5,8 +5,7 @@ import { MOVEMENT_KINDS, MovementListQuerySchema, MovementListSchema } from "#ba
 import { readListQuery } from "#backend/schemas/list";
 import { WarehouseListSchema } from "#backend/schemas/warehouses";
 import { apiRead, apiReadOrFailure } from "~/api.server";
-import type { Column } from "~/components/data-table";
-import { DataTable } from "~/components/data-table";
+import { DataTable, rowOnlyColumns } from "~/components/data-table";
 import { Drawer } from "~/components/drawer";
 import { EmptyListState } from "~/components/empty-state";
 import { SectionErrorBoundary } from "~/components/error-panel";
@@ -40,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { query, log, warehouses: warehouses.ok ? warehouses.data.warehouses : [] };
 }
 
-const COLUMNS: Column<MovementRecord>[] = [
+const COLUMNS = rowOnlyColumns<MovementRecord>([
   {
     header: "When",
     primary: true,
@@ -52,7 +51,7 @@ const COLUMNS: Column<MovementRecord>[] = [
   { header: "To", cell: (movement) => movement.toWarehouse?.name ?? "—" },
   { header: "Quantity", cell: (movement) => formatNumber(movement.quantity) },
   { header: "By", cell: (movement) => movement.actor?.name ?? "—" },
-];
+]);
 
 const control = "rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm";
 

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { FOCUS_THROTTLE_MS } from "../../app/utils/freshness";
 import { E2E } from "./support/env";
-import { createStaff, signIn, signInAsAdmin } from "./support/staff";
+import { createCustomer, createStaff, signIn, signInAsAdmin } from "./support/staff";
 
 type PlacesStandIn = {
   options: unknown;
@@ -186,6 +186,35 @@ test.describe("with JavaScript only (skipped in the js-off project, where these 
     await nav.getByRole("link", { name: /^All/ }).click({ modifiers: ["Shift"] });
     await (await opened).close();
     await expect(page).toHaveURL(/\/customers\/active$/);
+  });
+
+  test("a list's rows written once by the server hydrate as the browser's own: the same page, no error, links followed in the app", async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    const customer = await createCustomer();
+    const search = `/customers/all?search=${encodeURIComponent(customer.email)}`;
+    await signInAsAdmin(page);
+    // The first visit reads the answer and writes its rows; the reload is sent the rows' kept markup.
+    await page.goto(search);
+    await page.reload();
+    const link = page
+      .getByRole("table")
+      .getByRole("link", { name: `${customer.firstname} ${customer.lastname}` });
+    await expect(link).toBeVisible();
+    // Hydrated: the app follows a row's link itself, in the same window object.
+    await page.waitForFunction(() => "__remixRouter" in window);
+    await page.evaluate(() => Object.assign(window, { __samePage: true }));
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/customers/${customer.id}$`));
+    expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage === true)).toBe(true);
+    await page.goBack();
+    await expect(link).toBeVisible();
+    expect(errors).toEqual([]);
   });
 
   test("a request the router aborted for a newer click is not logged as an error; other errors are", async ({

@@ -1,7 +1,6 @@
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import type { CustomerRecord } from "#backend/schemas/customers";
-import type { Column } from "~/components/data-table";
-import { DataTable } from "~/components/data-table";
+import { DataTable, rowOnlyColumns } from "~/components/data-table";
 import { ListAction, ListSection } from "~/components/list-section";
 import { StatusText } from "~/components/status-text";
 import { formatBadgeCount, formatDate, fullName } from "~/utils/format";
@@ -19,7 +18,7 @@ function StatCard({ label, value }: { label: string; value: number }) {
   );
 }
 
-const COLUMNS: Column<CustomerRecord>[] = [
+const COLUMNS = rowOnlyColumns<CustomerRecord>([
   {
     header: "Name",
     primary: true,
@@ -34,7 +33,7 @@ const COLUMNS: Column<CustomerRecord>[] = [
   { header: "Location", cell: (customer) => customer.location },
   { header: "Status", cell: (customer) => <StatusText status={customer.status} /> },
   { header: "Joined", cell: (customer) => formatDate(customer.createdAt) },
-];
+]);
 
 /** The customer list of one tab, with the stat cards, search, pagination and the New Customer drawer. */
 export function CustomerListPage() {

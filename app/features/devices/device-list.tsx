@@ -1,6 +1,5 @@
 import { Form, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import type { Column } from "~/components/data-table";
-import { DataTable } from "~/components/data-table";
+import { DataTable, rowOnlyColumns } from "~/components/data-table";
 import { Drawer } from "~/components/drawer";
 import { DropdownMenu } from "~/components/dropdown-menu";
 import { FormInput } from "~/components/form-input";
@@ -21,7 +20,7 @@ import {
 import type { DeviceRow, deviceListLoader } from "./device-list.server";
 import { AppLink } from "~/components/app-link";
 
-const COLUMNS: Column<DeviceRow>[] = [
+const COLUMNS = rowOnlyColumns<DeviceRow>([
   {
     header: "Serial Number",
     primary: true,
@@ -39,7 +38,7 @@ const COLUMNS: Column<DeviceRow>[] = [
   { header: "Tokenable", cell: (device) => (device.isTokenable ? "Yes" : "No") },
   { header: "Status", cell: (device) => (device.linked ? "Linked" : "Available") },
   { header: "Added", cell: (device) => formatDate(device.createdAt) },
-];
+]);
 
 function DeviceActionsMenu() {
   return (

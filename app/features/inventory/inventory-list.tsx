@@ -1,6 +1,5 @@
 import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
-import type { Column } from "~/components/data-table";
-import { DataTable } from "~/components/data-table";
+import { DataTable, rowOnlyColumns } from "~/components/data-table";
 import { DropdownMenu } from "~/components/dropdown-menu";
 import { ListAction, ListSection } from "~/components/list-section";
 import { RecordImage } from "~/components/record-image";
@@ -14,7 +13,7 @@ import { FAILED_TO_FETCH_CATEGORIES } from "./category-forms";
 import type { InventoryRow, inventoryListLoader } from "./inventory-list.server";
 import { AppLink } from "~/components/app-link";
 
-const COLUMNS: Column<InventoryRow>[] = [
+const COLUMNS = rowOnlyColumns<InventoryRow>([
   {
     header: "Name",
     primary: true,
@@ -39,7 +38,7 @@ const COLUMNS: Column<InventoryRow>[] = [
       ) || "No stock",
   },
   { header: "Remaining", cell: (item) => formatNumber(item.totalRemainingQuantities) },
-];
+]);
 
 function InventoryMenu({ search }: { search: string }) {
   const itemClass = "block rounded-lg px-3 py-2 text-sm hover:bg-slate-100";

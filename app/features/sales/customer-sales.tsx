@@ -1,13 +1,12 @@
 import type { SaleList, SaleListItem } from "#backend/schemas/sales";
-import type { Column } from "~/components/data-table";
-import { DataTable } from "~/components/data-table";
+import { DataTable, rowOnlyColumns } from "~/components/data-table";
 import { formatDate, formatNaira } from "~/utils/format";
 import { shortSaleId } from "./sale-labels";
 import { Panel } from "./sale-page";
 import { SaleStatusPill } from "./sale-status";
 import { AppLink } from "~/components/app-link";
 
-const COLUMNS: Column<SaleListItem>[] = [
+const COLUMNS = rowOnlyColumns<SaleListItem>([
   {
     header: "Sale",
     primary: true,
@@ -23,7 +22,7 @@ const COLUMNS: Column<SaleListItem>[] = [
   { header: "Paid", cell: (sale) => formatNaira(sale.totalPaid) },
   { header: "Balance", cell: (sale) => formatNaira(sale.balance) },
   { header: "Date", cell: (sale) => formatDate(sale.createdAt) },
-];
+]);
 
 /** A customer's sales, newest first, on the customer's page. */
 export function CustomerSales({ sales, email }: { sales: SaleList; email: string }) {

@@ -1,6 +1,5 @@
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
-import type { Column } from "~/components/data-table";
-import { DataTable } from "~/components/data-table";
+import { DataTable, rowOnlyColumns } from "~/components/data-table";
 import { DropdownMenu } from "~/components/dropdown-menu";
 import { ListSection } from "~/components/list-section";
 import { StatCard } from "~/components/stat-card";
@@ -13,7 +12,7 @@ import type { SaleRow, saleListLoader } from "./sale-list.server";
 import { SaleStatusPill } from "./sale-status";
 import { AppLink } from "~/components/app-link";
 
-const COLUMNS: Column<SaleRow>[] = [
+const COLUMNS = rowOnlyColumns<SaleRow>([
   {
     header: "Sale",
     primary: true,
@@ -31,7 +30,7 @@ const COLUMNS: Column<SaleRow>[] = [
   { header: "Balance", cell: (sale) => formatNaira(sale.balance) },
   { header: "Date", cell: (sale) => formatDate(sale.createdAt) },
   { header: "Agent", cell: (sale) => sale.agent?.name ?? "" },
-];
+]);
 
 const NOTICE_TONES: Record<PaymentReturnMessage["tone"], string> = {
   success: "border-green-600 bg-green-50 text-green-900",

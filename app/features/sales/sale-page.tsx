@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { SaleItemRecord, SalePaymentRecord, SaleRecord } from "#backend/schemas/sales";
 import type { Column } from "~/components/data-table";
-import { DataTable } from "~/components/data-table";
+import { DataTable, rowOnlyColumns } from "~/components/data-table";
 import { DetailList } from "~/components/detail-list";
 import { TokenTable } from "~/features/devices/token-table";
 import { formatDate, formatNaira, formatNumber, formatTime, fullName } from "~/utils/format";
@@ -195,7 +195,7 @@ function Items({ sale, canReadDevices }: { sale: SaleRecord; canReadDevices: boo
   );
 }
 
-const SCHEDULE_COLUMNS: Column<SaleRecord["schedule"][number]>[] = [
+const SCHEDULE_COLUMNS = rowOnlyColumns<SaleRecord["schedule"][number]>([
   {
     header: "Instalment",
     primary: true,
@@ -205,7 +205,7 @@ const SCHEDULE_COLUMNS: Column<SaleRecord["schedule"][number]>[] = [
   { header: "Amount", cell: (line) => formatNaira(line.amount) },
   { header: "Paid", cell: (line) => formatNaira(line.paid) },
   { header: "Status", cell: (line) => <ScheduleStatusPill status={line.status} /> },
-];
+]);
 
 function paymentColumns(saleId: string): Column<SalePaymentRecord>[] {
   return [
