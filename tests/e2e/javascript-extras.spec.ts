@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { FOCUS_THROTTLE_MS } from "../../app/utils/freshness";
 import { E2E } from "./support/env";
@@ -29,6 +30,15 @@ window.google = { maps: { places: { Autocomplete: class {
   }
 } } } };
 `;
+
+/**
+ * Marks the page's window object; the answer tells whether the page still has it. Only navigations done
+ * by the app keep it: a document load starts a fresh window object.
+ */
+async function markWindow(page: Page) {
+  await page.evaluate(() => Object.assign(window, { __samePage: true }));
+  return () => page.evaluate(() => (window as { __samePage?: boolean }).__samePage === true);
+}
 
 // These are the niceties JavaScript adds on top of pages that already work without it.
 test.describe("with JavaScript only (skipped in the js-off project, where these features do not exist)", () => {
@@ -162,9 +172,7 @@ test.describe("with JavaScript only (skipped in the js-off project, where these 
   }) => {
     await signInAsAdmin(page);
     await page.goto("/customers/all");
-    // Survives only navigations done by the app; a document load would start a fresh window object.
-    await page.evaluate(() => Object.assign(window, { __samePage: true }));
-    const samePage = () => page.evaluate(() => (window as { __samePage?: boolean }).__samePage === true);
+    const samePage = await markWindow(page);
 
     const nav = page.getByRole("navigation", { name: "Customers navigation" });
     await nav.getByRole("link", { name: /^Active/ }).click();
@@ -208,10 +216,10 @@ test.describe("with JavaScript only (skipped in the js-off project, where these 
     await expect(link).toBeVisible();
     // Hydrated: the app follows a row's link itself, in the same window object.
     await page.waitForFunction(() => "__remixRouter" in window);
-    await page.evaluate(() => Object.assign(window, { __samePage: true }));
+    const samePage = await markWindow(page);
     await link.click();
     await expect(page).toHaveURL(new RegExp(`/customers/${customer.id}$`));
-    expect(await page.evaluate(() => (window as { __samePage?: boolean }).__samePage === true)).toBe(true);
+    expect(await samePage()).toBe(true);
     await page.goBack();
     await expect(link).toBeVisible();
     expect(errors).toEqual([]);
