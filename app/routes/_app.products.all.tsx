@@ -13,6 +13,7 @@ import { RecordImage } from "~/components/record-image";
 import { requireUser } from "~/session.server";
 import { formatNumber, formatPriceRange } from "~/utils/format";
 import { listHref } from "~/utils/list-params";
+import { listFailure } from "~/utils/list-messages";
 import { loadList } from "~/utils/lists.server";
 import { can } from "~/utils/permissions";
 import { useListRefresh } from "~/utils/use-freshness";
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       path: "/v1/products",
       query: ProductListQuerySchema,
       answer: ProductCardListSchema,
-      failureMessage: "Failed to fetch products",
+      failureMessage: listFailure.products,
     }),
     apiReadOrFailure(request, "/v1/products/categories/all", ProductCategoryListSchema),
   ]);

@@ -15,6 +15,7 @@ import { PickerSearch, SelectedCounter, doneButtonClass } from "~/features/sale-
 import { productIntent } from "~/features/sale-flow/product-intent";
 import { requireUser } from "~/session.server";
 import { readFormData } from "~/utils/forms.server";
+import { listFailure } from "~/utils/list-messages";
 import { formatNumber, formatPriceRange } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
 import { AppLink } from "~/components/app-link";
@@ -77,7 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!answer.ok) {
     const failure = answer.failure;
     const message =
-      Object.values(failure.fieldErrors ?? {})[0]?.[0] ?? failure.message ?? "Failed to fetch products";
+      Object.values(failure.fieldErrors ?? {})[0]?.[0] ?? failure.message ?? listFailure.products;
     return refuse(message, failure.status === 0 ? 503 : failure.status);
   }
   return redirect(`${here.pathname}${here.search}`);
@@ -182,7 +183,7 @@ export default function SelectProductRoute() {
     <Drawer title="Select Product" size="large" closeTo={draftPath(draftId)}>
       {categories === null ? (
         <p role="alert" className="text-sm text-red-700">
-          Failed to fetch products
+          {listFailure.products}
         </p>
       ) : categories.length === 0 || !category ? (
         <p className="text-sm text-slate-600">No data available</p>
@@ -216,7 +217,7 @@ export default function SelectProductRoute() {
           />
           {productsFailed || !products ? (
             <p role="alert" className="mt-4 text-sm text-red-700">
-              Failed to fetch products
+              {listFailure.productsOf(category.name)}
             </p>
           ) : products.total === 0 ? (
             <EmptyListState

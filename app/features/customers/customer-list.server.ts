@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { CustomerListQuerySchema, CustomerListSchema, CustomerStatsSchema } from "#backend/schemas/customers";
 import { apiRead } from "~/api.server";
 import { requireUser } from "~/session.server";
+import { listFailure } from "~/utils/list-messages";
 import { loadList } from "~/utils/lists.server";
 import { can } from "~/utils/permissions";
 import { sectionTab } from "~/utils/navigation";
@@ -17,6 +18,7 @@ export async function customerListLoader(tab: string, { request }: LoaderFunctio
       query: CustomerListQuerySchema,
       answer: CustomerListSchema,
       fixed: filter ?? {},
+      failureMessage: listFailure.customers,
     }),
   ]);
   return { title, tab, stats, page, canCreate: can(user, "write:Customers") };

@@ -8,6 +8,7 @@ import {
 import { listSchema } from "#backend/schemas/list";
 import { apiReadOrFailure } from "~/api.server";
 import { requireUser } from "~/session.server";
+import { listFailure } from "~/utils/list-messages";
 import { loadList } from "~/utils/lists.server";
 import { sectionTab } from "~/utils/navigation";
 import { can } from "~/utils/permissions";
@@ -35,7 +36,7 @@ export async function inventoryListLoader(tab: string, { request }: LoaderFuncti
       query: InventoryListQuerySchema,
       answer: InventoryRowListSchema,
       fixed: filter ?? {},
-      failureMessage: `Failed to fetch inventory list for "${title}".`,
+      failureMessage: listFailure.inventoryOf(title),
     }),
     apiReadOrFailure(request, "/v1/inventory/categories/all", InventoryCategoryListSchema),
   ]);

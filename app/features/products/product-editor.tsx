@@ -17,6 +17,7 @@ import { SubmitButton } from "~/components/submit-button";
 import type { ToastData } from "~/components/toaster";
 import { ActionToast } from "~/components/toaster";
 import { formatNumber, formatPriceRange } from "~/utils/format";
+import { listFailure } from "~/utils/list-messages";
 import { useHydrated } from "~/utils/use-hydrated";
 import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
@@ -102,7 +103,9 @@ function InventoryPicker({
       </div>
       {list === null ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
-          Failed to fetch inventory list for &quot;All&quot;.
+          {listFailure.inventoryOf(
+            inventoryCategories?.find((category) => category.id === state.categoryId)?.name ?? "All",
+          )}
         </p>
       ) : list.total === 0 ? (
         <p className="mt-2 text-sm text-slate-600">

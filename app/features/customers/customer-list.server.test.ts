@@ -1,0 +1,49 @@
+import { data } from "@remix-run/node";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describeFailure } from "~/utils/error-catalogue";
+
+const apiRead = vi.fn();
+vi.mock("~/api.server", () => ({ apiRead: (...args: unknown[]) => apiRead(...args) }));
+vi.mock("~/session.server", () => ({
+  requireUser: async () => ({ role: { permissions: ["read:Customers"] } }),
+}));
+
+const { customerListLoader } = await import("./customer-list.server");
+
+/** What `throwFailure` throws for an API answer with this status. */
+function failure(status: number) {
+  return data(describeFailure({ status }), { status });
+}
+
+async function thrownBy(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return error as { data: { title: string; lines: string[] } };
+  }
+  throw new Error("the loader did not fail");
+}
+
+describe("the customer list's failure", () => {
+  beforeEach(() => apiRead.mockReset());
+
+  it("reads the spec's 'Failed to fetch customers' when the list cannot be read", async () => {
+    apiRead.mockImplementation(async (_request: Request, path: string) => {
+      if (path === "/v1/customers") throw failure(500);
+      return { total: 0 };
+    });
+    const request = new Request("http://app.test/customers/all");
+    const thrown = await thrownBy(customerListLoader("all", { request, params: {}, context: {} }));
+    expect(thrown.data.lines).toEqual(["Failed to fetch customers"]);
+  });
+
+  it("keeps the Access Denied lines for a refused read", async () => {
+    apiRead.mockImplementation(async (_request: Request, path: string) => {
+      if (path === "/v1/customers") throw failure(403);
+      return { total: 0 };
+    });
+    const request = new Request("http://app.test/customers/all");
+    const thrown = await thrownBy(customerListLoader("all", { request, params: {}, context: {} }));
+    expect(thrown.data.title).toBe("Access Denied");
+  });
+});

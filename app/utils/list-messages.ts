@@ -1,0 +1,10 @@
+/**
+ * The lists' own failure sentences (spec 001 §8), in one place so every screen that shows the same list
+ * says the same words.
+ */
+export const listFailure = {
+  customers: "Failed to fetch customers",
+  products: "Failed to fetch products",
+  productsOf: (category: string) => `Failed to fetch products list for ${category}`,
+  inventoryOf: (category: string) => `Failed to fetch inventory list for "${category}".`,
+} as const;
