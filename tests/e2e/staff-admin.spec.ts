@@ -102,7 +102,9 @@ test.describe("staff administration", () => {
     await openActions(panel);
     await panel.getByRole("button", { name: "Block Staff" }).click();
     await expect(page.getByText("User blocked successfully!")).toBeVisible();
-    await expect(panel.getByText("Blocked", { exact: true })).toBeVisible();
+    await expect(panel.getByText("Blocked", { exact: true }).first()).toBeVisible();
+    // The details list says the same as the badge: no "Status: Active" under a "Blocked" pill.
+    await expect(panel.getByText("Active", { exact: true })).toHaveCount(0);
 
     const other = await browser.newContext({ baseURL: E2E.appUrl });
     const otherPage = await other.newPage();

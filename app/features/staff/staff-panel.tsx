@@ -13,7 +13,7 @@ import type { ToastData } from "~/components/toaster";
 import { capitalise, formatDate, formatTime, fullName } from "~/utils/format";
 import { listHref } from "~/utils/list-params";
 import { StaffProfileForm } from "./staff-profile-form";
-import { StaffStatus } from "./staff-status";
+import { StaffStatus, staffStatusLabel } from "./staff-status";
 import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
 import { AppLink } from "~/components/app-link";
@@ -153,7 +153,7 @@ function StaffDetails({ staff }: { staff: UserRecord }) {
     ["Phone Number", staff.phone || "N/A"],
     ["Location", staff.location || "N/A"],
     ["Designation", capitalise(staff.role.role)],
-    ["Status", capitalise(staff.status)],
+    ["Status", staffStatusLabel(staff)],
     ["Last Login", staff.lastLogin ? `${formatDate(staff.lastLogin)} ${formatTime(staff.lastLogin)}` : "N/A"],
   ];
   return <DetailList rows={rows} />;

@@ -5,14 +5,21 @@ import type { UserRecord } from "#backend/schemas/users";
  * status field, which still reads "active" for a blocked colleague; an invited colleague who has not
  * chosen a password yet is "Inactive" with the reason beside it.
  */
+type Standing = Pick<UserRecord, "status" | "isBlocked">;
+
+/** The word for a staff member's standing, wherever it is shown (badge, pill, the panel's details). */
+export function staffStatusLabel(staff: Standing) {
+  return staff.isBlocked ? "Blocked" : staff.status === "active" ? "Active" : "Inactive";
+}
+
 export function StaffStatus({
   staff,
   pill = false,
 }: {
-  staff: Pick<UserRecord, "status" | "isBlocked">;
+  staff: Standing;
   pill?: boolean;
 }) {
-  const label = staff.isBlocked ? "Blocked" : staff.status === "active" ? "Active" : "Inactive";
+  const label = staffStatusLabel(staff);
   const good = label === "Active";
   const tone = good ? "text-green-800" : "text-red-800";
   const hint = !staff.isBlocked && staff.status === "inactive" ? "Invited — no password yet" : null;
