@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { InventoryCategoryRecord } from "#backend/schemas/inventory";
 import { InventoryCategoryListSchema } from "#backend/schemas/inventory";
-import { apiReadOrFailure } from "~/api.server";
+import { apiReadOrFailure, throwFailure } from "~/api.server";
 import { EmptyState } from "~/components/empty-state";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import type { CategoryAnswer } from "~/features/inventory/category-forms";
@@ -25,12 +25,11 @@ export const meta: MetaFunction = () => [{ title: "Inventory Settings — SolarD
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const answer = await apiReadOrFailure(request, "/v1/inventory/categories/all", InventoryCategoryListSchema);
-  if (!answer.ok && answer.failure.status === 403) {
-    return { categories: null, forbidden: true, canWrite: false, renaming: null };
-  }
+  // A refusal is the section's Access Denied panel with the catalogue's lines (spec 000 §6); any other
+  // failure keeps the page and names what could not be read.
+  if (!answer.ok && answer.failure.status === 403) return throwFailure(request, answer.failure);
   return {
     categories: answer.ok ? answer.data : null,
-    forbidden: false,
     canWrite: can(user, "write:Inventory"),
     renaming: new URL(request.url).searchParams.get("rename"),
   };
@@ -111,15 +110,8 @@ function CategoryCard({
 }
 
 export default function InventorySettingsRoute() {
-  const { categories, forbidden, canWrite, renaming } = useLoaderData<typeof loader>();
+  const { categories, canWrite, renaming } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  if (forbidden) {
-    return (
-      <EmptyState title="Access Denied">
-        Your current permissions don&apos;t allow access to inventory categories.
-      </EmptyState>
-    );
-  }
   return (
     <div className="flex flex-col gap-4">
       <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">

@@ -60,3 +60,14 @@ test("asking for a reset link while the backend is down says why", async ({ page
   await page.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByText("Forgot password failed: No Internet Connection")).toBeVisible();
 });
+
+test("Inventory Settings refused for permission shows the catalogue's Access Denied lines", async ({ page }) => {
+  // The support role reads no inventory.
+  const support = await createStaff("support");
+  await signIn(page, support.email, support.password);
+  await page.goto("/settings/inventory-settings");
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+  await expect(page.getByText("Your current permissions don't allow access to this resource.")).toBeVisible();
+  await expect(page.getByText("Please contact your administrator to request access.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Try Again" })).toHaveCount(0);
+});
