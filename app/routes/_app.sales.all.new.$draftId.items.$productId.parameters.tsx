@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import type { FormEvent } from "react";
 import { PAYMENT_MODE_LABELS } from "#backend/schemas/products";
 import { DraftParametersSchema } from "#backend/schemas/sale-drafts";
 import { ParametersSchema } from "#backend/schemas/sale-rules";
@@ -10,9 +12,11 @@ import { Modal } from "~/components/modal";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { itemOf, loadDraft, productApi, savePart } from "~/features/sale-flow/draft.server";
+import { parametersComplete } from "~/features/sale-flow/draft-view";
 import { draftPath } from "~/features/sale-flow/paths";
 import { requireUser } from "~/session.server";
 import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
+import { useHydrated } from "~/utils/use-hydrated";
 import { useLiveForm } from "~/utils/use-live-form";
 
 export const meta: MetaFunction = () => [{ title: "Set Parameters — New Sale — SolarDesk" }];
@@ -45,6 +49,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
 /** A saved number shown back in its field; the 0 of a one-off sale's instalment values is left blank. */
 const shown = (value: number | undefined) => (value ? String(value) : "");
 
+/** The Save button's readiness, read from the form as it is typed into (JavaScript only). */
+function useCompleteness(initial: boolean) {
+  const [complete, setComplete] = useState(initial);
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const values = new FormData(event.currentTarget);
+    const text = (name: string) => {
+      const value = values.get(name);
+      return typeof value === "string" ? value : null;
+    };
+    setComplete(
+      parametersComplete({
+        paymentMode: text("paymentMode"),
+        installmentDuration: text("installmentDuration"),
+        installmentStartingPrice: text("installmentStartingPrice"),
+      }),
+    );
+  };
+  return { complete, onChange };
+}
+
 export default function ParametersRoute() {
   const { draftId, productName, parameters, modes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -56,6 +80,15 @@ export default function ParametersRoute() {
   const duration = field("installmentDuration");
   const starting = field("installmentStartingPrice");
   const discount = field("discount");
+  const hydrated = useHydrated();
+  const readiness = useCompleteness(
+    parametersComplete({
+      paymentMode: parameters?.paymentMode,
+      installmentDuration: shown(parameters?.installmentDuration),
+      installmentStartingPrice:
+        parameters?.paymentMode === "INSTALLMENT" ? String(parameters.installmentStartingPrice ?? "") : "",
+    }),
+  );
   return (
     <Modal
       title="Set Parameters"
@@ -64,7 +97,12 @@ export default function ParametersRoute() {
     >
       <ActionToast toast={actionData?.toast} />
       <p className="mb-3 text-sm font-medium text-slate-900">{productName}</p>
-      <Form method="post" {...form} className="flex flex-col gap-1">
+      <Form
+        method="post"
+        {...form}
+        onChange={readiness.onChange}
+        className="flex flex-col gap-1"
+      >
         <FormSelect
           label="Payment Mode"
           placeholder="Select a payment mode"
@@ -107,7 +145,12 @@ export default function ParametersRoute() {
           defaultValue={discount.defaultValue ?? shown(parameters?.discount)}
         />
         <ErrorBox errors={formErrors} />
-        <SubmitButton pendingText="Saving..." className="mt-2 self-start">
+        {/* Without JavaScript the button stays on and the server says what is missing. */}
+        <SubmitButton
+          pendingText="Saving..."
+          className="mt-2 self-start"
+          disabled={hydrated && !readiness.complete}
+        >
           Save Parameters
         </SubmitButton>
       </Form>

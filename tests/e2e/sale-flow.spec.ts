@@ -180,20 +180,31 @@ test.describe("new sale", () => {
     const parameters = dialog(page, "Set Parameters");
     await expect(parameters.getByText("Please select parameters for this product.")).toBeVisible();
     await parameters.getByLabel("Discount (%)").fill("5");
-    await parameters.getByRole("button", { name: "Save Parameters" }).click();
-    await expect(parameters.getByText("Payment mode is required")).toBeVisible();
-    await expect(parameters.getByLabel("Discount (%)")).toHaveValue("5");
-    await parameters.getByLabel("Payment Mode").selectOption("INSTALLMENT");
-    await parameters.getByRole("button", { name: "Save Parameters" }).click();
-    await expect(
-      parameters.getByText("Installment duration is required for installment payments"),
-    ).toBeVisible();
-    await expect(
-      parameters.getByText("Installment starting price is required for installment payments"),
-    ).toBeVisible();
-    await expect(parameters.getByLabel("Discount (%)")).toHaveValue("5");
-    await parameters.getByLabel("Installment Duration (months)").fill("6");
+    const save = parameters.getByRole("button", { name: "Save Parameters" });
+    if (javaScriptEnabled) {
+      // Save waits until the parameters are complete: a mode, and for an instalment both values.
+      await expect(save).toBeDisabled();
+      await parameters.getByLabel("Payment Mode").selectOption("INSTALLMENT");
+      await expect(save).toBeDisabled();
+      await parameters.getByLabel("Installment Duration (months)").fill("6");
+      await expect(save).toBeDisabled();
+    } else {
+      await save.click();
+      await expect(parameters.getByText("Payment mode is required")).toBeVisible();
+      await expect(parameters.getByLabel("Discount (%)")).toHaveValue("5");
+      await parameters.getByLabel("Payment Mode").selectOption("INSTALLMENT");
+      await save.click();
+      await expect(
+        parameters.getByText("Installment duration is required for installment payments"),
+      ).toBeVisible();
+      await expect(
+        parameters.getByText("Installment starting price is required for installment payments"),
+      ).toBeVisible();
+      await expect(parameters.getByLabel("Discount (%)")).toHaveValue("5");
+      await parameters.getByLabel("Installment Duration (months)").fill("6");
+    }
     await parameters.getByLabel("Installment Starting Price (%)").fill("25");
+    await expect(save).toBeEnabled();
     await parameters.getByRole("button", { name: "Save Parameters" }).click();
     await expect(cardA.getByText("Installment · 6 months · 25% deposit · 5% discount")).toBeVisible();
 

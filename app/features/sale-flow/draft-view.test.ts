@@ -3,6 +3,7 @@ import {
   deviceSaveButton,
   deviceStatus,
   itemErrors,
+  parametersComplete,
   readPickerQuery,
   saleProblems,
   selectedCustomer,
@@ -75,5 +76,24 @@ describe("reading a draft for the new-sale screens", () => {
     expect(selectedCustomer(new URLSearchParams(""), "saved")).toBe("saved");
     expect(selectedCustomer(new URLSearchParams("selected=c2"), "saved")).toBe("c2");
     expect(selectedCustomer(new URLSearchParams("selected="), "saved")).toBeNull();
+  });
+});
+
+describe("parametersComplete", () => {
+  it("is complete for a one-off mode alone", () => {
+    expect(parametersComplete({ paymentMode: "ONE_OFF" })).toBe(true);
+  });
+  it("needs a mode", () => {
+    expect(parametersComplete({ paymentMode: "" })).toBe(false);
+  });
+  it("needs a duration and a starting percentage for an instalment", () => {
+    expect(parametersComplete({ paymentMode: "INSTALLMENT" })).toBe(false);
+    expect(parametersComplete({ paymentMode: "INSTALLMENT", installmentDuration: "6" })).toBe(false);
+    expect(
+      parametersComplete({ paymentMode: "INSTALLMENT", installmentDuration: "0", installmentStartingPrice: "25" }),
+    ).toBe(false);
+    expect(
+      parametersComplete({ paymentMode: "INSTALLMENT", installmentDuration: "6", installmentStartingPrice: "25" }),
+    ).toBe(true);
   });
 });

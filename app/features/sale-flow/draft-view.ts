@@ -115,3 +115,19 @@ export function selectedCustomer(params: URLSearchParams, saved: string | null):
   if (!params.has("selected")) return saved;
   return params.get("selected")?.trim() || null;
 }
+
+/**
+ * Whether Set Parameters has all it needs (spec §4): a one-off mode, or an instalment mode with a duration
+ * of at least a month and a starting percentage. Read from the form as typed, for the Save button.
+ */
+export function parametersComplete(values: {
+  paymentMode?: string | null;
+  installmentDuration?: string | null;
+  installmentStartingPrice?: string | null;
+}): boolean {
+  if (values.paymentMode === "ONE_OFF") return true;
+  if (values.paymentMode !== "INSTALLMENT") return false;
+  const duration = Number(values.installmentDuration?.trim() || Number.NaN);
+  const starting = Number(values.installmentStartingPrice?.trim() || Number.NaN);
+  return Number.isInteger(duration) && duration >= 1 && Number.isFinite(starting) && starting >= 0;
+}
