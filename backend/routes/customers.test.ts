@@ -108,6 +108,14 @@ describe("GET /api/v1/customers", () => {
     }
   });
 
+  it("finds a phone number in any form the app accepts for it", async () => {
+    const customer = await makeCustomer(backend.db, { phone: "08034560481" });
+    for (const search of ["+234 803 456 0481", "0803 456 0481", "0803-456-0481", "2348034560481", "0803 456"]) {
+      const body = await (await get(`/api/v1/customers?search=${encodeURIComponent(search)}`)).json();
+      expect(ids(body), search).toEqual([customer.id]);
+    }
+  });
+
   it("takes % and _ in a search literally", async () => {
     const body = await (await get(`/api/v1/customers?search=${encodeURIComponent("%_")}`)).json();
     expect(body.total).toBe(0);

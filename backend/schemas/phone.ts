@@ -29,3 +29,17 @@ export function normalisePhone(raw: string): string | null {
   if (/^[789][01]\d{8}$/.test(typed)) return `0${typed}`;
   return null;
 }
+
+/**
+ * A search that looks like (part of) a phone number, in the stored form, so every way of writing a
+ * number that `normalisePhone` accepts also finds it; null when the search is not a number.
+ */
+export function phoneSearchTerm(search: string): string | null {
+  if (!/^[+\d\s\-.()/]+$/.test(search) || !/\d/.test(search)) return null;
+  const typed = phoneDigits(search);
+  // "+234 803…", "00234 803…" and a bare "234803…" of a whole number are the national "0803…".
+  const country = /^(\+|00)?234(\d*)$/.exec(typed);
+  const national =
+    country && (country[1] || country[2].length >= 10) ? `0${country[2].replace(/^0/, "")}` : typed;
+  return normalisePhone(national) ?? national;
+}

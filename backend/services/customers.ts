@@ -6,6 +6,7 @@ import { lagosDate } from "../schemas/dates";
 import { DEFAULTING_AFTER_DAYS } from "../schemas/sales";
 import type { CustomerRow } from "../db/schema";
 import { NEW_CUSTOMER_DAYS } from "../schemas/customers";
+import { phoneSearchTerm } from "../schemas/phone";
 import type {
   CreateCustomerInput,
   CustomerList,
@@ -83,7 +84,10 @@ function listConditions(query: CustomerListQuery, now: Date) {
   if (query.isNew) conditions.push(gte(customers.createdAt, newCustomersSince(now)));
   if (query.defaulting) conditions.push(isDefaulting(now));
   // The very expression of the trigram index (db/schema.ts), or the index does not apply.
-  if (query.search) conditions.push(ilike(customerSearchText(customers), containsPattern(query.search)));
+  if (query.search) {
+    const term = phoneSearchTerm(query.search) ?? query.search;
+    conditions.push(ilike(customerSearchText(customers), containsPattern(term)));
+  }
   return and(...conditions);
 }
 
