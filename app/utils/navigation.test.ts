@@ -83,6 +83,17 @@ describe("what a role is offered", () => {
     expect(sectionNav("settings", {}, ["manage:all"]).map((item) => item.title)).toContain("Users");
   });
 
+  it("links Inventory and Warehouses to each other, for the roles that may read each", () => {
+    const inventory = sectionNav("inventory", {}, ["read:Inventory", "read:Warehouses"]);
+    expect(inventory.at(-1)).toMatchObject({ title: "Warehouses", link: "/warehouses" });
+    expect(sectionNav("inventory", {}, ["read:Inventory"]).map((item) => item.title)).not.toContain(
+      "Warehouses",
+    );
+    const warehouses = sectionNav("warehouses", {}, ["read:Inventory", "read:Warehouses"]);
+    expect(warehouses.at(-1)).toMatchObject({ title: "Inventory", link: "/inventory/all" });
+    expect(sideNavRedirect("/warehouses/all", warehouses, "warehouses")).toBeNull();
+  });
+
   it("still sends a hidden page to its own answer (Access Denied) rather than elsewhere", () => {
     expect(sideNavRedirect("/settings/users", sectionNav("settings"))).toBeNull();
   });

@@ -69,6 +69,8 @@ export type SectionTab = {
   title: string;
   permission?: PermissionName;
   filter?: Record<string, string> | null;
+  /** A link to another section (a neighbour reached from this one's navigation) instead of a tab. */
+  href?: string;
 };
 
 type SectionDefinition = {
@@ -150,6 +152,8 @@ export const SECTIONS: Record<SectionKey, SectionDefinition> = {
       { key: "regular", title: "Regular", filter: { class: "REGULAR" } },
       { key: "returned", title: "Returned", filter: { class: "RETURNED" } },
       { key: "refurbished", title: "Refurbished", filter: { class: "REFURBISHED" } },
+      // Stock lives in warehouses (spec 000 lists /warehouses/*): the menu's Inventory covers both.
+      { key: "warehouses", title: "Warehouses", permission: "read:Warehouses", href: "/warehouses" },
     ],
   },
   warehouses: {
@@ -159,6 +163,7 @@ export const SECTIONS: Record<SectionKey, SectionDefinition> = {
       { key: "all", title: "All Warehouses", filter: {} },
       { key: "active", title: "Active", filter: { status: "active" } },
       { key: "inactive", title: "Inactive", filter: { status: "inactive" } },
+      { key: "inventory", title: "Inventory", permission: "read:Inventory", href: "/inventory/all" },
     ],
   },
   devices: {
@@ -207,7 +212,7 @@ export function sectionNav(
   const definition = SECTIONS[section];
   return allowed(definition.tabs, permissions).map((tab, index) => ({
     title: tab.title,
-    link: `/${section}/${tab.key}`,
+    link: tab.href ?? `/${section}/${tab.key}`,
     count:
       index === 0 && definition.countKey
         ? (counts[definition.countKey] ?? null)

@@ -134,3 +134,18 @@ test("an unknown path shows Page Not Found with a way home", async ({ page }) =>
   await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Go back Home" })).toHaveAttribute("href", "/home");
 });
+
+test("Inventory and Warehouses reach each other from their side navigation", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/inventory/all");
+  await page
+    .getByRole("navigation", { name: "Inventory navigation" })
+    .getByRole("link", { name: "Warehouses" })
+    .click();
+  await expect(page).toHaveURL(/\/warehouses\/all$/);
+  await page
+    .getByRole("navigation", { name: "Warehouses navigation" })
+    .getByRole("link", { name: "Inventory" })
+    .click();
+  await expect(page).toHaveURL(/\/inventory\/all$/);
+});
