@@ -6,6 +6,17 @@ const relativeBackendImport = {
   message: "Import backend schemas as #backend/schemas/*.",
 };
 
+// House style, "The framework": Remix, React and libraries only through their documented APIs. A package's
+// built files and `createRequire` are how its internals get replaced at run time.
+const FRAMEWORK_MESSAGE =
+  'Use the package\'s documented exports, not its internals (STYLE.md, "The framework").';
+const packageInternals = { regex: "(^|/)dist(/|$)", message: FRAMEWORK_MESSAGE };
+const createRequireImports = ["node:module", "module"].map((name) => ({
+  name,
+  importNames: ["createRequire"],
+  message: FRAMEWORK_MESSAGE,
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -44,7 +55,9 @@ export default tseslint.config(
               message: "The app may import only #backend/schemas/*; call the API for everything else.",
             },
             relativeBackendImport,
+            packageInternals,
           ],
+          paths: createRequireImports,
         },
       ],
     },
@@ -63,8 +76,32 @@ export default tseslint.config(
               message: "The transport may import only #backend/index and #backend/schemas/*.",
             },
             relativeBackendImport,
+            packageInternals,
           ],
+          paths: createRequireImports,
         },
+      ],
+    },
+  },
+  {
+    files: ["server/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [packageInternals], paths: createRequireImports }],
+    },
+  },
+  {
+    // What the imports above cannot see: `module.createRequire`, `require`, `import()` of built files,
+    // `UNSAFE_` exports, and assigning to what a module exports.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    rules: {
+      "no-import-assign": "error",
+      "no-restricted-syntax": [
+        "error",
+        { selector: "MemberExpression[property.name='createRequire']", message: FRAMEWORK_MESSAGE },
+        { selector: "CallExpression[callee.name='require']", message: FRAMEWORK_MESSAGE },
+        { selector: "ImportExpression[source.value=/(^|\\/)dist(\\/|$)/]", message: FRAMEWORK_MESSAGE },
+        { selector: "ImportSpecifier[imported.name=/^UNSAFE_/]", message: FRAMEWORK_MESSAGE },
+        { selector: "MemberExpression[property.name=/^UNSAFE_/]", message: FRAMEWORK_MESSAGE },
       ],
     },
   },

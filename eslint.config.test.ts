@@ -50,3 +50,64 @@ describe("the import boundaries between the web app and the backend", () => {
     expect(await importRefusals("backend/services/x.ts", importing("./search"))).toEqual([]);
   });
 });
+
+describe("the framework's internals (STYLE.md, 'The framework')", () => {
+  /** Every rule ID ESLint reports for `code` as if it were the file at `filePath`. */
+  async function refusals(filePath: string, code: string) {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result.messages.map((message) => message.ruleId);
+  }
+
+  const webAppAndServer = ["app/routes/x.tsx", "app/api.server.ts", "app/entry.server.tsx", "server/x.ts"];
+
+  it("refuse a package's built files, statically or dynamically imported", async () => {
+    for (const file of webAppAndServer) {
+      expect(await refusals(file, importing("@remix-run/react/dist/routes.js")), file).toEqual([
+        "no-restricted-imports",
+      ]);
+      expect(await refusals(file, importing("@remix-run/server-runtime/dist")), file).toEqual([
+        "no-restricted-imports",
+      ]);
+      expect(await refusals(file, 'void import("@remix-run/dev/dist/config.js");\n'), file).toEqual([
+        "no-restricted-syntax",
+      ]);
+    }
+  });
+
+  it("refuse createRequire, require and UNSAFE_ exports", async () => {
+    for (const file of webAppAndServer) {
+      expect(
+        await refusals(file, importing("node:module").replaceAll("something", "createRequire")),
+        file,
+      ).toEqual(["no-restricted-imports"]);
+      expect(
+        await refusals(file, 'import module from "node:module";\nvoid module.createRequire(".");\n'),
+        file,
+      ).toEqual(["no-restricted-syntax"]);
+      expect(
+        await refusals(
+          file,
+          'import { UNSAFE_convertRoutesToDataRoutes as c } from "@remix-run/router";\nvoid c;\n',
+        ),
+        file,
+      ).toEqual(["no-restricted-syntax"]);
+      expect(await refusals(file, 'export const data = require("x");\n'), file).toContain(
+        "no-restricted-syntax",
+      );
+    }
+  });
+
+  it("refuse assigning to what a module exports", async () => {
+    const patch =
+      'import * as router from "@remix-run/router";\nObject.assign(router, {});\nrouter.matchRoutes = () => null;\n';
+    expect(await refusals("server/x.ts", patch)).toContain("no-import-assign");
+    expect(await refusals("app/utils/x.ts", patch)).toContain("no-import-assign");
+  });
+
+  it("let the documented exports through", async () => {
+    for (const file of webAppAndServer) {
+      expect(await refusals(file, importing("@remix-run/react")), file).toEqual([]);
+      expect(await refusals(file, importing("~/utils/distance")), file).toEqual([]);
+    }
+  });
+});

@@ -6,7 +6,6 @@ import { appConfig } from "./config.server";
 import { getSessionData, requireSession, signOut } from "./session.server";
 import type { ApiFailure } from "./utils/error-catalogue";
 import { describeFailure } from "./utils/error-catalogue";
-import { checkAnswer, parseJsonText, readAnswer } from "./utils/read-answers.server";
 
 /**
  * The one way the web app talks to the backend (ARCHITECTURE §1): in-process through the backend's
@@ -56,6 +55,16 @@ async function transport(call: ApiCall): Promise<Response> {
   return backend.fetch(new Request(buildUrl("http://in-process", call), init));
 }
 
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /** Sends a call and never throws for HTTP or network trouble: the answer says what happened. */
 export async function callApi(call: ApiCall): Promise<ApiAnswer> {
   let response: Response;
@@ -65,10 +74,7 @@ export async function callApi(call: ApiCall): Promise<ApiAnswer> {
     console.warn(`API ${call.method ?? "GET"} ${call.path} got no response: ${String(error)}`);
     return { ok: false, failure: { status: 0 } };
   }
-  const body =
-    (call.method ?? "GET") === "GET"
-      ? await readAnswer(response, { inProcess: !appConfig().apiBaseUrl })
-      : parseJsonText(await response.text());
+  const body = await readJson(response);
   if (response.ok) return { ok: true, status: response.status, body, headers: response.headers };
   const parsed = ErrorBodySchema.safeParse(body);
   return {
@@ -90,7 +96,7 @@ export function parseAnswer<Schema extends z.ZodTypeAny>(
   answer: { body: unknown },
   path: string,
 ): { ok: true; data: z.infer<Schema> } | { ok: false; failure: ApiFailure } {
-  const parsed = checkAnswer(schema, answer.body);
+  const parsed = schema.safeParse(answer.body);
   if (parsed.success) return { ok: true, data: parsed.data };
   console.error(`API ${path} answered an unexpected shape: ${parsed.error.message}`);
   return { ok: false, failure: { status: 502, message: "Unexpected answer from the server" } };

@@ -1,22 +1,23 @@
+import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
+import { renderToPipeableStream } from "react-dom/server";
 import { boot } from "./boot.server";
-import { RowsMarkupContext } from "./components/data-table";
 import { PublicEnvContext } from "./components/full-page-error";
 import { appConfig } from "./config.server";
-import { readLoaderDataHandoff } from "./utils/loader-data-handoff.server";
 import { NonceContext } from "./utils/nonce";
-import { renderCompleteDocument } from "./utils/render-document.server";
-import { keptRowsMarkup } from "./utils/rows-markup.server";
 
 await boot();
+
+export const streamTimeout = 5_000;
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   console.error(error);
 };
 
-export default async function handleRequest(
+export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -24,19 +25,41 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
-  // No route defers its data, so the document is complete once the loader data is read. It is rendered in
-  // one synchronous pass and sent in one piece: React's streaming renderer took about a millisecond more on
-  // a list page, which was a sixth of its server time (decision 025).
-  await readLoaderDataHandoff(remixContext);
-  const document = renderCompleteDocument(
-    <NonceContext.Provider value={nonce ?? ""}>
-      <PublicEnvContext.Provider value={{ supportEmail: appConfig().supportEmail }}>
-        <RowsMarkupContext.Provider value={keptRowsMarkup}>
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce ?? ""}>
+        <PublicEnvContext.Provider value={{ supportEmail: appConfig().supportEmail }}>
           <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-        </RowsMarkupContext.Provider>
-      </PublicEnvContext.Provider>
-    </NonceContext.Provider>,
-  );
-  responseHeaders.set("Content-Type", "text/html");
-  return new Response(document, { headers: responseHeaders, status: responseStatusCode });
+        </PublicEnvContext.Provider>
+      </NonceContext.Provider>,
+      {
+        // React's own inline scripts (Suspense boundaries) run under the Content-Security-Policy too.
+        nonce,
+        // Waiting for the whole document, for browsers and bots alike: a browser without JavaScript needs
+        // all of it, and no route defers data, so nothing arrives later anyway.
+        onAllReady() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    // Gives the loader data's stream (which uses `streamTimeout`) time to finish or reject first.
+    setTimeout(abort, streamTimeout + 1_000);
+  });
 }

@@ -13,7 +13,6 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useContext } from "react";
-import { AppLinkNavigation } from "./components/app-link";
 import { FullPageError, NotFoundPage, PublicEnvContext } from "./components/full-page-error";
 import { Toaster } from "./components/toaster";
 import { readToast } from "./toast.server";
@@ -69,10 +68,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const root = useRouteLoaderData<typeof loader>("root");
   return (
-    <AppLinkNavigation>
+    <>
       <Toaster toast={root?.toast} />
       <Outlet />
-    </AppLinkNavigation>
+    </>
   );
 }
 

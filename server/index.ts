@@ -3,10 +3,7 @@ import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import { closeStartedBackend } from "#backend/index";
 import { createServerApp } from "./app";
-import { passRequestsToLoaders } from "./loader-request";
 import { followRebuilds, importBuild } from "./remix-build";
-import { cacheRenderRoutes } from "./render-routes-cache";
-import { cacheRouteMatching } from "./route-matching-cache";
 import { readServerSettings } from "./settings";
 import { stopOnSignals } from "./shutdown";
 
@@ -17,9 +14,6 @@ process.env.NODE_ENV ??= "production";
 
 async function main() {
   const settings = readServerSettings();
-  cacheRouteMatching();
-  cacheRenderRoutes();
-  passRequestsToLoaders();
   const buildFile = new URL("./index.js", import.meta.url);
   const initialBuild = await importBuild(buildFile);
   const rebuilds = settings.mode === "development" ? followRebuilds(buildFile, initialBuild) : null;

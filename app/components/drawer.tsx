@@ -1,7 +1,6 @@
-import { useNavigate } from "@remix-run/react";
+import { Link, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useDialogFocus } from "./use-dialog-focus";
-import { AppLink } from "./app-link";
 
 export const DRAWER_WIDTHS = {
   small: "max-w-[360px]",
@@ -52,7 +51,7 @@ export function Drawer({
 
   return (
     <div className="fixed inset-0 z-50" data-state={closing ? "closing" : "open"}>
-      <AppLink
+      <Link
         to={closeTo}
         preventScrollReset
         onClick={closeLink}
@@ -80,7 +79,7 @@ export function Drawer({
           >
             {title}
           </h2>
-          <AppLink
+          <Link
             to={closeTo}
             preventScrollReset
             onClick={closeLink}
@@ -88,7 +87,7 @@ export function Drawer({
             aria-label="Close"
           >
             <span aria-hidden="true">✕</span>
-          </AppLink>
+          </Link>
         </header>
         <div ref={body} className="flex-1 px-5 py-4">
           {children}

@@ -1,4 +1,4 @@
-import { AppLink } from "./app-link";
+import { Link } from "@remix-run/react";
 
 export function EmptyState({ title, children }: { title: string; children?: React.ReactNode }) {
   return (
@@ -14,9 +14,9 @@ export function EmptyListState({ searching, clearHref }: { searching: boolean; c
   if (!searching) return <EmptyState title="No data available" />;
   return (
     <EmptyState title="No results for these filters">
-      <AppLink to={clearHref} className="text-brand-700 underline">
+      <Link to={clearHref} className="text-brand-700 underline">
         Clear filters
-      </AppLink>
+      </Link>
     </EmptyState>
   );
 }

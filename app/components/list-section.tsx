@@ -1,9 +1,8 @@
-import { useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { EmptyState } from "./empty-state";
 import { ListSearch } from "./list-search";
 import { Pagination } from "./pagination";
-import { AppLink } from "./app-link";
 
 type Page = { page: number; limit: number; total: number; totalPages: number };
 
@@ -72,9 +71,9 @@ export function ListSection({
         </>
       ) : searching ? (
         <EmptyState title="No results for these filters">
-          <AppLink to={clearHref ?? pathname} className="text-brand-700 underline">
+          <Link to={clearHref ?? pathname} className="text-brand-700 underline">
             Clear filters
-          </AppLink>
+          </Link>
         </EmptyState>
       ) : (
         <EmptyState title="No data available">{emptyHint}</EmptyState>
@@ -86,11 +85,11 @@ export function ListSection({
 /** The main action of a list's card (New Customer, New User): a link that opens the drawer. */
 export function ListAction({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <AppLink
+    <Link
       to={to}
       className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
     >
       {children}
-    </AppLink>
+    </Link>
   );
 }

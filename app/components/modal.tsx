@@ -1,7 +1,6 @@
-import { useNavigate } from "@remix-run/react";
+import { Link, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { useDialogFocus } from "./use-dialog-focus";
-import { AppLink } from "./app-link";
 
 /**
  * A centred dialog with a URL of its own, the small sibling of `Drawer`: it opens with a link and closes
@@ -37,7 +36,7 @@ export function Modal({
 
   return (
     <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
-      <AppLink
+      <Link
         to={closeTo}
         preventScrollReset
         aria-label="Close dialog"
@@ -71,14 +70,14 @@ export function Modal({
               </p>
             ) : null}
           </div>
-          <AppLink
+          <Link
             to={closeTo}
             preventScrollReset
             className="rounded-full p-2 text-slate-500 hover:bg-slate-100"
             aria-label="Close"
           >
             <span aria-hidden="true">✕</span>
-          </AppLink>
+          </Link>
         </header>
         <div ref={body} className="px-5 py-4">
           {children}

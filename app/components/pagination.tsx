@@ -1,5 +1,4 @@
-import { useLocation } from "@remix-run/react";
-import { AppLink } from "./app-link";
+import { Link, useLocation } from "@remix-run/react";
 
 function pageHref(location: { pathname: string; search: string }, page: number, param: string) {
   const params = new URLSearchParams(location.search);
@@ -40,14 +39,14 @@ export function Pagination({
       </p>
       <div className="flex gap-2">
         {page > 1 ? (
-          <AppLink to={pageHref(location, page - 1, param)} className={linkClass} rel="prev">
+          <Link to={pageHref(location, page - 1, param)} className={linkClass} rel="prev">
             Previous
-          </AppLink>
+          </Link>
         ) : null}
         {page < totalPages ? (
-          <AppLink to={pageHref(location, page + 1, param)} className={linkClass} rel="next">
+          <Link to={pageHref(location, page + 1, param)} className={linkClass} rel="next">
             Next
-          </AppLink>
+          </Link>
         ) : null}
       </div>
     </nav>

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { DataTable, rowOnlyColumns } from "~/components/data-table";
+import type { Column } from "~/components/data-table";
+import { DataTable } from "~/components/data-table";
 import { formatNumber } from "~/utils/format";
 
 /** One problem of a batch file: its line (the header is line 1), the column and what is wrong. */
@@ -10,11 +11,11 @@ type RowProblem = z.infer<typeof RowProblemSchema>;
 export const RowReportSchema = z.object({ errors: z.array(RowProblemSchema), errorCount: z.number() });
 export type RowReportData = z.infer<typeof RowReportSchema>;
 
-const COLUMNS = rowOnlyColumns<RowProblem>([
+const COLUMNS: Column<RowProblem>[] = [
   { header: "Row", primary: true, cell: (problem) => problem.row },
   { header: "Column", cell: (problem) => problem.column },
   { header: "Message", cell: (problem) => problem.message },
-]);
+];
 
 /** The problems of a refused batch file as a table, with what to do about them (`advice`). */
 export function RowReport({ errors, errorCount, advice }: RowReportData & { advice: string }) {

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ForgotPasswordSchema, LoginSchema } from "#backend/schemas/auth";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
@@ -8,7 +8,6 @@ import { ActionToast } from "~/components/toaster";
 import { useLiveForm } from "~/utils/use-live-form";
 import { AuthLayout } from "./auth-layout";
 import type { action, loader } from "./sign-in.server";
-import { AppLink } from "~/components/app-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.mode === "forgot" ? "Forgot password — SolarDesk" : "Sign in — SolarDesk" },
@@ -39,9 +38,9 @@ function LoginForm({ redirectTo }: { redirectTo: string }) {
       />
       <ErrorBox errors={formErrors} />
       <div className="-mt-1 mb-2 text-right">
-        <AppLink to={modeHref("forgot", redirectTo)} className="text-sm text-brand-700 hover:underline">
+        <Link to={modeHref("forgot", redirectTo)} className="text-sm text-brand-700 hover:underline">
           Forgot password?
-        </AppLink>
+        </Link>
       </div>
       <SubmitButton pendingText="Signing in..." className="w-full">
         Sign In
@@ -64,12 +63,12 @@ function ForgotPasswordForm({ redirectTo }: { redirectTo: string }) {
       <SubmitButton pendingText="Sending..." className="w-full">
         Send Reset Link
       </SubmitButton>
-      <AppLink
+      <Link
         to={modeHref("login", redirectTo)}
         className="mt-3 text-center text-sm text-brand-700 hover:underline"
       >
         Back to sign in
-      </AppLink>
+      </Link>
     </Form>
   );
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { AgentRecord } from "#backend/schemas/agents";
 import { AgentFormSchema, AgentRecordSchema } from "#backend/schemas/agents";
 import { apiRead, apiWrite } from "~/api.server";
@@ -25,7 +25,6 @@ import {
 import { can } from "~/utils/permissions";
 import { useLiveForm } from "~/utils/use-live-form";
 import type { FormResult } from "~/utils/use-live-form";
-import { AppLink } from "~/components/app-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -121,12 +120,12 @@ function EditAgentForm({
         <SubmitButton intent="update" pendingText="Saving...">
           Save Changes
         </SubmitButton>
-        <AppLink
+        <Link
           to={`/agents/${agent.id}`}
           className="rounded-full border border-slate-300 px-5 py-2 text-sm font-medium hover:bg-slate-100"
         >
           Cancel Edit
-        </AppLink>
+        </Link>
       </div>
     </Form>
   );
@@ -156,9 +155,9 @@ export default function AgentRoute() {
   return (
     <div className="flex flex-col gap-4">
       <ActionToast toast={actionData?.toast} />
-      <AppLink to="/agents/all" className="text-sm text-brand-700 hover:underline">
+      <Link to="/agents/all" className="text-sm text-brand-700 hover:underline">
         ← All agents
-      </AppLink>
+      </Link>
       <section
         aria-labelledby="agent-name"
         className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
@@ -172,12 +171,12 @@ export default function AgentRoute() {
           </div>
           {canEdit && !editing ? (
             <div className="flex flex-wrap gap-2">
-              <AppLink
+              <Link
                 to="?mode=edit"
                 className="rounded-full border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100"
               >
                 Edit Agent
-              </AppLink>
+              </Link>
               <Form method="post">
                 <SubmitButton
                   intent={barred ? "unbar" : "bar"}

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { AgentRecordSchema } from "#backend/schemas/agents";
 import { CustomerRecordSchema } from "#backend/schemas/customers";
 import { SaleListSchema } from "#backend/schemas/sales";
@@ -10,7 +10,6 @@ import { StatusText } from "~/components/status-text";
 import { CustomerSales } from "~/features/sales/customer-sales";
 import { requireUser } from "~/session.server";
 import { capitalise, formatDate, fullName } from "~/utils/format";
-import { AppLink } from "~/components/app-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${fullName(data.customer)} — Customers — SolarDesk` : "Customer — SolarDesk" },
@@ -61,9 +60,9 @@ export default function CustomerRoute() {
     [
       "Registered By",
       customer.agentId ? (
-        <AppLink key="agent" to={`/agents/${customer.agentId}`} className="text-brand-700 hover:underline">
+        <Link key="agent" to={`/agents/${customer.agentId}`} className="text-brand-700 hover:underline">
           {agentName ?? "An agent"}
-        </AppLink>
+        </Link>
       ) : (
         "Staff"
       ),
@@ -71,9 +70,9 @@ export default function CustomerRoute() {
   ];
   return (
     <div className="flex flex-col gap-4">
-      <AppLink to="/customers/all" className="text-sm text-brand-700 hover:underline">
+      <Link to="/customers/all" className="text-sm text-brand-700 hover:underline">
         ← All customers
-      </AppLink>
+      </Link>
       <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 className="text-lg font-semibold">{fullName(customer)}</h2>
         <DetailList rows={rows} />

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { DeviceRecord } from "#backend/schemas/devices";
 import { DeviceDetailSchema, RevealedKeySchema } from "#backend/schemas/devices";
 import { apiRead, apiWrite } from "~/api.server";
@@ -17,7 +17,6 @@ import { describeFailure } from "~/utils/error-catalogue";
 import { capitalise, formatDate, formatNumber } from "~/utils/format";
 import { errorToast, readFormData } from "~/utils/forms.server";
 import { can } from "~/utils/permissions";
-import { AppLink } from "~/components/app-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.device.serialNumber} — Devices — SolarDesk` : "Device — SolarDesk" },
@@ -120,9 +119,9 @@ export default function DeviceRoute() {
   return (
     <div className="flex flex-col gap-4">
       <ActionToast toast={actionData?.toast} />
-      <AppLink to="/devices/all" className="text-sm text-brand-700 hover:underline">
+      <Link to="/devices/all" className="text-sm text-brand-700 hover:underline">
         ← All devices
-      </AppLink>
+      </Link>
       <section
         aria-labelledby="device-serial"
         className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
@@ -148,12 +147,12 @@ export default function DeviceRoute() {
               <span className="font-medium text-slate-900">{item.name}</span> · SKU {item.sku} ·{" "}
               {item.manufacturerName} · {item.itemClass}
             </p>
-            <AppLink
+            <Link
               to={`/devices/all?inventoryId=${encodeURIComponent(device.inventoryId)}`}
               className="mt-2 inline-block text-brand-700 hover:underline"
             >
               All devices of this item
-            </AppLink>
+            </Link>
           </>
         ) : device.inventoryId ? (
           <p>The inventory item of this device cannot be shown to your role.</p>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useRouteLoaderData } from "@remix-run/react";
+import { Link, useRouteLoaderData } from "@remix-run/react";
 import { ErrorPanel, SectionErrorBoundary } from "~/components/error-panel";
 import { SectionIcon } from "~/components/section-icon";
 import { requireUser } from "~/session.server";
@@ -7,7 +7,6 @@ import { formatBadgeCount } from "~/utils/format";
 import type { SectionTile } from "~/utils/navigation";
 import { HOME_TILES, allowed } from "~/utils/navigation";
 import type { loader as appLoader } from "./_app";
-import { AppLink } from "~/components/app-link";
 
 export const meta: MetaFunction = () => [{ title: "Home — SolarDesk" }];
 
@@ -54,20 +53,20 @@ export default function HomeRoute() {
           return (
             <li key={tile.sectionName}>
               {/* Wide screens: the whole tile is the link. Narrow (≤640 px): only its button navigates. */}
-              <AppLink
+              <Link
                 to={tile.location}
                 className={`${tileClass} hidden hover:border-brand-500 hover:shadow-md sm:flex`}
               >
                 <TileBody tile={tile} count={count} />
-              </AppLink>
+              </Link>
               <div className={`${tileClass} sm:hidden`}>
                 <TileBody tile={tile} count={count} />
-                <AppLink
+                <Link
                   to={tile.location}
                   className="mt-4 self-start rounded-full bg-slate-900 px-4 py-1.5 text-sm font-medium text-white"
                 >
                   Open {tile.sectionName}
-                </AppLink>
+                </Link>
               </div>
             </li>
           );

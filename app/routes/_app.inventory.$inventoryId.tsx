@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { BatchRecord, InventoryDetail, MovementRecord } from "#backend/schemas/inventory";
 import { InventoryDetailSchema, RestockSchema, TransferSchema } from "#backend/schemas/inventory";
 import { WarehouseListSchema } from "#backend/schemas/warehouses";
 import { apiRead, apiReadOrFailure } from "~/api.server";
-import { DataTable, rowOnlyColumns } from "~/components/data-table";
+import type { Column } from "~/components/data-table";
+import { DataTable } from "~/components/data-table";
 import { DetailList } from "~/components/detail-list";
 import { EmptyState } from "~/components/empty-state";
 import { ErrorBox } from "~/components/error-box";
@@ -24,7 +25,6 @@ import { readFormData } from "~/utils/forms.server";
 import { can } from "~/utils/permissions";
 import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
-import { AppLink } from "~/components/app-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.item.name} — Inventory — SolarDesk` : "Inventory — SolarDesk" },
@@ -51,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 type Answer = { result: FormResult; toast: ToastData | null; intent: string | null } | undefined;
 type Option = { value: string; label: string };
 
-const BATCH_COLUMNS = rowOnlyColumns<BatchRecord>([
+const BATCH_COLUMNS: Column<BatchRecord>[] = [
   { header: "Batch", primary: true, cell: (batch) => `#${batch.batchNumber}` },
   { header: "Warehouse", cell: (batch) => batch.warehouse.name },
   { header: "Stock", cell: (batch) => formatNumber(batch.numberOfStock) },
@@ -63,9 +63,9 @@ const BATCH_COLUMNS = rowOnlyColumns<BatchRecord>([
     cell: (batch) =>
       `${formatDate(batch.receivedAt)} ${formatTime(batch.receivedAt)}${batch.receivedBy ? ` by ${batch.receivedBy.name}` : ""}`,
   },
-]);
+];
 
-const MOVEMENT_COLUMNS = rowOnlyColumns<MovementRecord>([
+const MOVEMENT_COLUMNS: Column<MovementRecord>[] = [
   {
     header: "When",
     primary: true,
@@ -78,7 +78,7 @@ const MOVEMENT_COLUMNS = rowOnlyColumns<MovementRecord>([
   { header: "Quantity", cell: (movement) => formatNumber(movement.quantity) },
   { header: "By", cell: (movement) => movement.actor?.name ?? "—" },
   { header: "Reason", cell: (movement) => movement.reason ?? "" },
-]);
+];
 
 function RestockForm({ answer, warehouses }: { answer: Answer; warehouses: Option[] }) {
   const mine = answer?.intent === "restock" ? answer : undefined;
@@ -180,9 +180,9 @@ export default function InventoryItemRoute() {
     }));
   return (
     <div className="flex flex-col gap-4">
-      <AppLink to="/inventory/all" className="text-sm text-brand-700 hover:underline">
+      <Link to="/inventory/all" className="text-sm text-brand-700 hover:underline">
         ← All inventory
-      </AppLink>
+      </Link>
       <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <div className="flex items-center gap-4">
           <RecordImage src={item.image} className="h-16 w-16" />

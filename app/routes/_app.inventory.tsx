@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { InventoryStatsQuerySchema, InventoryStatsSchema } from "#backend/schemas/inventory";
 import { readListQuery } from "#backend/schemas/list";
 import { WarehouseRecordSchema } from "#backend/schemas/warehouses";
@@ -8,7 +8,6 @@ import { SectionErrorBoundary } from "~/components/error-panel";
 import { SectionLayout } from "~/components/frame/section-layout";
 import { sectionLoader } from "~/components/frame/section.server";
 import { classTabCounts } from "~/features/inventory/inventory-classes";
-import { AppLink } from "~/components/app-link";
 
 /**
  * The Inventory section. `?warehouseId=` filters the whole section: the tab counts and stat cards (read
@@ -41,12 +40,12 @@ export default function InventoryLayout() {
       tabSearch={warehouseId ? `?warehouseId=${encodeURIComponent(warehouseId)}` : ""}
       bannerAction={
         warehouseId ? (
-          <AppLink
+          <Link
             to="/warehouses"
             className="rounded-full bg-white px-4 py-1.5 text-sm font-medium text-slate-900 hover:bg-slate-100"
           >
             Return to Warehouses
-          </AppLink>
+          </Link>
         ) : null
       }
     />

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ProductInventory } from "#backend/schemas/products";
 import { PAYMENT_MODE_LABELS, ProductRecordSchema } from "#backend/schemas/products";
 import { apiRead } from "~/api.server";
-import { DataTable, rowOnlyColumns } from "~/components/data-table";
+import type { Column } from "~/components/data-table";
+import { DataTable } from "~/components/data-table";
 import { DetailList } from "~/components/detail-list";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { RecordImage } from "~/components/record-image";
@@ -13,7 +14,6 @@ import { requireUser } from "~/session.server";
 import { formatDate, formatNumber, formatPriceRange } from "~/utils/format";
 import { readFormData } from "~/utils/forms.server";
 import { can } from "~/utils/permissions";
-import { AppLink } from "~/components/app-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -45,21 +45,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
-const COLUMNS = rowOnlyColumns<ProductInventory>([
+const COLUMNS: Column<ProductInventory>[] = [
   {
     header: "Inventory",
     primary: true,
     cell: (item) => (
-      <AppLink to={`/inventory/${item.id}`} className="hover:underline">
+      <Link to={`/inventory/${item.id}`} className="hover:underline">
         {item.name}
-      </AppLink>
+      </Link>
     ),
   },
   { header: "Manufacturer", cell: (item) => item.manufacturerName },
   { header: "Status", cell: (item) => (item.status === "IN_STOCK" ? "In stock" : "Out of stock") },
   { header: "Per Product Unit", cell: (item) => formatNumber(item.productInventoryQuantity) },
   { header: "Remaining", cell: (item) => formatNumber(item.totalRemainingQuantities) },
-]);
+];
 
 export default function ProductRoute() {
   const { product, canEdit, editing, editor } = useLoaderData<typeof loader>();
@@ -67,9 +67,9 @@ export default function ProductRoute() {
   const page = `/products/${product.id}`;
   return (
     <div className="flex flex-col gap-4">
-      <AppLink to="/products/all" className="text-sm text-brand-700 hover:underline">
+      <Link to="/products/all" className="text-sm text-brand-700 hover:underline">
         ← All products
-      </AppLink>
+      </Link>
       <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <div className="flex flex-wrap items-center gap-4">
           <RecordImage src={product.image} className="h-16 w-16" />
@@ -77,12 +77,12 @@ export default function ProductRoute() {
             {editing ? `Edit ${product.name}` : product.name}
           </h2>
           {canEdit && !editing ? (
-            <AppLink
+            <Link
               to={`${page}?mode=edit`}
               className="rounded-full border border-slate-300 px-4 py-1.5 text-sm font-medium hover:bg-slate-100"
             >
               Edit Product
-            </AppLink>
+            </Link>
           ) : null}
         </div>
         {editing && editor ? (
@@ -96,9 +96,9 @@ export default function ProductRoute() {
               submitLabel="Save Changes"
               pendingText="Saving..."
               footer={
-                <AppLink to={page} className="text-sm text-brand-700 underline">
+                <Link to={page} className="text-sm text-brand-700 underline">
                   Cancel Edit
-                </AppLink>
+                </Link>
               }
             />
           </div>

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import {
   PAYMENT_MODE_LABELS,
   ProductCategoryListSchema,
@@ -17,7 +17,6 @@ import { listFailure } from "~/utils/list-messages";
 import { loadList } from "~/utils/lists.server";
 import { can } from "~/utils/permissions";
 import { useListRefresh } from "~/utils/use-freshness";
-import { AppLink } from "~/components/app-link";
 import type { ProductCard } from "~/features/products/product-list.server";
 import { ProductCardListSchema } from "~/features/products/product-list.server";
 
@@ -56,7 +55,7 @@ function CategoryTabs({
       {tabs.map((tab) => {
         const active = (current ?? "") === tab.id;
         return (
-          <AppLink
+          <Link
             key={tab.id || "all"}
             to={tab.id ? `/products/all?categoryId=${tab.id}` : "/products/all"}
             aria-current={active ? "page" : undefined}
@@ -67,7 +66,7 @@ function CategoryTabs({
             }`}
           >
             {tab.name}
-          </AppLink>
+          </Link>
         );
       })}
     </nav>
@@ -82,9 +81,9 @@ function ProductCardItem({ product }: { product: ProductCard }) {
       <div className="min-w-0 flex-1">
         <p className="text-xs uppercase tracking-wide text-slate-600">{product.category.name}</p>
         <h3 id={titleId} className="font-semibold text-slate-900">
-          <AppLink to={`/products/${product.id}`} className="hover:underline">
+          <Link to={`/products/${product.id}`} className="hover:underline">
             {product.name}
-          </AppLink>
+          </Link>
         </h3>
         <p className="text-sm font-medium text-slate-900">
           {formatPriceRange(
@@ -132,12 +131,12 @@ export default function ProductsRoute() {
                 triggerClassName="h-9 w-9 justify-center"
                 panelClassName="w-52"
               >
-                <AppLink
+                <Link
                   to={listHref("/products/all/categories/new", location.search)}
                   className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100"
                 >
                   Create New Category
-                </AppLink>
+                </Link>
               </DropdownMenu>
             </>
           ) : null

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PAYMENT_MODE_LABELS, ProductCategoryListSchema, ProductListSchema } from "#backend/schemas/products";
 import type { ProductRecord } from "#backend/schemas/products";
 import { apiReadOrFailure } from "~/api.server";
@@ -18,7 +18,6 @@ import { readFormData } from "~/utils/forms.server";
 import { listFailure } from "~/utils/list-messages";
 import { formatNumber, formatPriceRange } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
-import { AppLink } from "~/components/app-link";
 
 export const meta: MetaFunction = () => [{ title: "Select Product — New Sale — SolarDesk" }];
 
@@ -193,7 +192,7 @@ export default function SelectProductRoute() {
             <ul className="flex gap-1 px-1">
               {categories.map((item) => (
                 <li key={item.id}>
-                  <AppLink
+                  <Link
                     to={`${here}?categoryId=${encodeURIComponent(item.id)}`}
                     preventScrollReset
                     aria-current={item.id === category.id ? "page" : undefined}
@@ -204,7 +203,7 @@ export default function SelectProductRoute() {
                     }`}
                   >
                     {item.name}
-                  </AppLink>
+                  </Link>
                 </li>
               ))}
             </ul>

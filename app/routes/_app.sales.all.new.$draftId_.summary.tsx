@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { PAYMENT_MODE_LABELS } from "#backend/schemas/products";
 import { PAYMENT_METHODS } from "#backend/schemas/sale-rules";
@@ -24,7 +24,6 @@ import { errorToast, invalidSubmission, parseForm, readFormData } from "~/utils/
 import { formatDate, formatNaira, formatNumber } from "~/utils/format";
 import { useIsPending } from "~/utils/use-is-pending";
 import { useLiveForm } from "~/utils/use-live-form";
-import { AppLink } from "~/components/app-link";
 
 export const meta: MetaFunction = () => [{ title: "Sale Summary — SolarDesk" }];
 
@@ -259,12 +258,12 @@ export default function SaleSummaryRoute() {
   return (
     <Drawer title="Sale Summary" size="large" closeTo={SALES_LIST_PATH}>
       <ActionToast toast={actionData?.toast} />
-      <AppLink
+      <Link
         to={draftPath(draft.id)}
         className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline"
       >
         <span aria-hidden="true">←</span> Back to form
-      </AppLink>
+      </Link>
       <div className="mt-4 flex flex-col gap-4">
         <GeneralDetails draft={draft} />
         {draft.items.map((item, index) => (

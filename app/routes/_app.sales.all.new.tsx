@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useOutlet } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useOutlet } from "@remix-run/react";
 import { SaleDraftListSchema, SaleDraftSchema } from "#backend/schemas/sale-drafts";
 import { MessageSchema } from "#backend/schemas/errors";
 import { apiRead, apiWrite, throwFailure } from "~/api.server";
@@ -15,7 +15,6 @@ import { requireUser } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
 import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 import { formatDate, formatTime } from "~/utils/format";
-import { AppLink } from "~/components/app-link";
 
 export const meta: MetaFunction = () => [{ title: "New Sale — SolarDesk" }];
 
@@ -87,21 +86,21 @@ export default function NewSaleRoute() {
                       </p>
                     </div>
                     <div className="flex gap-2">
-                      <AppLink
+                      <Link
                         to={draftPath(draft.id)}
                         aria-label={`Resume draft: ${who}, ${what}`}
                         className="rounded-full bg-slate-900 px-4 py-1.5 text-xs font-semibold text-white hover:bg-slate-700"
                       >
                         Resume
-                      </AppLink>
-                      <AppLink
+                      </Link>
+                      <Link
                         to={`?confirm=${encodeURIComponent(draft.id)}`}
                         preventScrollReset
                         aria-label={`Delete draft: ${who}, ${what}`}
                         className="rounded-full border border-slate-300 px-4 py-1.5 text-xs font-semibold text-slate-700 hover:bg-slate-100"
                       >
                         Delete
-                      </AppLink>
+                      </Link>
                     </div>
                   </div>
                   {confirm === draft.id ? (
@@ -115,9 +114,9 @@ export default function NewSaleRoute() {
                       <SubmitButton intent="delete" tone="danger" pendingText="Deleting...">
                         Delete draft
                       </SubmitButton>
-                      <AppLink to={NEW_SALE_PATH} preventScrollReset className="text-sm underline">
+                      <Link to={NEW_SALE_PATH} preventScrollReset className="text-sm underline">
                         Keep it
-                      </AppLink>
+                      </Link>
                     </Form>
                   ) : null}
                 </li>

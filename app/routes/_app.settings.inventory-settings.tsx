@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { InventoryCategoryRecord } from "#backend/schemas/inventory";
 import { InventoryCategoryListSchema } from "#backend/schemas/inventory";
 import { apiReadOrFailure, throwFailure } from "~/api.server";
@@ -16,7 +16,6 @@ import { saveInventoryCategory } from "~/features/inventory/category-forms.serve
 import { requireUser } from "~/session.server";
 import { readFormData } from "~/utils/forms.server";
 import { can } from "~/utils/permissions";
-import { AppLink } from "~/components/app-link";
 
 const PAGE = "/settings/inventory-settings";
 
@@ -66,14 +65,14 @@ function CategoryName({
         <span>{category.name}</span>
       )}
       {canWrite ? (
-        <AppLink
+        <Link
           to={`${PAGE}?rename=${category.id}`}
           preventScrollReset
           aria-label={`Rename ${category.name}`}
           className="rounded-full border border-slate-300 px-3 py-0.5 text-xs font-medium hover:bg-slate-100"
         >
           Rename
-        </AppLink>
+        </Link>
       ) : null}
     </div>
   );

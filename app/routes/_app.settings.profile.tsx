@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ProfileFormSchema, UserRecordSchema } from "#backend/schemas/users";
 import { apiRead, apiWrite } from "~/api.server";
 import { CopyButton } from "~/components/copy-button";
@@ -11,7 +11,6 @@ import { redirectWithSuccess } from "~/toast.server";
 import { capitalise, formatDate, formatTime, fullName } from "~/utils/format";
 import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 import { NOTHING_CHANGED, StaffProfileForm, profileChanges } from "~/features/staff/staff-profile-form";
-import { AppLink } from "~/components/app-link";
 
 export const meta: MetaFunction = () => [{ title: "Profile — SolarDesk" }];
 
@@ -80,12 +79,12 @@ export default function ProfileRoute() {
       <div className="flex items-center justify-between gap-3">
         <h2 className="text-lg font-semibold">{fullName(profile)}</h2>
         {showForm ? null : (
-          <AppLink
+          <Link
             to="?mode=edit"
             className="rounded-full border border-slate-300 px-4 py-1.5 text-sm font-medium"
           >
             Edit Profile
-          </AppLink>
+          </Link>
         )}
       </div>
       {showForm ? (

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { MessageSchema } from "#backend/schemas/errors";
 import type { RoleRecord } from "#backend/schemas/roles";
@@ -19,7 +19,6 @@ import { redirectWithSuccess } from "~/toast.server";
 import { capitalise } from "~/utils/format";
 import { parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 import { useLiveForm } from "~/utils/use-live-form";
-import { AppLink } from "~/components/app-link";
 
 export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
   const deleting = new URLSearchParams(location.search).get("confirm") === "delete";
@@ -86,13 +85,13 @@ function DeleteConfirmation({ role, answer }: { role: RoleRecord; answer: Editor
         <SubmitButton intent="delete" tone="danger" pendingText="Deleting...">
           Yes, Delete Role
         </SubmitButton>
-        <AppLink
+        <Link
           to={`${ROLE_PERMISSIONS_PAGE}/${role.id}`}
           preventScrollReset
           className="rounded-full border border-slate-300 px-5 py-2 text-sm font-medium"
         >
           Keep Role
-        </AppLink>
+        </Link>
       </div>
     </Form>
   );

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import type { RoleRecord } from "#backend/schemas/roles";
 import { RoleListSchema } from "#backend/schemas/roles";
 import { apiRead } from "~/api.server";
@@ -10,7 +10,6 @@ import { ROLE_PERMISSIONS_PAGE, isProtected, permissionChips } from "~/features/
 import { requireUser } from "~/session.server";
 import { capitalise } from "~/utils/format";
 import { can } from "~/utils/permissions";
-import { AppLink } from "~/components/app-link";
 
 export const meta: MetaFunction = () => [{ title: "Role Permissions — SolarDesk" }];
 
@@ -52,14 +51,14 @@ function RoleCard({ role, canEdit }: { role: RoleRecord; canEdit: boolean }) {
           </p>
         </div>
         {isProtected(role) || !canEdit ? null : (
-          <AppLink
+          <Link
             to={`${ROLE_PERMISSIONS_PAGE}/${role.id}`}
             preventScrollReset
             aria-label={`Edit ${name}`}
             className="rounded-full border border-slate-300 px-3 py-1 text-xs font-medium hover:bg-slate-100"
           >
             Edit
-          </AppLink>
+          </Link>
         )}
       </header>
       {chips.length ? (
@@ -98,13 +97,13 @@ export default function RolePermissionsRoute() {
           </p>
         </div>
         {canEdit ? (
-          <AppLink
+          <Link
             to={`${ROLE_PERMISSIONS_PAGE}/new`}
             preventScrollReset
             className="rounded-full bg-slate-900 px-4 py-2 text-sm font-semibold text-white"
           >
             New Role
-          </AppLink>
+          </Link>
         ) : null}
       </div>
       {roles.length === 0 ? (

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import type { UserRecord } from "#backend/schemas/users";
 import { UserListQuerySchema, UserListSchema } from "#backend/schemas/users";
 import type { Column } from "~/components/data-table";
@@ -14,7 +14,6 @@ import { listHref } from "~/utils/list-params";
 import { loadList } from "~/utils/lists.server";
 import { can } from "~/utils/permissions";
 import { useListRefresh } from "~/utils/use-freshness";
-import { AppLink } from "~/components/app-link";
 
 export const meta: MetaFunction = () => [{ title: "Users — SolarDesk" }];
 
@@ -36,9 +35,9 @@ function AddUserMenu({ newUserHref }: { newUserHref: string }) {
       triggerClassName="h-9 w-9 justify-center"
       panelClassName="w-48"
     >
-      <AppLink to={newUserHref} className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">
+      <Link to={newUserHref} className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">
         Add new user
-      </AppLink>
+      </Link>
     </DropdownMenu>
   );
 }
@@ -50,9 +49,9 @@ function useColumns(): Column<UserRecord>[] {
       header: "Name",
       primary: true,
       cell: (user) => (
-        <AppLink to={listHref(`/settings/users/${user.id}`, location.search)} className="hover:underline">
+        <Link to={listHref(`/settings/users/${user.id}`, location.search)} className="hover:underline">
           {fullName(user)}
-        </AppLink>
+        </Link>
       ),
     },
     { header: "Email", cell: (user) => user.email },

@@ -5,7 +5,8 @@ import { MOVEMENT_KINDS, MovementListQuerySchema, MovementListSchema } from "#ba
 import { readListQuery } from "#backend/schemas/list";
 import { WarehouseListSchema } from "#backend/schemas/warehouses";
 import { apiRead, apiReadOrFailure } from "~/api.server";
-import { DataTable, rowOnlyColumns } from "~/components/data-table";
+import type { Column } from "~/components/data-table";
+import { DataTable } from "~/components/data-table";
 import { Drawer } from "~/components/drawer";
 import { EmptyListState } from "~/components/empty-state";
 import { SectionErrorBoundary } from "~/components/error-panel";
@@ -39,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { query, log, warehouses: warehouses.ok ? warehouses.data.warehouses : [] };
 }
 
-const COLUMNS = rowOnlyColumns<MovementRecord>([
+const COLUMNS: Column<MovementRecord>[] = [
   {
     header: "When",
     primary: true,
@@ -51,7 +52,7 @@ const COLUMNS = rowOnlyColumns<MovementRecord>([
   { header: "To", cell: (movement) => movement.toWarehouse?.name ?? "—" },
   { header: "Quantity", cell: (movement) => formatNumber(movement.quantity) },
   { header: "By", cell: (movement) => movement.actor?.name ?? "—" },
-]);
+];
 
 const control = "rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm";
 

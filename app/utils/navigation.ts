@@ -38,12 +38,6 @@ export function isUnder(pathname: string, prefix: string) {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
-/** A side-navigation entry is current on its own path and below it, whatever its query or case. */
-export function isNavItemActive(pathname: string, item: Pick<NavItem, "link">) {
-  const [linkPath] = item.link.split(/[?#]/, 1);
-  return isUnder(pathname.toLowerCase(), linkPath.toLowerCase());
-}
-
 export function isMenuEntryActive(pathname: string, entry: (typeof MAIN_MENU)[number]) {
   return entry.matches.some((prefix) => isUnder(pathname, prefix));
 }

@@ -12,7 +12,7 @@ const kept = new WeakMap<object, Kept>();
  * Cached values are shared between requests and never changed in place, which is what makes this safe.
  *
  * The answer carries a strong `ETag`, a hash of that text, so a client that keeps what it made of an
- * answer (the web app does, decision 024) can tell the same answer again without reading it.
+ * answer can tell the same answer again without reading it.
  */
 export function cachedJson(c: Context, value: object): Response {
   let answer = kept.get(value);

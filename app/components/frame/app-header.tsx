@@ -1,9 +1,8 @@
-import { Form, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { formatBadgeCount, capitalise, fullName } from "~/utils/format";
 import { SectionIcon } from "../section-icon";
 import { MainMenu } from "./main-menu";
 import { DropdownMenu } from "../dropdown-menu";
-import { AppLink } from "../app-link";
 
 export type HeaderUser = {
   firstname: string;
@@ -42,12 +41,12 @@ function UserMenu({ user }: { user: HeaderUser }) {
       }
     >
       <p className="truncate px-3 py-2 text-xs text-slate-500">{user.email}</p>
-      <AppLink
+      <Link
         to="/settings/profile"
         className="block rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-100"
       >
         My Profile
-      </AppLink>
+      </Link>
       <Form method="post" action="/logout">
         <button
           type="submit"
@@ -74,27 +73,27 @@ export function AppHeader({
     <header className="fixed inset-x-0 top-0 z-30 flex h-16 print:hidden items-center justify-between gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
       <div className="flex items-center gap-3">
         <MainMenu permissions={user.role.permissions} />
-        <AppLink to="/home" className="flex items-center gap-2 font-bold text-slate-900">
+        <Link to="/home" className="flex items-center gap-2 font-bold text-slate-900">
           <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 text-white">
             <SectionIcon name="devices" className="h-5 w-5" />
           </span>
           {/* Named by the word it shows (only hidden visually on narrow screens), then where it goes. */}
           <span className="sr-only sm:not-sr-only">SolarDesk</span>
           <span className="sr-only"> home</span>
-        </AppLink>
+        </Link>
       </div>
       <div className="flex items-center gap-2 sm:gap-3">
         <p className="hidden text-sm text-slate-600 md:block" data-testid="header-date">
           {today}
         </p>
-        <AppLink
+        <Link
           to="/settings/profile"
           className="rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-900"
           data-testid="role-badge"
         >
           {capitalise(user.role.role)}
-        </AppLink>
-        <AppLink
+        </Link>
+        <Link
           to={actionCenterHref(location, true)}
           preventScrollReset
           className="relative flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 bg-white hover:bg-slate-100"
@@ -108,7 +107,7 @@ export function AppHeader({
               {formatBadgeCount(activityCount)}
             </span>
           ) : null}
-        </AppLink>
+        </Link>
         <UserMenu user={user} />
       </div>
     </header>

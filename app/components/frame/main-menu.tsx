@@ -1,8 +1,7 @@
-import { useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { Fragment } from "react";
 import { MAIN_MENU, allowed, isMenuEntryActive } from "~/utils/navigation";
 import { useDetailsMenu } from "./use-details-menu";
-import { AppLink } from "../app-link";
 
 const GROUP_SIZE = 3;
 
@@ -44,7 +43,7 @@ export function MainMenu({ permissions }: { permissions: readonly string[] }) {
                 const active = isMenuEntryActive(pathname, entry);
                 return (
                   <li key={entry.link}>
-                    <AppLink
+                    <Link
                       to={entry.link}
                       aria-current={active ? "page" : undefined}
                       className={`block rounded-lg px-3 py-2 text-sm ${
@@ -54,7 +53,7 @@ export function MainMenu({ permissions }: { permissions: readonly string[] }) {
                       }`}
                     >
                       {entry.title}
-                    </AppLink>
+                    </Link>
                   </li>
                 );
               })}

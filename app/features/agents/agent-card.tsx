@@ -1,7 +1,7 @@
+import { Link } from "@remix-run/react";
 import type { AgentRecord } from "#backend/schemas/agents";
 import { formatNumber, fullName } from "~/utils/format";
 import { AgentStatusPill } from "./agent-status";
-import { AppLink } from "~/components/app-link";
 
 /** The figures of an agent's card (spec 001 §3), counted by the API, never sampled. */
 export const AGENT_FIGURES = [
@@ -35,9 +35,9 @@ export function AgentCard({ agent }: { agent: AgentRecord }) {
       <header className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 id={titleId} className="truncate text-base font-semibold text-slate-900">
-            <AppLink to={`/agents/${agent.id}`} className="hover:underline">
+            <Link to={`/agents/${agent.id}`} className="hover:underline">
               {fullName(agent)}
-            </AppLink>
+            </Link>
           </h3>
           <p className="truncate text-xs text-slate-600">{agent.location}</p>
         </div>

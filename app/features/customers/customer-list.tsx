@@ -1,13 +1,13 @@
-import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import type { CustomerRecord } from "#backend/schemas/customers";
-import { DataTable, rowOnlyColumns } from "~/components/data-table";
+import type { Column } from "~/components/data-table";
+import { DataTable } from "~/components/data-table";
 import { ListAction, ListSection } from "~/components/list-section";
 import { StatusText } from "~/components/status-text";
 import { formatBadgeCount, formatDate, fullName } from "~/utils/format";
 import { listHref } from "~/utils/list-params";
 import { useListRefresh } from "~/utils/use-freshness";
 import type { customerListLoader } from "./customer-list.server";
-import { AppLink } from "~/components/app-link";
 
 function StatCard({ label, value }: { label: string; value: number }) {
   return (
@@ -18,14 +18,14 @@ function StatCard({ label, value }: { label: string; value: number }) {
   );
 }
 
-const COLUMNS = rowOnlyColumns<CustomerRecord>([
+const COLUMNS: Column<CustomerRecord>[] = [
   {
     header: "Name",
     primary: true,
     cell: (customer) => (
-      <AppLink to={`/customers/${customer.id}`} className="hover:underline">
+      <Link to={`/customers/${customer.id}`} className="hover:underline">
         {fullName(customer)}
-      </AppLink>
+      </Link>
     ),
   },
   { header: "Email", cell: (customer) => customer.email },
@@ -33,7 +33,7 @@ const COLUMNS = rowOnlyColumns<CustomerRecord>([
   { header: "Location", cell: (customer) => customer.location },
   { header: "Status", cell: (customer) => <StatusText status={customer.status} /> },
   { header: "Joined", cell: (customer) => formatDate(customer.createdAt) },
-]);
+];
 
 /** The customer list of one tab, with the stat cards, search, pagination and the New Customer drawer. */
 export function CustomerListPage() {

@@ -1,5 +1,6 @@
-import { Form, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { DataTable, rowOnlyColumns } from "~/components/data-table";
+import { Form, Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import type { Column } from "~/components/data-table";
+import { DataTable } from "~/components/data-table";
 import { Drawer } from "~/components/drawer";
 import { DropdownMenu } from "~/components/dropdown-menu";
 import { FormInput } from "~/components/form-input";
@@ -18,16 +19,15 @@ import {
   keptDeviceFilters,
 } from "./device-filters";
 import type { DeviceRow, deviceListLoader } from "./device-list.server";
-import { AppLink } from "~/components/app-link";
 
-const COLUMNS = rowOnlyColumns<DeviceRow>([
+const COLUMNS: Column<DeviceRow>[] = [
   {
     header: "Serial Number",
     primary: true,
     cell: (device) => (
-      <AppLink to={`/devices/${device.id}`} className="hover:underline">
+      <Link to={`/devices/${device.id}`} className="hover:underline">
         {device.serialNumber}
-      </AppLink>
+      </Link>
     ),
   },
   // Always masked by the API (docs/decisions/015); the device page reveals one to roles that manage devices.
@@ -38,7 +38,7 @@ const COLUMNS = rowOnlyColumns<DeviceRow>([
   { header: "Tokenable", cell: (device) => (device.isTokenable ? "Yes" : "No") },
   { header: "Status", cell: (device) => (device.linked ? "Linked" : "Available") },
   { header: "Added", cell: (device) => formatDate(device.createdAt) },
-]);
+];
 
 function DeviceActionsMenu() {
   return (
@@ -48,9 +48,9 @@ function DeviceActionsMenu() {
       triggerClassName="h-9 w-9 justify-center"
       panelClassName="w-64"
     >
-      <AppLink to="/devices/all/batch" className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">
+      <Link to="/devices/all/batch" className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100">
         Create New Devices (Batch)
-      </AppLink>
+      </Link>
     </DropdownMenu>
   );
 }
@@ -66,13 +66,13 @@ function FilterChips({ filters, itemName }: { filters: ActiveFilter[]; itemName:
           className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-1 pl-3 pr-1 text-slate-800"
         >
           {filter.label}: {filter.name === "inventoryId" ? (itemName ?? filter.value) : filter.value}
-          <AppLink
+          <Link
             to={filter.removeHref}
             aria-label={`Remove the ${filter.label} filter`}
             className="rounded-full px-1.5 text-slate-500 hover:bg-slate-200 hover:text-slate-900"
           >
             <span aria-hidden="true">✕</span>
-          </AppLink>
+          </Link>
         </span>
       ))}
     </div>
@@ -119,12 +119,12 @@ function FilterPanel({
           >
             Apply Filters
           </button>
-          <AppLink
+          <Link
             to={location.pathname}
             className="rounded-full border border-slate-300 px-5 py-2.5 text-sm font-medium hover:bg-slate-100"
           >
             Clear filters
-          </AppLink>
+          </Link>
         </div>
       </Form>
     </Drawer>
@@ -139,13 +139,13 @@ export function DeviceListPage() {
   const filters = activeDeviceFilters(location.pathname, location.search);
   const actions = (
     <>
-      <AppLink
+      <Link
         to={filterPanelHref(location.pathname, location.search, true)}
         preventScrollReset
         className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
       >
         {filters.length ? `Filters (${filters.length})` : "Filters"}
-      </AppLink>
+      </Link>
       {canCreate ? (
         <>
           <ListAction

@@ -1,5 +1,6 @@
-import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { DataTable, rowOnlyColumns } from "~/components/data-table";
+import { Link, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import type { Column } from "~/components/data-table";
+import { DataTable } from "~/components/data-table";
 import { DropdownMenu } from "~/components/dropdown-menu";
 import { ListAction, ListSection } from "~/components/list-section";
 import { RecordImage } from "~/components/record-image";
@@ -11,18 +12,17 @@ import { useListRefresh } from "~/utils/use-freshness";
 import { CLASS_LABELS } from "./inventory-classes";
 import { FAILED_TO_FETCH_CATEGORIES } from "./category-forms";
 import type { InventoryRow, inventoryListLoader } from "./inventory-list.server";
-import { AppLink } from "~/components/app-link";
 
-const COLUMNS = rowOnlyColumns<InventoryRow>([
+const COLUMNS: Column<InventoryRow>[] = [
   {
     header: "Name",
     primary: true,
     cell: (item) => (
       <span className="flex items-center gap-3">
         <RecordImage src={item.image} />
-        <AppLink to={`/inventory/${item.id}`} className="hover:underline">
+        <Link to={`/inventory/${item.id}`} className="hover:underline">
           {item.name}
-        </AppLink>
+        </Link>
       </span>
     ),
   },
@@ -38,7 +38,7 @@ const COLUMNS = rowOnlyColumns<InventoryRow>([
       ) || "No stock",
   },
   { header: "Remaining", cell: (item) => formatNumber(item.totalRemainingQuantities) },
-]);
+];
 
 function InventoryMenu({ search }: { search: string }) {
   const itemClass = "block rounded-lg px-3 py-2 text-sm hover:bg-slate-100";
@@ -49,12 +49,12 @@ function InventoryMenu({ search }: { search: string }) {
       triggerClassName="h-9 w-9 justify-center"
       panelClassName="w-56"
     >
-      <AppLink to={listHref("/inventory/all/categories/new", search)} className={itemClass}>
+      <Link to={listHref("/inventory/all/categories/new", search)} className={itemClass}>
         Create New Category
-      </AppLink>
-      <AppLink to={listHref("/inventory/all/sub-categories/new", search)} className={itemClass}>
+      </Link>
+      <Link to={listHref("/inventory/all/sub-categories/new", search)} className={itemClass}>
         Create New Sub-Category
-      </AppLink>
+      </Link>
     </DropdownMenu>
   );
 }

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { ACTIONS } from "#backend/schemas/permissions";
 import type { RoleRecord } from "#backend/schemas/roles";
 import { z } from "zod";
@@ -13,7 +13,6 @@ import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
 import type { Permission } from "./role-catalogue";
 import { ROLE_PERMISSIONS_PAGE, SUBJECT_LABELS, SUBJECT_ROWS } from "./role-catalogue";
-import { AppLink } from "~/components/app-link";
 
 // In the browser only the name is checked: the ticked boxes need the server (which ids exist).
 const RoleNameFormSchema = z.object({ role: RoleNameSchema });
@@ -151,21 +150,21 @@ export function RoleEditor({
         <SubmitButton intent={role ? "update" : "create"} pendingText="Saving...">
           {role ? "Save Changes" : "Create Role"}
         </SubmitButton>
-        <AppLink
+        <Link
           to={ROLE_PERMISSIONS_PAGE}
           preventScrollReset
           className="rounded-full border border-slate-300 px-5 py-2 text-sm font-medium"
         >
           Cancel
-        </AppLink>
+        </Link>
         {role ? (
-          <AppLink
+          <Link
             to={`${ROLE_PERMISSIONS_PAGE}/${role.id}?confirm=delete`}
             preventScrollReset
             className="ml-auto text-sm font-medium text-red-700 underline"
           >
             Delete Role
-          </AppLink>
+          </Link>
         ) : null}
       </div>
     </Form>

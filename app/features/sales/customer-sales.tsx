@@ -1,19 +1,20 @@
+import { Link } from "@remix-run/react";
 import type { SaleList, SaleListItem } from "#backend/schemas/sales";
-import { DataTable, rowOnlyColumns } from "~/components/data-table";
+import type { Column } from "~/components/data-table";
+import { DataTable } from "~/components/data-table";
 import { formatDate, formatNaira } from "~/utils/format";
 import { shortSaleId } from "./sale-labels";
 import { Panel } from "./sale-page";
 import { SaleStatusPill } from "./sale-status";
-import { AppLink } from "~/components/app-link";
 
-const COLUMNS = rowOnlyColumns<SaleListItem>([
+const COLUMNS: Column<SaleListItem>[] = [
   {
     header: "Sale",
     primary: true,
     cell: (sale) => (
-      <AppLink to={`/sales/${sale.id}`} className="font-mono text-brand-700 hover:underline">
+      <Link to={`/sales/${sale.id}`} className="font-mono text-brand-700 hover:underline">
         {shortSaleId(sale.id)}
-      </AppLink>
+      </Link>
     ),
   },
   { header: "Products", cell: (sale) => sale.products.join(", ") },
@@ -22,7 +23,7 @@ const COLUMNS = rowOnlyColumns<SaleListItem>([
   { header: "Paid", cell: (sale) => formatNaira(sale.totalPaid) },
   { header: "Balance", cell: (sale) => formatNaira(sale.balance) },
   { header: "Date", cell: (sale) => formatDate(sale.createdAt) },
-]);
+];
 
 /** A customer's sales, newest first, on the customer's page. */
 export function CustomerSales({ sales, email }: { sales: SaleList; email: string }) {
@@ -41,12 +42,12 @@ export function CustomerSales({ sales, email }: { sales: SaleList; email: string
           {sales.total > sales.sales.length ? (
             <p className="mt-3">
               The {sales.sales.length} newest of {sales.total} sales.{" "}
-              <AppLink
+              <Link
                 to={`/sales/all?search=${encodeURIComponent(email)}`}
                 className="text-brand-700 underline"
               >
                 All of them in the sales list
-              </AppLink>
+              </Link>
             </p>
           ) : null}
         </>

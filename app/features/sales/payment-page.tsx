@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { SaleRecord } from "#backend/schemas/sales";
 import { CURRENCY } from "#backend/schemas/payments";
 import { DetailList } from "~/components/detail-list";
@@ -14,7 +14,6 @@ import { useLiveForm } from "~/utils/use-live-form";
 import { CashFormSchema, OnlinePaymentFormSchema } from "./payment-forms";
 import { amountFieldValue, shortSaleId, takesPayment } from "./sale-labels";
 import { Panel } from "./sale-page";
-import { AppLink } from "~/components/app-link";
 
 export type PaymentMethodChoice = "cash" | "online";
 
@@ -69,12 +68,12 @@ function CashForm({
           Record Payment
         </SubmitButton>
       </Form>
-      <AppLink
+      <Link
         to={`/sales/${sale.id}/payment?method=online`}
         className="mt-4 inline-block text-brand-700 hover:underline"
       >
         Pay online instead
-      </AppLink>
+      </Link>
     </Panel>
   );
 }
@@ -126,12 +125,12 @@ function OnlineForm({
       <p className="mt-3 text-slate-600">
         Pay Now opens the payment provider&apos;s checkout; you come back to the sales list when it is done.
       </p>
-      <AppLink
+      <Link
         to={`/sales/${sale.id}/payment?method=cash`}
         className="mt-2 inline-block text-brand-700 hover:underline"
       >
         Record a cash payment instead
-      </AppLink>
+      </Link>
     </Panel>
   );
 }
@@ -153,9 +152,9 @@ export function PaymentPage({
   return (
     <div className="flex flex-col gap-4">
       <ActionToast toast={answer?.toast} />
-      <AppLink to={`/sales/${sale.id}`} className="text-sm text-brand-700 hover:underline">
+      <Link to={`/sales/${sale.id}`} className="text-sm text-brand-700 hover:underline">
         ← Sale {shortSaleId(sale.id)}
-      </AppLink>
+      </Link>
       {!takesPayment(sale) ? (
         <Panel id="nothing-due" title="Nothing to collect">
           <p>

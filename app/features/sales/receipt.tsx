@@ -1,10 +1,10 @@
+import { Link } from "@remix-run/react";
 import type { SaleRecord } from "#backend/schemas/sales";
 import { DetailList } from "~/components/detail-list";
 import { formatDate, formatNaira, formatTime, fullName } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
 import { PAYMENT_METHOD_LABELS, balanceAfter, shortSaleId, uncountedReason } from "./sale-labels";
 import { PaymentStatusPill } from "./sale-status";
-import { AppLink } from "~/components/app-link";
 
 function PrintButton() {
   // Printing needs the browser's script; without it the browser's own Print menu does the same.
@@ -55,9 +55,9 @@ export function Receipt({ sale, paymentId }: { sale: SaleRecord; paymentId: stri
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
-        <AppLink to={`/sales/${sale.id}`} className="text-sm text-brand-700 hover:underline">
+        <Link to={`/sales/${sale.id}`} className="text-sm text-brand-700 hover:underline">
           ← Sale {shortSaleId(sale.id)}
-        </AppLink>
+        </Link>
         <PrintButton />
       </div>
       <article

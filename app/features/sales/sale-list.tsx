@@ -1,5 +1,6 @@
-import { Form, useLoaderData, useLocation } from "@remix-run/react";
-import { DataTable, rowOnlyColumns } from "~/components/data-table";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import type { Column } from "~/components/data-table";
+import { DataTable } from "~/components/data-table";
 import { DropdownMenu } from "~/components/dropdown-menu";
 import { ListSection } from "~/components/list-section";
 import { StatCard } from "~/components/stat-card";
@@ -10,16 +11,15 @@ import { saleSearchFromReference } from "./payment-return";
 import { shortSaleId } from "./sale-labels";
 import type { SaleRow, saleListLoader } from "./sale-list.server";
 import { SaleStatusPill } from "./sale-status";
-import { AppLink } from "~/components/app-link";
 
-const COLUMNS = rowOnlyColumns<SaleRow>([
+const COLUMNS: Column<SaleRow>[] = [
   {
     header: "Sale",
     primary: true,
     cell: (sale) => (
-      <AppLink to={`/sales/${sale.id}`} className="font-mono hover:underline">
+      <Link to={`/sales/${sale.id}`} className="font-mono hover:underline">
         {shortSaleId(sale.id)}
-      </AppLink>
+      </Link>
     ),
   },
   { header: "Customer", cell: (sale) => sale.customer.name },
@@ -30,7 +30,7 @@ const COLUMNS = rowOnlyColumns<SaleRow>([
   { header: "Balance", cell: (sale) => formatNaira(sale.balance) },
   { header: "Date", cell: (sale) => formatDate(sale.createdAt) },
   { header: "Agent", cell: (sale) => sale.agent?.name ?? "" },
-]);
+];
 
 const NOTICE_TONES: Record<PaymentReturnMessage["tone"], string> = {
   success: "border-green-600 bg-green-50 text-green-900",
@@ -54,16 +54,16 @@ function PaymentReturnNotice({ notice }: { notice: PaymentReturnMessage }) {
         <p className="mt-1">Reference: {notice.reference}</p>
       ) : null}
       {notice.saleId ? (
-        <AppLink to={`/sales/${notice.saleId}`} className="mt-2 inline-block font-medium underline">
+        <Link to={`/sales/${notice.saleId}`} className="mt-2 inline-block font-medium underline">
           View sale {shortSaleId(notice.saleId)}
-        </AppLink>
+        </Link>
       ) : search ? (
-        <AppLink
+        <Link
           to={`/sales/all?search=${encodeURIComponent(search)}`}
           className="mt-2 inline-block font-medium underline"
         >
           Find the sale
-        </AppLink>
+        </Link>
       ) : null}
     </section>
   );
@@ -85,9 +85,9 @@ function MyDrafts({ drafts }: { drafts: Draft[] }) {
       <ul className="mt-3 divide-y divide-slate-100">
         {drafts.map((draft) => (
           <li key={draft.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-            <AppLink to={`/sales/all/new/${draft.id}`} className="font-medium text-brand-700 hover:underline">
+            <Link to={`/sales/all/new/${draft.id}`} className="font-medium text-brand-700 hover:underline">
               {draft.customerName ?? "No customer yet"}
-            </AppLink>
+            </Link>
             <span className="text-slate-600">
               {draft.products.length} product{draft.products.length === 1 ? "" : "s"} · last changed{" "}
               {formatDate(draft.updatedAt)} {formatTime(draft.updatedAt)}
@@ -121,13 +121,13 @@ function SalesActions({ canCreate }: { canCreate: boolean }) {
         panelClassName="w-56"
       >
         {canCreate ? (
-          <AppLink to="/sales/all/batch-upload" className={item}>
+          <Link to="/sales/all/batch-upload" className={item}>
             Batch Upload Sales
-          </AppLink>
+          </Link>
         ) : null}
-        <AppLink to="/sales/all/export" className={item}>
+        <Link to="/sales/all/export" className={item}>
           Export Data
-        </AppLink>
+        </Link>
       </DropdownMenu>
     </>
   );

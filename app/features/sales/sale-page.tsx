@@ -1,7 +1,8 @@
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { SaleItemRecord, SalePaymentRecord, SaleRecord } from "#backend/schemas/sales";
 import type { Column } from "~/components/data-table";
-import { DataTable, rowOnlyColumns } from "~/components/data-table";
+import { DataTable } from "~/components/data-table";
 import { DetailList } from "~/components/detail-list";
 import { TokenTable } from "~/features/devices/token-table";
 import { formatDate, formatNaira, formatNumber, formatTime, fullName } from "~/utils/format";
@@ -14,7 +15,6 @@ import {
   uncountedReason,
 } from "./sale-labels";
 import { PaymentStatusPill, SaleStatusPill, ScheduleStatusPill } from "./sale-status";
-import { AppLink } from "~/components/app-link";
 
 export type SalePageAccess = { canPay: boolean; canReadCustomers: boolean; canReadDevices: boolean };
 
@@ -39,18 +39,18 @@ export function PaymentActions({ sale }: { sale: Pick<SaleRecord, "id"> }) {
   const button = "rounded-full px-4 py-2 text-sm font-semibold";
   return (
     <div className="flex flex-wrap gap-2">
-      <AppLink
+      <Link
         to={`/sales/${sale.id}/payment?method=cash`}
         className={`${button} bg-slate-900 text-white hover:bg-slate-700`}
       >
         Record cash payment
-      </AppLink>
-      <AppLink
+      </Link>
+      <Link
         to={`/sales/${sale.id}/payment?method=online`}
         className={`${button} border border-slate-300 bg-white text-slate-900 hover:bg-slate-100`}
       >
         Pay online
-      </AppLink>
+      </Link>
     </div>
   );
 }
@@ -61,9 +61,9 @@ function Overview({ sale, access }: { sale: SaleRecord; access: SalePageAccess }
     [
       "Customer",
       access.canReadCustomers ? (
-        <AppLink to={`/customers/${sale.customer.id}`} className={LINK}>
+        <Link to={`/customers/${sale.customer.id}`} className={LINK}>
           {customerName}
-        </AppLink>
+        </Link>
       ) : (
         customerName
       ),
@@ -123,9 +123,9 @@ function DeviceTokens({ item, canReadDevices }: { item: SaleItemRecord; canReadD
           <p className="font-medium text-slate-900">
             Device{" "}
             {canReadDevices ? (
-              <AppLink to={`/devices/${device.id}`} className={`${LINK} underline`}>
+              <Link to={`/devices/${device.id}`} className={`${LINK} underline`}>
                 {device.serialNumber}
-              </AppLink>
+              </Link>
             ) : (
               device.serialNumber
             )}
@@ -195,7 +195,7 @@ function Items({ sale, canReadDevices }: { sale: SaleRecord; canReadDevices: boo
   );
 }
 
-const SCHEDULE_COLUMNS = rowOnlyColumns<SaleRecord["schedule"][number]>([
+const SCHEDULE_COLUMNS: Column<SaleRecord["schedule"][number]>[] = [
   {
     header: "Instalment",
     primary: true,
@@ -205,7 +205,7 @@ const SCHEDULE_COLUMNS = rowOnlyColumns<SaleRecord["schedule"][number]>([
   { header: "Amount", cell: (line) => formatNaira(line.amount) },
   { header: "Paid", cell: (line) => formatNaira(line.paid) },
   { header: "Status", cell: (line) => <ScheduleStatusPill status={line.status} /> },
-]);
+];
 
 function paymentColumns(saleId: string): Column<SalePaymentRecord>[] {
   return [
@@ -236,13 +236,13 @@ function paymentColumns(saleId: string): Column<SalePaymentRecord>[] {
     {
       header: "Receipt",
       cell: (payment) => (
-        <AppLink
+        <Link
           to={`/sales/${saleId}/payments/${payment.id}`}
           aria-label={`Receipt for ${formatNaira(payment.amount)} on ${formatDate(payment.createdAt)}`}
           className={LINK}
         >
           Receipt
-        </AppLink>
+        </Link>
       ),
     },
   ];
@@ -282,9 +282,9 @@ function Contract({ contract }: { contract: NonNullable<SaleRecord["contract"]> 
 export function SalePage({ sale, access }: { sale: SaleRecord; access: SalePageAccess }) {
   return (
     <div className="flex flex-col gap-4">
-      <AppLink to="/sales/all" className="text-sm text-brand-700 hover:underline">
+      <Link to="/sales/all" className="text-sm text-brand-700 hover:underline">
         ← All sales
-      </AppLink>
+      </Link>
       <Overview sale={sale} access={access} />
       <Totals sale={sale} />
       <Items sale={sale} canReadDevices={access.canReadDevices} />

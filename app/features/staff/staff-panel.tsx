@@ -1,4 +1,4 @@
-import { Form, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import type { UserRecord } from "#backend/schemas/users";
 import { AssignRoleSchema } from "#backend/schemas/users";
 import { DetailList } from "~/components/detail-list";
@@ -16,7 +16,6 @@ import { StaffProfileForm } from "./staff-profile-form";
 import { StaffStatus, staffStatusLabel } from "./staff-status";
 import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
-import { AppLink } from "~/components/app-link";
 
 type Option = { value: string; label: string };
 type ActivityEntry = { id: string; summary: string; createdAt: string };
@@ -54,12 +53,12 @@ function ActionsMenu({ staff, may }: { staff: UserRecord; may: StaffPanelAbiliti
   return (
     <DropdownMenu label="Staff actions" trigger="Actions" triggerClassName="h-9 px-3 text-sm">
       {may.edit ? (
-        <AppLink
+        <Link
           to={panelHref({ tab: null, mode: "edit" })}
           className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-100"
         >
           Edit Staff Details
-        </AppLink>
+        </Link>
       ) : null}
       {may.block ? (
         <Form method="post">
@@ -74,12 +73,12 @@ function ActionsMenu({ staff, may }: { staff: UserRecord; may: StaffPanelAbiliti
         </Form>
       ) : null}
       {may.delete ? (
-        <AppLink
+        <Link
           to={panelHref({ confirm: "delete" })}
           className="block rounded-lg px-3 py-2 text-sm text-red-700 hover:bg-red-50"
         >
           Delete Staff
-        </AppLink>
+        </Link>
       ) : null}
     </DropdownMenu>
   );
@@ -96,7 +95,7 @@ function Tabs({ activityCount }: { activityCount: number | null }) {
   return (
     <nav aria-label="Staff tabs" className="mt-4 flex gap-1 border-b border-slate-200">
       {tabs.map((item) => (
-        <AppLink
+        <Link
           key={item.key}
           to={panelHref({ tab: item.key === "details" ? null : item.key, mode: null, confirm: null })}
           aria-current={tab === item.key ? "page" : undefined}
@@ -110,7 +109,7 @@ function Tabs({ activityCount }: { activityCount: number | null }) {
           {item.count !== null ? (
             <span className="ml-1 rounded-full bg-slate-100 px-1.5 text-xs">{item.count}</span>
           ) : null}
-        </AppLink>
+        </Link>
       ))}
     </nav>
   );
@@ -172,9 +171,9 @@ function DeleteConfirmation({ staff }: { staff: UserRecord }) {
         <SubmitButton intent="delete" tone="danger" pendingText="Deleting...">
           Delete Staff
         </SubmitButton>
-        <AppLink to={panelHref({ confirm: null })} className={`${buttonClass} border border-slate-300`}>
+        <Link to={panelHref({ confirm: null })} className={`${buttonClass} border border-slate-300`}>
           Keep
-        </AppLink>
+        </Link>
       </div>
     </Form>
   );
@@ -221,13 +220,13 @@ export function StaffPanel({ staff, roles, activity, may, answer, own }: StaffPa
         </div>
         <div className="flex items-center gap-2">
           {editing || !may.edit ? null : (
-            <AppLink
+            <Link
               to={panelHref({ tab: null, mode: "edit" })}
               aria-label="Edit staff details"
               className="flex h-9 w-9 items-center justify-center rounded-full border border-slate-300 hover:bg-slate-100"
             >
               <span aria-hidden="true">✎</span>
-            </AppLink>
+            </Link>
           )}
           <ActionsMenu staff={staff} may={may} />
         </div>

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { UserRecord } from "#backend/schemas/users";
 import { ProfileFormSchema } from "#backend/schemas/users";
@@ -8,7 +8,6 @@ import { SubmitButton } from "~/components/submit-button";
 import { changedFields } from "~/utils/changes";
 import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
-import { AppLink } from "~/components/app-link";
 
 const FIELDS = [
   { name: "firstname", label: "First Name", type: "text" },
@@ -85,12 +84,9 @@ export function StaffProfileForm({
         <SubmitButton intent={intent} pendingText="Saving..." disabled={live && (!changed || hasErrors)}>
           Save
         </SubmitButton>
-        <AppLink
-          to={cancelHref}
-          className="rounded-full border border-slate-300 px-5 py-2 text-sm font-medium"
-        >
+        <Link to={cancelHref} className="rounded-full border border-slate-300 px-5 py-2 text-sm font-medium">
           Cancel Edit
-        </AppLink>
+        </Link>
       </div>
     </Form>
   );

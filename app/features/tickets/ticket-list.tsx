@@ -1,4 +1,4 @@
-import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import type { TicketRecord } from "#backend/schemas/tickets";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
@@ -12,7 +12,6 @@ import type { TicketSection } from "./ticket-rules";
 import { ticketSection } from "./ticket-rules";
 import type { ticketListLoader } from "./ticket-list.server";
 import { TicketStatusPill } from "./ticket-status";
-import { AppLink } from "~/components/app-link";
 
 function columns(section: TicketSection): Column<TicketRecord>[] {
   return [
@@ -20,9 +19,9 @@ function columns(section: TicketSection): Column<TicketRecord>[] {
       header: "Subject",
       primary: true,
       cell: (ticket) => (
-        <AppLink to={`/${section}/${ticket.id}`} className="hover:underline">
+        <Link to={`/${section}/${ticket.id}`} className="hover:underline">
           {ticket.subject}
-        </AppLink>
+        </Link>
       ),
     },
     { header: "Type", cell: (ticket) => capitalise(ticket.type) },

@@ -1,4 +1,4 @@
-import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import type { TicketAssignee, TicketDetail, TicketStatus } from "#backend/schemas/tickets";
 import {
   TicketAssigneeFormSchema,
@@ -18,7 +18,6 @@ import { useLiveForm } from "~/utils/use-live-form";
 import type { ticketPageLoader } from "./ticket-page.server";
 import { describeTicketEvent, statusChoices, statusLabel, ticketSection } from "./ticket-rules";
 import { TicketStatusPill } from "./ticket-status";
-import { AppLink } from "~/components/app-link";
 
 /** The action's answer to a refused form, naming the form (`intent`) it belongs to. */
 export type TicketPageAnswer = { result?: FormResult; toast?: ToastData | null; intent?: string } | undefined;
@@ -133,13 +132,13 @@ function ticketDetails(ticket: TicketDetail): [string, React.ReactNode][] {
     [
       "Customer",
       ticket.customerId ? (
-        <AppLink
+        <Link
           key="customer"
           to={`/customers/${ticket.customerId}`}
           className="text-brand-700 hover:underline"
         >
           {ticket.customerName ?? "Customer"}
-        </AppLink>
+        </Link>
       ) : (
         "None"
       ),
@@ -160,9 +159,9 @@ export function TicketPage({ answer }: { answer: TicketPageAnswer }) {
   return (
     <div className="flex flex-col gap-4">
       <ActionToast toast={answer?.toast} />
-      <AppLink to={`/${section}/all`} className="text-sm text-brand-700 hover:underline">
+      <Link to={`/${section}/all`} className="text-sm text-brand-700 hover:underline">
         ← All tickets
-      </AppLink>
+      </Link>
       <Panel id="ticket-subject" title={ticket.subject}>
         <DetailList rows={ticketDetails(ticket)} />
         <h3 className="mt-5 text-xs uppercase tracking-wide text-slate-500">Description</h3>

@@ -1,5 +1,6 @@
 import {
   Form,
+  Link,
   Outlet,
   useActionData,
   useLoaderData,
@@ -19,7 +20,6 @@ import { capitalise, formatBadgeCount, formatNumber } from "~/utils/format";
 import { listHref } from "~/utils/list-params";
 import { useListRefresh } from "~/utils/use-freshness";
 import type { warehouseListLoader, warehouseStatusAction } from "./warehouse-list.server";
-import { AppLink } from "~/components/app-link";
 
 function WarehouseMenu({
   search,
@@ -39,14 +39,14 @@ function WarehouseMenu({
       panelClassName="w-56"
     >
       {canWrite ? (
-        <AppLink to={listHref("/warehouses/all/new", search)} className={itemClass}>
+        <Link to={listHref("/warehouses/all/new", search)} className={itemClass}>
           Add New Warehouse
-        </AppLink>
+        </Link>
       ) : null}
       {canReadLogs ? (
-        <AppLink to={listHref("/warehouses/all/logs", search)} className={itemClass}>
+        <Link to={listHref("/warehouses/all/logs", search)} className={itemClass}>
           View All Inventory Logs
-        </AppLink>
+        </Link>
       ) : null}
       {/* A file download: the browser saves it; no page of ours is rendered. */}
       <a href="/warehouses/export" download className={itemClass}>
@@ -73,9 +73,9 @@ function WarehouseCard({
         <RecordImage src={warehouse.image} className="h-14 w-14" />
         <div className="min-w-0 flex-1">
           <h3 id={titleId} className="font-semibold text-slate-900">
-            <AppLink to={`/inventory/all?warehouseId=${warehouse.id}`} className="hover:underline">
+            <Link to={`/inventory/all?warehouseId=${warehouse.id}`} className="hover:underline">
               {warehouse.name}
-            </AppLink>
+            </Link>
           </h3>
           <p className="text-xs text-slate-600">
             {warehouse.type ? `${warehouse.type} · ` : ""}
@@ -102,13 +102,13 @@ function WarehouseCard({
         </p>
       ) : null}
       <div className="mt-auto flex flex-wrap items-center gap-2">
-        <AppLink
+        <Link
           to={`/inventory/all?warehouseId=${warehouse.id}`}
           aria-label={`Open inventory of ${warehouse.name}`}
           className="rounded-full border border-slate-300 px-3 py-1 text-xs font-medium hover:bg-slate-100"
         >
           Open inventory
-        </AppLink>
+        </Link>
         {canWrite ? (
           <Form method="post" preventScrollReset>
             <input type="hidden" name="ui.warehouseId" value={warehouse.id} />
