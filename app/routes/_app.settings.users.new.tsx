@@ -34,7 +34,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const roles = await apiReadOrFailure(request, "/v1/roles", RoleListSchema);
   if (roles.ok)
     return {
-      roles: roles.data.map((role) => ({ value: role.id, label: capitalise(role.role) })),
+      // Inviting with a role grants its permissions: the API refuses a role holding more than the inviter's.
+      roles: roles.data
+        .filter((role) => role.permissions.every(({ action, subject }) => can(user, `${action}:${subject}`)))
+        .map((role) => ({ value: role.id, label: capitalise(role.role) })),
       rolesProblem: null,
     };
   return {
