@@ -22,8 +22,12 @@ const login = (email: string, password: string, from: string) =>
     headers: { "x-forwarded-for": from },
   });
 
-const forgot = (email: string) =>
-  backend.request("POST", "/api/v1/auth/forgot-password", { body: { email } });
+async function forgot(email: string) {
+  const response = await backend.request("POST", "/api/v1/auth/forgot-password", { body: { email } });
+  // The mail goes out after the answer.
+  await backend.settled();
+  return response;
+}
 
 const pairKey = (email: string, from: string) => `login:account-address:${from}:${email}`;
 

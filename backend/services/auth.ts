@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Limit, Limits } from "../config";
 import type { AppDb } from "../db/client";
+import type { LaterWork } from "../later";
 import { users } from "../db/schema";
 import type {
   ChangePasswordSchema,
@@ -158,13 +159,18 @@ export async function logout(db: AppDb, actor: StaffActor, tokenId: string) {
   });
 }
 
-/** Answers the same whether or not the address has an account, so it cannot be used to probe for staff. */
+/**
+ * Answers the same whether or not the address has an account, so it cannot be used to probe for staff: only
+ * the limit, the same for every address, is checked before answering; the link itself is made and mailed
+ * by `later`, after the answer, so how long that takes tells nothing either.
+ */
 export async function requestPasswordReset(
   db: AppDb,
   ip: string | null,
   input: z.output<typeof ForgotPasswordSchema>,
   mailing: Mailing,
   limit: Limit,
+  later: LaterWork,
 ) {
   const key = accountKey("reset", input.email);
   const locked = await lockedUntil(db, [key]);
@@ -174,7 +180,11 @@ export async function requestPasswordReset(
     const until = await lockKeyUntilWindowEnds(db, key, limit);
     throw tooMany(TOO_MANY_RESET_MAILS(minutesUntil(until)), until);
   }
-  const user = await findLiveUserByEmail(db, input.email);
+  later.run("Password reset mail", () => mailPasswordReset(db, ip, input.email, mailing));
+}
+
+async function mailPasswordReset(db: AppDb, ip: string | null, email: string, mailing: Mailing) {
+  const user = await findLiveUserByEmail(db, email);
   if (!user || user.isBlocked) return;
   const token = await db.transaction(async (tx) => {
     const issued = await issuePasswordToken(tx, user.id, "reset", RESET_TOKEN_TTL_MS);
