@@ -158,6 +158,18 @@ export function apiWrite<Schema extends z.ZodTypeAny>(
 }
 
 /**
+ * A signed-in write whose 403 the action answers itself: a refusal about what was chosen in the form (a
+ * role to give), not about the page. A 401 still signs out.
+ */
+export function apiWriteOrRefusal<Schema extends z.ZodTypeAny>(
+  request: Request,
+  call: Omit<ApiCall, "token" | "from">,
+  schema: Schema,
+): Promise<Answer<Schema>> {
+  return signedInCall(request, call, schema, [401]);
+}
+
+/**
  * A signed-in multipart write (a record with its image): the text fields and the files' bytes are
  * forwarded as the API's own multipart form; refusals come back as with `apiWrite`.
  */

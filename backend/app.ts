@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ApiCaches, ApiDeps, ApiEnv, RouteDeps } from "./http/env";
+import { createLaterWork } from "./later";
 import { createReadCache } from "./http/read-cache";
 import { errorBody, handleError, handleNotFound, httpError } from "./http/errors";
 import { openApiDocument } from "./http/openapi";
@@ -31,7 +32,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     saleStats: createReadCache(deps.config.readCacheMs),
     saleDraftLists: createReadCache(deps.config.readCacheMs, { maxEntries: 1_000 }),
   };
-  const routeDeps: RouteDeps = { ...deps, caches };
+  const routeDeps: RouteDeps = { ...deps, caches, later: deps.later ?? createLaterWork() };
 
   // Any change the API commits may touch what the caches hold (a revoked token, a new record).
   app.use(async (c, next) => {

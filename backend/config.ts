@@ -54,8 +54,13 @@ const MINUTE = 60_000;
 
 /** The numbers of docs/decisions/012; tests shorten them through createTestBackend's overrides. */
 export const DEFAULT_LIMITS = {
-  /** Failed sign-ins for one e-mail address, known or not. */
-  loginPerAccount: { max: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
+  /** Failed sign-ins for one e-mail address (known or not) from one client address. */
+  loginPerAccountAndAddress: { max: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
+  /**
+   * Failed sign-ins for one e-mail address from anywhere: the slow back-off against guesses spread over many
+   * addresses, high enough that one address cannot lock the real user out.
+   */
+  loginPerAccount: { max: 50, windowMs: 60 * MINUTE, lockMs: 30 * MINUTE },
   /** Failed sign-ins from one address: generous, a whole office may sign in from one. */
   loginPerAddress: { max: 100, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
   /** Password reset mails for one e-mail address, known or not. */

@@ -6,6 +6,7 @@ import type { BackendConfig } from "./config";
 import { migrateDatabase, openDatabase } from "./db/client";
 import { ensureBootstrap } from "./db/seed";
 import type { ApiEnv } from "./http/env";
+import { createLaterWork } from "./later";
 import { startHousekeeping } from "./jobs";
 import { createMailer } from "./mail";
 
@@ -40,7 +41,8 @@ export async function startBackend(
         "FLW_SECRET_KEY and FLW_WEBHOOK_HASH to take real payments through Flutterwave.",
     );
   }
-  const app = createApi({ db: database.db, config, mailer: createMailer(config) });
+  const later = createLaterWork();
+  const app = createApi({ db: database.db, config, mailer: createMailer(config), later });
   const stopHousekeeping = startHousekeeping(database.db, config);
   return {
     app,
@@ -48,6 +50,7 @@ export async function startBackend(
     fetch: async (request) => app.fetch(request),
     async close() {
       await stopHousekeeping();
+      await later.settled();
       await database.close();
     },
   };

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { RoleListSchema } from "#backend/schemas/roles";
 import { AddUserSchema, UserRecordSchema } from "#backend/schemas/users";
-import { apiReadOrFailure, apiWrite } from "~/api.server";
+import { apiReadOrFailure, apiWriteOrRefusal, throwFailure } from "~/api.server";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
@@ -11,6 +11,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { requireUser } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
+import { messageLines } from "~/utils/error-catalogue";
 import { capitalise } from "~/utils/format";
 import {
   creationFailedToast,
@@ -34,7 +35,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const roles = await apiReadOrFailure(request, "/v1/roles", RoleListSchema);
   if (roles.ok)
     return {
-      roles: roles.data.map((role) => ({ value: role.id, label: capitalise(role.role) })),
+      // Inviting with a role grants its permissions: the API refuses a role holding more than the inviter's.
+      roles: roles.data
+        .filter((role) => role.permissions.every(({ action, subject }) => can(user, `${action}:${subject}`)))
+        .map((role) => ({ value: role.id, label: capitalise(role.role) })),
       rolesProblem: null,
     };
   return {
@@ -44,15 +48,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request);
+  const user = await requireUser(request);
   const submission = parseForm(await readFormData(request), AddUserSchema);
   if (submission.status !== "success") return invalidSubmission(submission);
-  const answer = await apiWrite(
+  const answer = await apiWriteOrRefusal(
     request,
     { method: "POST", path: "/v1/auth/add-user", body: submission.value },
     UserRecordSchema,
   );
   if (!answer.ok) {
+    if (answer.failure.status === 403) {
+      // Someone who may add staff is refused only for the role (one holding more than they do, perhaps
+      // since the form was opened): a problem of one field, answered under it like any other.
+      if (!can(user, "write:Users")) return throwFailure(request, answer.failure);
+      const role = messageLines(answer.failure.message);
+      return rejectedSubmission(submission, { status: 400, fieldErrors: { role } });
+    }
     return rejectedSubmission(submission, answer.failure, {
       toastFor: creationFailedToast("User creation failed: Internal Server Error"),
     });

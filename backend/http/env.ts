@@ -10,6 +10,7 @@ import type { ProductCategoryRecord, ProductList } from "../schemas/products";
 import type { DeviceList } from "../schemas/devices";
 import type { SaleList, SaleStats } from "../schemas/sales";
 import type { SaleDraftList } from "../schemas/sale-drafts";
+import type { LaterWork } from "../later";
 import type { ReadCache } from "./read-cache";
 
 /** What the routes are built from: one database, the settings and the mailer. */
@@ -17,6 +18,8 @@ export interface ApiDeps {
   db: AppDb;
   config: BackendConfig;
   mailer: Mailer;
+  /** Where work that answers may not wait for runs; give one to wait for it on shutdown. */
+  later?: LaterWork;
 }
 
 /** The answers cached between changes (see read-cache.ts). */
@@ -53,6 +56,7 @@ export interface ApiCaches {
 /** What each group of routes is built from. */
 export interface RouteDeps extends ApiDeps {
   caches: ApiCaches;
+  later: LaterWork;
 }
 
 export interface ApiEnv {

@@ -1,6 +1,5 @@
+import { escapeHtml } from "../services/html";
 import type { SandboxCheckout } from "../services/online-payments";
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 const naira = (amount: number) =>
   `₦${amount.toLocaleString("en-NG", { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;

@@ -96,7 +96,7 @@ export const authOperations: Operation[] = [
   },
 ];
 
-export function authRoutes({ db, config, mailer, caches }: RouteDeps) {
+export function authRoutes({ db, config, mailer, caches, later }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
   const mailing = { mailer, appUrl: config.appUrl };
 
@@ -114,7 +114,14 @@ export function authRoutes({ db, config, mailer, caches }: RouteDeps) {
     })
     .post("/forgot-password", async (c) => {
       const input = await readJsonBody(c, ForgotPasswordSchema);
-      await requestPasswordReset(db, clientAddress(c), input, mailing, config.limits.resetMailsPerAccount);
+      await requestPasswordReset(
+        db,
+        clientAddress(c),
+        input,
+        mailing,
+        config.limits.resetMailsPerAccount,
+        later,
+      );
       return c.json({ message: "A password reset link has been sent to your mail" }, 200);
     })
     .post("/reset-password", async (c) => {

@@ -24,8 +24,12 @@ function mailedLink(email: string, kind: "reset-password" | "create-password") {
   return { userId: decodeURIComponent(match[1]), token: decodeURIComponent(match[2]) };
 }
 
-const forgot = (email: string) =>
-  backend.request("POST", "/api/v1/auth/forgot-password", { body: { email } });
+/** The answer, once the link it promises has been mailed (that happens after the answer). */
+async function forgot(email: string) {
+  const response = await backend.request("POST", "/api/v1/auth/forgot-password", { body: { email } });
+  await backend.settled();
+  return response;
+}
 const reset = (userid: string, resetToken: string, password = "Fresh-start-77") =>
   backend.request("POST", "/api/v1/auth/reset-password", {
     body: { userid, resetToken, newPassword: password, confirmNewPassword: password },
@@ -76,6 +80,35 @@ describe("forgot and reset password", () => {
       expect(await response.json()).toEqual(RESET_SENT);
     }
     expect(backend.mailer.messages.length).toBe(sentBefore);
+  });
+
+  it("answers a known address without waiting for the link to be made and mailed, and mails it after", async () => {
+    const user = await makeUser(backend.db);
+    let deliver = () => {};
+    const delivered = new Promise<void>((resolve) => (deliver = resolve));
+    const send = backend.mailer.send;
+    // A mail server that takes its time: the answer must not wait for it.
+    backend.mailer.send = async (message) => {
+      await delivered;
+      await send(message);
+    };
+    try {
+      const answered = backend.request("POST", "/api/v1/auth/forgot-password", {
+        body: { email: user.email },
+      });
+      const first = await Promise.race([
+        answered,
+        new Promise<"still waiting">((resolve) => setTimeout(() => resolve("still waiting"), 3_000)),
+      ]);
+      expect(first).not.toBe("still waiting");
+      expect(await (first as Response).json()).toEqual(RESET_SENT);
+      expect(backend.mailer.lastTo(user.email)).toBeUndefined();
+    } finally {
+      deliver();
+      backend.mailer.send = send;
+    }
+    await backend.settled();
+    expect(mailedLink(user.email, "reset-password").userId).toBe(user.id);
   });
 
   it("keeps only the newest link working", async () => {

@@ -22,14 +22,20 @@ const login = (email: string, password: string, from: string) =>
     headers: { "x-forwarded-for": from },
   });
 
-const forgot = (email: string) =>
-  backend.request("POST", "/api/v1/auth/forgot-password", { body: { email } });
+async function forgot(email: string) {
+  const response = await backend.request("POST", "/api/v1/auth/forgot-password", { body: { email } });
+  // The mail goes out after the answer.
+  await backend.settled();
+  return response;
+}
 
-describe("failed sign-ins per account", () => {
-  it("locks the account after five failures, even for the right password, with a 429 and a clear message", async () => {
+const pairKey = (email: string, from: string) => `login:account-address:${from}:${email}`;
+
+describe("failed sign-ins per account and address", () => {
+  it("locks the account from that address after five failures, even for the right password, with a 429 and a clear message", async () => {
     const user = await makeUser(backend.db);
     const from = nextAddress();
-    for (let attempt = 1; attempt <= DEFAULT_LIMITS.loginPerAccount.max; attempt++) {
+    for (let attempt = 1; attempt <= DEFAULT_LIMITS.loginPerAccountAndAddress.max; attempt++) {
       expect((await login(user.email, "wrong-password-1", from)).status, `attempt ${attempt}`).toBe(401);
     }
     const locked = await login(user.email, TEST_PASSWORD, from);
@@ -40,14 +46,22 @@ describe("failed sign-ins per account", () => {
       message: "Too many failed sign-in attempts. Please try again in 15 minutes.",
       error: "Too Many Requests",
     });
-    // Another address is no way around it: the lock belongs to the account.
-    expect((await login(user.email, TEST_PASSWORD, nextAddress())).status).toBe(429);
+  });
+
+  it("does not lock the real user out of their own address, however much another address guesses", async () => {
+    const user = await makeUser(backend.db);
+    const attacker = nextAddress();
+    for (let attempt = 1; attempt <= 3 * DEFAULT_LIMITS.loginPerAccountAndAddress.max; attempt++) {
+      await login(user.email, "wrong-password-1", attacker);
+    }
+    expect((await login(user.email, TEST_PASSWORD, attacker)).status).toBe(429);
+    expect((await login(user.email, TEST_PASSWORD, nextAddress())).status).toBe(200);
   });
 
   it("answers an unknown e-mail exactly the same way, so the limit reveals nothing", async () => {
     const from = nextAddress();
     const ghost = "nobody-at-all@example.test";
-    for (let attempt = 1; attempt <= DEFAULT_LIMITS.loginPerAccount.max; attempt++) {
+    for (let attempt = 1; attempt <= DEFAULT_LIMITS.loginPerAccountAndAddress.max; attempt++) {
       expect((await login(ghost, "wrong-password-1", from)).status).toBe(401);
     }
     const locked = await login(ghost, "wrong-password-1", from);
@@ -60,7 +74,7 @@ describe("failed sign-ins per account", () => {
   it("lets the account in again once the lock is over, and a success forgets earlier failures", async () => {
     const user = await makeUser(backend.db);
     const from = nextAddress();
-    for (let attempt = 1; attempt <= DEFAULT_LIMITS.loginPerAccount.max; attempt++) {
+    for (let attempt = 1; attempt <= DEFAULT_LIMITS.loginPerAccountAndAddress.max; attempt++) {
       await login(user.email, "wrong-password-1", from);
     }
     expect((await login(user.email, TEST_PASSWORD, from)).status).toBe(429);
@@ -70,18 +84,70 @@ describe("failed sign-ins per account", () => {
         lockedUntil: sql`now() - interval '1 second'`,
         windowStartedAt: sql`now() - interval '16 minutes'`,
       })
-      .where(eq(rateLimits.key, `login:account:${user.email}`));
+      .where(eq(rateLimits.key, pairKey(user.email, from)));
     expect((await login(user.email, TEST_PASSWORD, from)).status).toBe(200);
 
     // Four failures, a success, four more: never locked.
-    for (let attempt = 1; attempt < DEFAULT_LIMITS.loginPerAccount.max; attempt++) {
+    for (let attempt = 1; attempt < DEFAULT_LIMITS.loginPerAccountAndAddress.max; attempt++) {
       await login(user.email, "wrong-password-1", from);
     }
     expect((await login(user.email, TEST_PASSWORD, from)).status).toBe(200);
-    for (let attempt = 1; attempt < DEFAULT_LIMITS.loginPerAccount.max; attempt++) {
+    for (let attempt = 1; attempt < DEFAULT_LIMITS.loginPerAccountAndAddress.max; attempt++) {
       await login(user.email, "wrong-password-1", from);
     }
     expect((await login(user.email, TEST_PASSWORD, from)).status).toBe(200);
+  });
+
+  it("checks no more passwords than the limit in a burst of parallel guesses, and a success inside it clears nothing", async () => {
+    const user = await makeUser(backend.db);
+    const from = nextAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        login(user.email, index === 20 ? TEST_PASSWORD : "wrong-password-1", from),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    // A 401 is a password that was checked and was wrong; the rest were refused unchecked.
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(
+      DEFAULT_LIMITS.loginPerAccountAndAddress.max,
+    );
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(
+      40 - DEFAULT_LIMITS.loginPerAccountAndAddress.max,
+    );
+    expect(statuses.every((status) => [200, 401, 429].includes(status))).toBe(true);
+    expect((await login(user.email, TEST_PASSWORD, from)).status).toBe(429);
+  });
+});
+
+describe("failed sign-ins per account from anywhere", () => {
+  it("locks the account everywhere once guesses from many addresses add up", async () => {
+    const user = await makeUser(backend.db);
+    // Guesses from many addresses, each under its own limit.
+    await backend.db.insert(rateLimits).values({
+      key: `login:account:${user.email}`,
+      count: DEFAULT_LIMITS.loginPerAccount.max - 1,
+      windowStartedAt: new Date(),
+    });
+    expect((await login(user.email, "wrong-password-1", nextAddress())).status).toBe(401);
+    const locked = await login(user.email, TEST_PASSWORD, nextAddress());
+    expect(locked.status).toBe(429);
+    expect((await locked.json()).message).toBe(
+      "Too many failed sign-in attempts. Please try again in 30 minutes.",
+    );
+  });
+
+  it("does not count a success, nor guesses refused by an address's own lock", async () => {
+    const user = await makeUser(backend.db);
+    const attacker = nextAddress();
+    for (let attempt = 1; attempt <= 3 * DEFAULT_LIMITS.loginPerAccountAndAddress.max; attempt++) {
+      await login(user.email, "wrong-password-1", attacker);
+    }
+    expect((await login(user.email, TEST_PASSWORD, nextAddress())).status).toBe(200);
+    const [row] = await backend.db
+      .select({ count: rateLimits.count })
+      .from(rateLimits)
+      .where(eq(rateLimits.key, `login:account:${user.email}`));
+    expect(row.count).toBe(DEFAULT_LIMITS.loginPerAccountAndAddress.max);
   });
 });
 

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { users } from "../db/schema";
+import { roles, users } from "../db/schema";
 import { roleIdByName, makeRole, makeUser, signIn, signedInAs } from "../test/factories";
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
@@ -84,6 +84,37 @@ describe("a role with write:Users", () => {
     expect(renamed.status).toBe(200);
   });
 
+  it("cannot invite an administrator, or anyone with permissions it lacks", async () => {
+    const invite = (role: string, name: string) =>
+      send("POST", "/api/v1/auth/add-user", editorToken, {
+        email: `${name}-${role.slice(0, 8)}@example.test`,
+        firstname: "Invited",
+        lastname: name,
+        phone: "08012345678",
+        location: "Lagos",
+        role,
+      });
+    const sentBefore = backend.mailer.messages.length;
+    for (const role of ["admin", "sales"]) {
+      const refused = await invite(await roleIdByName(backend.db, role), `invited-${role}`);
+      await expectForbidden(refused, "You cannot grant permissions you do not hold");
+    }
+    // Switched off, a role still holds what switching it on would grant.
+    const dormant = await makeRole(backend.db, "dormant owners", ["manage:all"]);
+    await backend.db.update(roles).set({ active: false }).where(eq(roles.id, dormant.id));
+    await expectForbidden(
+      await invite(dormant.id, "invited-dormant"),
+      "You cannot grant permissions you do not hold",
+    );
+    const invited = await backend.db.select().from(users).where(eq(users.lastname, "invited-admin"));
+    expect(invited).toEqual([]);
+    expect(backend.mailer.messages.length).toBe(sentBefore);
+
+    // What it holds it may pass on.
+    const peers = await makeRole(backend.db, "staff readers", ["read:Users"]);
+    expect((await invite(peers.id, "invited-peer")).status).toBe(201);
+  });
+
   it("may still manage staff who hold nothing it lacks", async () => {
     const peerRole = await makeRole(backend.db, "readers of staff", ["read:Users"]);
     const peer = await makeUser(backend.db, { role: peerRole.id });
@@ -148,6 +179,51 @@ describe("a role with write:Roles", () => {
       }),
       "You cannot grant permissions you do not hold",
     );
+  });
+});
+
+describe("a role with write:Roles and an inactive role", () => {
+  let managerToken: string;
+  let dormant: { id: string };
+  beforeAll(async () => {
+    const managers = await makeRole(backend.db, "dormant role managers", ["read:Roles", "write:Roles"]);
+    ({ token: managerToken } = await signedInAs(backend, managers.id));
+  });
+  beforeEach(async () => {
+    dormant = await makeRole(backend.db, `dormant ${Math.random().toString(36).slice(2, 8)}`, [
+      "manage:Users",
+    ]);
+    await backend.db.update(roles).set({ active: false }).where(eq(roles.id, dormant.id));
+  });
+
+  it("cannot give it to someone while it is switched off", async () => {
+    const viewer = await makeUser(backend.db, { role: "viewer" });
+    await expectForbidden(
+      await send("POST", `/api/v1/roles/${viewer.id}/assign`, managerToken, { roleId: dormant.id }),
+      "You cannot grant permissions you do not hold",
+    );
+    expect((await liveUser(viewer.id)).roleId).toBe(await roleIdByName(backend.db, "viewer"));
+  });
+
+  it("cannot switch on a role that holds permissions it lacks", async () => {
+    const holder = await makeUser(backend.db, { role: dormant.id });
+    await expectForbidden(
+      await send("PUT", `/api/v1/roles/${dormant.id}`, managerToken, { active: true }),
+      "You cannot grant permissions you do not hold",
+    );
+    const [row] = await backend.db.select().from(roles).where(eq(roles.id, dormant.id));
+    expect(row.active).toBe(false);
+    // Its holder still signs in with nothing granted.
+    const token = await signIn(backend, holder.email);
+    expect((await send("GET", "/api/v1/users", token)).status).toBe(403);
+  });
+
+  it("may switch on a role that holds only what it holds", async () => {
+    const readers = await makeRole(backend.db, `dormant readers ${dormant.id.slice(0, 8)}`, ["read:Roles"]);
+    await backend.db.update(roles).set({ active: false }).where(eq(roles.id, readers.id));
+    const response = await send("PUT", `/api/v1/roles/${readers.id}`, managerToken, { active: true });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ active: true });
   });
 });
 

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Limit, Limits } from "../config";
 import type { AppDb } from "../db/client";
+import type { LaterWork } from "../later";
 import { users } from "../db/schema";
 import type {
   ChangePasswordSchema,
@@ -17,7 +18,16 @@ import { issueAuthToken, revokeAuthToken, revokeUserAuthTokens } from "./auth-to
 import { resetEmail, sendWithoutFailing } from "./emails";
 import type { Mailing } from "./emails";
 import { forbidden, invalid, invalidField, tooMany, unauthorized } from "./errors";
-import { clearEvents, countEvent, lockKeyUntilWindowEnds, lockedUntil, minutesUntil } from "./rate-limits";
+import {
+  countEvent,
+  forgetAttempts,
+  lockKey,
+  lockKeyUntilWindowEnds,
+  lockedUntil,
+  minutesUntil,
+  returnAttempt,
+  takeAttempt,
+} from "./rate-limits";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords";
 import { RESET_TOKEN_TTL_MS, issuePasswordToken, spendPasswordToken } from "./password-tokens";
 import { findLiveUserRecord } from "./records";
@@ -52,28 +62,69 @@ export const TOO_MANY_RESET_MAILS = (wait: string) =>
 /** Keyed by the address typed, known or not, so a lockout never tells whether an account exists. */
 const accountKey = (kind: string, email: string) => `${kind}:account:${email.trim().toLowerCase()}`;
 
+type SignInLimits = Pick<Limits, "loginPerAccountAndAddress" | "loginPerAccount" | "loginPerAddress">;
+
+/**
+ * The counters one sign-in draws on, in the order they are taken (docs/decisions/012): an attempt refused by
+ * the first is not counted by the others, so one address guessing at an account cannot use up that
+ * account's allowance for everyone else.
+ */
+function signInCounters(email: string, ip: string | null, limits: SignInLimits) {
+  const typed = email.trim().toLowerCase();
+  return [
+    // An unknown address (an in-process call without a forwarded one) is one address of its own.
+    { key: `login:account-address:${ip ?? "unknown"}:${typed}`, limit: limits.loginPerAccountAndAddress },
+    { key: accountKey("login", typed), limit: limits.loginPerAccount },
+    ...(ip ? [{ key: `login:address:${ip}`, limit: limits.loginPerAddress }] : []),
+  ];
+}
+
+/**
+ * Counts the attempt against every counter before the password is looked at, so a burst of parallel
+ * guesses gets no more checks than the limit allows; answers each counter's attempt number.
+ */
+async function takeSignInAttempt(db: AppDb, counters: ReturnType<typeof signInCounters>) {
+  const locked = await lockedUntil(
+    db,
+    counters.map((counter) => counter.key),
+  );
+  if (locked) throw tooMany(TOO_MANY_SIGN_INS(minutesUntil(locked)), locked);
+  const attempts: number[] = [];
+  for (const { key, limit } of counters) {
+    const attempt = await takeAttempt(db, key, limit);
+    if (attempt === null || attempt > limit.max) {
+      const until =
+        attempt === null ? ((await lockedUntil(db, [key])) ?? new Date()) : await lockKey(db, key, limit);
+      throw tooMany(TOO_MANY_SIGN_INS(minutesUntil(until)), until);
+    }
+    attempts.push(attempt);
+  }
+  return attempts;
+}
+
 export async function login(
   db: AppDb,
   ip: string | null,
   input: LoginInput,
-  options: { tokenTtlHours: number; limits: Pick<Limits, "loginPerAccount" | "loginPerAddress"> },
+  options: { tokenTtlHours: number; limits: SignInLimits },
 ): Promise<{ token: string; user: UserRecord }> {
-  const account = accountKey("login", input.email);
-  // An unknown address (an in-process call without a forwarded one) has no per-address limit.
-  const address = ip ? `login:address:${ip}` : null;
-  const locked = await lockedUntil(db, address ? [account, address] : [account]);
-  if (locked) throw tooMany(TOO_MANY_SIGN_INS(minutesUntil(locked)), locked);
+  const counters = signInCounters(input.email, ip, options.limits);
+  const attempts = await takeSignInAttempt(db, counters);
 
   const user = await findLiveUserByEmail(db, input.email);
   const passwordMatches = user?.passwordHash
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyAgainstDecoy(input.password);
   if (!user || !passwordMatches) {
-    await countEvent(db, account, options.limits.loginPerAccount);
-    if (address) await countEvent(db, address, options.limits.loginPerAddress);
+    // The failure that uses up a counter's allowance locks it.
+    for (const [index, { key, limit }] of counters.entries()) {
+      if (attempts[index] >= limit.max) await lockKey(db, key, limit);
+    }
     throw unauthorized(INVALID_CREDENTIALS);
   }
-  await clearEvents(db, account);
+  const [own, ...shared] = counters;
+  await forgetAttempts(db, own.key, own.limit);
+  for (const { key } of shared) await returnAttempt(db, key);
   // Checked only after the password, so the block message never tells a stranger that an address exists.
   if (user.isBlocked) throw forbidden(ACCOUNT_BLOCKED);
 
@@ -108,13 +159,18 @@ export async function logout(db: AppDb, actor: StaffActor, tokenId: string) {
   });
 }
 
-/** Answers the same whether or not the address has an account, so it cannot be used to probe for staff. */
+/**
+ * Answers the same whether or not the address has an account, so it cannot be used to probe for staff: only
+ * the limit, the same for every address, is checked before answering; the link itself is made and mailed
+ * by `later`, after the answer, so how long that takes tells nothing either.
+ */
 export async function requestPasswordReset(
   db: AppDb,
   ip: string | null,
   input: z.output<typeof ForgotPasswordSchema>,
   mailing: Mailing,
   limit: Limit,
+  later: LaterWork,
 ) {
   const key = accountKey("reset", input.email);
   const locked = await lockedUntil(db, [key]);
@@ -124,7 +180,11 @@ export async function requestPasswordReset(
     const until = await lockKeyUntilWindowEnds(db, key, limit);
     throw tooMany(TOO_MANY_RESET_MAILS(minutesUntil(until)), until);
   }
-  const user = await findLiveUserByEmail(db, input.email);
+  later.run("Password reset mail", () => mailPasswordReset(db, ip, input.email, mailing));
+}
+
+async function mailPasswordReset(db: AppDb, ip: string | null, email: string, mailing: Mailing) {
+  const user = await findLiveUserByEmail(db, email);
   if (!user || user.isBlocked) return;
   const token = await db.transaction(async (tx) => {
     const issued = await issuePasswordToken(tx, user.id, "reset", RESET_TOKEN_TTL_MS);

@@ -1,4 +1,5 @@
 import type { MailMessage, Mailer } from "../mail";
+import { escapeHtml } from "./html";
 
 export interface Mailing {
   mailer: Mailer;
@@ -12,6 +13,12 @@ interface Recipient {
   firstname: string;
 }
 
+/**
+ * The name is typed by whoever invites the staff member: escaped already, so the day these mails gain an
+ * HTML part nobody's name can become markup or a link in someone's inbox.
+ */
+const greeting = (user: Recipient) => `Hello ${escapeHtml(user.firstname)},`;
+
 // Paths are the web app's set-password screens (spec 000 §2).
 export function inviteEmail(appUrl: string, user: Recipient, token: string): MailMessage {
   const link = `${appUrl}/create-password/${encodeURIComponent(user.id)}/${encodeURIComponent(token)}`;
@@ -19,7 +26,7 @@ export function inviteEmail(appUrl: string, user: Recipient, token: string): Mai
     to: user.email,
     subject: "You have been invited to the back office",
     text: [
-      `Hello ${user.firstname},`,
+      greeting(user),
       "",
       "An account has been created for you. Choose your password with this link (valid for 7 days):",
       link,
@@ -34,7 +41,7 @@ export function resetEmail(appUrl: string, user: Recipient, token: string): Mail
     to: user.email,
     subject: "Reset your password",
     text: [
-      `Hello ${user.firstname},`,
+      greeting(user),
       "",
       "Someone asked to reset the password of your account. If it was you, use this link (valid for 1 hour):",
       link,

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Limit } from "../config";
 import type { AppDb } from "../db/client";
 import { rateLimits } from "../db/schema";
@@ -45,6 +45,64 @@ export async function countEvent(db: AppDb, key: string, limit: Limit): Promise<
   return row.count;
 }
 
+/**
+ * Takes one attempt from `key`'s allowance before the attempt is checked: one upsert, so concurrent attempts
+ * queue on the row and each gets its own number. Null while the key is locked (nothing is counted then);
+ * otherwise the attempt's number in the current window.
+ */
+export async function takeAttempt(db: AppDb, key: string, limit: Limit): Promise<number | null> {
+  const window = sql`${`${limit.windowMs} milliseconds`}::interval`;
+  const expired = sql`${rateLimits.windowStartedAt} <= now() - ${window}`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, windowStartedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        windowStartedAt: sql`case when ${expired} then now() else ${rateLimits.windowStartedAt} end`,
+      },
+      setWhere: sql`${rateLimits.lockedUntil} is null or ${rateLimits.lockedUntil} <= now()`,
+    })
+    .returning({ count: rateLimits.count });
+  return row?.count ?? null;
+}
+
+/** Locks `key` for `limit.lockMs` from now (never shortening a lock already set); answers until when. */
+export async function lockKey(db: AppDb, key: string, limit: Limit): Promise<Date> {
+  const until = sql`now() + ${`${limit.lockMs ?? limit.windowMs} milliseconds`}::interval`;
+  const [row] = await db
+    .update(rateLimits)
+    .set({ lockedUntil: sql`greatest(${rateLimits.lockedUntil}, ${until})` })
+    .where(eq(rateLimits.key, key))
+    .returning({ until: rateLimits.lockedUntil });
+  return row?.until ?? new Date(Date.now() + (limit.lockMs ?? limit.windowMs));
+}
+
+/** Gives back an attempt taken with `takeAttempt` that turned out not to count (a successful sign-in). */
+export async function returnAttempt(db: AppDb, key: string) {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
+}
+
+/**
+ * Forgets `key`'s attempts, unless more than `limit.max` were taken or it is locked: a success that lands
+ * in the middle of a burst of guesses must not wipe the burst out.
+ */
+export async function forgetAttempts(db: AppDb, key: string, limit: Limit) {
+  await db
+    .delete(rateLimits)
+    .where(
+      and(
+        eq(rateLimits.key, key),
+        lte(rateLimits.count, limit.max),
+        or(isNull(rateLimits.lockedUntil), lte(rateLimits.lockedUntil, sql`now()`)),
+      ),
+    );
+}
+
 /** Locks `key` until its current window is over (a limit without its own lockout, such as reset mails). */
 export async function lockKeyUntilWindowEnds(db: AppDb, key: string, limit: Limit): Promise<Date> {
   const [row] = await db
@@ -55,11 +113,6 @@ export async function lockKeyUntilWindowEnds(db: AppDb, key: string, limit: Limi
     .where(eq(rateLimits.key, key))
     .returning({ until: rateLimits.lockedUntil });
   return row?.until ?? new Date(Date.now() + limit.windowMs);
-}
-
-/** Forgets a key's failures (a successful sign-in). */
-export async function clearEvents(db: AppDb, key: string) {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
 /** "15 minutes", "1 minute": how long until `until`, rounded up. */

@@ -13,7 +13,7 @@ import {
   requireAnotherActiveAdministrator,
   requireHoldsAll,
   requireMayChangeStaff,
-  rolePermissionNames,
+  storedRolePermissionNames,
 } from "./staff-protection";
 import { isTaken, otherThan, sameText } from "./uniqueness";
 import { USER_NOT_FOUND } from "./users";
@@ -146,11 +146,10 @@ export async function updateRole(db: AppDb, actor: StaffActor, id: string, input
   // are grants like any other.
   const grantsFullAccess = beforeNames.includes(FULL_ACCESS);
   if (grantsFullAccess) requireMayChangeStaff(actor, [FULL_ACCESS]);
-  if (granted)
-    requireHoldsAll(
-      actor,
-      granted.map(permissionName).filter((name) => !beforeNames.includes(name)),
-    );
+  const afterNames = granted ? granted.map(permissionName) : beforeNames;
+  // Switching a role on grants all it holds to everyone who has it, so every permission counts then.
+  const activates = input.active === true && !role.active;
+  requireHoldsAll(actor, activates ? afterNames : afterNames.filter((name) => !beforeNames.includes(name)));
   const demotesHolders = grantsFullAccess && role.active && (input.active === false || losesFullAccess);
   if (input.role !== undefined && (await nameTaken(db, input.role, id))) {
     throw invalidField("role", ROLE_NAME_TAKEN);
@@ -163,7 +162,6 @@ export async function updateRole(db: AppDb, actor: StaffActor, id: string, input
     changes.active = { from: role.active, to: input.active };
   }
   if (granted) {
-    const afterNames = granted.map(permissionName);
     const added = afterNames.filter((name) => !beforeNames.includes(name));
     const removed = beforeNames.filter((name) => !afterNames.includes(name));
     if (added.length || removed.length) changes.permissions = { added, removed };
@@ -205,7 +203,7 @@ export async function deleteRole(db: AppDb, actor: StaffActor, id: string) {
   const role = await findLiveRole(db, id);
   if (!role) throw notFound(ROLE_NOT_FOUND);
   if (isAdminRole(role)) throw invalid(ADMIN_ROLE_UNDELETABLE);
-  requireMayChangeStaff(actor, await rolePermissionNames(db, id));
+  requireMayChangeStaff(actor, await storedRolePermissionNames(db, id));
   await db.transaction(async (tx) => {
     const holders = (await userCounts(tx, [id])).get(id) ?? 0;
     if (holders > 0) throw invalid(`This role is still assigned to ${holders} staff`);
@@ -242,8 +240,8 @@ export async function assignRole(db: AppDb, actor: StaffActor, userId: string, r
     .limit(1);
   if (!user) throw notFound(USER_NOT_FOUND);
   const [currentPermissions, newPermissions] = await Promise.all([
-    rolePermissionNames(db, user.roleId),
-    rolePermissionNames(db, role.id),
+    storedRolePermissionNames(db, user.roleId),
+    storedRolePermissionNames(db, role.id),
   ]);
   requireMayChangeStaff(actor, currentPermissions);
   requireHoldsAll(actor, newPermissions);

@@ -36,6 +36,20 @@ export async function rolePermissionNames(db: AppDb, roleId: string): Promise<Pe
   return rows.map((row) => row.name);
 }
 
+/**
+ * The permission names a live role holds, active or not. Every rule about granting and about whom one may
+ * change reads these: an inactive role grants nothing today, but switching it on grants all of it at once.
+ */
+export async function storedRolePermissionNames(db: AppDb, roleId: string): Promise<PermissionName[]> {
+  const rows = await db
+    .select({ name: sql<PermissionName>`${permissions.action} || ':' || ${permissions.subject}` })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
+    .where(and(eq(rolePermissions.roleId, roleId), isNull(roles.deletedAt)));
+  return rows.map((row) => row.name);
+}
+
 /** An administrator account may be changed (profile, block, delete, designation) only by an administrator. */
 export function requireMayChangeStaff(actor: StaffActor, targetPermissions: readonly string[]) {
   if (isAdministrator(targetPermissions) && !isAdministrator(actor.permissions)) {

@@ -24,9 +24,10 @@ import { containsPattern } from "./search";
 import {
   isAdministrator,
   requireAnotherActiveAdministrator,
+  requireHoldsAll,
   requireMayChangeEmailOf,
   requireMayChangeStaff,
-  rolePermissionNames,
+  storedRolePermissionNames,
 } from "./staff-protection";
 import { isTaken, otherThan, sameText } from "./uniqueness";
 
@@ -93,6 +94,8 @@ export async function addUser(db: AppDb, actor: StaffActor, input: AddUserInput,
     .where(and(eq(roles.id, input.role), isNull(roles.deletedAt)))
     .limit(1);
   if (!role) throw invalidField("role", "Invalid role");
+  // Inviting someone with a role grants them its permissions, as assigning it does (docs/decisions/011).
+  requireHoldsAll(actor, await storedRolePermissionNames(db, role.id));
   const email = input.email.toLowerCase();
   if (await emailTaken(db, email)) throw invalidField("email", EMAIL_EXISTS);
 
@@ -141,7 +144,7 @@ export async function updateUser(db: AppDb, actor: StaffActor, id: string, input
   const changes = describeChanges(user, patch);
   if (Object.keys(changes).length === 0) return getUser(db, id);
 
-  const targetPermissions = await rolePermissionNames(db, user.roleId);
+  const targetPermissions = await storedRolePermissionNames(db, user.roleId);
   if (!own) requireMayChangeStaff(actor, targetPermissions);
   if (changes.email) {
     if (own) await requireCurrentPassword(db, id, currentPassword);
@@ -201,7 +204,7 @@ export async function deleteUser(db: AppDb, actor: StaffActor, id: string) {
   if (id === actor.userId) throw invalid("You cannot delete your own account");
   const user = await findLiveUser(db, id);
   if (!user) throw notFound(USER_NOT_FOUND);
-  const targetPermissions = await rolePermissionNames(db, user.roleId);
+  const targetPermissions = await storedRolePermissionNames(db, user.roleId);
   requireMayChangeStaff(actor, targetPermissions);
   await db.transaction(async (tx) => {
     if (isAdministrator(targetPermissions)) {

@@ -18,6 +18,7 @@ import {
 import type { AppDb, DatabaseHandle } from "../db/client";
 import { ROLE_CATALOGUE, ensureRolesAndPermissions } from "../db/seed";
 import type { ApiEnv } from "../http/env";
+import { createLaterWork } from "../later";
 import { createMemoryMailer } from "../mail";
 import type { MemoryMailer } from "../mail";
 import { ALL_PERMISSIONS } from "../schemas/permissions";
@@ -40,6 +41,8 @@ export interface TestBackend {
   app: Hono<ApiEnv>;
   /** A real Request through the app's fetch; fails the test if an answer ever carries a password hash. */
   request(method: string, path: string, options?: RequestOptions): Promise<Response>;
+  /** Waits for the work answers did not wait for (the mail after a forgot-password answer). */
+  settled(): Promise<void>;
   /** The test database's connection string, on PostgreSQL (null on PGlite, which one process owns). */
   databaseUrl: string | null;
   close(): Promise<void>;
@@ -159,7 +162,8 @@ export async function createTestBackend(overrides: Partial<BackendConfig> = {}):
     ...overrides,
   };
   const mailer = createMemoryMailer();
-  const app = createApi({ db: database.db, config, mailer });
+  const later = createLaterWork();
+  const app = createApi({ db: database.db, config, mailer, later });
 
   return {
     db: database.db,
@@ -182,6 +186,10 @@ export async function createTestBackend(overrides: Partial<BackendConfig> = {}):
       return response;
     },
     databaseUrl: "url" in database && typeof database.url === "string" ? database.url : null,
-    close: () => database.close(),
+    settled: () => later.settled(),
+    async close() {
+      await later.settled();
+      await database.close();
+    },
   };
 }

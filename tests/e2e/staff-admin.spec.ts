@@ -1,7 +1,16 @@
+import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import { E2E } from "./support/env";
-import { createRole, createStaff, latestMailTo, signIn, signInAsAdmin, uniqueEmail } from "./support/staff";
+import {
+  createRole,
+  createStaff,
+  latestMailTo,
+  setRolePermissions,
+  signIn,
+  signInAsAdmin,
+  uniqueEmail,
+} from "./support/staff";
 
 async function openStaff(page: Page, email: string) {
   await page.goto(`/settings/users?search=${encodeURIComponent(email)}`);
@@ -65,6 +74,32 @@ test.describe("staff administration", () => {
     await drawer.getByRole("button", { name: "Create User" }).click();
     await expect(drawer.getByText("Email already exists", { exact: true })).toBeVisible();
     await expect(drawer.getByLabel("First Name")).toHaveValue("Twin");
+  });
+
+  test("a staff manager is offered only roles it may give, and one that outgrew it is refused under Role", async ({
+    page,
+  }) => {
+    const tag = randomBytes(3).toString("hex");
+    await createRole(`staff-managers-${tag}`, ["read:Users", "write:Users", "read:Roles"]);
+    const helpers = await createRole(`helpers-${tag}`, ["read:Users"]);
+    const manager = await createStaff(`staff-managers-${tag}`);
+    await signIn(page, manager.email, manager.password);
+    await page.goto("/settings/users/new");
+    const drawer = page.getByRole("dialog", { name: "New User" });
+    const role = drawer.getByLabel("Role");
+    await expect(role.getByRole("option", { name: "Admin", exact: true })).toHaveCount(0);
+    await expect(role.getByRole("option", { name: "Sales", exact: true })).toHaveCount(0);
+    await drawer.getByLabel("Email").fill(uniqueEmail("helper"));
+    await drawer.getByLabel("First Name").fill("Tunde");
+    await drawer.getByLabel("Last Name").fill("Bello");
+    await drawer.getByLabel("Phone Number").fill("08035550103");
+    await role.selectOption({ label: `Helpers-${tag}` });
+    await drawer.getByLabel("Location").fill("Abuja");
+    // Meanwhile an administrator gives that role more than the manager holds.
+    await setRolePermissions(helpers.id, ["read:Users", "write:Sales"]);
+    await drawer.getByRole("button", { name: "Create User" }).click();
+    await expect(drawer.getByText("You cannot grant permissions you do not hold").first()).toBeVisible();
+    await expect(drawer.getByLabel("First Name")).toHaveValue("Tunde");
   });
 
   test("edits a staff member's details and goes back to the view", async ({ page }) => {

@@ -98,6 +98,16 @@ export async function createRole(name: string, permissions: string[]) {
   return body as { id: string };
 }
 
+/** Replaces a role's permissions, as an administrator would in the role's settings. */
+export async function setRolePermissions(roleId: string, permissions: string[]) {
+  const token = await apiToken();
+  const { body: catalogue } = await call("/permissions", { token });
+  const permissionIds = (catalogue as { id: string; action: string; subject: string }[])
+    .filter((permission) => permissions.includes(`${permission.action}:${permission.subject}`))
+    .map((permission) => permission.id);
+  await call(`/roles/${roleId}`, { method: "PUT", token, body: { permissionIds } });
+}
+
 export async function setBlocked(userId: string, isBlocked: boolean) {
   await call(`/users/${userId}`, { method: "PATCH", token: await apiToken(), body: { isBlocked } });
 }

@@ -1,0 +1,24 @@
+/**
+ * Work a request starts but does not wait for (its answer must not depend on how long the work takes).
+ * Shutting down waits for what is still running, so none of it is cut off halfway.
+ */
+export interface LaterWork {
+  run(what: string, task: () => Promise<void>): void;
+  /** Resolves once nothing started is still running. */
+  settled(): Promise<void>;
+}
+
+export function createLaterWork(): LaterWork {
+  const running = new Set<Promise<void>>();
+  return {
+    run(what, task) {
+      const promise: Promise<void> = task()
+        .catch((error: unknown) => console.error(`${what} failed`, error))
+        .finally(() => running.delete(promise));
+      running.add(promise);
+    },
+    async settled() {
+      while (running.size > 0) await Promise.all(running);
+    },
+  };
+}
