@@ -11,6 +11,13 @@ describe("CSV exports", () => {
       expect(neutraliseFormula(hostile)).toBe(`'${hostile}`);
     }
     expect(neutraliseFormula("Lagos")).toBe("Lagos");
+  });
+
+  it("neutralise the full-width forms of the formula signs, which spreadsheets read as the ASCII ones", () => {
+    for (const hostile of ["\uFF1DHYPERLINK(\"http://x\")", "\uFF0B1+1", "\uFF0D2+3", "\uFF20SUM(A1)"]) {
+      expect(neutraliseFormula(hostile)).toBe(`'${hostile}`);
+    }
+    expect(neutraliseFormula("Lagos \uFF1D Abuja")).toBe("Lagos \uFF1D Abuja");
     expect(neutraliseFormula(12)).toBe("12");
     expect(neutraliseFormula(null)).toBe("");
   });

@@ -3,9 +3,10 @@ import { stringify } from "csv-stringify";
 /**
  * CSV downloads, streamed: rows go out as they are read, so memory stays flat however long the list.
  * Every cell a spreadsheet could take for a formula (`=`, `+`, `-`, `@`, tab or carriage return first) is
- * prefixed with an apostrophe, so opening an export never runs what someone typed into a record.
+ * prefixed with an apostrophe, so opening an export never runs what someone typed into a record. The
+ * full-width signs (＝ ＋ － ＠) count too: some spreadsheets read them as the ASCII ones.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 export function neutraliseFormula(value: unknown): string {
   if (value === null || value === undefined) return "";

@@ -262,6 +262,45 @@ describe("POST /api/v1/csv-upload/process", () => {
     expect((await backend.request("GET", `/api/v1/csv-upload/${id}`, { token })).status).toBe(404);
   });
 
+  it("reads numbers only as the screens do: hexadecimal and exponent cells are refused", async () => {
+    const { product, devices: units } = await makeSellableProduct(backend.db);
+    const customer = await makeCustomer(backend.db);
+    const row = {
+      customer: customer.email,
+      product: product.id,
+      paymentMode: "INSTALLMENT",
+      installmentDuration: 3,
+      paymentMethod: "CASH",
+      saleDate: daysAgo(1),
+    };
+    const response = await upload({
+      name: "sales.csv",
+      bytes: csvOf([
+        { ...row, units: "0x1", installmentStartingPrice: 20, deviceSerials: units[0].serialNumber },
+        { ...row, units: 1, installmentStartingPrice: "2e1", deviceSerials: units[1].serialNumber },
+        {
+          ...row,
+          units: 1,
+          installmentStartingPrice: 20,
+          discount: "Infinity",
+          deviceSerials: units[2].serialNumber,
+        },
+      ]),
+    });
+    expect(response.status).toBe(400);
+    const report = await response.json();
+    expect(report.errors).toEqual([
+      { row: 2, column: "units", message: "Quantity must be a whole number" },
+      {
+        row: 3,
+        column: "installmentStartingPrice",
+        message: "Installment starting price must be a percentage",
+      },
+      { row: 4, column: "discount", message: "Discount must be between 0 and 100" },
+    ]);
+    expect(await salesOf(customer.id)).toEqual([]);
+  });
+
   it("commits a corrected upload once, and never for someone else", async () => {
     const {
       product,

@@ -186,6 +186,10 @@ describe("POST /api/v1/device", () => {
       "restrictedDigitMode",
       "Restricted Digit Mode must be true or false",
     ],
+    [{ isTokenable: "yes" }, "isTokenable", "Tokenable must be true or false"],
+    [{ isTokenable: 1 }, "isTokenable", "Tokenable must be true or false"],
+    [{ isTokenable: [true] }, "isTokenable", "Tokenable must be true or false"],
+    [{ restrictedDigitMode: "1" }, "restrictedDigitMode", "Restricted Digit Mode must be true or false"],
     [{ hardwareModel: "x".repeat(101) }, "hardwareModel", "Hardware model must be at most 100 characters"],
     [{ tokens: [] }, "tokens", "Unknown field"],
   ])("refuses %j", async (fields, field, message) => {

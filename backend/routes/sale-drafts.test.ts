@@ -139,6 +139,124 @@ describe("sale drafts", () => {
     });
   });
 
+  it("refuse mistyped, endless and out-of-bounds values with the sale's messages, keeping what was saved", async () => {
+    const { product } = await makeSellableProduct(backend.db, { units: 3 });
+    const draft = await newDraft();
+    await call("POST", `/${draft.id}/products`, { productId: product.id });
+    const parameters = `/${draft.id}/products/${product.id}/parameters`;
+    const saved = {
+      paymentMode: "INSTALLMENT",
+      installmentDuration: 6,
+      installmentStartingPrice: 25,
+      discount: 5,
+    };
+    expect((await call("PUT", parameters, saved)).status).toBe(200);
+    const raw = (path: string, rawBody: string) =>
+      backend.request("PUT", `/api/v1/sales/drafts${path}`, {
+        token,
+        rawBody,
+        headers: { "content-type": "application/json" },
+      });
+    const refusals: [Promise<Response>, Record<string, string[]>][] = [
+      [
+        call("PUT", parameters, { paymentMode: "ONE_OFF", installmentStartingPrice: "Infinity" }),
+        { installmentStartingPrice: ["Installment starting price must be a percentage"] },
+      ],
+      [
+        raw(parameters, '{"paymentMode":"ONE_OFF","installmentStartingPrice":1e999}'),
+        { installmentStartingPrice: ["Installment starting price must be a percentage"] },
+      ],
+      [
+        call("PUT", parameters, { ...saved, installmentDuration: true }),
+        { installmentDuration: ["Installment duration must be a whole number of months"] },
+      ],
+      [
+        call("PUT", parameters, { ...saved, discount: [5] }),
+        { discount: ["Discount must be between 0 and 100"] },
+      ],
+      [
+        call("PATCH", `/${draft.id}/products/${product.id}`, { units: true }),
+        { units: ["Quantity must be a whole number"] },
+      ],
+      [
+        call("PATCH", `/${draft.id}/products/${product.id}`, { units: [1] }),
+        { units: ["Quantity must be a whole number"] },
+      ],
+      [
+        call("POST", `/${draft.id}/products`, { productId: product.id, units: true }),
+        { units: ["Quantity must be a whole number"] },
+      ],
+      [
+        call("PUT", `/${draft.id}/products/${product.id}/miscellaneous`, {
+          costs: [{ name: "Delivery", cost: 9_000_000_000_000_000 }],
+        }),
+        { "costs.0.cost": ["Cost must be at most ₦100,000,000"] },
+      ],
+      [
+        raw(
+          `/${draft.id}/products/${product.id}/miscellaneous`,
+          '{"costs":[{"name":"Delivery","cost":1e308}]}',
+        ),
+        { "costs.0.cost": ["Cost must be at most ₦100,000,000"] },
+      ],
+      [
+        call("PUT", `/${draft.id}/products/${product.id}/miscellaneous`, {
+          costs: [{ name: "Delivery", cost: 1.005 }],
+        }),
+        { "costs.0.cost": ["Cost can have at most 2 decimals"] },
+      ],
+      [
+        call("PUT", `/${draft.id}/products/${product.id}/miscellaneous`, {
+          costs: [{ name: "Delivery", cost: true }],
+        }),
+        { "costs.0.cost": ["Cost must be a positive number"] },
+      ],
+      [
+        call("PUT", `/${draft.id}/products/${product.id}/recipient`, {
+          ...RECIPIENT,
+          lastname: "B".repeat(900_000),
+        }),
+        { lastname: ["Lastname must be at most 50 characters"] },
+      ],
+      [
+        call("PUT", `/${draft.id}/next-of-kin`, { ...NEXT_OF_KIN, longitude: 1e6, latitude: "90.5" }),
+        {
+          longitude: ["Longitude must be a number between -180 and 180"],
+          latitude: ["Latitude must be a number between -90 and 90"],
+        },
+      ],
+      [
+        call("PUT", `/${draft.id}/guarantor`, { ...GUARANTOR, latitude: -1e6 }),
+        { latitude: ["Latitude must be a number between -90 and 90"] },
+      ],
+    ];
+    for (const [answer, fieldErrors] of refusals) {
+      const response = await answer;
+      const name = Object.keys(fieldErrors)[0];
+      expect(response.status, name).toBe(400);
+      expect((await response.json()).fieldErrors, name).toEqual(fieldErrors);
+    }
+    const after = await (await call("GET", `/${draft.id}`)).json();
+    expect(after.items[0]).toMatchObject({
+      units: 1,
+      parameters: saved,
+      miscellaneous: null,
+      recipient: null,
+    });
+    expect(after.nextOfKin).toBeNull();
+
+    // The largest cost is kept to the kobo; a starting percentage written above 100 still resets (spec §4).
+    const largest = await call("PUT", `/${draft.id}/products/${product.id}/miscellaneous`, {
+      costs: [
+        { name: "Delivery", cost: 100_000_000 },
+        { name: "Setup", cost: "0.01" },
+      ],
+    });
+    expect((await largest.json()).items[0].price.miscellaneousTotal).toBe(100_000_000.01);
+    const reset = await call("PUT", parameters, { paymentMode: "ONE_OFF", installmentStartingPrice: 1e308 });
+    expect((await reset.json()).items[0].parameters).toMatchObject({ installmentStartingPrice: 0 });
+  });
+
   it("refuse a product with nothing in stock, and instalments a product does not offer", async () => {
     const empty = await makeSellableProduct(backend.db, {
       batches: [{ stock: 2, remaining: 0, price: 100 }],

@@ -223,6 +223,86 @@ describe("POST /api/v1/sales/create", () => {
     });
   });
 
+  it("refuses amounts beyond exact kobo, mistyped numbers and over-long text with field messages", async () => {
+    const { product, devices: units } = await makeSellableProduct(backend.db);
+    const customer = await makeCustomer(backend.db);
+    const sale = oneOffSale(customer.id, product.id, [units[0].id]);
+    const withItem = (change: Record<string, unknown>) => ({
+      ...sale,
+      saleItems: [{ ...sale.saleItems[0], ...change }],
+    });
+    const refusals: [unknown, string, string][] = [
+      [
+        withItem({ miscellaneousPrices: { delivery: 9_000_000_000_000_000 } }),
+        "saleItems.0.miscellaneousPrices.delivery",
+        "Cost must be at most ₦100,000,000",
+      ],
+      [
+        withItem({ miscellaneousPrices: { delivery: 1e308 } }),
+        "saleItems.0.miscellaneousPrices.delivery",
+        "Cost must be at most ₦100,000,000",
+      ],
+      [
+        withItem({ miscellaneousPrices: { delivery: 10.125 } }),
+        "saleItems.0.miscellaneousPrices.delivery",
+        "Cost can have at most 2 decimals",
+      ],
+      [
+        withItem({ miscellaneousPrices: { ["x".repeat(61)]: 10 } }),
+        `saleItems.0.miscellaneousPrices.${"x".repeat(61)}`,
+        "Name must be at most 60 characters",
+      ],
+      [
+        withItem({ saleRecipient: { ...RECIPIENT, firstname: "A".repeat(900_000) } }),
+        "saleItems.0.saleRecipient.firstname",
+        "Firstname must be at most 50 characters",
+      ],
+      [
+        withItem({ saleRecipient: { ...RECIPIENT, address: "1 Marina ".repeat(30) } }),
+        "saleItems.0.saleRecipient.address",
+        "Address must be at most 200 characters",
+      ],
+      [withItem({ quantity: true }), "saleItems.0.quantity", "Quantity must be a whole number"],
+      [withItem({ quantity: [1] }), "saleItems.0.quantity", "Quantity must be a whole number"],
+      [withItem({ quantity: "0x2" }), "saleItems.0.quantity", "Quantity must be a whole number"],
+      [withItem({ discount: true }), "saleItems.0.discount", "Discount must be between 0 and 100"],
+      [withItem({ discount: "Infinity" }), "saleItems.0.discount", "Discount must be between 0 and 100"],
+      [
+        withItem({ miscellaneousPrices: { delivery: true } }),
+        "saleItems.0.miscellaneousPrices.delivery",
+        "Cost must be a positive number",
+      ],
+      [{ ...sale, applyMargin: "yes" }, "applyMargin", "Apply margin must be true or false"],
+    ];
+    for (const [body, field, message] of refusals) {
+      const response = await post("/api/v1/sales/create", body);
+      expect(response.status, field).toBe(400);
+      expect((await response.json()).fieldErrors, field).toEqual({ [field]: [message] });
+    }
+    const instalment = (nextOfKin: Record<string, unknown>) =>
+      post("/api/v1/sales/create", {
+        ...withItem({ paymentMode: "INSTALLMENT", installmentDuration: 3, installmentStartingPrice: 30 }),
+        ...CONTRACT,
+        nextOfKinDetails: { ...CONTRACT.nextOfKinDetails, ...nextOfKin },
+      });
+    expect((await (await instalment({ longitude: 181, latitude: -90.5 })).json()).fieldErrors).toEqual({
+      "nextOfKinDetails.longitude": ["Longitude must be a number between -180 and 180"],
+      "nextOfKinDetails.latitude": ["Latitude must be a number between -90 and 90"],
+    });
+    expect((await (await instalment({ longitude: true })).json()).fieldErrors).toEqual({
+      "nextOfKinDetails.longitude": ["Longitude must be a number between -180 and 180"],
+    });
+    expect(await backend.db.$count(sales, eq(sales.customerId, customer.id))).toBe(0);
+
+    // At the bounds the sale is made, its total exact to the kobo.
+    const largest = await post(
+      "/api/v1/sales/create",
+      withItem({ miscellaneousPrices: { delivery: 100_000_000, setup: 0.01 } }),
+    );
+    expect(largest.status).toBe(201);
+    expect((await largest.json()).sale.totalPrice).toBe(100_001_000.01);
+  });
+
   it("refuses unknown customers, products and devices, and devices of another product or already sold", async () => {
     const { product, devices: units } = await makeSellableProduct(backend.db);
     const other = await makeSellableProduct(backend.db);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { TokenRecordSchema } from "./token-records";
 import { optionalId, optionalText, requiredText } from "./fields";
+import { flagField } from "./form-values";
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from "./files";
 import { PaginationSchema, booleanFilter, listSchema } from "./list";
 
@@ -58,8 +59,11 @@ function optionalInteger(message: string) {
   );
 }
 
-/** true / false, also as the text a form or a spreadsheet holds (1/0, yes/no). */
-export function flagSchema(message: string) {
+/**
+ * A spreadsheet cell's yes/no: people type TRUE, yes, Y or 1 in a sheet, so these are read too. JSON and
+ * form fields take only what a form sends (flagField).
+ */
+export function cellFlagSchema(message: string) {
   return z.preprocess(
     (value) => {
       if (typeof value !== "string") return value;
@@ -84,7 +88,6 @@ const deviceFields = {
   startingCode: optionalText("Starting code", 50),
   count: optionalInteger(COUNT_INVALID),
   timeDivider: optionalInteger(TIME_DIVIDER_INVALID),
-  restrictedDigitMode: flagSchema(RESTRICTED_DIGIT_MODE_INVALID).default(false),
   hardwareModel: optionalText("Hardware model", 100),
   firmwareVersion: optionalText("Firmware version", 100),
 };
@@ -92,7 +95,8 @@ const deviceFields = {
 export const CreateDeviceSchema = z
   .object({
     ...deviceFields,
-    isTokenable: flagSchema("Tokenable must be true or false").default(true),
+    restrictedDigitMode: flagField(RESTRICTED_DIGIT_MODE_INVALID).default(false),
+    isTokenable: flagField("Tokenable must be true or false").default(true),
     /** The inventory item this device is a unit of. */
     inventoryId: optionalId("Inventory item is required"),
   })
@@ -102,6 +106,7 @@ export type CreateDeviceInput = z.infer<typeof CreateDeviceSchema>;
 /** One row of a batch file (every cell is text); Inventory holds the item's SKU. */
 export const DeviceFileRowSchema = z.object({
   ...deviceFields,
+  restrictedDigitMode: cellFlagSchema(RESTRICTED_DIGIT_MODE_INVALID).default(false),
   inventory: optionalText("Inventory SKU", 50),
 });
 export type DeviceFileRow = z.infer<typeof DeviceFileRowSchema>;

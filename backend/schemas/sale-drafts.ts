@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { blankAs } from "./form-values";
 import { PAYMENT_MODES } from "./products";
 import {
   PAYMENT_METHODS,
@@ -8,6 +9,7 @@ import {
   MiscellaneousCostsSchema,
   NextOfKinSchema,
   ParametersSchema,
+  QuantitySchema,
   RecipientSchema,
 } from "./sale-rules";
 import { ScheduleEntrySchema } from "./sales";
@@ -80,27 +82,12 @@ export const DraftAddProductSchema = z
       .trim()
       .min(1, "Product is required")
       .max(64),
-    units: z.coerce
-      .number()
-      .int("Units must be a whole number")
-      .min(1, "Quantity must be at least 1")
-      .default(1),
+    units: blankAs(1, QuantitySchema),
   })
   .strict();
-export const DraftUnitsSchema = z
-  .object({
-    units: z.coerce
-      .number({ invalid_type_error: "Quantity must be at least 1" })
-      .int("Units must be a whole number")
-      .min(1, "Quantity must be at least 1"),
-  })
-  .strict();
-/** Spec §4: an instalment percentage above 100 resets to 0 (which the instalment rules then refuse). */
-export const DraftParametersSchema = z.preprocess((value) => {
-  if (typeof value !== "object" || value === null || !("installmentStartingPrice" in value)) return value;
-  const starting = Number((value as { installmentStartingPrice: unknown }).installmentStartingPrice);
-  return starting > 100 ? { ...value, installmentStartingPrice: 0 } : value;
-}, ParametersSchema);
+export const DraftUnitsSchema = z.object({ units: QuantitySchema }).strict();
+/** Spec §4: an instalment percentage above 100 resets to 0 (ParametersSchema applies it). */
+export const DraftParametersSchema = ParametersSchema;
 export const DraftMiscellaneousSchema = z.object({ costs: MiscellaneousCostsSchema }).strict();
 export const DraftDevicesSchema = z
   .object({ deviceIds: z.array(z.string().trim().min(1).max(64)).max(10_000) })

@@ -1,6 +1,16 @@
 import type { z } from "zod";
+import { priceItem, saleTotals } from "../services/pricing";
+import { FinancialSettingsSchema } from "./sales";
+import { decimalPlaces, flagField, numberFrom } from "./form-values";
 import {
+  CostSchema,
   CreateSaleSchema,
+  MAX_COST_NAIRA,
+  MAX_COSTS_PER_ITEM,
+  MAX_INSTALLMENT_MONTHS,
+  MAX_PRICE_GROWTH,
+  MAX_SALE_ITEMS,
+  QuantitySchema,
   GuarantorSchema,
   IdentificationSchema,
   MiscellaneousCostSchema,
@@ -241,5 +251,96 @@ describe("the sale (spec §5)", () => {
         guarantorDetails: guarantor,
       }).success,
     ).toBe(true);
+  });
+});
+
+describe("the numbers of a sale", () => {
+  it("are JSON numbers or their plain text, nothing JavaScript would merely turn into one", () => {
+    expect([12, -3.5, "12", " 0.25 ", "-4", ".5", "+2", "3."].map(numberFrom)).toEqual([
+      12, -3.5, 12, 0.25, -4, 0.5, 2, 3,
+    ]);
+    for (const odd of [
+      true,
+      false,
+      [1],
+      null,
+      {},
+      "",
+      "Infinity",
+      "1e3",
+      "0x10",
+      "1,000",
+      ".",
+      "-",
+      Infinity,
+      NaN,
+    ])
+      expect(numberFrom(odd)).toBeUndefined();
+    expect(numberFrom("9".repeat(400))).toBeUndefined();
+  });
+
+  it("count decimals as written, however large the amount", () => {
+    expect([1, 0.5, 12.25, 0.125, 1.5e-7, 99_999_999.99, 99_999_999.999].map(decimalPlaces)).toEqual([
+      0, 1, 2, 3, 8, 2, 3,
+    ]);
+    expect(CostSchema.safeParse(99_999_999.99).success).toBe(true);
+    expect(CostSchema.safeParse(99_999_999.999).success).toBe(false);
+    expect(QuantitySchema.safeParse(true).success).toBe(false);
+    expect(QuantitySchema.parse("3")).toBe(3);
+  });
+
+  it("take yes/no only as a form or JSON sends it", () => {
+    const flag = flagField("Must be true or false");
+    expect([true, false, "true", "false", "on"].map((value) => flag.parse(value))).toEqual([
+      true,
+      false,
+      true,
+      false,
+      true,
+    ]);
+    for (const odd of ["yes", "1", 1, [true], null, ""]) expect(flag.safeParse(odd).success).toBe(false);
+  });
+
+  it("reset a starting percentage above 100 to 0 only when it is a real number", () => {
+    const oneOff = { paymentMode: "ONE_OFF" };
+    expect(ParametersSchema.parse({ ...oneOff, installmentStartingPrice: "150" })).toMatchObject({
+      installmentStartingPrice: 0,
+    });
+    for (const endless of [Infinity, "Infinity", true])
+      expect(messages(ParametersSchema.safeParse({ ...oneOff, installmentStartingPrice: endless }))).toEqual({
+        installmentStartingPrice: ["Installment starting price must be a percentage"],
+      });
+  });
+
+  it("keep the largest sale an exact integer of kobo, whatever the settings allow", () => {
+    // The rule of MAX_COST_NAIRA, with the limits the schemas really hold.
+    expect(MAX_SALE_ITEMS * MAX_COSTS_PER_ITEM * MAX_COST_NAIRA * 100 * MAX_PRICE_GROWTH).toBeLessThan(
+      Number.MAX_SAFE_INTEGER,
+    );
+    const highest = { outrightMargin: 1, loanMargin: 1, monthlyInterest: 1 };
+    expect(FinancialSettingsSchema.safeParse(highest).success).toBe(true);
+    expect(FinancialSettingsSchema.safeParse({ ...highest, monthlyInterest: 1.01 }).success).toBe(false);
+    expect(
+      ParametersSchema.safeParse({ paymentMode: "ONE_OFF", installmentDuration: MAX_INSTALLMENT_MONTHS + 1 })
+        .success,
+    ).toBe(false);
+    const costs = Array.from({ length: MAX_COSTS_PER_ITEM }, () => MAX_COST_NAIRA * 100);
+    const item = priceItem(
+      [],
+      {
+        paymentMode: "INSTALLMENT",
+        discountPercent: 0,
+        miscellaneousKobo: costs,
+        installmentDuration: MAX_INSTALLMENT_MONTHS,
+        installmentStartingPercent: 100,
+      },
+      { outrightMarginBps: 10_000, loanMarginBps: 10_000, monthlyInterestBps: 10_000 },
+      true,
+    );
+    const totals = saleTotals(Array.from({ length: MAX_SALE_ITEMS }, () => item));
+    expect(Number.isSafeInteger(totals.totalKobo)).toBe(true);
+    expect(totals.totalKobo).toBe(
+      MAX_SALE_ITEMS * MAX_COSTS_PER_ITEM * MAX_COST_NAIRA * 100 * MAX_PRICE_GROWTH,
+    );
   });
 });

@@ -1,5 +1,14 @@
 import { z } from "zod";
 import { lagosDate } from "./dates";
+import { coordinate } from "./fields";
+import {
+  blankAs,
+  decimalField,
+  isBlank,
+  numberFrom,
+  optionalField,
+  wholeNumberField,
+} from "./form-values";
 import { PAYMENT_MODES } from "./products";
 
 /**
@@ -69,27 +78,94 @@ function pastDate(messages: { required: string; invalid: string; future: string 
   return dateField(messages, (value) => (value > lagosToday() ? messages.future : null));
 }
 
+/** The limits of one sale; the money rule below is worked out from them. */
+export const MAX_SALE_ITEMS = 50;
+export const MAX_COSTS_PER_ITEM = 20;
+export const MAX_QUANTITY = 10_000;
+export const MAX_INSTALLMENT_MONTHS = 120;
+
+/**
+ * The most interest and margin can multiply an amount by: MAX_INSTALLMENT_MONTHS months of simple
+ * interest at the highest monthly rate the settings take (100 %), then the highest margin (100 %).
+ */
+export const MAX_PRICE_GROWTH = (1 + MAX_INSTALLMENT_MONTHS) * 2;
+
+/**
+ * The largest miscellaneous cost, in naira. The rule it keeps: a sale's costs all at this amount
+ * (MAX_SALE_ITEMS × MAX_COSTS_PER_ITEM of them; a cost is per item, not per unit), counted in kobo and
+ * grown by MAX_PRICE_GROWTH, stay below Number.MAX_SAFE_INTEGER, so pricing adds them up exactly.
+ * Raising any of these limits must keep that true (sale-rules.test.ts checks it).
+ */
+export const MAX_COST_NAIRA = 100_000_000;
+
+/*
+ * Each number of a sale has one schema, used alike by the draft, `POST /v1/sales/create`, the batch upload
+ * and the screens: a JSON number or its text as a form or a spreadsheet cell sends it, never a boolean,
+ * a list or "Infinity" (form-values.ts).
+ */
+
+export const QuantitySchema = wholeNumberField({
+  required: "Quantity must be at least 1",
+  notWhole: "Quantity must be a whole number",
+  tooSmall: "Quantity must be at least 1",
+  tooLarge: `Quantity cannot be more than ${MAX_QUANTITY.toLocaleString("en-US")}`,
+  max: MAX_QUANTITY,
+});
+
+const DURATION_MESSAGE = "Installment duration must be a whole number of months";
+export const InstallmentDurationSchema = wholeNumberField({
+  required: DURATION_MESSAGE,
+  notWhole: DURATION_MESSAGE,
+  tooSmall: DURATION_MESSAGE,
+  tooLarge: `Installment duration cannot be more than ${MAX_INSTALLMENT_MONTHS} months`,
+  min: 0,
+  max: MAX_INSTALLMENT_MONTHS,
+});
+
+/** The deposit as a percentage of the item's total. */
+export const InstallmentStartingPriceSchema = decimalField({
+  min: 0,
+  max: 100,
+  messages: {
+    invalid: "Installment starting price must be a percentage",
+    tooLarge: "Installment starting price must be at most 100",
+  },
+});
+
+export const DiscountSchema = decimalField({
+  min: 0,
+  max: 100,
+  messages: { invalid: "Discount must be between 0 and 100" },
+});
+
+/** A miscellaneous cost in naira (kept in naira by the draft and the payload; kobo only in pricing). */
+export const CostSchema = decimalField({
+  min: 0,
+  max: MAX_COST_NAIRA,
+  places: 2,
+  messages: {
+    invalid: "Cost must be a positive number",
+    tooLarge: `Cost must be at most ₦${MAX_COST_NAIRA.toLocaleString("en-US")}`,
+    places: "Cost can have at most 2 decimals",
+  },
+});
+
+const COST_NAME_MAX = 60;
+const costName = (value: string) => value.trim().length > 0;
+
 export const ParametersSchema = z
   .object({
     paymentMode: z.enum(PAYMENT_MODES, {
       errorMap: () => ({ message: "Payment mode is required" }),
     }),
-    installmentDuration: z.coerce
-      .number({ invalid_type_error: "Installment duration must be a number of months" })
-      .int("Installment duration must be a whole number of months")
-      .min(0, "Installment duration must be a whole number of months")
-      .max(120, "Installment duration cannot be more than 120 months")
-      .default(0),
-    installmentStartingPrice: z.coerce
-      .number({ invalid_type_error: "Installment starting price must be a percentage" })
-      .min(0, "Installment starting price must be a percentage")
-      // Above 100 resets to 0 (spec §4): the rule is applied by the draft, not refused here.
-      .default(0),
-    discount: z.coerce
-      .number({ invalid_type_error: "Discount must be a percentage" })
-      .min(0, "Discount must be between 0 and 100")
-      .max(100, "Discount must be between 0 and 100")
-      .default(0),
+    installmentDuration: blankAs(0, InstallmentDurationSchema),
+    // Spec §4: a percentage above 100 resets to 0 (which an instalment then refuses as missing); only a
+    // real number does, so "Infinity" is refused rather than quietly resetting the saved value.
+    installmentStartingPrice: z.preprocess(
+      (value) => (isBlank(value) || (numberFrom(value) ?? 0) > 100 ? 0 : value),
+      InstallmentStartingPriceSchema,
+    ),
+    discount: blankAs(0, DiscountSchema),
   })
   .strict()
   .superRefine((value, context) => {
@@ -113,41 +189,40 @@ export type Parameters = z.output<typeof ParametersSchema>;
 
 export const MiscellaneousCostSchema = z
   .object({
-    name: text(1, "Name is required").pipe(z.string().max(60, "Name must be at most 60 characters")),
-    cost: z.preprocess(
-      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-      z.coerce
-        .number({
-          required_error: "Cost must be a positive number",
-          invalid_type_error: "Cost must be a positive number",
-        })
-        .finite("Cost must be a positive number")
-        .min(0, "Cost must be a positive number")
-        .max(1_000_000_000, "Cost is too large")
-        .refine(
-          (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
-          "Cost must be a positive number",
-        ),
+    name: text(1, "Name is required").pipe(
+      z.string().max(COST_NAME_MAX, `Name must be at most ${COST_NAME_MAX} characters`),
     ),
+    cost: CostSchema,
   })
   .strict();
 export const MiscellaneousCostsSchema = z
   .array(MiscellaneousCostSchema)
-  .max(20, "At most 20 miscellaneous costs")
+  .max(MAX_COSTS_PER_ITEM, `At most ${MAX_COSTS_PER_ITEM} miscellaneous costs`)
   .refine(
     (rows) => new Set(rows.map((row) => row.name.toLowerCase())).size === rows.length,
     "Each miscellaneous cost needs its own name",
   );
 
+/** The same lengths as a customer's (customers.ts): the upload makes the customer the recipient. */
 export const RecipientSchema = z
   .object({
-    firstname: text(2, "Firstname is required"),
-    lastname: text(2, "Lastname is required"),
-    address: text(1, "Address is required"),
+    firstname: text(2, "Firstname is required").pipe(
+      z.string().max(50, "Firstname must be at most 50 characters"),
+    ),
+    lastname: text(2, "Lastname is required").pipe(
+      z.string().max(50, "Lastname must be at most 50 characters"),
+    ),
+    address: text(1, "Address is required").pipe(
+      z.string().max(200, "Address must be at most 200 characters"),
+    ),
     phone: text(10, "Phone number is required").pipe(
       z.string().max(20, "Phone number cannot be more than 20 digits"),
     ),
-    email: z.string({ required_error: "Invalid email" }).trim().email("Invalid email"),
+    email: z
+      .string({ required_error: "Invalid email", invalid_type_error: "Invalid email" })
+      .trim()
+      .email("Invalid email")
+      .max(254, "Email must be at most 254 characters"),
   })
   .strict();
 export type Recipient = z.output<typeof RecipientSchema>;
@@ -192,8 +267,9 @@ const dateOfBirth = pastDate({
   future: "Date of birth cannot be in the future",
 });
 
-/** Coordinates an address picker may add (forms); kept as given. */
-const coordinate = z.coerce.number().finite().optional();
+/** Coordinates an address picker may add (forms). */
+const longitude = coordinate("Longitude", 180);
+const latitude = coordinate("Latitude", 90);
 
 export const NextOfKinSchema = z
   .object({
@@ -206,8 +282,8 @@ export const NextOfKinSchema = z
     homeAddress: optionalText(),
     dateOfBirth,
     nationality: optionalText(60),
-    longitude: coordinate,
-    latitude: coordinate,
+    longitude,
+    latitude,
   })
   .strict();
 export type NextOfKin = z.output<typeof NextOfKinSchema>;
@@ -222,8 +298,8 @@ export const GuarantorSchema = z
     homeAddress: text(1, "Home address is required").pipe(z.string().max(200, "Home address is too long")),
     dateOfBirth,
     nationality: optionalText(60),
-    longitude: coordinate,
-    latitude: coordinate,
+    longitude,
+    latitude,
     identificationDetails: IdentificationSchema,
   })
   .strict();
@@ -241,31 +317,28 @@ export const SaleItemSchema = z
       .trim()
       .min(10, "Invalid product")
       .max(64, "Invalid product"),
-    quantity: z.coerce
-      .number({ invalid_type_error: "Quantity must be at least 1" })
-      .int("Quantity must be a whole number")
-      .min(1, "Quantity must be at least 1")
-      .max(10_000, "Quantity is too large"),
+    quantity: QuantitySchema,
     paymentMode: z.enum(PAYMENT_MODES, { errorMap: () => ({ message: "Payment mode is required" }) }),
-    discount: z.coerce
-      .number()
-      .min(0, "Discount must be between 0 and 100")
-      .max(100, "Discount must be between 0 and 100")
-      .default(0),
-    installmentDuration: z.coerce.number().int().min(0).max(120).optional(),
-    installmentStartingPrice: z.coerce
-      .number()
-      .min(0)
-      .max(100, "Installment starting price must be at most 100")
-      .optional(),
+    discount: blankAs(0, DiscountSchema),
+    installmentDuration: optionalField(InstallmentDurationSchema),
+    installmentStartingPrice: optionalField(InstallmentStartingPriceSchema),
     devices: z
       .array(z.string().trim().min(1).max(64), { required_error: "At least one device is required" })
       .min(1, "At least one device is required")
       .max(10_000)
       .refine((ids) => new Set(ids).size === ids.length, "A device can be linked only once"),
     miscellaneousPrices: z
-      .record(z.coerce.number().finite().min(0, "Cost must be a positive number"))
-      .refine((prices) => Object.keys(prices).length <= 20, "At most 20 miscellaneous costs")
+      .record(
+        z
+          .string()
+          .max(COST_NAME_MAX, `Name must be at most ${COST_NAME_MAX} characters`)
+          .refine(costName, "Name is required"),
+        CostSchema,
+      )
+      .refine(
+        (prices) => Object.keys(prices).length <= MAX_COSTS_PER_ITEM,
+        `At most ${MAX_COSTS_PER_ITEM} miscellaneous costs`,
+      )
       .optional(),
     saleRecipient: RecipientSchema,
   })
@@ -302,9 +375,9 @@ export const CreateSaleSchema = z
     saleItems: z
       .array(SaleItemSchema, { required_error: "At least one sale item is required" })
       .min(1, "At least one sale item is required")
-      .max(50, "At most 50 products in one sale"),
+      .max(MAX_SALE_ITEMS, `At most ${MAX_SALE_ITEMS} products in one sale`),
     paymentMethod: z.enum(PAYMENT_METHODS, { errorMap: () => ({ message: "Payment method is required" }) }),
-    applyMargin: z.boolean().default(true),
+    applyMargin: z.boolean({ invalid_type_error: "Apply margin must be true or false" }).default(true),
     bvn: BvnSchema.optional(),
     identificationDetails: IdentificationSchema.optional(),
     nextOfKinDetails: NextOfKinSchema.optional(),

@@ -1,3 +1,5 @@
+import { MAX_COSTS_PER_ITEM } from "#backend/schemas/sale-rules";
+
 /**
  * The miscellaneous costs modal's rows as a form that works without JavaScript: each row is a pair of
  * fields `costs[i].name` / `costs[i].cost`; 'Add cost' and a row's 'Remove' post the form back and get
@@ -7,8 +9,8 @@
 export type CostRow = { name: string; cost: string };
 export type CostIntent = { kind: "add" } | { kind: "remove"; index: number } | { kind: "save" };
 
-/** Spec: at most 20 costs on one item (backend/schemas/sale-rules.ts). */
-export const MAX_COST_ROWS = 20;
+/** As many rows as an item may have costs (backend/schemas/sale-rules.ts). */
+export const MAX_COST_ROWS = MAX_COSTS_PER_ITEM;
 
 const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
 
