@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ApiCaches, ApiDeps, ApiEnv, RouteDeps } from "./http/env";
+import { readClientAddress } from "./http/client-address";
 import { createReadCache } from "./http/read-cache";
 import { errorBody, handleError, handleNotFound, httpError } from "./http/errors";
 import { openApiDocument } from "./http/openapi";
@@ -57,6 +58,8 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
       ? uploadLimit(c, next)
       : jsonLimit(c, next),
   );
+
+  app.use(readClientAddress(deps.config.trustProxyHops));
 
   // An id in the path goes to the database as text, which may not hold U+0000.
   app.use("/api/*", async (c, next) => {
