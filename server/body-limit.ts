@@ -14,6 +14,8 @@ export type BodyLimits = {
   uploadBytes: number;
 };
 
+const DISCARD_MS = 1_000;
+
 const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
 
 /**
@@ -50,12 +52,35 @@ function readChunkedWithin(req: Request, limit: number): Promise<"fits" | "too-l
 }
 
 /**
- * Answers without reading the rest: `Connection: close` tells the client not to reuse a connection whose
- * remaining body nobody will read, and Node closes it once the answer is out. Each kind of request gets
- * the refusal its caller understands: the API's own 400, JSON for data requests, a page for a document.
+ * Reads and drops what the client is still sending, for a moment. Closing a connection with unread bytes
+ * makes the kernel reset it, and a client still writing its body may then lose the answer; most bodies
+ * end within the moment, and a longer one is cut off rather than waited for. False if the client left.
  */
-function refuse(req: Request, res: Response, limit: number): boolean {
-  console.warn(`Refused a ${req.method} ${req.path}: body over ${limit} bytes`);
+function discardBriefly(req: Request): Promise<boolean> {
+  return new Promise((resolve) => {
+    const settle = (present: boolean) => {
+      clearTimeout(timer);
+      req.off("end", onEnd);
+      req.off("close", onGone);
+      req.off("error", onGone);
+      resolve(present);
+    };
+    const onEnd = () => settle(true);
+    const onGone = () => settle(req.readableEnded);
+    const timer = setTimeout(() => settle(true), DISCARD_MS);
+    req.on("end", onEnd);
+    req.on("close", onGone);
+    req.on("error", onGone);
+    req.resume();
+  });
+}
+
+/**
+ * `Connection: close` tells the client not to send another request on a connection whose body was not
+ * read to the end. Each kind of request gets the refusal its caller understands: the API's own 400, JSON
+ * for data requests, a page for a document.
+ */
+function refuse(req: Request, res: Response): boolean {
   res.set("Connection", "close");
   if (isApiPath(req.path)) {
     res.status(400).json(errorBody(400, BODY_TOO_LARGE));
@@ -69,7 +94,7 @@ function refuse(req: Request, res: Response, limit: number): boolean {
     });
     return false;
   }
-  // As for a cross-site post: Remix renders the page with a 413 in the normal layout, the body unread.
+  // As for a cross-site post: Remix renders the page with a 413 in the normal layout.
   req.method = "GET";
   req.url = REQUEST_TOO_LARGE_PATH;
   req.originalUrl = REQUEST_TOO_LARGE_PATH;
@@ -89,14 +114,13 @@ export function limitRequestBodies(limits: BodyLimits): RequestHandler {
     if (!chunked && declared === undefined) return next();
     const multipart = /^multipart\/form-data/i.test(req.get("content-type") ?? "");
     const limit = multipart ? limits.uploadBytes : limits.formBytes;
-    if (!chunked) {
-      if (Number(declared) <= limit) return next();
-      if (refuse(req, res, limit)) next();
-      return;
-    }
-    void readChunkedWithin(req, limit).then((outcome) => {
-      if (outcome === "fits") next();
-      else if (outcome === "too-large" && refuse(req, res, limit)) next();
+    if (!chunked && Number(declared) <= limit) return next();
+    const read = chunked ? readChunkedWithin(req, limit) : Promise.resolve("too-large" as const);
+    void read.then(async (outcome) => {
+      if (outcome === "fits") return next();
+      if (outcome === "gone") return;
+      console.warn(`Refused a ${req.method} ${req.path}: body over ${limit} bytes`);
+      if ((await discardBriefly(req)) && refuse(req, res)) next();
     });
   };
 }

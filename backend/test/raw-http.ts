@@ -8,6 +8,8 @@ export interface RawAnswer {
   answeredAfterMs: number;
   /** Whether the server closed the connection (FIN or reset) before the test stopped waiting. */
   closedByServer: boolean;
+  /** Whether the close was a reset (or a write into the closed connection failed), not a clean FIN. */
+  reset: boolean;
   closedAfterMs: number;
 }
 
@@ -23,6 +25,7 @@ export function rawPost({
   bodyBytes,
   chunked = false,
   waitMs = 5_000,
+  paceMs = 0,
 }: {
   port: number;
   path: string;
@@ -30,6 +33,8 @@ export function rawPost({
   bodyBytes: number;
   chunked?: boolean;
   waitMs?: number;
+  /** A pause between pieces, for a client on a slow line. */
+  paceMs?: number;
 }): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
@@ -37,6 +42,7 @@ export function rawPost({
     let received = Buffer.alloc(0);
     let answeredAfterMs = -1;
     let settled = false;
+    let reset = false;
     const finish = (closedByServer: boolean) => {
       if (settled) return;
       settled = true;
@@ -58,6 +64,7 @@ export function rawPost({
         body: received.subarray(Buffer.byteLength(text.slice(0, headEnd + 4), "latin1")).toString("utf8"),
         answeredAfterMs,
         closedByServer,
+        reset,
         closedAfterMs: Date.now() - started,
       });
     };
@@ -69,7 +76,10 @@ export function rawPost({
     socket.on("end", () => finish(true));
     socket.on("close", () => finish(true));
     // Writing into a connection the server has closed fails; what the server answered is what counts.
-    socket.on("error", () => finish(true));
+    socket.on("error", () => {
+      reset = true;
+      finish(true);
+    });
 
     const head = [
       `POST ${path} HTTP/1.1`,
@@ -90,6 +100,7 @@ export function rawPost({
           ? socket.write(Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), data, Buffer.from("\r\n")]))
           : socket.write(data);
         if (!more) return void socket.once("drain", pump);
+        if (paceMs > 0 && sent < bodyBytes) return void setTimeout(pump, paceMs);
       }
       if (chunked && !socket.destroyed) socket.write("0\r\n\r\n");
     };
