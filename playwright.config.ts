@@ -83,7 +83,13 @@ export default defineConfig({
           {
             command: "node build/api/server.js",
             url: `http://127.0.0.1:${E2E.apiPort}/healthz`,
-            env: { ...common, PORT: String(E2E.apiPort), DATA_DIR: path.join(runDir, "data") },
+            // Its one proxy is the web app, which forwards each browser's address.
+            env: {
+              ...common,
+              PORT: String(E2E.apiPort),
+              DATA_DIR: path.join(runDir, "data"),
+              TRUST_PROXY: "1",
+            },
             timeout: 120_000,
             reuseExistingServer: false,
           },

@@ -1,6 +1,9 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
 import { ErrorBodySchema } from "./schemas/errors";
 import { OPERATIONS } from "./http/openapi";
 import { expectExactly, signedInAs } from "./test/factories";
+import { rawPost } from "./test/raw-http";
 import { createTestBackend } from "./test/test-backend";
 import type { TestBackend } from "./test/test-backend";
 
@@ -54,6 +57,36 @@ describe("request bodies", () => {
     );
     expect(streamed.status).toBe(400);
     expect(await streamed.json()).toEqual(expected);
+  });
+
+  it("on a keep-alive socket, answers an over-limit body at once and closes the connection", async () => {
+    const server = serve({ fetch: backend.app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      for (const chunked of [false, true]) {
+        const answer = await rawPost({
+          port,
+          path: "/api/v1/auth/login",
+          headers: { "Content-Type": "application/json" },
+          bodyBytes: 20 * 1024 * 1024,
+          chunked,
+        });
+        expect(answer.status, `chunked: ${chunked}`).toBe(400);
+        expect(JSON.parse(answer.body)).toEqual({
+          statusCode: 400,
+          message: "Request body too large",
+          error: "Bad Request",
+        });
+        // Told not to send another request on it, and not left waiting for the rest of the body.
+        expect(answer.headers.connection).toBe("close");
+        expect(answer.answeredAfterMs).toBeLessThan(2_000);
+        expect(answer.closedByServer).toBe(true);
+        expect(answer.closedAfterMs).toBeLessThan(3_000);
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("refuses unknown fields", async () => {

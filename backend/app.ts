@@ -2,12 +2,13 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ApiCaches, ApiDeps, ApiEnv, RouteDeps } from "./http/env";
+import { readClientAddress } from "./http/client-address";
 import { createLaterWork } from "./later";
 import { createReadCache } from "./http/read-cache";
 import { errorBody, handleError, handleNotFound, httpError } from "./http/errors";
 import { openApiDocument } from "./http/openapi";
 import { BODY_TOO_LARGE, NUL_CHARACTER } from "./http/validation";
-import { MAX_UPLOAD_BYTES } from "./schemas/files";
+import { UPLOAD_BODY_LIMIT_BYTES } from "./schemas/files";
 import { ROUTE_GROUPS } from "./routes";
 
 /** The whole HTTP API: `/api/v1/...`, `/api/docs` and `/healthz`. */
@@ -43,21 +44,25 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   });
 
   // 400 rather than 413: the web app treats every refused submission the same way (spec 000 §8).
+  // The rest of the body is never read, so the connection cannot carry another request: closing it
+  // answers at once instead of leaving a keep-alive client to wait for a drain.
   const limitTo = (maxSize: number) =>
     bodyLimit({
       maxSize,
-      onError: () => {
-        throw httpError(400, BODY_TOO_LARGE);
+      onError: (c) => {
+        c.header("Connection", "close");
+        return c.json(errorBody(400, BODY_TOO_LARGE), 400);
       },
     });
   const jsonLimit = limitTo(deps.config.bodyLimitBytes);
-  // An upload is a file of up to 5 MB plus a few text fields.
-  const uploadLimit = limitTo(MAX_UPLOAD_BYTES + 256 * 1024);
+  const uploadLimit = limitTo(UPLOAD_BODY_LIMIT_BYTES);
   app.use((c, next) =>
     /^multipart\/form-data/i.test(c.req.header("content-type") ?? "")
       ? uploadLimit(c, next)
       : jsonLimit(c, next),
   );
+
+  app.use(readClientAddress(deps.config.trustProxyHops));
 
   // An id in the path goes to the database as text, which may not hold U+0000.
   app.use("/api/*", async (c, next) => {

@@ -1,4 +1,4 @@
-import { loadBackendConfig } from "./config";
+import { loadApiServerSettings, loadBackendConfig } from "./config";
 
 describe("loadBackendConfig", () => {
   it("has working defaults", () => {
@@ -12,6 +12,7 @@ describe("loadBackendConfig", () => {
       mailOutboxDir: null,
       tokenTtlHours: 168,
       bodyLimitBytes: 1024 * 1024,
+      trustProxyHops: 0,
     });
     expect(config.pgliteDir).toMatch(/data[/\\]pglite$/);
   });
@@ -39,6 +40,13 @@ describe("loadBackendConfig", () => {
       admin: { email: "boss@example.com", password: "Sup3rsecret" },
       databaseUrl: "postgres://u@127.0.0.1:5432/db",
     });
+  });
+
+  it("believes forwarded addresses through as many proxies as TRUST_PROXY says, none by default", () => {
+    expect(loadBackendConfig({ TRUST_PROXY: "1" }).trustProxyHops).toBe(1);
+    expect(loadBackendConfig({ TRUST_PROXY: "" }).trustProxyHops).toBe(0);
+    expect(() => loadBackendConfig({ TRUST_PROXY: "yes" })).toThrow(/TRUST_PROXY: must be 0, or the number/);
+    expect(() => loadBackendConfig({ TRUST_PROXY: "-1" })).toThrow(/TRUST_PROXY/);
   });
 
   it("treats empty values as unset", () => {
@@ -103,5 +111,21 @@ describe("loadBackendConfig", () => {
       /FLW_WEBHOOK_HASH: is required/,
     );
     expect(() => loadBackendConfig({ ...keys, FLW_PUBLIC_KEY: "short" })).toThrow(/FLW_PUBLIC_KEY/);
+  });
+});
+
+describe("loadApiServerSettings", () => {
+  it("listens on loopback only unless HOST says otherwise", () => {
+    expect(loadApiServerSettings({})).toEqual({ port: 3001, hostname: "127.0.0.1" });
+    expect(loadApiServerSettings({ HOST: "", PORT: "" })).toEqual({ port: 3001, hostname: "127.0.0.1" });
+    expect(loadApiServerSettings({ HOST: "0.0.0.0", PORT: "4001" })).toEqual({
+      port: 4001,
+      hostname: "0.0.0.0",
+    });
+  });
+
+  it("refuses a port that is not one", () => {
+    expect(() => loadApiServerSettings({ PORT: "http" })).toThrow(/PORT: must be a whole number/);
+    expect(() => loadApiServerSettings({ PORT: "70000" })).toThrow(/PORT: must be at most 65535/);
   });
 });

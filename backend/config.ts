@@ -16,6 +16,8 @@ const flag = z.enum(["1", "true", "0", "false"], {
   errorMap: () => ({ message: 'must be "1", "true", "0" or "false"' }),
 });
 
+const TRUST_PROXY_MESSAGE = "must be 0, or the number of reverse proxies in front (usually 1)";
+
 const EnvSchema = z.object({
   NODE_ENV: optional(z.enum(["development", "production", "test"])),
   PORT: optional(positiveInteger().max(65535, "must be at most 65535")),
@@ -30,6 +32,13 @@ const EnvSchema = z.object({
   MAIL_OUTBOX_DIR: optional(z.string()),
   TOKEN_TTL_HOURS: optional(positiveInteger()),
   BODY_LIMIT_BYTES: optional(positiveInteger()),
+  // The web app's variable, with the same meaning: how many proxies in front append to X-Forwarded-For.
+  TRUST_PROXY: optional(
+    z.coerce
+      .number({ invalid_type_error: TRUST_PROXY_MESSAGE })
+      .int(TRUST_PROXY_MESSAGE)
+      .min(0, TRUST_PROXY_MESSAGE),
+  ),
   READ_CACHE_MS: optional(z.coerce.number().int("must be a whole number").min(0, "must be 0 or more")),
   FLW_PUBLIC_KEY: optional(z.string().trim().min(20, "must be at least 20 characters")),
   FLW_SECRET_KEY: optional(z.string().trim().min(20, "must be at least 20 characters")),
@@ -42,6 +51,9 @@ const EnvSchema = z.object({
       .max(24 * 365),
   ),
 });
+
+/** JSON bodies and the web app's form posts (BODY_LIMIT_BYTES); uploads have their own limit. */
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface Limit {
   /** Events allowed in `windowMs`; the one after them is refused (and, with `lockMs`, locks the key). */
@@ -131,7 +143,8 @@ export const BackendConfigSchema = z
       demoData: env.DEMO_DATA === "1" || env.DEMO_DATA === "true",
       mailOutboxDir: env.MAIL_OUTBOX_DIR ? path.resolve(env.MAIL_OUTBOX_DIR) : null,
       tokenTtlHours: env.TOKEN_TTL_HOURS ?? 168,
-      bodyLimitBytes: env.BODY_LIMIT_BYTES ?? 1024 * 1024,
+      bodyLimitBytes: env.BODY_LIMIT_BYTES ?? DEFAULT_BODY_LIMIT_BYTES,
+      trustProxyHops: env.TRUST_PROXY ?? 0,
       readCacheMs: env.READ_CACHE_MS ?? 5_000,
       limits: DEFAULT_LIMITS as Limits,
       saleHoldHours: env.SALE_HOLD_HOURS ?? 24,
@@ -159,4 +172,22 @@ export function loadBackendConfig(env: Record<string, string | undefined> = proc
     (issue) => `  - ${issue.path.join(".") || "environment"}: ${issue.message}`,
   );
   throw new Error(`Invalid backend configuration:\n${problems.join("\n")}`);
+}
+
+const ApiServerSettingsSchema = z.object({
+  PORT: optional(positiveInteger().max(65535, "must be at most 65535")),
+  HOST: optional(z.string().trim().min(1)),
+});
+
+/**
+ * Where `npm run start:api` listens. Loopback unless HOST says otherwise: the API alone is meant to sit
+ * behind the web app, and a caller that reaches it directly is one more address to think about.
+ */
+export function loadApiServerSettings(env: Record<string, string | undefined> = process.env) {
+  const result = ApiServerSettingsSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  - ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid API server settings:\n${problems.join("\n")}`);
+  }
+  return { port: result.data.PORT ?? 3001, hostname: result.data.HOST ?? "127.0.0.1" };
 }

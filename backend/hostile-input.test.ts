@@ -1,5 +1,6 @@
 import { ErrorBodySchema } from "./schemas/errors";
 import { OPERATIONS } from "./http/openapi";
+import { TOO_DEEP } from "./http/validation";
 import { expectExactly, signedInAs } from "./test/factories";
 import { createTestBackend } from "./test/test-backend";
 import type { TestBackend } from "./test/test-backend";
@@ -57,6 +58,20 @@ describe.each(jsonRoutes.map((operation) => [`${operation.method} ${operation.pa
       const body = await response.json();
       expectExactly(ErrorBodySchema, body);
       expect(body.fieldErrors.email).toEqual(["Contains a character that is not allowed"]);
+    });
+
+    it("refuses JSON nested ten thousand levels deep with a 400, not a stack overflow", async () => {
+      const depth = 10_000;
+      for (const rawBody of [
+        `${"[".repeat(depth)}${"]".repeat(depth)}`,
+        `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`,
+      ]) {
+        const response = await send(rawBody);
+        expect(response.status).toBe(400);
+        const body = await response.json();
+        expectExactly(ErrorBodySchema, body);
+        expect(body.message).toBe(TOO_DEEP);
+      }
     });
   },
 );

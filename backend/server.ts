@@ -1,24 +1,10 @@
 import { serve } from "@hono/node-server";
-import { z } from "zod";
+import { loadApiServerSettings } from "./config";
 import { startBackend } from "./index";
 
 // The backend on its own (`npm run start:api`), for when the web app reaches it over HTTP (API_BASE_URL).
-const ServerSettingsSchema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(3001),
-  HOST: z.string().min(1).default("0.0.0.0"),
-});
-
 async function main() {
-  const settings = ServerSettingsSchema.safeParse({
-    PORT: process.env.PORT || undefined,
-    HOST: process.env.HOST || undefined,
-  });
-  if (!settings.success) {
-    throw new Error(
-      `Invalid server settings: ${settings.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
-    );
-  }
-  const { PORT: port, HOST: hostname } = settings.data;
+  const { port, hostname } = loadApiServerSettings();
   const backend = await startBackend();
   // app.fetch rather than backend.fetch: node-server's bindings carry the socket, which the audit log reads.
   const server = serve({ fetch: backend.app.fetch, port, hostname }, (info) => {

@@ -3,7 +3,10 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { createReadableStreamFromReadable } from "@remix-run/node";
 import type { RequestHandler } from "express";
+import { rawPost } from "#backend/test/raw-http";
+import { MESSAGES } from "~/utils/error-catalogue";
 import { createServerApp } from "./app";
 
 /**
@@ -11,9 +14,15 @@ import { createServerApp } from "./app";
  * the order of the steps matters as much as each step.
  */
 
-const seen: RequestHandler = (req, res) => {
+const seen: RequestHandler = async (req, res) => {
   if (req.path === "/own-cache") res.set("Cache-Control", "private, max-age=60");
+  // Read as Remix reads it, so a body the server handled on the way is seen as an action would see it.
+  const body =
+    req.method === "GET" || req.method === "HEAD"
+      ? null
+      : await new Response(createReadableStreamFromReadable(req)).text();
   res.json({
+    body,
     method: req.method,
     url: req.originalUrl,
     forwardedFor: req.get("x-forwarded-for") ?? null,
@@ -23,6 +32,8 @@ const seen: RequestHandler = (req, res) => {
     nonce: res.locals.cspNonce,
   });
 };
+
+const FORM_LIMIT = 1024 * 1024;
 
 let folder: string;
 const servers: Server[] = [];
@@ -41,7 +52,11 @@ afterAll(async () => {
 
 async function start(settings: { trustProxyHops?: number; appOrigin?: string } = {}) {
   const app = createServerApp({
-    settings: { trustProxyHops: settings.trustProxyHops ?? 0, appOrigin: settings.appOrigin },
+    settings: {
+      trustProxyHops: settings.trustProxyHops ?? 0,
+      appOrigin: settings.appOrigin,
+      bodyLimitBytes: FORM_LIMIT,
+    },
     remix: seen,
     assets: { urlPath: "/build/", directory: path.join(folder, "build") },
     publicDirectory: folder,
@@ -53,6 +68,7 @@ async function start(settings: { trustProxyHops?: number; appOrigin?: string } =
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     base,
+    port: (server.address() as AddressInfo).port,
     get: (route: string, headers: Record<string, string> = {}) => fetch(`${base}${route}`, { headers }),
     post: (route: string, headers: Record<string, string> = {}) =>
       fetch(`${base}${route}`, {
@@ -193,5 +209,135 @@ describe("cross-site form posts", () => {
     const { post } = await start();
     const body = await (await post("/api/v1/customers/create", { Origin: "https://evil.example" })).json();
     expect(body).toMatchObject({ method: "POST", url: "/api/v1/customers/create" });
+  });
+});
+
+describe("request bodies", () => {
+  let warn: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  });
+  afterEach(() => warn.mockRestore());
+
+  const form = { "Content-Type": "application/x-www-form-urlencoded" };
+  const big = 100 * 1024 * 1024;
+
+  /** Answered before the body is read, and the connection closed rather than kept for a drain. */
+  function expectPromptClose(answer: Awaited<ReturnType<typeof rawPost>>) {
+    expect(answer.headers.connection).toBe("close");
+    expect(answer.answeredAfterMs).toBeLessThan(3_000);
+    expect(answer.closedByServer).toBe(true);
+    expect(answer.closedAfterMs).toBeLessThan(4_000);
+  }
+
+  it("re-dispatches an oversized sign-in post, declared or chunked, as a GET of the Too Large page", async () => {
+    const { port } = await start();
+    for (const chunked of [false, true]) {
+      const answer = await rawPost({ port, path: "/login", headers: form, bodyBytes: big, chunked });
+      expect(JSON.parse(answer.body), `chunked: ${chunked}`).toMatchObject({
+        method: "GET",
+        url: "/request-too-large",
+        contentType: null,
+        body: null,
+      });
+      expectPromptClose(answer);
+    }
+    expect(warn).toHaveBeenCalledWith(`Refused a POST /login: body over ${FORM_LIMIT} bytes`);
+  });
+
+  it("reads the rest of an over-limit body still coming in, so the answer is not lost to a reset", async () => {
+    const { port } = await start();
+    for (const chunked of [false, true]) {
+      // Two megabytes over about a third of a second: a client on a modest line.
+      const answer = await rawPost({
+        port,
+        path: "/login",
+        headers: form,
+        bodyBytes: 2 * FORM_LIMIT,
+        chunked,
+        paceMs: 10,
+      });
+      expect(JSON.parse(answer.body)).toMatchObject({ url: "/request-too-large" });
+      expectPromptClose(answer);
+      expect(answer.reset, `chunked: ${chunked}`).toBe(false);
+    }
+  });
+
+  it("answers an oversized data request with a 413 in the API's error shape", async () => {
+    const { port } = await start();
+    const answer = await rawPost({ port, path: "/login.data", headers: form, bodyBytes: big });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({
+      statusCode: 413,
+      message: [...MESSAGES.tooLargeLines],
+      error: "Payload Too Large",
+    });
+    expectPromptClose(answer);
+  });
+
+  it("answers an oversized API call with the API's own 400", async () => {
+    const { port } = await start();
+    const json = { "Content-Type": "application/json" };
+    for (const chunked of [false, true]) {
+      const answer = await rawPost({
+        port,
+        path: "/api/v1/auth/login",
+        headers: json,
+        bodyBytes: big,
+        chunked,
+      });
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body)).toEqual({
+        statusCode: 400,
+        message: "Request body too large",
+        error: "Bad Request",
+      });
+      expectPromptClose(answer);
+    }
+  });
+
+  it("lets an upload be as large as the API takes a file, and no larger", async () => {
+    const { base, port } = await start();
+    const body = new FormData();
+    body.set("file", new Blob(["a".repeat(5 * 1024 * 1024)]), "devices.csv");
+    const fits = await (await fetch(`${base}/devices/all/batch`, { method: "POST", body })).json();
+    expect(fits).toMatchObject({ method: "POST", url: "/devices/all/batch" });
+    expect(fits.body.length).toBeGreaterThan(5 * 1024 * 1024);
+    const multipart = { "Content-Type": "multipart/form-data; boundary=x" };
+    const tooLarge = await rawPost({
+      port,
+      path: "/devices/all/batch",
+      headers: multipart,
+      bodyBytes: 6 * 1024 * 1024,
+    });
+    expect(JSON.parse(tooLarge.body)).toMatchObject({ method: "GET", url: "/request-too-large" });
+    expectPromptClose(tooLarge);
+  });
+
+  it("passes a normal form post, declared or chunked, to Remix whole", async () => {
+    const { base, post } = await start();
+    expect(await (await post("/login", { Origin: base })).json()).toMatchObject({
+      method: "POST",
+      url: "/login",
+      body: "firstname=Ada",
+    });
+    const text = `email=ada%40example.com&note=${"x".repeat(200_000)}`;
+    const pieces = [text.slice(0, 70_000), text.slice(70_000, 140_000), text.slice(140_000)];
+    const chunked = await fetch(`${base}/login`, {
+      method: "POST",
+      headers: form,
+      body: new ReadableStream({
+        pull(controller) {
+          const piece = pieces.shift();
+          if (piece) controller.enqueue(new TextEncoder().encode(piece));
+          else controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(200);
+    expect(chunked.headers.get("connection")).not.toBe("close");
+    expect(await chunked.json()).toMatchObject({ method: "POST", url: "/login", body: text });
+    expect(warn).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,8 @@
 import compression from "compression";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import express from "express";
+import { UPLOAD_BODY_LIMIT_BYTES } from "#backend/schemas/files";
+import { limitRequestBodies } from "./body-limit";
 import { refuseCrossSiteWrites } from "./cross-site-guard";
 import { rewriteForwardedHeaders } from "./forwarded-headers";
 import { noStoreByDefault } from "./no-store";
@@ -8,7 +10,7 @@ import { applySecurityHeaders } from "./security-headers";
 import type { ServerSettings } from "./settings";
 
 export type ServerAppOptions = {
-  settings: Pick<ServerSettings, "trustProxyHops" | "appOrigin">;
+  settings: Pick<ServerSettings, "trustProxyHops" | "appOrigin" | "bodyLimitBytes">;
   remix: RequestHandler;
   /** Fingerprinted, so cached for a year. */
   assets: { urlPath: string; directory: string };
@@ -21,7 +23,10 @@ const lastResort: ErrorRequestHandler = (error, _req, res, next) => {
   res.status(500).type("text/plain").send("Internal Server Error");
 };
 
-/** The order matters: headers on everything, static files before no-store, the guard before Remix. */
+/**
+ * The order matters: headers on everything, static files before no-store, the guard and the body limit
+ * before Remix.
+ */
 export function createServerApp({ settings, remix, assets, publicDirectory }: ServerAppOptions) {
   const trustProxy = settings.trustProxyHops > 0;
   const app = express();
@@ -34,6 +39,7 @@ export function createServerApp({ settings, remix, assets, publicDirectory }: Se
   app.use(express.static(publicDirectory, { maxAge: "1h" }));
   app.use(noStoreByDefault());
   app.use(refuseCrossSiteWrites({ trustProxy, appOrigin: settings.appOrigin }));
+  app.use(limitRequestBodies({ formBytes: settings.bodyLimitBytes, uploadBytes: UPLOAD_BODY_LIMIT_BYTES }));
   app.all("*", remix);
   app.use(lastResort);
   return app;

@@ -4,7 +4,8 @@ import { checkOrigin, needsOriginCheck } from "./origin-check";
 /** The public page that shows the error catalogue's Access Denied panel (app/routes/access-denied.tsx). */
 export const ACCESS_DENIED_PATH = "/access-denied";
 
-function isDataRequest(req: Request): boolean {
+/** A client-side navigation's request for data (single fetch's `.data`, or `?_data=`), answered as JSON. */
+export function isDataRequest(req: Request): boolean {
   return req.path.endsWith(".data") || req.query._data !== undefined;
 }
 

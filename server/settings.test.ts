@@ -8,6 +8,7 @@ describe("readServerSettings", () => {
       host: undefined,
       trustProxyHops: 0,
       appOrigin: undefined,
+      bodyLimitBytes: 1024 * 1024,
     });
   });
 
@@ -19,6 +20,7 @@ describe("readServerSettings", () => {
         HOST: "127.0.0.1",
         TRUST_PROXY: "1",
         APP_URL: "https://office.example.com/some/path",
+        BODY_LIMIT_BYTES: "4096",
       }),
     ).toEqual({
       mode: "development",
@@ -26,6 +28,7 @@ describe("readServerSettings", () => {
       host: "127.0.0.1",
       trustProxyHops: 1,
       appOrigin: "https://office.example.com",
+      bodyLimitBytes: 4096,
     });
     expect(readServerSettings({ PORT: "", TRUST_PROXY: "" })).toMatchObject({
       port: 3000,

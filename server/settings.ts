@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_BODY_LIMIT_BYTES } from "#backend/config";
 
 const ServerEnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -17,6 +18,12 @@ const ServerEnvSchema = z.object({
     .min(0, "must be 0, or the number of reverse proxies in front (usually 1)")
     .default(0),
   APP_URL: z.string().url("must be an absolute URL such as https://office.example.com").optional(),
+  // The API's variable: a form post and a JSON call are held to the same size.
+  BODY_LIMIT_BYTES: z.coerce
+    .number({ invalid_type_error: "must be a whole number" })
+    .int("must be a whole number")
+    .positive("must be greater than 0")
+    .default(DEFAULT_BODY_LIMIT_BYTES),
 });
 
 export type ServerSettings = {
@@ -25,6 +32,8 @@ export type ServerSettings = {
   host: string | undefined;
   trustProxyHops: number;
   appOrigin: string | undefined;
+  /** Form posts and JSON; a multipart body may be as large as an upload. */
+  bodyLimitBytes: number;
 };
 
 export function readServerSettings(env: Record<string, string | undefined> = process.env): ServerSettings {
@@ -43,5 +52,6 @@ export function readServerSettings(env: Record<string, string | undefined> = pro
     host: values.HOST,
     trustProxyHops: values.TRUST_PROXY,
     appOrigin: values.APP_URL ? new URL(values.APP_URL).origin : undefined,
+    bodyLimitBytes: values.BODY_LIMIT_BYTES,
   };
 }

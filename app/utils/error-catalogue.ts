@@ -18,6 +18,10 @@ export const MESSAGES = {
   genericMessage: "Failed to fetch data.",
   pageErrorMessage: "Sorry, something went wrong on our end. We're working to fix it.",
   pageOfflineMessage: "No Internet Connection, Try checking your network configuration.",
+  tooLargeLines: [
+    "What you sent is too large for the server to accept.",
+    "A file may be up to 5 MB; other forms are much smaller.",
+  ],
 } as const;
 
 export type FailureKind = "bad-request" | "unauthorized" | "forbidden" | "network" | "other";

@@ -62,5 +62,5 @@ export interface RouteDeps extends ApiDeps {
 export interface ApiEnv {
   // Present only when served by @hono/node-server; an in-process call has no socket.
   Bindings: Partial<HttpBindings> | undefined;
-  Variables: { session: AuthSession | undefined };
+  Variables: { session: AuthSession | undefined; clientAddress: string | null };
 }

@@ -9,6 +9,7 @@ export const MALFORMED_JSON = "Malformed JSON body";
 export const BODY_TOO_LARGE = "Request body too large";
 /** PostgreSQL refuses U+0000 in text, so it is refused here, as the input problem it is. */
 export const NUL_CHARACTER = "Contains a character that is not allowed";
+export const TOO_DEEP = "The body is nested too deeply";
 
 export function validationError(error: ZodError) {
   const { fieldErrors, messages } = describeIssues(error);
@@ -35,6 +36,21 @@ export function nulCharacterError(value: unknown) {
   return fields.size ? httpError(400, fields.messages, fields.toObject()) : null;
 }
 
+/** Deeper than any form the API takes; the checks that walk a body recursively stay well within the stack. */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether arrays and objects nest deeper than `limit`, found with a work list so no input can exhaust the stack. */
+function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: { node: unknown; depth: number }[] = [{ node: value, depth: 0 }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { node, depth } = next;
+    if (typeof node !== "object" || node === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(node)) pending.push({ node: child, depth: depth + 1 });
+  }
+  return false;
+}
+
 function parseWith<Schema extends ZodTypeAny>(schema: Schema, value: unknown): z.output<Schema> {
   const refused = nulCharacterError(value);
   if (refused) throw refused;
@@ -56,6 +72,7 @@ export async function readJsonBody<Schema extends ZodTypeAny>(
     } catch {
       throw httpError(400, MALFORMED_JSON);
     }
+    if (nestsDeeperThan(value, MAX_JSON_DEPTH)) throw httpError(400, TOO_DEEP);
   }
   return parseWith(schema, value);
 }

@@ -20,6 +20,8 @@ export const CONTENT_TYPES: Record<FileKind, string> = {
 };
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** A multipart body: one file of up to MAX_UPLOAD_BYTES plus a few text fields. */
+export const UPLOAD_BODY_LIMIT_BYTES = MAX_UPLOAD_BYTES + 256 * 1024;
 
 export const IMAGE_TYPE_MESSAGE = "Only PNG, JPEG, JPG, or SVG files are allowed.";
 export const UPLOAD_TOO_LARGE_MESSAGE = "The file must be 5 MB or smaller";

@@ -1,0 +1,126 @@
+import type { Request, RequestHandler, Response } from "express";
+import { errorBody } from "#backend/http/errors";
+import { BODY_TOO_LARGE } from "#backend/http/validation";
+import { MESSAGES } from "~/utils/error-catalogue";
+import { isDataRequest } from "./cross-site-guard";
+
+/** The public page that shows the catalogue's panel for a refused body (app/routes/request-too-large.tsx). */
+export const REQUEST_TOO_LARGE_PATH = "/request-too-large";
+
+export type BodyLimits = {
+  /** Form posts and JSON. */
+  formBytes: number;
+  /** multipart/form-data: a file and a few fields. */
+  uploadBytes: number;
+};
+
+const DISCARD_MS = 1_000;
+
+const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
+
+/**
+ * Reads a chunked body while it stays within `limit`, then un-reads it so Remix sees it whole. Chunked
+ * bodies say nothing of their size up front: only counting tells. `message.complete` is set once the last
+ * chunk has arrived, before `end` is emitted, which is the last moment unshift() may give the bytes back.
+ */
+function readChunkedWithin(req: Request, limit: number): Promise<"fits" | "too-large" | "gone"> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (outcome: "fits" | "too-large" | "gone") => {
+      req.off("readable", onReadable);
+      req.off("close", onGone);
+      req.off("error", onGone);
+      resolve(outcome);
+    };
+    const onGone = () => settle("gone");
+    const onReadable = () => {
+      for (let chunk: Buffer | null = req.read(); chunk !== null; chunk = req.read()) {
+        size += chunk.length;
+        if (size > limit) return settle("too-large");
+        chunks.push(chunk);
+      }
+      if (req.complete) {
+        if (size > 0) req.unshift(Buffer.concat(chunks));
+        settle("fits");
+      }
+    };
+    req.on("readable", onReadable);
+    req.on("close", onGone);
+    req.on("error", onGone);
+  });
+}
+
+/**
+ * Reads and drops what the client is still sending, for a moment. Closing a connection with unread bytes
+ * makes the kernel reset it, and a client still writing its body may then lose the answer; most bodies
+ * end within the moment, and a longer one is cut off rather than waited for. False if the client left.
+ */
+function discardBriefly(req: Request): Promise<boolean> {
+  return new Promise((resolve) => {
+    const settle = (present: boolean) => {
+      clearTimeout(timer);
+      req.off("end", onEnd);
+      req.off("close", onGone);
+      req.off("error", onGone);
+      resolve(present);
+    };
+    const onEnd = () => settle(true);
+    const onGone = () => settle(req.readableEnded);
+    const timer = setTimeout(() => settle(true), DISCARD_MS);
+    req.on("end", onEnd);
+    req.on("close", onGone);
+    req.on("error", onGone);
+    req.resume();
+  });
+}
+
+/**
+ * `Connection: close` tells the client not to send another request on a connection whose body was not
+ * read to the end. Each kind of request gets the refusal its caller understands: the API's own 400, JSON
+ * for data requests, a page for a document.
+ */
+function refuse(req: Request, res: Response): boolean {
+  res.set("Connection", "close");
+  if (isApiPath(req.path)) {
+    res.status(400).json(errorBody(400, BODY_TOO_LARGE));
+    return false;
+  }
+  if (isDataRequest(req)) {
+    res.status(413).json({
+      statusCode: 413,
+      message: [...MESSAGES.tooLargeLines],
+      error: "Payload Too Large",
+    });
+    return false;
+  }
+  // As for a cross-site post: Remix renders the page with a 413 in the normal layout.
+  req.method = "GET";
+  req.url = REQUEST_TOO_LARGE_PATH;
+  req.originalUrl = REQUEST_TOO_LARGE_PATH;
+  for (const name of ["content-type", "content-length", "transfer-encoding"]) delete req.headers[name];
+  return true;
+}
+
+/**
+ * Bounds every request body before Remix or the API reads it: a large urlencoded post would otherwise be
+ * parsed whole into memory, signed in or not. A declared Content-Length is judged up front (Node never
+ * reads past it); a chunked body is counted as it arrives.
+ */
+export function limitRequestBodies(limits: BodyLimits): RequestHandler {
+  return (req, res, next) => {
+    const chunked = req.headers["transfer-encoding"] !== undefined;
+    const declared = req.headers["content-length"];
+    if (!chunked && declared === undefined) return next();
+    const multipart = /^multipart\/form-data/i.test(req.get("content-type") ?? "");
+    const limit = multipart ? limits.uploadBytes : limits.formBytes;
+    if (!chunked && Number(declared) <= limit) return next();
+    const read = chunked ? readChunkedWithin(req, limit) : Promise.resolve("too-large" as const);
+    void read.then(async (outcome) => {
+      if (outcome === "fits") return next();
+      if (outcome === "gone") return;
+      console.warn(`Refused a ${req.method} ${req.path}: body over ${limit} bytes`);
+      if ((await discardBriefly(req)) && refuse(req, res)) next();
+    });
+  };
+}
