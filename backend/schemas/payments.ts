@@ -130,6 +130,25 @@ export const SandboxDecisionSchema = z
     ),
   })
   .strict();
+export type SandboxDecision = z.output<typeof SandboxDecisionSchema>;
+
+/** What the sandbox checkout page shows: no customer details, it is a staff screen. */
+export const SandboxCheckoutSchema = z.object({
+  reference: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(CHECKOUT_STATUSES),
+  saleId: z.string(),
+});
+export type SandboxCheckout = z.infer<typeof SandboxCheckoutSchema>;
+
+/** The sandbox's answer to Pay or Cancel: the query Flutterwave's redirect carries back to the web app. */
+export const SandboxOutcomeSchema = z.object({
+  status: z.enum(["successful", "cancelled"]),
+  tx_ref: z.string(),
+  transaction_id: z.string().nullable(),
+});
+export type SandboxOutcome = z.infer<typeof SandboxOutcomeSchema>;
 
 /** `POST /v1/device/{id}/generate-token`: days of use, or an unlock for good. */
 export const GenerateTokenSchema = z

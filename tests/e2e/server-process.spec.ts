@@ -90,6 +90,7 @@ async function launch(command: string[], extraEnv: Record<string, string> = {}) 
     PORT: String(port),
     DATA_DIR: dataDir,
     DEMO_DATA: "0",
+    PAYMENT_SANDBOX: "1",
     SESSION_SECRET: "server-process-test-secret",
     ...extraEnv,
   });
