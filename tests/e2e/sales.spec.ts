@@ -288,6 +288,13 @@ test.describe("sales", () => {
     await expect(page.getByRole("region", { name: "Totals" })).toContainText(`Paid${naira(0)}`);
   });
 
+  test("a crafted payment return link shows no banner and none of its text", async ({ page }) => {
+    await page.goto("/sales/all?tx_ref=CALL+0800+123+4567+FOR+A+REFUND&status=successful");
+    await expect(page.getByRole("heading", { name: "All Sales" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Payment result" })).toHaveCount(0);
+    await expect(page.getByText(/CALL 0800/)).toHaveCount(0);
+  });
+
   test("Cancel on the sandbox checkout says the payment was cancelled and records nothing", async ({
     page,
   }) => {
