@@ -175,6 +175,24 @@ for (const { script, entry, stopping } of NPM_SERVERS) {
   });
 }
 
+for (const entry of ["build/server.js", "build/api/server.js"]) {
+  test(`\`node ${entry}\` in production without Flutterwave keys refuses to start unless PAYMENT_SANDBOX=1`, async () => {
+    test.setTimeout(120_000);
+    // The sandbox completes any checkout (and unlocks devices): forgetting the keys must not fall back to it.
+    const server = await launch(["node", entry], { PAYMENT_SANDBOX: "" });
+    try {
+      expect(server.healthy).toBe(false);
+      expect(await within(server.exit, 10_000)).toBe(1);
+      expect(server.output()).toContain(
+        "PAYMENT_SANDBOX: production needs FLW_PUBLIC_KEY, FLW_SECRET_KEY and FLW_WEBHOOK_HASH for real " +
+          "payments, or PAYMENT_SANDBOX=1",
+      );
+    } finally {
+      server.cleanUp();
+    }
+  });
+}
+
 test("the audit log records the real client address, not the X-Forwarded-For a browser made up", async () => {
   test.setTimeout(120_000);
   const admin = { email: "process-admin@example.com", password: "Process-admin-1234" };
