@@ -4,7 +4,11 @@
 #
 #   docker build -t solar-back-office .
 #   docker run -p 3000:3000 -v office-data:/data \
-#     -e SESSION_SECRET=... -e ADMIN_EMAIL=... -e ADMIN_PASSWORD=... solar-back-office
+#     -e SESSION_SECRET=... -e ADMIN_EMAIL=... -e ADMIN_PASSWORD=... \
+#     -e FLW_PUBLIC_KEY=... -e FLW_SECRET_KEY=... -e FLW_WEBHOOK_HASH=... solar-back-office
+#
+# Without the three Flutterwave keys the server refuses to start, unless PAYMENT_SANDBOX=1 chooses the
+# built-in sandbox provider (test payments, no money moves; only staff with write:Sales complete them).
 #
 # Migrations and the first admin are applied by the app itself at start, so there is no separate step.
 # Optional settings (ARCHITECTURE.md §4): DATABASE_URL (PostgreSQL instead of PGlite in /data), APP_URL,

@@ -23,6 +23,8 @@ const everything = /.*/;
 
 const common = {
   NODE_ENV: "production",
+  // No Flutterwave keys here: production refuses to start unless the sandbox provider is chosen.
+  PAYMENT_SANDBOX: "1",
   HOST: "127.0.0.1",
   SESSION_SECRET: "e2e-session-secret-not-for-production",
   ADMIN_EMAIL: E2E.adminEmail,

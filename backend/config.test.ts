@@ -112,6 +112,28 @@ describe("loadBackendConfig", () => {
     );
     expect(() => loadBackendConfig({ ...keys, FLW_PUBLIC_KEY: "short" })).toThrow(/FLW_PUBLIC_KEY/);
   });
+
+  it("refuses to start in production without Flutterwave keys unless the sandbox is chosen explicitly", () => {
+    expect(() => loadBackendConfig({ NODE_ENV: "production" })).toThrow(
+      /PAYMENT_SANDBOX: production needs FLW_PUBLIC_KEY, FLW_SECRET_KEY and FLW_WEBHOOK_HASH for real payments, or PAYMENT_SANDBOX=1/,
+    );
+    expect(() => loadBackendConfig({ NODE_ENV: "production", PAYMENT_SANDBOX: "0" })).toThrow(
+      /PAYMENT_SANDBOX: production needs/,
+    );
+    expect(loadBackendConfig({ NODE_ENV: "production", PAYMENT_SANDBOX: "1" }).flutterwave).toBeNull();
+    expect(loadBackendConfig({ NODE_ENV: "production", PAYMENT_SANDBOX: "true" }).flutterwave).toBeNull();
+    expect(() => loadBackendConfig({ PAYMENT_SANDBOX: "yes" })).toThrow(
+      /PAYMENT_SANDBOX: must be "1", "true", "0" or "false"/,
+    );
+    const keys = {
+      FLW_PUBLIC_KEY: "FLWPUBK_TEST-0123456789abcdef-X",
+      FLW_SECRET_KEY: "FLWSECK_TEST-0123456789abcdef-X",
+      FLW_WEBHOOK_HASH: "a-long-hash",
+    };
+    expect(loadBackendConfig({ NODE_ENV: "production", ...keys }).flutterwave).not.toBeNull();
+    // The npm scripts allow the sandbox by default: keys given as well still mean Flutterwave.
+    expect(loadBackendConfig({ NODE_ENV: "production", ...keys, PAYMENT_SANDBOX: "1" }).flutterwave).not.toBeNull();
+  });
 });
 
 describe("loadApiServerSettings", () => {

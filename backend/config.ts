@@ -44,6 +44,7 @@ const EnvSchema = z.object({
   FLW_SECRET_KEY: optional(z.string().trim().min(20, "must be at least 20 characters")),
   FLW_WEBHOOK_HASH: optional(z.string().trim().min(8, "must be at least 8 characters")),
   FLW_BASE_URL: optional(z.string().url("must be an absolute URL such as https://api.flutterwave.com")),
+  PAYMENT_SANDBOX: optional(flag),
   SALE_HOLD_HOURS: optional(
     z.coerce
       .number({ invalid_type_error: "must be a number" })
@@ -81,6 +82,7 @@ export const DEFAULT_LIMITS = {
 export type Limits = typeof DEFAULT_LIMITS;
 
 const AdminPairSchema = z.object({ ADMIN_EMAIL: z.unknown(), ADMIN_PASSWORD: z.unknown() });
+const PaymentModeSchema = z.object({ NODE_ENV: z.unknown(), PAYMENT_SANDBOX: z.unknown() });
 const FLUTTERWAVE_KEYS = ["FLW_PUBLIC_KEY", "FLW_SECRET_KEY", "FLW_WEBHOOK_HASH"] as const;
 const FlutterwaveKeysSchema = z.object(
   Object.fromEntries(FLUTTERWAVE_KEYS.map((key) => [key, z.unknown()])) as Record<
@@ -124,6 +126,20 @@ export const BackendConfigSchema = z
             message: `is required when ${given.join(" and ")} ${given.length > 1 ? "are" : "is"} set`,
           });
         }
+      }
+      // The sandbox completes any checkout it is asked to (and unlocks its devices): a production server
+      // uses it only when told so, never because the keys were forgotten. Keys, when set, always win.
+      const mode = PaymentModeSchema.safeParse(env);
+      const sandboxChosen =
+        mode.success && (mode.data.PAYMENT_SANDBOX === "1" || mode.data.PAYMENT_SANDBOX === "true");
+      if (mode.success && mode.data.NODE_ENV === "production" && given.length === 0 && !sandboxChosen) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["PAYMENT_SANDBOX"],
+          message:
+            "production needs FLW_PUBLIC_KEY, FLW_SECRET_KEY and FLW_WEBHOOK_HASH for real payments, or " +
+            "PAYMENT_SANDBOX=1 to choose the built-in sandbox provider (test payments, no money moves)",
+        });
       }
     }
     return env;

@@ -36,9 +36,10 @@ export async function startBackend(
     throw error;
   }
   if (config.nodeEnv === "production" && !config.flutterwave) {
+    // Only reached with PAYMENT_SANDBOX=1 (the configuration refuses the start otherwise).
     console.warn(
-      "Online payments use the built-in sandbox provider (no money moves): set FLW_PUBLIC_KEY, " +
-        "FLW_SECRET_KEY and FLW_WEBHOOK_HASH to take real payments through Flutterwave.",
+      "PAYMENT_SANDBOX=1: online payments use the built-in sandbox provider (no money moves); set " +
+        "FLW_PUBLIC_KEY, FLW_SECRET_KEY and FLW_WEBHOOK_HASH instead to take real payments through Flutterwave.",
     );
   }
   const later = createLaterWork();

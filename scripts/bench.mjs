@@ -177,6 +177,8 @@ function serverEnv(port) {
     DATA_DIR: dataDir,
     DEMO_DATA: "1",
     INSECURE_COOKIES: "1",
+    // No Flutterwave keys: production starts only with the sandbox provider chosen explicitly.
+    PAYMENT_SANDBOX: "1",
     SESSION_SECRET: `bench-session-secret-${process.pid}-${Date.now()}`,
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   });

@@ -5,6 +5,7 @@ import { SectionErrorBoundary } from "~/components/error-panel";
 import { shortSaleId } from "~/features/sales/sale-labels";
 import type { PaymentMethodChoice } from "~/features/sales/payment-page";
 import { PaymentPage } from "~/features/sales/payment-page";
+import { newCheckoutReference } from "~/features/sales/checkout-reference.server";
 import { recordCash, startOnlinePayment } from "~/features/sales/payment-page.server";
 import { requirePermission } from "~/session.server";
 import { readFormData } from "~/utils/forms.server";
@@ -27,9 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     method: readMethod(new URL(request.url).searchParams.get("method")),
     // Names this form's cash payment, so the same form sent twice records it once.
     reference: `cash-${randomBytes(8).toString("hex")}`,
-    // The online checkout's reference, shown on the Payment Details card before Pay Now opens it; it
-    // starts with the sale's id, like the API's own, so a failed return can still find the sale.
-    checkoutReference: `sale-${(params.saleId ?? "").slice(0, 8)}-${randomBytes(6).toString("hex")}`,
+    checkoutReference: newCheckoutReference(params.saleId ?? ""),
   };
 }
 

@@ -26,10 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? callApi({ path: "/v1/activity/notifications", query: { limit: 10 }, token, from: request })
       : null,
   ]);
-  // Opening the Action Center is seeing what it lists: the bell starts counting again from now.
-  if (activityAnswer?.ok) {
-    await callApi({ method: "POST", path: "/v1/activity/notifications/seen", token, from: request });
-  }
+  // Opening the panel changes nothing (a GET, which prefetches and crawlers may follow): "Mark all as
+  // seen" in it is a POST to /action-center/seen.
   for (const answer of [overviewAnswer, activityAnswer]) {
     if (answer && !answer.ok && answer.failure.status === 401) await throwFailure(request, answer.failure);
   }
@@ -46,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     user,
     today: formatHeaderDate(new Date()),
     counts: overview.ok ? overview.data.counts : {},
-    unseenActivity: overview.ok && !activity?.ok ? overview.data.unseenActivity : 0,
+    unseenActivity: overview.ok ? overview.data.unseenActivity : 0,
     overviewFailure: overview.ok ? null : describeFailure(overview.failure),
     actionCenter: activity
       ? {
@@ -75,7 +73,13 @@ export default function AppLayout() {
       >
         <Outlet />
       </main>
-      {actionCenter ? <ActionCenter activity={actionCenter.activity} failure={actionCenter.failure} /> : null}
+      {actionCenter ? (
+        <ActionCenter
+          activity={actionCenter.activity}
+          failure={actionCenter.failure}
+          unseenCount={unseenActivity}
+        />
+      ) : null}
     </div>
   );
 }

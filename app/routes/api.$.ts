@@ -17,8 +17,7 @@ async function forward(request: Request) {
       method: request.method,
       headers: request.headers,
       body: hasBody ? await request.arrayBuffer() : undefined,
-      // A redirect is the API's answer to the browser (the sandbox checkout sends it back to the app),
-      // not something to follow here.
+      // A redirect is an answer for the caller, not something to follow here.
       redirect: "manual",
     });
   } catch {

@@ -214,6 +214,49 @@ describe("the Action Center", () => {
     expect(listed.activity[0]).toMatchObject({ action: "create", unseen: true });
   });
 
+  it("searches what an entry shows, its summary and who made the change, and leaves them unseen", async () => {
+    const { token } = await signedInAs(backend, "admin");
+    await backend.request("POST", "/api/v1/activity/notifications/seen", { token });
+    const tag = Date.now().toString(36);
+    const writer = await signedInAs(backend, "admin", { firstname: "Zainab", lastname: `Quadri${tag}` });
+    const target = await makeUser(backend.db, { firstname: "Emeka", lastname: `Okafor${tag}` });
+    await backend.request("PATCH", `/api/v1/users/${target.id}`, {
+      token: writer.token,
+      body: { location: "Calabar" },
+    });
+    const other = await makeUser(backend.db, { firstname: "Bisi", lastname: `Adeyemi${tag}` });
+    await backend.request("PATCH", `/api/v1/users/${other.id}`, {
+      token: adminToken,
+      body: { location: "Warri" },
+    });
+    const search = async (term: string, extra = "") => {
+      const response = await backend.request(
+        "GET",
+        `/api/v1/activity/notifications?search=${encodeURIComponent(term)}${extra}`,
+        { token },
+      );
+      expect(response.status).toBe(200);
+      return (await response.json()) as Awaited<ReturnType<typeof notifications>> & { totalPages: number };
+    };
+
+    // By the summary's words, in any case.
+    const bySummary = await search(`okafor${tag}`);
+    expect(bySummary.total).toBe(1);
+    expect(bySummary.activity[0]).toMatchObject({ actorId: writer.user.id, unseen: true });
+    expect(bySummary.activity[0].summary).toContain(`Okafor${tag}`);
+    // By who made the change: the writer's entry, not the admin's.
+    const byActor = await search(`zainab quadri${tag}`);
+    expect(byActor.total).toBe(1);
+    expect(byActor.activity[0].summary).toContain(`Okafor${tag}`);
+    // Both entries share the tag; pages count the matches only.
+    const both = await search(tag, "&limit=1");
+    expect(both).toMatchObject({ total: 2, totalPages: 2 });
+    expect((await search(`nobody-${tag}`)).total).toBe(0);
+    // `%` and `_` are meant literally, and listing never marks anything seen.
+    expect((await search("%")).total).toBe(0);
+    expect((await overview(token)).unseenActivity).toBeGreaterThanOrEqual(2);
+  });
+
   it("needs a signed-in caller", async () => {
     expect((await backend.request("GET", "/api/v1/activity/notifications")).status).toBe(401);
     expect((await backend.request("POST", "/api/v1/activity/notifications/seen")).status).toBe(401);

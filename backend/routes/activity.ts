@@ -26,7 +26,8 @@ export const activityOperations: Operation[] = [
     tag: "Activity",
     summary:
       "The Action Center: others' changes to records the caller may read (no sign-ins), newest first, " +
-      "each marked `unseen` when it came after the caller last opened it",
+      "each marked `unseen` when it came after the caller last marked them seen; `search` matches the " +
+      "summary or the name of who made the change",
     access: "signed-in",
     query: PaginationSchema,
     success: ok("One page of notifications", NotificationListSchema),
@@ -35,7 +36,9 @@ export const activityOperations: Operation[] = [
     method: "post",
     path: "/api/v1/activity/notifications/seen",
     tag: "Activity",
-    summary: "Everything up to now counts as seen (the overview's `unseenActivity` drops to 0)",
+    summary:
+      "Everything up to now counts as seen (the overview's `unseenActivity` drops to 0): the Action " +
+      "Center's Mark all as seen; listing the notifications never does",
     access: "signed-in",
     success: ok("Marked", MessageSchema),
   },

@@ -1,7 +1,12 @@
 import { eq } from "drizzle-orm";
 import { deviceTokens, devices, paymentCheckouts, salePayments, sales } from "../db/schema";
 import { ErrorBodySchema } from "../schemas/errors";
-import { InitializedPaymentSchema, VerificationSchema } from "../schemas/payments";
+import {
+  InitializedPaymentSchema,
+  SandboxCheckoutSchema,
+  SandboxOutcomeSchema,
+  VerificationSchema,
+} from "../schemas/payments";
 import { FORBIDDEN_BODY, expectExactly, signedInAs } from "../test/factories";
 import { startFlutterwaveFake } from "../test/flutterwave-fake";
 import type { FlutterwaveFake } from "../test/flutterwave-fake";
@@ -65,15 +70,23 @@ describe("with the built-in sandbox provider", () => {
     backend.request("POST", "/api/v1/payment/initialize", { token: as, body });
   const verify = (query: string, as = token) =>
     backend.request("GET", `/api/v1/payment/verify/callback?${query}`, { token: as });
-  /** The customer on the sandbox page: Pay (optionally another amount) or Cancel; answers the redirect. */
-  async function checkout(reference: string, decision: "pay" | "cancel", amount?: string) {
-    const form = new URLSearchParams({ decision, ...(amount ? { amount } : {}) });
+  /**
+   * Staff on the sandbox page: Pay (optionally another amount) or Cancel; answers the query the web app
+   * sends the browser back to /sales/all with, as Flutterwave's redirect would.
+   */
+  async function checkout(reference: string, decision: "pay" | "cancel", amount?: number, as = token) {
     const response = await backend.request("POST", `/api/v1/payment/sandbox/${reference}`, {
-      rawBody: form.toString(),
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      token: as,
+      body: { decision, ...(amount !== undefined ? { amount } : {}) },
     });
-    expect(response.status).toBe(303);
-    return new URL(response.headers.get("location") ?? "");
+    expect(response.status).toBe(200);
+    const outcome = await response.json();
+    expectExactly(SandboxOutcomeSchema, outcome);
+    const back = new URL("http://app.test/sales/all");
+    for (const [name, value] of Object.entries(outcome)) {
+      if (typeof value === "string") back.searchParams.set(name, value);
+    }
+    return back;
   }
 
   it("takes a deposit through the sandbox checkout, records it once however often it is verified, and issues a token", async () => {
@@ -83,19 +96,22 @@ describe("with the built-in sandbox provider", () => {
     const payment = await started.json();
     expectExactly(InitializedPaymentSchema, payment);
     expect(payment).toMatchObject({ amount: 2_240, currency: "NGN", provider: "sandbox", publicKey: null });
-    expect(payment.link).toBe(`http://app.test/api/v1/payment/sandbox/${payment.reference}`);
+    expect(payment.link).toBe(`http://app.test/payment/sandbox/${payment.reference}`);
 
-    const page = await backend.request("GET", `/api/v1/payment/sandbox/${payment.reference}`);
-    expect(page.headers.get("content-type")).toContain("text/html");
-    expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
-    const html = await page.text();
-    expect(html).toContain("₦2,240");
-    expect(html).toContain(payment.reference);
-    expect(html).toContain(">Pay</button>");
-    expect(html).toContain(">Cancel</button>");
+    const page = await backend.request("GET", `/api/v1/payment/sandbox/${payment.reference}`, { token });
+    expect(page.status).toBe(200);
+    const shown = await page.json();
+    expectExactly(SandboxCheckoutSchema, shown);
+    expect(shown).toEqual({
+      reference: payment.reference,
+      amount: 2_240,
+      currency: "NGN",
+      status: "PENDING",
+      saleId: sale.id,
+    });
+    expect(JSON.stringify(shown)).not.toContain(customer.email);
 
     const back = await checkout(payment.reference, "pay");
-    expect(`${back.origin}${back.pathname}`).toBe("http://app.test/sales/all");
     expect(back.searchParams.get("status")).toBe("successful");
     expect(back.searchParams.get("tx_ref")).toBe(payment.reference);
     const transactionId = back.searchParams.get("transaction_id");
@@ -239,17 +255,17 @@ describe("with the built-in sandbox provider", () => {
     expect(await tabOf()).toEqual(["new"]);
     // A closed checkout cannot be paid afterwards: the customer starts a new one.
     const late = await backend.request("POST", `/api/v1/payment/sandbox/${payment.reference}`, {
-      rawBody: "decision=pay",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      token,
+      body: { decision: "pay" },
     });
     expect(late.status).toBe(400);
-    expect(await late.text()).toContain("This checkout is closed");
+    expect((await late.json()).message).toBe("This checkout is closed: start a new payment from the sale");
   });
 
   it("records a different amount as MISMATCHED and never counts it", async () => {
     const { sale, device } = await instalmentSale(backend, token);
     const payment = await (await initialize({ saleId: sale.id })).json();
-    const back = await checkout(payment.reference, "pay", "1000");
+    const back = await checkout(payment.reference, "pay", 1000);
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const answer = await verify(back.search.slice(1));
       expect(answer.status).toBe(400);
@@ -317,7 +333,47 @@ describe("with the built-in sandbox provider", () => {
       headers: { "verif-hash": "anything" },
     });
     expect(webhook.status).toBe(401);
-    expect((await backend.request("GET", "/api/v1/payment/sandbox/unknown-ref")).status).toBe(404);
+    expect((await backend.request("GET", "/api/v1/payment/sandbox/unknown-ref", { token })).status).toBe(404);
+  });
+
+  it("lets only signed-in staff who may take payments see or complete a sandbox checkout", async () => {
+    const { sale } = await instalmentSale(backend, token);
+    const payment = await (await initialize({ saleId: sale.id })).json();
+    const path = `/api/v1/payment/sandbox/${payment.reference}`;
+    const { token: viewer } = await signedInAs(backend, "viewer");
+    for (const as of [undefined, "not-a-token", viewer]) {
+      const status = as === viewer ? 403 : 401;
+      const page = await backend.request("GET", path, { token: as });
+      expect(page.status).toBe(status);
+      expectExactly(ErrorBodySchema, await page.json());
+      for (const decision of ["pay", "cancel"]) {
+        const refused = await backend.request("POST", path, { token: as, body: { decision } });
+        expect(refused.status).toBe(status);
+        const body = await refused.json();
+        expectExactly(ErrorBodySchema, body);
+        expect(body.statusCode).toBe(status);
+      }
+    }
+    // A form post without a token, as the public page took them, is refused too.
+    const formPost = await backend.request("POST", path, {
+      rawBody: "decision=pay",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(formPost.status).toBe(401);
+    // Nothing was paid or cancelled: the checkout is still open, no payment and no token.
+    const [row] = await backend.db
+      .select()
+      .from(paymentCheckouts)
+      .where(eq(paymentCheckouts.reference, payment.reference));
+    expect(row).toMatchObject({ status: "PENDING", paymentId: null });
+    expect(await paymentsOf(backend, sale.id)).toHaveLength(0);
+
+    // Staff who may take it: the payment is recorded in their name.
+    const seller = await signedInAs(backend, "sales");
+    const back = await checkout(payment.reference, "pay", undefined, seller.token);
+    expect(back.searchParams.get("status")).toBe("successful");
+    const [recorded] = await paymentsOf(backend, sale.id);
+    expect(recorded.recordedBy).toBe(seller.user.id);
   });
 });
 

@@ -5,17 +5,17 @@ import { httpError } from "../http/errors";
 import { createGuard, signedInActor } from "../http/guard";
 import type { Operation } from "../http/operation";
 import { ok } from "../http/operation";
-import { SANDBOX_PAGE_CSP, sandboxPage } from "../http/sandbox-page";
-import { readJsonBody, readQuery, validationError } from "../http/validation";
+import { readJsonBody, readQuery } from "../http/validation";
 import {
   InitializePaymentSchema,
   InitializedPaymentSchema,
+  SandboxCheckoutSchema,
   SandboxDecisionSchema,
+  SandboxOutcomeSchema,
   VerificationSchema,
   VerifyCallbackQuerySchema,
   WebhookBodySchema,
 } from "../schemas/payments";
-import { ServiceError } from "../services/errors";
 import {
   UNKNOWN_REFERENCE,
   decideSandboxCheckout,
@@ -78,10 +78,10 @@ export const paymentOperations: Operation[] = [
     path: "/api/v1/payment/sandbox/{reference}",
     tag: "Payments",
     summary:
-      "The built-in sandbox provider's checkout page (when no Flutterwave keys are set): amount, reference, " +
-      "Pay (optionally another amount) and Cancel",
-    access: "public",
-    success: { ...ok("The checkout page", z.string()), contentType: "text/html" },
+      "The built-in sandbox provider's checkout (no Flutterwave keys; PAYMENT_SANDBOX=1 in production), " +
+      "shown by the web app's /payment/sandbox/{reference} page: amount, reference, status, sale",
+    access: "write:Sales",
+    success: ok("The checkout", SandboxCheckoutSchema),
     errors: { 404: "Unknown reference" },
   },
   {
@@ -89,29 +89,15 @@ export const paymentOperations: Operation[] = [
     path: "/api/v1/payment/sandbox/{reference}",
     tag: "Payments",
     summary:
-      "The sandbox page's Pay or Cancel (form fields `decision`, `amount`): redirects the browser back to the " +
-      "web app's /sales/all with `status`, `tx_ref` and `transaction_id`, as Flutterwave does",
-    access: "public",
-    success: {
-      status: 303,
-      description: "Back to the web app",
-      schema: z.string(),
-      contentType: "text/plain",
-    },
+      "The sandbox checkout's Pay (optionally another `amount`, to try a mismatch) or Cancel (`decision`): " +
+      "settles or closes it at once and answers the `status`, `tx_ref` and `transaction_id` that " +
+      "Flutterwave's redirect would carry back to /sales/all",
+    access: "write:Sales",
+    body: SandboxDecisionSchema,
+    success: ok("Decided", SandboxOutcomeSchema),
     errors: { 404: "Unknown reference" },
   },
 ];
-
-function htmlPage(html: string, status = 200) {
-  return new Response(html, {
-    status,
-    headers: {
-      "Content-Type": "text/html; charset=utf-8",
-      "Content-Security-Policy": SANDBOX_PAGE_CSP,
-      "Cache-Control": "no-store",
-    },
-  });
-}
 
 export function paymentRoutes({ db, config, mailer, caches }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
@@ -150,39 +136,19 @@ export function paymentRoutes({ db, config, mailer, caches }: RouteDeps) {
       });
       return c.json({ received: true as const, ...result }, 200);
     })
-    .get("/sandbox/:reference", async (c) => {
-      const checkout =
-        context.provider.name === "sandbox" ? await sandboxCheckout(db, c.req.param("reference")) : null;
-      if (!checkout) throw httpError(404, UNKNOWN_REFERENCE(c.req.param("reference")));
-      return htmlPage(sandboxPage(checkout));
-    })
-    .post("/sandbox/:reference", async (c) => {
+    // Completing a sandbox checkout records a payment and issues device tokens: only staff who may take
+    // payments can, never whoever holds the reference (it travels in URLs and browser history).
+    .get("/sandbox/:reference", guard("write:Sales"), async (c) => {
       const reference = c.req.param("reference");
-      const checkout = context.provider.name === "sandbox" ? await sandboxCheckout(db, reference) : null;
-      if (!checkout) throw httpError(404, UNKNOWN_REFERENCE(reference));
-      const form = Object.fromEntries(
-        Object.entries(await c.req.parseBody()).filter(([, value]) => typeof value === "string"),
-      );
-      // Cancel needs no amount: a half-typed amount must not stop the customer from leaving.
-      const parsed = SandboxDecisionSchema.safeParse(
-        form.decision === "cancel" ? { decision: "cancel" } : form,
-      );
-      if (!parsed.success) {
-        const problem = validationError(parsed.error).message;
-        return htmlPage(sandboxPage(checkout, problem), 400);
-      }
-      try {
-        const location = await decideSandboxCheckout(context, reference, parsed.data);
-        forgetCachedReads();
-        return c.redirect(location, 303);
-      } catch (error) {
-        if (error instanceof ServiceError && error.kind === "invalid") {
-          return htmlPage(
-            sandboxPage((await sandboxCheckout(db, reference)) ?? checkout, error.message),
-            400,
-          );
-        }
-        throw error;
-      }
+      if (context.provider.name !== "sandbox") throw httpError(404, UNKNOWN_REFERENCE(reference));
+      return c.json(await sandboxCheckout(db, reference), 200);
+    })
+    .post("/sandbox/:reference", guard("write:Sales"), async (c) => {
+      const reference = c.req.param("reference");
+      if (context.provider.name !== "sandbox") throw httpError(404, UNKNOWN_REFERENCE(reference));
+      const decision = await readJsonBody(c, SandboxDecisionSchema);
+      const outcome = await decideSandboxCheckout(context, reference, decision, signedInActor(c));
+      forgetCachedReads();
+      return c.json(outcome, 200);
     });
 }

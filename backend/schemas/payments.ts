@@ -27,6 +27,13 @@ export const MISMATCH_MESSAGE = "Amount paid differs from the amount due: not co
 export const NOT_SUCCESSFUL_MESSAGE = "Payment was not successful. Please try again.";
 
 export const CHECKOUT_REFERENCE = /^[A-Za-z0-9-]{8,64}$/;
+/**
+ * The references this system makes for a checkout (the provider's tx_ref): `sale-`, the sale id's first 8
+ * characters, then the API's `<time in base 36>-<6 hex>` (services/sale-creation.ts paymentReference) or
+ * the payment page's `<12 hex>` (app/features/sales/checkout-reference.server.ts). A tx_ref of another shape in
+ * a URL was not made here: the web app never shows it as a payment reference.
+ */
+export const OUR_CHECKOUT_REFERENCE = /^sale-[0-9a-f]{8}-(?:[0-9a-f]{12}|[0-9a-z]{8,9}-[0-9a-f]{6})$/;
 export const REFERENCE_TAKEN = "This reference belongs to another payment";
 
 /** `POST /v1/payment/initialize`: the amount defaults to what is due now. */
@@ -130,6 +137,25 @@ export const SandboxDecisionSchema = z
     ),
   })
   .strict();
+export type SandboxDecision = z.output<typeof SandboxDecisionSchema>;
+
+/** What the sandbox checkout page shows: no customer details, it is a staff screen. */
+export const SandboxCheckoutSchema = z.object({
+  reference: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(CHECKOUT_STATUSES),
+  saleId: z.string(),
+});
+export type SandboxCheckout = z.infer<typeof SandboxCheckoutSchema>;
+
+/** The sandbox's answer to Pay or Cancel: the query Flutterwave's redirect carries back to the web app. */
+export const SandboxOutcomeSchema = z.object({
+  status: z.enum(["successful", "cancelled"]),
+  tx_ref: z.string(),
+  transaction_id: z.string().nullable(),
+});
+export type SandboxOutcome = z.infer<typeof SandboxOutcomeSchema>;
 
 /** `POST /v1/device/{id}/generate-token`: days of use, or an unlock for good. */
 export const GenerateTokenSchema = z

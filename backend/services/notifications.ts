@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, ne, notInArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ilike, inArray, isNull, ne, notInArray, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { auditLog, users } from "../db/schema";
@@ -6,6 +6,7 @@ import type { Pagination } from "../schemas/list";
 import { pageOf } from "../schemas/list";
 import { SUBJECTS, isGranted } from "../schemas/permissions";
 import type { RecordSubject } from "../schemas/permissions";
+import { containsPattern } from "./search";
 
 /**
  * The Action Center: changes made by others to records the caller may read, newest first. Account
@@ -57,9 +58,16 @@ export async function countUnseen(db: AppDb, caller: Caller): Promise<number> {
   return total;
 }
 
+const actorName = sql<string | null>`${users.firstname} || ' ' || ${users.lastname}`;
+
 export async function listNotifications(db: AppDb, caller: Caller, query: Pagination) {
   const since = await seenSince(db, caller.userId);
-  const where = notificationConditions(caller);
+  // `search` matches what an entry shows: its summary and who made the change.
+  const pattern = query.search ? containsPattern(query.search) : null;
+  const where = and(
+    notificationConditions(caller),
+    pattern ? or(ilike(auditLog.summary, pattern), ilike(actorName, pattern)) : undefined,
+  );
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -69,7 +77,7 @@ export async function listNotifications(db: AppDb, caller: Caller, query: Pagina
         recordId: auditLog.recordId,
         summary: auditLog.summary,
         actorId: auditLog.actorId,
-        actorName: sql<string | null>`${users.firstname} || ' ' || ${users.lastname}`,
+        actorName,
         createdAt: auditLog.createdAt,
       })
       .from(auditLog)
@@ -81,6 +89,7 @@ export async function listNotifications(db: AppDb, caller: Caller, query: Pagina
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
       .where(where),
   ]);
   const items = rows.map((row) => ({

@@ -9,6 +9,9 @@ import type {
   CheckoutStatus,
   InitializePaymentInput,
   InitializedPayment,
+  SandboxCheckout,
+  SandboxDecision,
+  SandboxOutcome,
   Verification,
   VerifyCallbackQuery,
 } from "../schemas/payments";
@@ -319,6 +322,7 @@ export async function verifyPayment(
 export async function handleWebhook(
   context: PaymentContext,
   body: { transactionId: string; reference: string },
+  actor: Actor = { userId: null, ip: null },
 ): Promise<{ recorded: boolean }> {
   const checkout = await checkoutByReference(context.db, body.reference);
   if (!checkout) return { recorded: false };
@@ -332,7 +336,7 @@ export async function handleWebhook(
     await closeCheckout(context.db, checkout, transaction.status === "cancelled" ? "CANCELLED" : "FAILED");
     return { recorded: false };
   }
-  await settleCheckout(context, checkout.id, transaction, { userId: null, ip: null }).catch(
+  await settleCheckout(context, checkout.id, transaction, actor).catch(
     (error: unknown) => {
       // A mismatch is recorded inside settleCheckout; for the provider the webhook was received all the same.
       if (!(error instanceof Error && error.message === MISMATCH_MESSAGE)) throw error;
@@ -355,46 +359,33 @@ export async function acknowledgeOnlinePayment(db: AppDb, actor: StaffActor, inp
   return paymentAnswer(db, checkout.saleId, checkout.paymentId, actor);
 }
 
-export type SandboxCheckout = {
-  reference: string;
-  amount: number;
-  currency: string;
-  status: CheckoutStatus;
-  customerEmail: string;
-  saleId: string;
-};
-
-/** What the sandbox checkout page shows; null for a reference it never started. */
-export async function sandboxCheckout(db: AppDb, reference: string): Promise<SandboxCheckout | null> {
+/** What the sandbox checkout page shows (404 for a reference it never started). */
+export async function sandboxCheckout(db: AppDb, reference: string): Promise<SandboxCheckout> {
   const checkout = await checkoutByReference(db, reference);
-  if (!checkout || checkout.provider !== "sandbox") return null;
-  const sale = await getSale(db, checkout.saleId, { permissions: [] });
+  if (!checkout || checkout.provider !== "sandbox") throw notFound(UNKNOWN_REFERENCE(reference));
   return {
     reference,
     amount: koboToNaira(checkout.amountKobo),
     currency: checkout.currency,
     status: checkout.status,
-    customerEmail: sale.customer.email,
     saleId: checkout.saleId,
   };
 }
 
 /**
- * The sandbox page's Pay or Cancel: written to the sandbox's ledger, and a payment settled at once, the
- * way a real provider's webhook would (so a customer who closes the window after paying is still counted).
- * Answers where to send the browser, with the query Flutterwave's redirect carries.
+ * The sandbox page's Pay or Cancel, pressed by a member of staff: written to the sandbox's ledger, and a
+ * payment settled at once, the way a real provider's webhook would (so closing the window after paying
+ * still counts). Answers the query Flutterwave's redirect carries back to the web app.
  */
 export async function decideSandboxCheckout(
   context: PaymentContext,
   reference: string,
-  decision: { decision: "pay" | "cancel"; amount?: number },
-): Promise<string> {
+  decision: SandboxDecision,
+  actor: StaffActor,
+): Promise<SandboxOutcome> {
   const checkout = await checkoutByReference(context.db, reference);
   if (!checkout || checkout.provider !== "sandbox") throw notFound(UNKNOWN_REFERENCE(reference));
-  const back = new URL(`${context.appUrl}/sales/all`);
-  back.searchParams.set("tx_ref", reference);
   if (decision.decision === "cancel") {
-    back.searchParams.set("status", "cancelled");
     if (!checkout.paymentId) {
       await context.db.insert(sandboxTransactions).values({
         reference,
@@ -404,7 +395,7 @@ export async function decideSandboxCheckout(
       });
       await closeCheckout(context.db, checkout, "CANCELLED");
     }
-    return back.toString();
+    return { status: "cancelled", tx_ref: reference, transaction_id: null };
   }
   if (checkout.status !== "PENDING")
     throw invalid("This checkout is closed: start a new payment from the sale");
@@ -413,8 +404,6 @@ export async function decideSandboxCheckout(
     .insert(sandboxTransactions)
     .values({ reference, status: "successful", amountKobo, currency: checkout.currency })
     .returning();
-  await handleWebhook(context, { transactionId: transaction.id, reference });
-  back.searchParams.set("status", "successful");
-  back.searchParams.set("transaction_id", transaction.id);
-  return back.toString();
+  await handleWebhook(context, { transactionId: transaction.id, reference }, actor);
+  return { status: "successful", tx_ref: reference, transaction_id: transaction.id };
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Cookie, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
-import { createSale, recordCash } from "./support/sale-records";
+import { createSale, recordCash, startCheckout } from "./support/sale-records";
 import {
   createAgent,
   createCustomer,
@@ -33,6 +33,7 @@ type Records = {
   ticketId: string;
   draftId: string;
   saleProductId: string;
+  checkoutReference: string;
 };
 
 type Screen = {
@@ -95,7 +96,10 @@ const SCREENS: Record<string, Screen> = {
   "sales in installment": { path: "/sales/installment" },
   "closed sales": { path: "/sales/closed" },
   "sales with the sales menu open": { path: "/sales/all", openMenu: "More sales actions" },
-  "sales with a payment's outcome": { path: "/sales/all?tx_ref=sale-00000000-x&status=successful" },
+  "sales with a payment's outcome": {
+    path: "/sales/all?tx_ref=sale-00000000-000000000000&status=successful",
+  },
+  "the sandbox checkout": { path: (records) => `/payment/sandbox/${records.checkoutReference}` },
   "a sale's page": { path: (records) => `/sales/${records.saleId}` },
   "a sale's cash payment page": { path: (records) => `/sales/${records.saleId}/payment?method=cash` },
   "a sale's online payment page": { path: (records) => `/sales/${records.saleId}/payment?method=online` },
@@ -217,6 +221,8 @@ test.describe("every screen: its own title, one main landmark, no serious or cri
     ]);
     const { sale } = await createSale();
     const { payment } = (await recordCash(sale.id, sale.amountDueNow)) as { payment: { id: string } };
+    const online = await createSale({ paymentMethod: "ONLINE", paymentMode: "ONE_OFF" });
+    const checkout = await startCheckout(online.sale.id);
     const item = await createInventoryItem({ warehouseId: warehouse.id });
     const product = await createProduct([{ inventoryId: item.id }]);
     const sellable = await createSellableProduct({ devices: 2 });
@@ -240,6 +246,7 @@ test.describe("every screen: its own title, one main landmark, no serious or cri
       ticketId: ticket.id,
       draftId: draft.id,
       saleProductId: sellable.product.id,
+      checkoutReference: checkout.reference,
     };
     const context = await browser.newContext();
     await signInAsAdmin(await context.newPage());

@@ -234,7 +234,10 @@ test.describe("sales", () => {
     await card.getByLabel("Amount (₦)").fill(String(sale.amountDueNow));
     await card.getByRole("button", { name: "Pay Now" }).click();
     await expect(page.getByRole("heading", { name: "Sandbox checkout" })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/payment/sandbox/${shown}$`));
     await expect(page.getByText(shown, { exact: true })).toBeVisible();
+    // A staff screen: the customer's details stay on the sale, not on the checkout.
+    await expect(page.getByText(customer.email)).toHaveCount(0);
     await page.getByRole("button", { name: "Pay", exact: true }).click();
 
     await expect(page).toHaveURL(/\/sales\/all\?.*tx_ref=/);
@@ -285,6 +288,13 @@ test.describe("sales", () => {
     await expect(page.getByRole("region", { name: "Totals" })).toContainText(`Paid${naira(0)}`);
   });
 
+  test("a crafted payment return link shows no banner and none of its text", async ({ page }) => {
+    await page.goto("/sales/all?tx_ref=CALL+0800+123+4567+FOR+A+REFUND&status=successful");
+    await expect(page.getByRole("heading", { name: "All Sales" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Payment result" })).toHaveCount(0);
+    await expect(page.getByText(/CALL 0800/)).toHaveCount(0);
+  });
+
   test("Cancel on the sandbox checkout says the payment was cancelled and records nothing", async ({
     page,
   }) => {
@@ -295,6 +305,57 @@ test.describe("sales", () => {
     await expect(page).toHaveURL(/\/sales\/all\?.*status=cancelled/);
     await expect(page.getByText("Payment was cancelled", { exact: true })).toBeVisible();
     expect((await readSale(sale.id)).payments).toHaveLength(0);
+  });
+
+  test("the sandbox checkout: signed out goes to sign-in, a role without write:Sales is refused, nothing is paid", async ({
+    page,
+  }) => {
+    const [viewer, { sale }] = await Promise.all([
+      createStaff("viewer"),
+      createSale({ paymentMethod: "ONLINE", paymentMode: "ONE_OFF" }),
+    ]);
+    await page.goto(`/sales/${sale.id}/payment`);
+    await page.getByRole("button", { name: "Pay Now" }).click();
+    await expect(page.getByRole("heading", { name: "Sandbox checkout" })).toBeVisible();
+    const checkoutPath = new URL(page.url()).pathname;
+    const reference = decodeURIComponent(checkoutPath.split("/").pop() ?? "");
+    const origin = new URL(page.url()).origin;
+
+    // Whoever holds the link without a session: sent to sign in, and the Pay form is refused the same way.
+    await page.context().clearCookies();
+    await page.goto(checkoutPath);
+    await expect(page).toHaveURL(new RegExp(`/\\?redirect=${checkoutPath}$`));
+    await expect(page.getByRole("heading", { name: "Sandbox checkout" })).toHaveCount(0);
+    const signedOutPay = await page.request.post(checkoutPath, {
+      form: { intent: "pay" },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+    expect(signedOutPay.status()).toBe(302);
+    expect(signedOutPay.headers().location).toBe(`/?redirect=${checkoutPath}`);
+    // The API itself asks for a bearer token with write:Sales.
+    const api = await page.request.post(`/api/v1/payment/sandbox/${encodeURIComponent(reference)}`, {
+      data: { decision: "pay" },
+      headers: { Origin: origin },
+    });
+    expect(api.status()).toBe(401);
+    expect(await api.json()).toMatchObject({ statusCode: 401, error: "Unauthorized" });
+
+    // A role that may read sales but not take payments: Access Denied, and its Pay is refused with 403.
+    await signIn(page, viewer.email, viewer.password);
+    await page.goto(checkoutPath);
+    await expect(page.getByText("Access Denied")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Pay", exact: true })).toHaveCount(0);
+    const refusedPay = await page.request.post(checkoutPath, {
+      form: { intent: "pay" },
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+    expect(refusedPay.status()).toBe(403);
+
+    const now = await readSale(sale.id);
+    expect(now.payments).toHaveLength(0);
+    expect(now.totalPaid).toBe(0);
   });
 
   test("a role that may only read sales sees no payment actions and is refused the payment page", async ({

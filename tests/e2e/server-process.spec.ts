@@ -90,6 +90,7 @@ async function launch(command: string[], extraEnv: Record<string, string> = {}) 
     PORT: String(port),
     DATA_DIR: dataDir,
     DEMO_DATA: "0",
+    PAYMENT_SANDBOX: "1",
     SESSION_SECRET: "server-process-test-secret",
     ...extraEnv,
   });
@@ -170,6 +171,24 @@ for (const { script, entry, stopping } of NPM_SERVERS) {
       expect(npm.output()).toContain(stopping);
     } finally {
       npm.cleanUp();
+    }
+  });
+}
+
+for (const entry of ["build/server.js", "build/api/server.js"]) {
+  test(`\`node ${entry}\` in production without Flutterwave keys refuses to start unless PAYMENT_SANDBOX=1`, async () => {
+    test.setTimeout(120_000);
+    // The sandbox completes any checkout (and unlocks devices): forgetting the keys must not fall back to it.
+    const server = await launch(["node", entry], { PAYMENT_SANDBOX: "" });
+    try {
+      expect(server.healthy).toBe(false);
+      expect(await within(server.exit, 10_000)).toBe(1);
+      expect(server.output()).toContain(
+        "PAYMENT_SANDBOX: production needs FLW_PUBLIC_KEY, FLW_SECRET_KEY and FLW_WEBHOOK_HASH for real " +
+          "payments, or PAYMENT_SANDBOX=1",
+      );
+    } finally {
+      server.cleanUp();
     }
   });
 }

@@ -1,10 +1,13 @@
-import { useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { Drawer } from "../drawer";
 import { EmptyState } from "../empty-state";
 import { ErrorPanel } from "../error-panel";
+import { SubmitButton } from "../submit-button";
 import type { FailureDescription } from "~/utils/error-catalogue";
 import { formatDate, formatTime } from "~/utils/format";
 import { actionCenterHref } from "./app-header";
+
+const MARK_SEEN_ACTION = "/action-center/seen";
 
 export type ActivityEntry = {
   id: string;
@@ -21,13 +24,25 @@ export type ActivityEntry = {
 export function ActionCenter({
   activity,
   failure,
+  unseenCount,
 }: {
   activity: ActivityEntry[] | null;
   failure: FailureDescription | null;
+  /** What the bell counts, which may include entries beyond the ones listed here. */
+  unseenCount: number;
 }) {
   const location = useLocation();
+  const anyUnseen = unseenCount > 0 || Boolean(activity?.some((entry) => entry.unseen));
   return (
     <Drawer title="Action Center" size="small" closeTo={actionCenterHref(location, false)}>
+      {anyUnseen && !failure ? (
+        <Form method="post" action={MARK_SEEN_ACTION} className="mb-3">
+          <input type="hidden" name="redirectTo" value={actionCenterHref(location, true)} />
+          <SubmitButton formAction={MARK_SEEN_ACTION} pendingText="Marking..." className="w-full">
+            Mark all as seen
+          </SubmitButton>
+        </Form>
+      ) : null}
       {failure ? (
         <ErrorPanel description={failure} />
       ) : !activity || activity.length === 0 ? (

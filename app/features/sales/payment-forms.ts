@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CashPaymentSchema, PaymentAmountSchema } from "#backend/schemas/sales";
-import { CHECKOUT_REFERENCE } from "#backend/schemas/payments";
+import { CHECKOUT_REFERENCE, SandboxDecisionSchema } from "#backend/schemas/payments";
 
 /**
  * The payment page's two forms. The cash form is the API's own cash schema without what the page knows
@@ -35,3 +35,9 @@ export const OnlinePaymentFormSchema = z
 export const CASH_PAYMENT_FAILED = "Failed to process cash payment. Please try again.";
 export const PAYMENT_INITIALIZATION_FAILED = "Payment initialization failed";
 export const initializationFailed = (reason: string) => `Failed to initialize payment: ${reason}`;
+
+/**
+ * The sandbox checkout's form (app/routes/_app.payment.sandbox.$reference.tsx): the amount to "pay", which
+ * may differ from what was asked so a mismatch can be tried; Pay or Cancel is the button's intent.
+ */
+export const SandboxCheckoutFormSchema = SandboxDecisionSchema.pick({ amount: true });

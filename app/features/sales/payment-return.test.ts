@@ -1,6 +1,8 @@
 import type { Verification } from "#backend/schemas/payments";
+import { newCheckoutReference } from "./checkout-reference.server";
 import {
   PAYMENT_RETURN_MESSAGES,
+  ourReference,
   paymentReturnMessage,
   readPaymentReturn,
   saleSearchFromReference,
@@ -12,32 +14,56 @@ const verified = (overrides: Partial<Verification> = {}): Verification => ({
   paymentStatus: "COMPLETED",
   amount: 1_000,
   message: "Payment verified: the sale is fully paid",
-  reference: "sale-3f2a9c1e-abc-123",
+  reference: "sale-3f2a9c1e-m1x2k3p4-ab12cd",
   saleId: "3f2a9c1e-4b5d",
   paymentId: "p1",
   ...overrides,
 });
 
 const query = (status: string | null) => ({
-  reference: "sale-3f2a9c1e-abc-123",
+  reference: "sale-3f2a9c1e-m1x2k3p4-ab12cd",
   transactionId: "77",
   status,
 });
 
 describe("readPaymentReturn", () => {
+  const ours = "sale-3f2a9c1e-0123456789ab";
   it("reads the provider's redirect query, or nothing for an ordinary visit", () => {
-    expect(readPaymentReturn(new URLSearchParams("tx_ref=r1&transaction_id=9&status=Successful"))).toEqual({
-      reference: "r1",
+    expect(readPaymentReturn(new URLSearchParams(`tx_ref=${ours}&transaction_id=9&status=Successful`))).toEqual({
+      reference: ours,
       transactionId: "9",
       status: "successful",
     });
-    expect(readPaymentReturn(new URLSearchParams("txref=r2"))).toEqual({
-      reference: "r2",
+    expect(readPaymentReturn(new URLSearchParams("txref=sale-3f2a9c1e-m1x2k3p4-ab12cd"))).toEqual({
+      reference: "sale-3f2a9c1e-m1x2k3p4-ab12cd",
       transactionId: null,
       status: null,
     });
     expect(readPaymentReturn(new URLSearchParams("search=ada&status=COMPLETED"))).toBeNull();
     expect(readPaymentReturn(new URLSearchParams("tx_ref=%20%20"))).toBeNull();
+  });
+
+  it("ignores a crafted reference or transaction id: no banner, no verification, no attacker text", () => {
+    for (const crafted of [
+      "tx_ref=CALL+0800+123+4567+TO+CLAIM+YOUR+REFUND&status=successful",
+      "tx_ref=sale-3f2a9c1e-CALL0800NOW&status=successful",
+      "tx_ref=sale-3f2a9c1e-0123456789ab%20call%20us&status=successful",
+      "transaction_id=Call%200800%20now&status=successful",
+      "txref=pay-18f2c3&status=failed",
+    ]) {
+      expect(readPaymentReturn(new URLSearchParams(crafted))).toBeNull();
+    }
+    // Our reference beside a crafted transaction id keeps the reference alone.
+    expect(
+      readPaymentReturn(new URLSearchParams(`tx_ref=${ours}&transaction_id=CALL+0800&status=successful`)),
+    ).toEqual({ reference: ours, transactionId: null, status: "successful" });
+    const sandboxId = "0b9f3c52-8d1e-4a77-9a41-2f6d8e0c1b3a";
+    expect(readPaymentReturn(new URLSearchParams(`transaction_id=${sandboxId}`))?.transactionId).toBe(sandboxId);
+  });
+
+  it("knows the references the payment page makes (the API's: services/payment-reference.test.ts)", () => {
+    const saleId = "3f2a9c1e-4b5d-4c6e-8f70-123456789abc";
+    expect(ourReference(newCheckoutReference(saleId))).not.toBeNull();
   });
 });
 
@@ -78,11 +104,16 @@ describe("paymentReturnMessage", () => {
     expect(paymentReturnMessage(query("successful"), { ok: false, failure })).toEqual({
       tone: "error",
       message:
-        "Payment completed but verification failed. Please contact support with reference: sale-3f2a9c1e-abc-123",
+        "Payment completed but verification failed. Please contact support with reference: sale-3f2a9c1e-m1x2k3p4-ab12cd",
       detail: "Payment verification failed: Amount paid differs from the amount due: not counted",
-      reference: "sale-3f2a9c1e-abc-123",
+      reference: "sale-3f2a9c1e-m1x2k3p4-ab12cd",
       saleId: null,
     });
+  });
+
+  it("does not show a verified checkout's reference the API was given in another shape", () => {
+    const named = verified({ reference: "CALL-0800-1234567" });
+    expect(paymentReturnMessage(query("successful"), { ok: true, data: named }).reference).toBeNull();
   });
 
   it("otherwise shows the verification failure alone", () => {

@@ -1,3 +1,4 @@
+import { OUR_CHECKOUT_REFERENCE } from "#backend/schemas/payments";
 import type { Verification } from "#backend/schemas/payments";
 
 /**
@@ -34,12 +35,27 @@ function queryValue(params: URLSearchParams, ...names: string[]) {
   return null;
 }
 
-/** The provider's return in a URL, or null when the page was opened the ordinary way. */
+/** Flutterwave's transaction ids are numbers; the sandbox's are UUIDs. */
+const TRANSACTION_ID = /^(?:\d{1,20}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** A reference this system made, or null: anything else in a URL is someone's text, never shown as ours. */
+export const ourReference = (text: string | null) => (text && OUR_CHECKOUT_REFERENCE.test(text) ? text : null);
+
+/**
+ * The provider's return in a URL, or null when the page was opened the ordinary way. Anyone can craft
+ * such a link (`?tx_ref=CALL 0800…&status=successful`), and the page shows the reference in a banner
+ * staff trust: a reference or transaction id not of our providers' shapes counts as absent.
+ */
 export function readPaymentReturn(params: URLSearchParams): PaymentReturnQuery | null {
-  const reference = queryValue(params, "tx_ref", "txref");
+  const reference = ourReference(queryValue(params, "tx_ref", "txref"));
   const transactionId = queryValue(params, "transaction_id", "transactionid");
-  if (!reference && !transactionId) return null;
-  return { reference, transactionId, status: queryValue(params, "status")?.toLowerCase() ?? null };
+  const knownTransaction = transactionId && TRANSACTION_ID.test(transactionId) ? transactionId : null;
+  if (!reference && !knownTransaction) return null;
+  return {
+    reference,
+    transactionId: knownTransaction,
+    status: queryValue(params, "status")?.toLowerCase() ?? null,
+  };
 }
 
 export type VerificationOutcome =
@@ -84,7 +100,14 @@ export function paymentReturnMessage(
         : data.paymentStatus === "INCOMPLETE"
           ? "warning"
           : "info";
-    return { tone, message: data.message, detail: null, reference: data.reference, saleId: data.saleId };
+    // A checkout the API was asked to name itself may carry any reference: shown only if it is ours.
+    return {
+      tone,
+      message: data.message,
+      detail: null,
+      reference: ourReference(data.reference),
+      saleId: data.saleId,
+    };
   }
   const reference = query.reference ?? query.transactionId;
   if (query.status === "cancelled") {

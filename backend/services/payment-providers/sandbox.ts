@@ -3,13 +3,15 @@ import type { AppDb } from "../../db/client";
 import { sandboxTransactions } from "../../db/schema";
 import type { PaymentProvider } from "./provider";
 
-export const sandboxCheckoutPath = (reference: string) =>
-  `/api/v1/payment/sandbox/${encodeURIComponent(reference)}`;
+/** The web app's sandbox checkout page (app/routes/payment.sandbox.$reference.tsx). */
+export const sandboxCheckoutPath = (reference: string) => `/payment/sandbox/${encodeURIComponent(reference)}`;
 
 /**
- * The built-in provider used when no Flutterwave keys are set: its checkout page is served by this backend
- * (routes/payments.ts) and writes what the customer chose to its own ledger, which is what verification
- * reads here, the way it would ask Flutterwave. Works offline, in demos and in tests.
+ * The built-in provider used when no Flutterwave keys are set (in production only with PAYMENT_SANDBOX=1):
+ * its checkout page is a web app page for signed-in staff who may take payments, which calls this
+ * backend's /payment/sandbox endpoints (routes/payments.ts); they write what was chosen to the sandbox's
+ * own ledger, which is what verification reads here, the way it would ask Flutterwave. Works offline, in
+ * demos and in tests.
  */
 export function createSandboxProvider(db: AppDb, appUrl: string): PaymentProvider {
   return {

@@ -172,6 +172,11 @@ export function recordCash(saleId: string, amount: number) {
   });
 }
 
+/** An online checkout opened through the API (with the sandbox provider: its page is /payment/sandbox/…). */
+export function startCheckout(saleId: string) {
+  return call<{ reference: string; link: string }>("/payment/initialize", { method: "POST", body: { saleId } });
+}
+
 /** A draft the signed-in admin started and left, with a customer chosen. */
 export async function createDraft(customerId?: string) {
   const draft = await call<{ id: string }>("/sales/drafts", { method: "POST" });

@@ -1,0 +1,124 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { SandboxCheckoutSchema, SandboxOutcomeSchema } from "#backend/schemas/payments";
+import { apiRead, apiWrite, throwFailure } from "~/api.server";
+
+import { DetailList } from "~/components/detail-list";
+import { ErrorBox } from "~/components/error-box";
+import { SectionErrorBoundary } from "~/components/error-panel";
+import { FormInput } from "~/components/form-input";
+import { SubmitButton } from "~/components/submit-button";
+import { SandboxCheckoutFormSchema } from "~/features/sales/payment-forms";
+import { amountFieldValue } from "~/features/sales/sale-labels";
+import { requirePermission } from "~/session.server";
+import { formatNaira } from "~/utils/format";
+import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
+import { useLiveForm } from "~/utils/use-live-form";
+
+/**
+ * The built-in sandbox provider's checkout (no Flutterwave keys; PAYMENT_SANDBOX=1 in production), where
+ * the provider's hosted page would be. Completing it records a payment and issues device tokens, so it is
+ * a staff page like any other: signed in, with write:Sales (the API asks the same of the bearer token), and
+ * it shows no customer details. Pay or Cancel sends the browser back to /sales/all as Flutterwave would.
+ */
+
+export const meta: MetaFunction = () => [{ title: "Sandbox checkout — SolarDesk" }];
+
+const checkoutPath = (reference: string | undefined) =>
+  `/v1/payment/sandbox/${encodeURIComponent(reference ?? "")}` as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requirePermission(request, "write:Sales");
+  return { checkout: await apiRead(request, checkoutPath(params.reference), SandboxCheckoutSchema) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requirePermission(request, "write:Sales");
+  const formData = await readFormData(request);
+  const decision = formData.get("intent") === "cancel" ? "cancel" : "pay";
+  // Cancel needs no amount: a half-typed amount must not stop anyone leaving the checkout.
+  const submission = parseForm(decision === "cancel" ? new FormData() : formData, SandboxCheckoutFormSchema);
+  if (submission.status !== "success") return invalidSubmission(submission, { intent: decision });
+  const answer = await apiWrite(
+    request,
+    { method: "POST", path: checkoutPath(params.reference), body: { decision, ...submission.value } },
+    SandboxOutcomeSchema,
+  );
+  if (!answer.ok) {
+    if (answer.failure.status === 404) return throwFailure(request, answer.failure);
+    return rejectedSubmission(submission, answer.failure, { intent: decision });
+  }
+  const back = new URLSearchParams({ status: answer.data.status, tx_ref: answer.data.tx_ref });
+  if (answer.data.transaction_id) back.set("transaction_id", answer.data.transaction_id);
+  return redirect(`/sales/all?${back}`);
+}
+
+export default function SandboxCheckoutRoute() {
+  const { checkout } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { form, field, formErrors } = useLiveForm({
+    schema: SandboxCheckoutFormSchema,
+    lastResult: answer?.result,
+  });
+  const amount = field("amount");
+  const open = checkout.status === "PENDING";
+  return (
+    <section
+      aria-labelledby="sandbox-checkout"
+      className="mx-auto max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h1 id="sandbox-checkout" className="text-xl font-semibold">
+        Sandbox checkout
+      </h1>
+      <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+        This is the built-in test payment provider: no real money moves.
+      </p>
+      <div className="mt-4">
+        <DetailList
+          rows={[
+            ["Amount", `${formatNaira(checkout.amount)} ${checkout.currency}`],
+            ["Reference", checkout.reference],
+          ]}
+        />
+      </div>
+      {open ? (
+        <Form method="post" {...form} className="mt-4 flex flex-col gap-1">
+          <FormInput
+            label="Amount to pay (₦)"
+            inputMode="decimal"
+            autoComplete="off"
+            hint="Change it to try paying a different amount."
+            {...amount}
+            defaultValue={amount.defaultValue ?? amountFieldValue(checkout.amount)}
+          />
+          <ErrorBox errors={formErrors} />
+          <div className="mt-2 flex gap-3">
+            <SubmitButton intent="pay" pendingText="Paying...">
+              Pay
+            </SubmitButton>
+            <SubmitButton
+              intent="cancel"
+              pendingText="Cancelling..."
+              formNoValidate
+              className="!bg-white !text-slate-900 ring-1 ring-slate-400"
+            >
+              Cancel
+            </SubmitButton>
+          </div>
+        </Form>
+      ) : (
+        <>
+          <p className="mt-4 text-sm">
+            This checkout is closed ({checkout.status.toLowerCase()}). Start a new payment from the sale.
+          </p>
+          <Link to={`/sales/${checkout.saleId}`} className="mt-2 inline-block text-brand-700 underline">
+            Back to the sale
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}
+
+export const ErrorBoundary = SectionErrorBoundary;
