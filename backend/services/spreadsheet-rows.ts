@@ -52,8 +52,8 @@ export const NOT_READABLE = "The file could not be read as a spreadsheet";
 /** A spreadsheet row wider than this is not a batch file (and would be slow to walk). */
 const MAX_COLUMNS = 100;
 /**
- * What the parts of an XLSX that are read may unpack to, counted as they inflate: a sheet of 20,000 sales
- * and its shared strings are ~10 MB of XML; more is a zip bomb.
+ * What the parts of an XLSX that are read may unpack to, counted as they inflate: several times what the
+ * largest file allowed holds (decision 015); more is a zip bomb.
  */
 const MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
 
@@ -62,8 +62,8 @@ export type SpreadsheetKind = "csv" | "xlsx" | "xls";
 
 /**
  * A sheet whose used range (as the file declares it) is larger than any file allowed. Refused before its
- * cells are walked: a few kilobytes can declare 65,536 rows of 256 columns, which takes seconds to turn
- * into empty rows.
+ * cells are walked: a few kilobytes can declare 65,536 rows of 256 columns, every one of them turned into
+ * an empty cell on the way.
  */
 export function rangeTooLargeMessage(range: string, layout: SheetLayout) {
   const rows = layout.maxRows.toLocaleString("en");

@@ -163,7 +163,7 @@ export function xlsxBomb(header: string[], megabytes: number): Uint8Array {
 /**
  * An old binary Excel (BIFF8) workbook of these rows. With `declaredRows`/`declaredColumns`, its
  * DIMENSIONS record (the used range a reader trusts) is rewritten to claim that many: SheetJS would
- * take tens of seconds to write the empty cells of such a range itself.
+ * write every empty cell of such a range itself, slowly.
  */
 export function xlsOf(
   rows: (string | number)[][],
