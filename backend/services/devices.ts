@@ -29,8 +29,8 @@ import { pageOf } from "../schemas/list";
 import { isGranted } from "../schemas/permissions";
 import { recordAudit } from "./audit";
 import type { StaffActor } from "./audit";
-import { readCsvRows, readXlsxRows } from "./spreadsheet-rows";
 import type { FileRow, SheetLayout } from "./spreadsheet-rows";
+import { readSpreadsheetRows } from "./spreadsheet-thread";
 import { forbidden, invalidField, isUniqueViolation, notFound } from "./errors";
 import { findInventoryItemIdsBySku, unknownInventoryItemIds } from "./inventory-links";
 import { containsPattern } from "./search";
@@ -375,10 +375,7 @@ export async function uploadDevices(
   actor: StaffActor,
   file: { name: string; kind: FileKind; bytes: Uint8Array },
 ): Promise<DeviceUploadResult> {
-  const read =
-    file.kind === "xlsx"
-      ? await readXlsxRows(file.bytes, DEVICE_SHEET)
-      : readCsvRows(file.bytes, DEVICE_SHEET);
+  const read = await readSpreadsheetRows(file.kind === "xlsx" ? "xlsx" : "csv", file.bytes, DEVICE_SHEET);
   if (!read.ok) return "fileError" in read ? read : report(read.errors);
 
   const { errors, valid } = await checkRows(db, read.rows);

@@ -38,8 +38,8 @@ import type { DeviceForSale, ProductForSale, WarehouseBatch } from "./sale-catal
 import { formatNaira } from "./sale-payments";
 import type { PreparedSale } from "./sale-upload-write";
 import { writeSales } from "./sale-upload-write";
-import { readCsvRows, readXlsRows, readXlsxRows } from "./spreadsheet-rows";
 import type { FileRow, SheetLayout } from "./spreadsheet-rows";
+import { readSpreadsheetRows } from "./spreadsheet-thread";
 
 /**
  * Batch upload of sales (issue "Batch upload of sales", docs/decisions/021): every row is checked with the
@@ -107,19 +107,14 @@ function rowsOf(read: FileRow<SaleFileField>[]): UploadedRow[] {
   }));
 }
 
-async function readSalesFile(file: SalesFile) {
-  if (file.kind === "xlsx") return readXlsxRows(file.bytes, SALE_SHEET);
-  if (file.kind === "xls") return readXlsRows(file.bytes, SALE_SHEET);
-  return readCsvRows(file.bytes, SALE_SHEET);
-}
-
 /** `POST /v1/csv-upload/process`: a clean file is committed at once; otherwise it is kept for corrections. */
 export async function processSalesFile(
   db: AppDb,
   actor: StaffActor,
   file: SalesFile,
 ): Promise<SalesUploadOutcome> {
-  const read = await readSalesFile(file);
+  const kind = file.kind === "xlsx" || file.kind === "xls" ? file.kind : "csv";
+  const read = await readSpreadsheetRows(kind, file.bytes, SALE_SHEET);
   if (!read.ok) {
     if ("fileError" in read) return read;
     return { ok: false, errors: read.errors, errorCount: read.errors.length, uploadId: null };

@@ -1,14 +1,14 @@
-import { utils as sheetUtils, write as writeWorkbook } from "@e965/xlsx";
 import ExcelJS from "exceljs";
 import { MAX_DEVICE_ROWS } from "../schemas/devices";
+import { MAX_UPLOAD_BYTES } from "../schemas/files";
+import { sheetXml, xlsOf, xlsxBomb, xlsxOf, xlsxWithoutReferences } from "../test/spreadsheet-files";
 import {
   NOT_READABLE,
   normaliseHeader,
+  rangeTooLargeMessage,
   readCsvRows,
-  readWholeFirstSheet,
   readXlsRows,
   readXlsxRows,
-  unpackedZipSize,
 } from "./spreadsheet-rows";
 import { DEVICE_SHEET, withoutSecrets } from "./devices";
 
@@ -83,6 +83,35 @@ describe("readCsvRows", () => {
   });
 });
 
+describe("readCsvRows, on files built to be slow", () => {
+  const SMALL = { ...DEVICE_SHEET, maxRows: 10 };
+
+  it("stops at the first row more than allowed", () => {
+    const rows = Array.from({ length: 200_000 }, (_, index) => `S${index},k`);
+    expect(readCsvRows(text(["Serial Number,Key", ...rows].join("\n")), DEVICE_SHEET)).toEqual({
+      ok: false,
+      fileError: TOO_MANY_ROWS,
+    });
+  });
+
+  it("refuses more lines than twice the rows allowed, blank ones counted", () => {
+    const blank = "\n".repeat(2 * (SMALL.maxRows + 1));
+    expect(readCsvRows(text(`Serial Number,Key\nA,k${blank}`), SMALL)).toEqual({
+      ok: false,
+      fileError: SMALL.tooManyRowsMessage,
+    });
+    expect(readCsvRows(text(`Serial Number,Key\nA,k${blank.slice(2)}`), SMALL)).toMatchObject({ ok: true });
+  });
+
+  it("refuses a row of more than 100 cells, naming its line", () => {
+    const wide = Array.from({ length: 101 }, (_, index) => `c${index}`).join(",");
+    expect(readCsvRows(text(`Serial Number,Key\nA,k\n\n${wide}\nB,k`), DEVICE_SHEET)).toEqual({
+      ok: false,
+      fileError: "Row 4 has more than 100 columns",
+    });
+  });
+});
+
 describe("readXlsxRows", () => {
   it("reads the first sheet's cells as text, with rows numbered as the sheet shows them", async () => {
     const result = await readXlsxRows(
@@ -137,6 +166,49 @@ describe("readXlsxRows", () => {
     expect(result).toMatchObject({ ok: true, rows: [{ roundedColumns: ["Key"] }] });
   });
 
+  it("reads a workbook written by hand, and refuses one whose cells carry no references", async () => {
+    const rows = [
+      ["Serial Number", "Key"],
+      ["A-1", "k1"],
+    ];
+    expect(await readXlsxRows(xlsxOf(sheetXml(rows, { dimension: "A1:B2" })), DEVICE_SHEET)).toEqual({
+      ok: true,
+      rows: [{ line: 2, cells: { serialNumber: "A-1", key: "k1" }, roundedColumns: [] }],
+    });
+    // Such a sheet once sent the reading to the whole-workbook reader, which held every row in memory.
+    expect(
+      await readXlsxRows(xlsxWithoutReferences(["Serial Number", "Key"], 600_000), DEVICE_SHEET),
+    ).toEqual({
+      ok: false,
+      fileError: NOT_READABLE,
+    });
+  });
+
+  it("refuses a declared used range beyond the rows or columns allowed", async () => {
+    const rows = [
+      ["Serial Number", "Key"],
+      ["A-1", "k1"],
+    ];
+    for (const range of ["A1:IV65536", `A1:B${MAX_DEVICE_ROWS + 2}`, "A1:CW2", "$A$1:$CW$2"]) {
+      expect(await readXlsxRows(xlsxOf(sheetXml(rows, { dimension: range })), DEVICE_SHEET)).toEqual({
+        ok: false,
+        fileError: rangeTooLargeMessage(range, DEVICE_SHEET),
+      });
+    }
+    for (const range of [`A1:B${MAX_DEVICE_ROWS + 1}`, "A1:CV2", "A1"]) {
+      expect(await readXlsxRows(xlsxOf(sheetXml(rows, { dimension: range })), DEVICE_SHEET)).toMatchObject({
+        ok: true,
+      });
+    }
+  });
+
+  // The zip's directory said a few hundred bytes; only the bytes inflated can be trusted.
+  it("refuses a part that inflates past the limit whatever the zip declares", async () => {
+    const bomb = xlsxBomb(["Serial Number", "Key"], 101);
+    expect(bomb.byteLength).toBeLessThan(MAX_UPLOAD_BYTES);
+    expect(await readXlsxRows(bomb, DEVICE_SHEET)).toEqual({ ok: false, fileError: TOO_MANY_ROWS });
+  });
+
   it("refuses what only looks like a workbook", async () => {
     expect(await readXlsxRows(text("PK\u0003\u0004 not really a zip"), DEVICE_SHEET)).toEqual({
       ok: false,
@@ -145,50 +217,8 @@ describe("readXlsxRows", () => {
   });
 });
 
-describe("readWholeFirstSheet (when streaming keeps falling short)", () => {
-  it("reads the same rows, lines and rounded numbers as the streaming read", async () => {
-    const bytes = await xlsx([
-      ["Serial Number", "Key", "Count", "Restricted Digit Mode", "Hardware Model"],
-      [],
-      [12345678, { richText: [{ text: "ab" }, { text: "cd" }] }, 3, true, { formula: "1+1", result: 2 }],
-      ["B", 12345678901234567890],
-    ]);
-    const whole = await readWholeFirstSheet(bytes, DEVICE_SHEET);
-    expect(whole).toMatchObject({
-      ok: true,
-      rows: [{ line: 3, cells: { serialNumber: "12345678", key: "abcd" } }, { roundedColumns: ["Key"] }],
-    });
-    expect(whole).toEqual(await readXlsxRows(bytes, DEVICE_SHEET));
-  });
-
-  it("refuses a row too wide, too many rows, and bytes that are not a workbook", async () => {
-    const wide = await xlsx([
-      ["Serial Number", "Key"],
-      Array.from({ length: 300 }, (_, index) => `c${index}`),
-    ]);
-    expect(await readWholeFirstSheet(wide, DEVICE_SHEET)).toEqual(await readXlsxRows(wide, DEVICE_SHEET));
-    expect(await readWholeFirstSheet(wide, DEVICE_SHEET)).toMatchObject({ ok: false });
-    const long = await xlsx([
-      ["Serial Number", "Key"],
-      ...Array.from({ length: MAX_DEVICE_ROWS + 1 }, (_, index) => [`S${index}`, "k"]),
-    ]);
-    expect(await readWholeFirstSheet(long, DEVICE_SHEET)).toEqual({ ok: false, fileError: TOO_MANY_ROWS });
-    expect(await readWholeFirstSheet(text("PK\u0003\u0004 not really a zip"), DEVICE_SHEET)).toEqual({
-      ok: false,
-      fileError: NOT_READABLE,
-    });
-  });
-});
-
 describe("readXlsRows", () => {
-  /** An old binary Excel (BIFF8) workbook, as Excel 97–2003 saves it. */
-  function xls(rows: (string | number)[][], origin = "A1") {
-    const sheet = sheetUtils.aoa_to_sheet([]);
-    sheetUtils.sheet_add_aoa(sheet, rows, { origin });
-    const workbook = sheetUtils.book_new();
-    sheetUtils.book_append_sheet(workbook, sheet, "Devices");
-    return new Uint8Array(writeWorkbook(workbook, { type: "array", bookType: "biff8" }) as ArrayBuffer);
-  }
+  const xls = (rows: (string | number)[][], origin = "A1") => xlsOf(rows, { origin });
 
   it("reads the first sheet's cells as text, lines numbered as the sheet shows them", () => {
     const result = readXlsRows(
@@ -209,15 +239,32 @@ describe("readXlsRows", () => {
       ok: false,
     });
   });
-});
 
-describe("unpackedZipSize", () => {
-  it("adds up the sizes the central directory declares", async () => {
-    const bytes = await xlsx([["Serial Number", "Key"]]);
-    const size = unpackedZipSize(bytes);
-    expect(size).toBeGreaterThan(bytes.byteLength);
-    expect(size).toBeLessThan(100_000);
-    expect(unpackedZipSize(text("no zip here"))).toBeNull();
+  // A file of a few kilobytes declaring 65,536 rows of 256 columns would have every cell walked.
+  it("refuses a declared used range beyond the rows or columns allowed, before walking its cells", () => {
+    const rows = [
+      ["Serial Number", "Key"],
+      ["A-1", "k1"],
+    ];
+    expect(readXlsRows(xlsOf(rows, { declaredRows: 65_536, declaredColumns: 256 }), DEVICE_SHEET)).toEqual({
+      ok: false,
+      fileError: rangeTooLargeMessage("A1:IV65536", DEVICE_SHEET),
+    });
+    expect(readXlsRows(xlsOf(rows, { declaredRows: MAX_DEVICE_ROWS + 2 }), DEVICE_SHEET)).toEqual({
+      ok: false,
+      fileError: rangeTooLargeMessage(`A1:B${MAX_DEVICE_ROWS + 2}`, DEVICE_SHEET),
+    });
+    expect(readXlsRows(xlsOf(rows, { declaredColumns: 101 }), DEVICE_SHEET)).toMatchObject({
+      ok: false,
+      fileError: rangeTooLargeMessage("A1:CW2", DEVICE_SHEET),
+    });
+    // A range of the header and the most rows allowed, or of the most columns allowed, is read.
+    for (const declared of [{ declaredRows: MAX_DEVICE_ROWS + 1 }, { declaredColumns: 100 }]) {
+      expect(readXlsRows(xlsOf(rows, declared), DEVICE_SHEET)).toMatchObject({
+        ok: true,
+        rows: [{ line: 2, cells: { serialNumber: "A-1", key: "k1" } }],
+      });
+    }
   });
 });
 

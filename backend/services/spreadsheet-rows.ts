@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import { read as readWorkbook, utils as sheetUtils } from "@e965/xlsx";
 import { parse as parseCsv } from "csv-parse/sync";
 import ExcelJS from "exceljs";
+import { storedZip, unpackEntries, zipEntries } from "./zip-parts";
 
 /**
  * Reading a batch file (CSV, XLSX, or the old binary XLS) into rows of text cells, each with its line in
@@ -50,8 +51,24 @@ export type ReadFileResult<Field extends string = string> =
 export const NOT_READABLE = "The file could not be read as a spreadsheet";
 /** A spreadsheet row wider than this is not a batch file (and would be slow to walk). */
 const MAX_COLUMNS = 100;
-/** What an XLSX may unpack to: a list of 20,000 rows is ~15 MB of XML; more is a zip bomb. */
+/**
+ * What the parts of an XLSX that are read may unpack to, counted as they inflate: several times what the
+ * largest file allowed holds (decision 015); more is a zip bomb.
+ */
 const MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
+
+/** The kinds of batch file read here (checkUpload has identified the bytes). */
+export type SpreadsheetKind = "csv" | "xlsx" | "xls";
+
+/**
+ * A sheet whose used range (as the file declares it) is larger than any file allowed. Refused before its
+ * cells are walked: a few kilobytes can declare 65,536 rows of 256 columns, every one of them turned into
+ * an empty cell on the way.
+ */
+export function rangeTooLargeMessage(range: string, layout: SheetLayout) {
+  const rows = layout.maxRows.toLocaleString("en");
+  return `The sheet's used range ${range} is larger than a file may hold (a header and ${rows} rows, ${MAX_COLUMNS} columns)`;
+}
 
 /** How a header cell is compared: "Serial Number", " serial_number " and "SERIALNUMBER" are one column. */
 export const normaliseHeader = (header: string) => header.toLowerCase().replace(/[\s_]+/g, "");
@@ -124,76 +141,85 @@ function toFileRows<Field extends string>(
   return { ok: true, rows };
 }
 
-/** CSV text; the byte-order mark of spreadsheet exports is skipped. */
+/** Thrown from the CSV parser's record callback to stop reading: what was read already decides. */
+const STOP_READING = new Error("Enough rows read");
+
+/**
+ * CSV text; the byte-order mark of spreadsheet exports is skipped. Reading stops at the first row more than
+ * the layout allows, and at a file of more lines (blank ones too) than twice that: the parser costs the
+ * same for a blank line as for a row.
+ */
 export function readCsvRows<Field extends string>(
   bytes: Uint8Array,
   layout: SheetLayout<Field>,
 ): ReadFileResult<Field> {
-  let records: { record: string[]; info: { lines: number } }[];
+  const raw: RawRow[] = [];
+  const maxLines = 2 * (layout.maxRows + 1);
+  let lines = 0;
+  let refusal: string | null = null;
+  // A record ends on `info.lines`; it starts on the line after the previous one ended (a quoted cell
+  // may span lines).
+  let previousEnd = 0;
+  const onRecord = ({ record, info }: { record: string[]; info: { lines: number } }) => {
+    const line = previousEnd + 1;
+    previousEnd = info.lines;
+    lines += 1;
+    if (record.length > MAX_COLUMNS) {
+      refusal = `Row ${line} has more than ${MAX_COLUMNS} columns`;
+      throw STOP_READING;
+    }
+    if (!isBlank(record)) raw.push({ line, values: record, rounded: new Set() });
+    // The header and the largest file allowed, and one row more to know it is too long.
+    if (raw.length > layout.maxRows + 1) throw STOP_READING;
+    if (lines > maxLines) {
+      refusal = layout.tooManyRowsMessage;
+      throw STOP_READING;
+    }
+    return null;
+  };
   try {
     // With `info`, each record comes with where it ended (the parser's types do not say so).
-    records = parseCsv(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+    parseCsv(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
       bom: true,
       info: true,
       relax_column_count: true,
       skip_empty_lines: false,
       // Files pasted together from several sources mix line endings; each is one.
       record_delimiter: ["\r\n", "\n", "\r"],
-    }) as unknown as typeof records;
+      on_record: onRecord as unknown as (record: string[]) => null,
+    });
   } catch (error) {
-    const line = typeof error === "object" && error && "lines" in error ? Number(error.lines) : 0;
-    const reason = error instanceof Error ? error.message : "unreadable";
-    return { ok: false, errors: [{ row: line, column: "", message: `Not valid CSV: ${reason}` }] };
+    if (error !== STOP_READING) {
+      const line = typeof error === "object" && error && "lines" in error ? Number(error.lines) : 0;
+      const reason = error instanceof Error ? error.message : "unreadable";
+      return { ok: false, errors: [{ row: line, column: "", message: `Not valid CSV: ${reason}` }] };
+    }
   }
-  // A record ends on `info.lines`; it starts on the line after the previous one ended (a quoted cell
-  // may span lines).
-  let previousEnd = 0;
-  const raw = records.map(({ record, info }) => {
-    const row = { line: previousEnd + 1, values: record, rounded: new Set<number>() };
-    previousEnd = info.lines;
-    return row;
-  });
+  if (refusal !== null) return { ok: false, fileError: refusal };
   return toFileRows(raw, layout);
 }
 
-/** The names of a zip's entries and the total size they unpack to, from its central directory. */
-interface ZipDirectory {
-  names: string[];
-  unpacked: number;
+/** A declared used range ("A1:IV65536") larger than the layout allows, as a refusal; null when within. */
+function rangeRefusal<Field extends string>(
+  range: string | undefined | null,
+  layout: SheetLayout<Field>,
+): ReadFileResult<Field> | null {
+  if (!range || !/^\$?[A-Z]{1,3}\$?\d+(:\$?[A-Z]{1,3}\$?\d+)?$/i.test(range)) return null;
+  const { s: start, e: end } = sheetUtils.decode_range(range.replace(/\$/g, ""));
+  const rows = Math.abs(end.r - start.r) + 1;
+  const columns = Math.abs(end.c - start.c) + 1;
+  if (rows <= layout.maxRows + 1 && columns <= MAX_COLUMNS) return null;
+  return { ok: false, fileError: rangeTooLargeMessage(range, layout) };
 }
 
-/**
- * An XLSX's (a zip's) central directory; null when it cannot be read. Read before unpacking anything, so a
- * small file that inflates to gigabytes is refused cheaply, and so the reading can be checked against it.
- */
-function zipDirectory(bytes: Uint8Array): ZipDirectory | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const decoder = new TextDecoder();
-  // The end-of-central-directory record is in the last 22 + 65,535 bytes (its comment may be that long).
-  for (let at = bytes.byteLength - 22; at >= Math.max(0, bytes.byteLength - 22 - 65_535); at -= 1) {
-    if (view.getUint32(at, true) !== 0x06054b50) continue;
-    const entries = view.getUint16(at + 10, true);
-    let entry = view.getUint32(at + 16, true);
-    const names: string[] = [];
-    let unpacked = 0;
-    for (let index = 0; index < entries; index += 1) {
-      if (entry + 46 > bytes.byteLength || view.getUint32(entry, true) !== 0x02014b50) return null;
-      const size = view.getUint32(entry + 24, true);
-      const nameLength = view.getUint16(entry + 28, true);
-      if (entry + 46 + nameLength > bytes.byteLength) return null;
-      names.push(decoder.decode(bytes.subarray(entry + 46, entry + 46 + nameLength)));
-      // 0xFFFFFFFF means the real size is in a ZIP64 field: far beyond any device list anyway.
-      unpacked = size === 0xffffffff ? Number.POSITIVE_INFINITY : unpacked + size;
-      entry += 46 + nameLength + view.getUint16(entry + 30, true) + view.getUint16(entry + 32, true);
-    }
-    return { names, unpacked };
-  }
-  return null;
-}
-
-/** The total size an XLSX unpacks to, from its central directory; null when that cannot be read. */
-export function unpackedZipSize(bytes: Uint8Array): number | null {
-  return zipDirectory(bytes)?.unpacked ?? null;
+/** The used range an XLSX worksheet declares (`<dimension ref="A1:C20"/>`, before its rows), if any. */
+function declaredXlsxRange(sheetXml: Buffer): string | null {
+  const head = sheetXml.subarray(0, 64 * 1024).toString("latin1");
+  const rowsAt = head.search(/<(?:\w+:)?sheetData[\s/>]/);
+  const match = /<(?:\w+:)?dimension\s[^>]*?\bref\s*=\s*(["'])([^"']*)\1/.exec(
+    rowsAt === -1 ? head : head.slice(0, rowsAt),
+  );
+  return match ? match[2] : null;
 }
 
 /** A cell as the text it shows, and whether it was a number too long for a spreadsheet to keep exact. */
@@ -218,59 +244,51 @@ function cellText(value: ExcelJS.CellValue): { text: string; rounded: boolean } 
  * How many times an XLSX is read before it is called unreadable. exceljs' streaming reader now and then
  * ends before the zip's last entries (about one read in a hundred to two hundred, more under load): a
  * file whose workbook part comes last then fails, and one whose shared strings come last would lose its
- * text. Each read is checked against the zip's own directory and tried again when it fell short; a file
- * still short after that is read whole instead.
+ * text. The parts are given in the order it reads them best (the sheet last), and each read is checked
+ * against them and tried again when it fell short. The whole-workbook reader is no way out: it holds
+ * every row of the sheet, however many, in memory.
  */
 const XLSX_READ_ATTEMPTS = 6;
 
-/** The first worksheet of an XLSX, read as a stream (never the whole workbook in memory). */
+const WORKSHEET_PART = /^xl\/worksheets\/sheet\d+\.xml$/;
+/** The parts the streaming reader needs before a sheet, in the order it reads them best. */
+const WORKBOOK_PARTS = ["xl/_rels/workbook.xml.rels", "xl/workbook.xml", "xl/sharedStrings.xml"];
+
+/**
+ * The first worksheet of an XLSX, read as a stream. Only the parts that reading it needs are unpacked,
+ * counting the bytes inflated (never the sizes the zip declares) against MAX_UNPACKED_BYTES; a sheet
+ * declaring a used range beyond the layout is refused before its rows are read.
+ */
 export async function readXlsxRows<Field extends string>(
   bytes: Uint8Array,
   layout: SheetLayout<Field>,
 ): Promise<ReadFileResult<Field>> {
-  const directory = zipDirectory(bytes);
-  if (directory === null) return { ok: false, fileError: NOT_READABLE };
-  if (directory.unpacked > MAX_UNPACKED_BYTES) return { ok: false, fileError: layout.tooManyRowsMessage };
+  const entries = zipEntries(bytes);
+  if (entries === null) return { ok: false, fileError: NOT_READABLE };
+  const sheet = entries.find((entry) => WORKSHEET_PART.test(entry.name));
+  const wanted = WORKBOOK_PARTS.flatMap((name) => entries.find((entry) => entry.name === name) ?? []);
+  if (sheet) wanted.push(sheet);
+  const unpacked = unpackEntries(bytes, wanted, MAX_UNPACKED_BYTES);
+  if (!unpacked.ok) {
+    return {
+      ok: false,
+      fileError: unpacked.reason === "too-large" ? layout.tooManyRowsMessage : NOT_READABLE,
+    };
+  }
+  const sheetXml = sheet && unpacked.parts.get(sheet.name);
+  if (sheetXml) {
+    const refused = rangeRefusal(declaredXlsxRange(sheetXml), layout);
+    if (refused) return refused;
+  }
+  const zip = storedZip([...unpacked.parts]);
+  const names = [...unpacked.parts.keys()];
   for (let attempt = 1; attempt <= XLSX_READ_ATTEMPTS; attempt += 1) {
-    const read = await streamFirstSheet(bytes, layout, directory);
+    const read = await streamFirstSheet(zip, names, layout);
     if (read !== null) return read;
     // Failures come in bursts (a busy moment): the next try waits a little longer each time.
     await new Promise((resolve) => setTimeout(resolve, attempt * 10));
   }
-  return readWholeFirstSheet(bytes, layout);
-}
-
-/**
- * The first worksheet read from the whole workbook in memory, when streaming kept falling short (a long
- * busy moment). It does not depend on timing, and the upload limit bounds the file it holds.
- */
-export async function readWholeFirstSheet<Field extends string>(
-  bytes: Uint8Array,
-  layout: SheetLayout<Field>,
-): Promise<ReadFileResult<Field>> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    // exceljs types its input as an ArrayBuffer; a copy gives one of exactly the file's bytes.
-    await workbook.xlsx.load(bytes.slice().buffer);
-  } catch {
-    return { ok: false, fileError: NOT_READABLE };
-  }
-  const sheet = workbook.worksheets[0];
-  if (sheet === undefined) return { ok: false, fileError: NOT_READABLE };
-  const raw: RawRow[] = [];
-  let blockedBy: string | null = null;
-  sheet.eachRow((row) => {
-    // The header and the largest file allowed, and one row more to know it is too long.
-    if (blockedBy || raw.length > layout.maxRows + 1) return;
-    const cells = (row.values as ExcelJS.CellValue[]).slice(1);
-    if (cells.length > MAX_COLUMNS) {
-      blockedBy = `Row ${row.number} has more than ${MAX_COLUMNS} columns`;
-      return;
-    }
-    raw.push(rawRow(row.number, cells));
-  });
-  if (blockedBy) return { ok: false, fileError: blockedBy };
-  return toFileRows(raw, layout);
+  return { ok: false, fileError: NOT_READABLE };
 }
 
 /** A worksheet row's cells as the text they hold, noting the numbers too long to keep every digit. */
@@ -284,17 +302,30 @@ function rawRow(line: number, cells: ExcelJS.CellValue[]): RawRow {
   return { line, values, rounded };
 }
 
-/** One streaming read of the first worksheet; null when the read failed or missed a part the zip holds. */
+/**
+ * The zip in pieces of 64 KB: the reader parses each piece it is given whole before looking at its rows, so
+ * one piece of megabytes would be read to its end even when the first row is the last one needed.
+ */
+function* pieces(chunks: Buffer[]) {
+  for (const chunk of chunks) {
+    for (let at = 0; at < chunk.byteLength; at += 64 * 1024) yield chunk.subarray(at, at + 64 * 1024);
+  }
+}
+
+/**
+ * One streaming read of the first worksheet; null when it missed a part the zip holds (tried again). A
+ * read that fails outright (rows without cell references, broken XML) fails the same way every time.
+ */
 async function streamFirstSheet<Field extends string>(
-  bytes: Uint8Array,
+  zip: Buffer[],
+  names: string[],
   layout: SheetLayout<Field>,
-  directory: ZipDirectory,
 ): Promise<ReadFileResult<Field> | null> {
   const raw: RawRow[] = [];
   let blockedBy: string | null = null;
   const parts = new Set<string>();
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(Buffer.from(bytes)), {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(pieces(zip)), {
       sharedStrings: "cache",
       hyperlinks: "ignore",
       styles: "ignore",
@@ -308,7 +339,7 @@ async function streamFirstSheet<Field extends string>(
     });
     sheets: for await (const sheet of reader) {
       // A sheet is handed over only once the shared strings before it are read, or after every entry.
-      if (directory.names.includes("xl/sharedStrings.xml") && !parts.has("shared-strings")) return null;
+      if (names.includes("xl/sharedStrings.xml") && !parts.has("shared-strings")) return null;
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
         // row.values is 1-based (index 0 is empty).
         const cells = (row.values as ExcelJS.CellValue[]).slice(1);
@@ -324,9 +355,9 @@ async function streamFirstSheet<Field extends string>(
       break;
     }
   } catch {
-    return null;
+    return { ok: false, fileError: NOT_READABLE };
   }
-  const holdsSheets = directory.names.some((name) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name));
+  const holdsSheets = names.some((name) => WORKSHEET_PART.test(name));
   if (holdsSheets && !parts.has("worksheet")) return null;
   if (blockedBy) return { ok: false, fileError: blockedBy };
   return toFileRows(raw, layout);
@@ -335,7 +366,8 @@ async function streamFirstSheet<Field extends string>(
 /**
  * The first worksheet of an old binary Excel file (.xls). No maintained streaming reader exists for the
  * format; SheetJS reads it whole, which the upload size limit (5 MB) keeps small (docs/decisions/021).
- * Cells are read as the text the sheet shows, so a long number keeps the digits it displays.
+ * Its cells are then walked over the sheet's declared used range, so a range beyond the layout is refused
+ * first. Cells are read as the text the sheet shows, so a long number keeps the digits it displays.
  */
 export function readXlsRows<Field extends string>(
   bytes: Uint8Array,
@@ -348,6 +380,9 @@ export function readXlsRows<Field extends string>(
     const first = workbook.SheetNames[0];
     if (first === undefined) return { ok: false, fileError: NOT_READABLE };
     const sheet = workbook.Sheets[first];
+    // With `sheetRows`, "!ref" is cut to that many rows and "!fullref" keeps what the file declares.
+    const refused = rangeRefusal(sheet["!fullref"] ?? sheet["!ref"], layout);
+    if (refused) return refused;
     // The grid starts at the sheet's first used row, which is not always row 1.
     firstLine = sheet["!ref"] ? sheetUtils.decode_range(sheet["!ref"]).s.r + 1 : 1;
     grid = sheetUtils.sheet_to_json<unknown[]>(sheet, {
@@ -370,4 +405,15 @@ export function readXlsRows<Field extends string>(
     });
   }
   return toFileRows(raw, layout);
+}
+
+/** A batch file of a kind checkUpload has identified, read into rows (in the parsing worker). */
+export async function readSpreadsheet<Field extends string>(
+  kind: SpreadsheetKind,
+  bytes: Uint8Array,
+  layout: SheetLayout<Field>,
+): Promise<ReadFileResult<Field>> {
+  if (kind === "xlsx") return readXlsxRows(bytes, layout);
+  if (kind === "xls") return readXlsRows(bytes, layout);
+  return readCsvRows(bytes, layout);
 }

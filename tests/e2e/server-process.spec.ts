@@ -225,3 +225,37 @@ test("the audit log records the real client address, not the X-Forwarded-For a b
     server.cleanUp();
   }
 });
+
+for (const entry of ["build/server.js", "build/api/server.js"]) {
+  test(`\`node ${entry}\` reads a batch file in its parsing worker`, async () => {
+    // The worker starts from a bundle of its own beside the server's (package.json's build scripts).
+    test.setTimeout(120_000);
+    const admin = { email: "worker-admin@example.com", password: "Worker-admin-1234" };
+    const server = await launch(["node", entry], {
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+    });
+    try {
+      expect(server.healthy, `the server did not become healthy:\n${server.output()}`).toBe(true);
+      const signIn = await fetch(`${server.base}/api/v1/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(admin),
+      });
+      expect(signIn.status).toBe(200);
+      const form = new FormData();
+      form.set("file", new Blob(["Serial Number,Key\nWORKER-1,00112233445566778899aabbccddeeff\n"]), "d.csv");
+      const upload = await fetch(`${server.base}/api/v1/device/batch-upload`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${signIn.headers.get("access_token")}` },
+        body: form,
+      });
+      expect(upload.status, `${await upload.clone().text()}\n${server.output()}`).toBe(201);
+      expect(await upload.json()).toEqual({ message: "Devices uploaded successfully!", count: 1 });
+    } finally {
+      server.child.kill("SIGTERM");
+      await within(server.exit, 10_000);
+      server.cleanUp();
+    }
+  });
+}
