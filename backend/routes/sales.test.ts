@@ -571,6 +571,21 @@ describe("financial settings", () => {
       body: { outrightMargin: 0.2, loanMargin: 0.15, monthlyInterest: 0.04 },
     });
   });
+
+  it("take real numbers only: a boolean or a list is not a 100 % margin", async () => {
+    const settings = { outrightMargin: 0.2, loanMargin: 0.15, monthlyInterest: 0.04 };
+    for (const odd of [true, [1], "Infinity", "1e-1"]) {
+      const response = await backend.request("PUT", "/api/v1/sales/financial-settings", {
+        token: adminToken,
+        body: { ...settings, outrightMargin: odd },
+      });
+      expect(response.status, JSON.stringify(odd)).toBe(400);
+      expect((await response.json()).fieldErrors).toEqual({
+        outrightMargin: ["Outright margin must be a number"],
+      });
+    }
+    expect(await (await get("/api/v1/sales/financial-settings")).json()).toEqual(settings);
+  });
 });
 
 describe("agents and customers follow the sales", () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalId } from "./fields";
+import { decimalField } from "./form-values";
 import { PaginationSchema, listSchema } from "./list";
 import { PAYMENT_MODES } from "./products";
 import { ID_TYPES, PAYMENT_METHODS, isCalendarDate } from "./sale-rules";
@@ -272,15 +273,17 @@ export const RecordedPaymentSchema = z.object({
 
 /** Margins and interest as fractions (0.2 is 20 %), as the reference's clients send them. */
 const fraction = (label: string) =>
-  z.coerce
-    .number({ invalid_type_error: `${label} must be a number` })
-    .finite(`${label} must be a number`)
-    .min(0, `${label} must be between 0 and 1`)
-    .max(1, `${label} must be between 0 and 1`)
-    .refine(
-      (value) => Math.abs(value * 10_000 - Math.round(value * 10_000)) < 1e-6,
-      `${label} has too many decimals`,
-    );
+  decimalField({
+    min: 0,
+    max: 1,
+    places: 4,
+    messages: {
+      invalid: `${label} must be a number`,
+      tooSmall: `${label} must be between 0 and 1`,
+      tooLarge: `${label} must be between 0 and 1`,
+      places: `${label} has too many decimals`,
+    },
+  });
 
 export const FinancialSettingsSchema = z
   .object({
@@ -293,18 +296,18 @@ export type FinancialSettingsInput = z.infer<typeof FinancialSettingsSchema>;
 
 /** The Settings form: the same values in percent (20 means 0.2), sent to the API as fractions. */
 const percent = (label: string) =>
-  z.preprocess(
-    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-    z.coerce
-      .number({ required_error: `${label} is required`, invalid_type_error: `${label} must be a number` })
-      .finite(`${label} must be a number`)
-      .min(0, `${label} must be between 0 and 100`)
-      .max(100, `${label} must be between 0 and 100`)
-      .refine(
-        (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
-        `${label} can have at most 2 decimals`,
-      ),
-  );
+  decimalField({
+    min: 0,
+    max: 100,
+    places: 2,
+    messages: {
+      required: `${label} is required`,
+      invalid: `${label} must be a number`,
+      tooSmall: `${label} must be between 0 and 100`,
+      tooLarge: `${label} must be between 0 and 100`,
+      places: `${label} can have at most 2 decimals`,
+    },
+  });
 
 export const FinancialSettingsFormSchema = z
   .object({
