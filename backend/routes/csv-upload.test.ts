@@ -365,6 +365,14 @@ describe("POST /api/v1/csv-upload/process", () => {
     expect((await image.json()).fieldErrors).toEqual({
       file: ["Only CSV/Excel files (.csv, .xlsx, .xls) allowed"],
     });
+    // The extension is part of the type: CSV-like text in a .txt file is not a sales file.
+    for (const name of ["sales.txt", "sales", "sales.csv.txt"]) {
+      const text = await upload({ name, bytes: "name,amount\nx,1\n" });
+      expect(text.status, name).toBe(400);
+      expect((await text.json()).fieldErrors, name).toEqual({
+        file: ["Only CSV/Excel files (.csv, .xlsx, .xls) allowed"],
+      });
+    }
     const noColumns = await upload({ name: "sales.csv", bytes: "name,amount\nx,1\n" });
     expect(noColumns.status).toBe(400);
     const body = await noColumns.json();

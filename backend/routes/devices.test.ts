@@ -632,11 +632,14 @@ describe("POST /api/v1/device/batch-upload", () => {
     expect(await storedCount([three.serialNumber])).toBe(0);
   });
 
+  const CSV_HEADER_FOR_TEXT = "Serial Number,Key,Hardware Model\nSN-TXT-1,abc,Model\n";
   it("refuses a file that is not a spreadsheet, whatever it is called, and an old .xls workbook", async () => {
     for (const file of [
       { name: "devices.csv", bytes: PNG },
       { name: "devices.xlsx", bytes: PNG },
       { name: "devices.xls", bytes: XLS },
+      // CSV-like text whose name is not a .csv is no devices file either.
+      { name: "devices.txt", bytes: CSV_HEADER_FOR_TEXT },
     ]) {
       const response = await upload(file);
       expect(response.status).toBe(400);

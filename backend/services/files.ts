@@ -13,7 +13,24 @@ import { sniffFileKind } from "./file-kinds";
 
 export type Upload = { name: string; bytes: Uint8Array };
 
-/** Reads an upload's kind from its bytes and checks it is one of `allowed`; else a field error. */
+/**
+ * A data file's extension, which the spec makes part of its type ('Only CSV/Excel files (.csv, .xlsx, .xls)
+ * allowed'): text that happens to parse as CSV is still not a `.csv` file. Images are judged by their bytes
+ * alone, since phones and scanners name them freely.
+ */
+const DATA_FILE_EXTENSIONS: Partial<Record<FileKind, string>> = { csv: ".csv", xlsx: ".xlsx", xls: ".xls" };
+
+function hasAllowedExtension(name: string, allowed: readonly FileKind[]) {
+  const dataExtensions = allowed.flatMap((kind) => DATA_FILE_EXTENSIONS[kind] ?? []);
+  if (dataExtensions.length === 0) return true;
+  const lower = name.trim().toLowerCase();
+  return dataExtensions.some((extension) => lower.endsWith(extension));
+}
+
+/**
+ * Reads an upload's kind from its bytes and checks it is one of `allowed` (and, for data files, that its
+ * name has one of their extensions); else a field error.
+ */
 export async function checkUpload(
   field: string,
   upload: Upload,
@@ -21,6 +38,7 @@ export async function checkUpload(
   message: string,
 ): Promise<FileKind> {
   if (upload.bytes.byteLength > MAX_UPLOAD_BYTES) throw invalidField(field, UPLOAD_TOO_LARGE_MESSAGE);
+  if (!hasAllowedExtension(upload.name, allowed)) throw invalidField(field, message);
   const kind = await sniffFileKind(upload.bytes);
   if (!kind || !allowed.includes(kind)) throw invalidField(field, message);
   return kind;
