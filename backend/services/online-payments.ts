@@ -118,6 +118,7 @@ export async function initializePayment(
         customer,
         redirectUrl: `${context.appUrl}/sales/all`,
         description: `Payment for sale ${sale.id}`,
+        meta: { saleId: sale.id, customerName: customer.name, phoneNumber: customer.phone },
       }),
     );
     return {

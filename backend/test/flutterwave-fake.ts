@@ -62,9 +62,27 @@ export async function startFlutterwaveFake(): Promise<FlutterwaveFake> {
           currency?: string;
           redirect_url?: string;
           customer?: { email?: string };
+          payment_options?: unknown;
+          meta?: { saleId?: unknown; customerName?: unknown; phoneNumber?: unknown };
         };
         if (!body.tx_ref || !body.amount || !body.redirect_url || !body.customer?.email) {
           return send(response, 400, { status: "error", message: "Missing required fields", data: null });
+        }
+        // What spec 001 asks the checkout to carry: the channels offered and the sale's metadata.
+        const options = typeof body.payment_options === "string" ? body.payment_options.split(", ") : [];
+        const channels = ["card", "banktransfer", "ussd", "qr"];
+        const meta = body.meta ?? {};
+        if (
+          !channels.every((channel) => options.includes(channel)) ||
+          typeof meta.saleId !== "string" ||
+          typeof meta.customerName !== "string" ||
+          typeof meta.phoneNumber !== "string"
+        ) {
+          return send(response, 400, {
+            status: "error",
+            message: "payment_options and meta (saleId, customerName, phoneNumber) are required",
+            data: null,
+          });
         }
         checkouts.set(body.tx_ref, {
           amount: body.amount,

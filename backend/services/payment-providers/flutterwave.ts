@@ -3,6 +3,13 @@ import { z } from "zod";
 import { ProviderUnavailable } from "./provider";
 import type { PaymentProvider, ProviderTransaction } from "./provider";
 
+/**
+ * The channels the checkout offers (spec 001 §1: card, bank, USSD, QR, mobile money), in Flutterwave's
+ * `payment_options` words. Its mobile-money options each name another country's networks (Ghana, Uganda,
+ * Rwanda, Zambia, Tanzania, francophone Africa), none Nigeria's, so none is listed.
+ */
+export const FLUTTERWAVE_PAYMENT_OPTIONS = "card, banktransfer, ussd, qr";
+
 export interface FlutterwaveKeys {
   publicKey: string;
   secretKey: string;
@@ -86,6 +93,8 @@ export function createFlutterwaveProvider(
             phonenumber: request.customer.phone,
           },
           customizations: { title: "Product Purchase", description: request.description },
+          payment_options: FLUTTERWAVE_PAYMENT_OPTIONS,
+          meta: request.meta,
         }),
       });
       const body = await readJson(response);

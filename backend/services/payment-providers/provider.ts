@@ -9,6 +9,8 @@ export interface CheckoutRequest {
   /** Where the provider sends the browser back, with `status`, `tx_ref` and `transaction_id`. */
   redirectUrl: string;
   description: string;
+  /** Carried with the transaction so the provider's dashboard and reports name the sale (spec 001 §3). */
+  meta: { saleId: string; customerName: string; phoneNumber: string };
 }
 
 /** A transaction as the provider reports it: the facts verification compares with what was asked. */
