@@ -388,6 +388,8 @@ describe("POST /api/v1/device/{id}/generate-token", () => {
       { days: 1.5 },
       { days: 30, unlock: true },
       { days: "x" },
+      { days: true },
+      { days: [1] },
       { days: 30, extra: 1 },
     ]) {
       const refused = await generate(device.id, body);

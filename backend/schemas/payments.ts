@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalField, wholeNumberField } from "./form-values";
 import { PaymentAmountSchema } from "./sales";
 import { TokenRecordSchema } from "./token-records";
 
@@ -160,12 +161,16 @@ export type SandboxOutcome = z.infer<typeof SandboxOutcomeSchema>;
 /** `POST /v1/device/{id}/generate-token`: days of use, or an unlock for good. */
 export const GenerateTokenSchema = z
   .object({
-    days: z.coerce
-      .number({ invalid_type_error: "Days must be a whole number" })
-      .int("Days must be a whole number")
-      .min(1, "Days must be at least 1")
-      .max(995, "Days must be at most 995")
-      .optional(),
+    // A real number or its text: `true` or `[1]` is not one day.
+    days: optionalField(
+      wholeNumberField({
+        required: "Days must be a whole number",
+        notWhole: "Days must be a whole number",
+        tooSmall: "Days must be at least 1",
+        tooLarge: "Days must be at most 995",
+        max: 995,
+      }),
+    ),
     unlock: z
       .union([z.boolean(), z.enum(["true", "false", "on"])])
       .transform((value) => value === true || value === "true" || value === "on")
