@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { apiToken, createCustomer, createStaff, signInAsAdmin } from "./support/staff";
+import { apiToken, createCustomer, createStaff, signInAsAdmin, signInForToken } from "./support/staff";
 
 const SECTIONS = [
   { entry: "Home", url: /\/home$/, heading: /Welcome/ },
@@ -130,8 +130,8 @@ test.describe("page frame", () => {
     await page.goto("/home");
     await expect(bell).toHaveAccessibleName(/^Action Center$/);
     // A morning of sign-ins: still nothing to look at.
-    await apiToken(colleague.email, colleague.password);
-    await apiToken(colleague.email, colleague.password);
+    await signInForToken(colleague.email, colleague.password);
+    await signInForToken(colleague.email, colleague.password);
     await page.reload();
     await expect(bell).toHaveAccessibleName(/^Action Center$/);
     // Two changes by a colleague are.

@@ -24,10 +24,28 @@ async function call(route: string, init: { method?: string; token?: string; body
   return { response, body };
 }
 
-export async function apiToken(email = E2E.adminEmail, password = E2E.adminPassword) {
+/** A fresh sign-in through the API, answering its new token. */
+export async function signInForToken(email: string, password: string) {
   const { response } = await call("/auth/login", { method: "POST", body: { email, password } });
   const token = response.headers.get("access_token");
   if (!token) throw new Error("login answered without a token");
+  return token;
+}
+
+/**
+ * One API token per account for the whole run: factories called side by side would otherwise sign in
+ * the same account many times at once from one address, which the sign-in limit rightly refuses
+ * (docs/decisions/012 counts an attempt before its password is checked).
+ */
+const tokens = new Map<string, Promise<string>>();
+export function apiToken(email = E2E.adminEmail, password = E2E.adminPassword) {
+  const key = `${email}\n${password}`;
+  let token = tokens.get(key);
+  if (!token) {
+    token = signInForToken(email, password);
+    tokens.set(key, token);
+    token.catch(() => tokens.delete(key));
+  }
   return token;
 }
 
