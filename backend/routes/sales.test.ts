@@ -223,6 +223,30 @@ describe("POST /api/v1/sales/create", () => {
     });
   });
 
+  it("refuses an item whose stock prices add up beyond exact kobo, and stores nothing", async () => {
+    // 100 parts at the dearest price a batch may carry: ₦10^14, more kobo than a number counts exactly.
+    const { product, devices: parts } = await makeSellableProduct(backend.db, {
+      units: 1,
+      batteryPerUnit: 100,
+      price: 1_000_000_000_000,
+    });
+    const customer = await makeCustomer(backend.db);
+    const before = (await backend.db.select({ id: sales.id }).from(sales)).length;
+    const response = await post(
+      "/api/v1/sales/create",
+      oneOffSale(
+        customer.id,
+        product.id,
+        parts.map((part) => part.id),
+      ),
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).fieldErrors).toEqual({
+      "saleItems.0.quantity": ["The total of this item is larger than a sale may hold"],
+    });
+    expect((await backend.db.select({ id: sales.id }).from(sales)).length).toBe(before);
+  });
+
   it("refuses amounts beyond exact kobo, mistyped numbers and over-long text with field messages", async () => {
     const { product, devices: units } = await makeSellableProduct(backend.db);
     const customer = await makeCustomer(backend.db);

@@ -143,6 +143,16 @@ export function priceItem(
   };
 }
 
+/**
+ * Stock prices are bounded one by one (MAX_NAIRA), so a product of many dear parts can still price beyond
+ * what kobo count exactly in a number: such an item is refused, never stored rounded.
+ */
+export const TOTAL_TOO_LARGE = "The total of this item is larger than a sale may hold";
+
+export function isExactTotal(price: Pick<ItemPrice, "totalKobo">) {
+  return Number.isSafeInteger(price.totalKobo);
+}
+
 export type SaleTotals = {
   totalKobo: number;
   /** What is due now: deposits of instalment items plus one-off items in full. */

@@ -21,7 +21,14 @@ import { recordAudit } from "./audit";
 import type { StaffActor } from "./audit";
 import { invalid } from "./errors";
 import { currentFinancialSettings } from "./financial-settings";
-import { InsufficientStock, allocateFifo, priceItem, saleTotals } from "./pricing";
+import {
+  InsufficientStock,
+  TOTAL_TOO_LARGE,
+  allocateFifo,
+  isExactTotal,
+  priceItem,
+  saleTotals,
+} from "./pricing";
 import type { Allocation, ItemPrice } from "./pricing";
 import {
   deviceProblems,
@@ -140,11 +147,17 @@ export async function createSale(
         settings,
         input.applyMargin,
       );
+      if (!isExactTotal(price)) {
+        problems.add(`saleItems.${index}.quantity`, TOTAL_TOO_LARGE);
+        return;
+      }
       priced.push({ allocations, price });
     });
     problems.throwIfAny();
 
     const totals = saleTotals(priced.map((item) => item.price));
+    if (!Number.isSafeInteger(totals.totalKobo)) problems.add("saleItems", TOTAL_TOO_LARGE);
+    problems.throwIfAny();
     const hasContract = input.saleItems.some((item) => item.paymentMode === "INSTALLMENT");
     const [sale] = await tx
       .insert(sales)

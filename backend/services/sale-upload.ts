@@ -24,7 +24,7 @@ import type {
 import type { StaffActor } from "./audit";
 import { notFound } from "./errors";
 import { currentFinancialSettings } from "./financial-settings";
-import { InsufficientStock, allocateFifo, priceItem } from "./pricing";
+import { InsufficientStock, TOTAL_TOO_LARGE, allocateFifo, isExactTotal, priceItem } from "./pricing";
 import type { Allocation, FinancialSettings, StockBatch } from "./pricing";
 import { INSTALLMENT_NOT_OFFERED, PRODUCT_NOT_FOUND } from "./sale-creation";
 import {
@@ -523,6 +523,11 @@ function checkRow(
     lookups.settings,
     false,
   );
+  if (!isExactTotal(price)) {
+    for (const slice of taken) slice.batch.remaining += slice.quantity;
+    add("units", TOTAL_TOO_LARGE);
+    return { problems };
+  }
   const paidKobo = nairaToKobo(Number(paidCell));
   if (paidKobo > price.totalKobo) {
     for (const slice of taken) slice.batch.remaining += slice.quantity;
