@@ -94,3 +94,20 @@ export function SectionErrorBoundary() {
   const error = useRouteError();
   return <ErrorPanel description={describeRouteError(error)} />;
 }
+
+/**
+ * A whole page that is only an error panel and a way home: where the web server sends a form it refused
+ * before the app saw it (from another site, too large).
+ */
+export function StandaloneErrorPage({ description }: { description: FailureDescription }) {
+  return (
+    <main className="min-h-screen px-6 py-16">
+      <ErrorPanel description={description} />
+      <p className="text-center">
+        <a href="/home" className="text-sm font-medium text-brand-700 underline">
+          Go back home
+        </a>
+      </p>
+    </main>
+  );
+}

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useRouteError } from "@remix-run/react";
-import { describeRouteError, ErrorPanel } from "~/components/error-panel";
+import { describeRouteError, StandaloneErrorPage } from "~/components/error-panel";
 import { MESSAGES, describeFailure } from "~/utils/error-catalogue";
 
 // Where the web server sends a form whose body is over its size limit (server/body-limit.ts).
@@ -17,23 +17,10 @@ export async function loader() {
   throw data(description(), { status: 413 });
 }
 
-function RequestTooLargePage({ failure }: { failure: ReturnType<typeof describeFailure> }) {
-  return (
-    <main className="min-h-screen px-6 py-16">
-      <ErrorPanel description={failure} />
-      <p className="text-center">
-        <a href="/home" className="text-sm font-medium text-brand-700 underline">
-          Go back home
-        </a>
-      </p>
-    </main>
-  );
-}
-
 export default function RequestTooLargeRoute() {
-  return <RequestTooLargePage failure={description()} />;
+  return <StandaloneErrorPage description={description()} />;
 }
 
 export function ErrorBoundary() {
-  return <RequestTooLargePage failure={describeRouteError(useRouteError())} />;
+  return <StandaloneErrorPage description={describeRouteError(useRouteError())} />;
 }
