@@ -18,11 +18,10 @@ export async function lockedUntil(db: AppDb, keys: string[]): Promise<Date | nul
   return row?.until ? new Date(row.until) : null;
 }
 
-/**
- * Counts one event for `key` (a new window when the last one is over) and returns the count so far in
- * this window. With `limit.lockMs`, reaching `limit.max` locks the key for that long.
- */
-export async function countEvent(db: AppDb, key: string, limit: Limit): Promise<number> {
+/** One more event in `key`'s window (a new window when the last one is over): one upsert, so concurrent
+ * events queue on the row and each gets its own number; with `unlessLocked`, nothing is counted while the
+ * key is locked and the answer is null. */
+async function bump(db: AppDb, key: string, limit: Limit, unlessLocked: boolean): Promise<number | null> {
   const window = sql`${`${limit.windowMs} milliseconds`}::interval`;
   const expired = sql`${rateLimits.windowStartedAt} <= now() - ${window}`;
   const [row] = await db
@@ -34,15 +33,27 @@ export async function countEvent(db: AppDb, key: string, limit: Limit): Promise<
         count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
         windowStartedAt: sql`case when ${expired} then now() else ${rateLimits.windowStartedAt} end`,
       },
+      ...(unlessLocked
+        ? { setWhere: sql`${rateLimits.lockedUntil} is null or ${rateLimits.lockedUntil} <= now()` }
+        : {}),
     })
     .returning({ count: rateLimits.count });
-  if (limit.lockMs && row.count >= limit.max) {
+  return row?.count ?? null;
+}
+
+/**
+ * Counts one event for `key` (a new window when the last one is over) and returns the count so far in
+ * this window. With `limit.lockMs`, reaching `limit.max` locks the key for that long.
+ */
+export async function countEvent(db: AppDb, key: string, limit: Limit): Promise<number> {
+  const count = (await bump(db, key, limit, false)) ?? 1;
+  if (limit.lockMs && count >= limit.max) {
     await db
       .update(rateLimits)
       .set({ lockedUntil: sql`now() + ${`${limit.lockMs} milliseconds`}::interval` })
       .where(eq(rateLimits.key, key));
   }
-  return row.count;
+  return count;
 }
 
 /**
@@ -50,22 +61,8 @@ export async function countEvent(db: AppDb, key: string, limit: Limit): Promise<
  * queue on the row and each gets its own number. Null while the key is locked (nothing is counted then);
  * otherwise the attempt's number in the current window.
  */
-export async function takeAttempt(db: AppDb, key: string, limit: Limit): Promise<number | null> {
-  const window = sql`${`${limit.windowMs} milliseconds`}::interval`;
-  const expired = sql`${rateLimits.windowStartedAt} <= now() - ${window}`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, count: 1, windowStartedAt: sql`now()` })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
-        windowStartedAt: sql`case when ${expired} then now() else ${rateLimits.windowStartedAt} end`,
-      },
-      setWhere: sql`${rateLimits.lockedUntil} is null or ${rateLimits.lockedUntil} <= now()`,
-    })
-    .returning({ count: rateLimits.count });
-  return row?.count ?? null;
+export function takeAttempt(db: AppDb, key: string, limit: Limit): Promise<number | null> {
+  return bump(db, key, limit, true);
 }
 
 /** Locks `key` for `limit.lockMs` from now (never shortening a lock already set); answers until when. */
