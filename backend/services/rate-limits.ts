@@ -18,9 +18,11 @@ export async function lockedUntil(db: AppDb, keys: string[]): Promise<Date | nul
   return row?.until ? new Date(row.until) : null;
 }
 
-/** One more event in `key`'s window (a new window when the last one is over): one upsert, so concurrent
- * events queue on the row and each gets its own number; with `unlessLocked`, nothing is counted while the
- * key is locked and the answer is null. */
+/**
+ * One more event in `key`'s window (a new window when the last one is over): one upsert, so concurrent
+ * events queue on the row and each gets its own number. With `unlessLocked`, nothing is counted while the
+ * key is locked, and the answer is null.
+ */
 async function bump(db: AppDb, key: string, limit: Limit, unlessLocked: boolean): Promise<number | null> {
   const window = sql`${`${limit.windowMs} milliseconds`}::interval`;
   const expired = sql`${rateLimits.windowStartedAt} <= now() - ${window}`;
