@@ -99,8 +99,9 @@ describe.each(ROUTES)("POST $path", ({ path, header, rows }) => {
 
   it.each(cases)("refuses $name and answers /healthz meanwhile", async ({ file, bytes, message }) => {
     const { response, slowest, probes } = await healthWhileUploading(path, file, bytes());
-    // Far below what parsing on the request thread held a request for.
-    expect(slowest).toBeLessThan(1_000);
+    // Parsing on the request thread held every request for several seconds; a served probe takes
+    // milliseconds. The bound is generous so a busy test machine cannot make it fail by itself.
+    expect(slowest).toBeLessThan(2_000);
     expect(probes).toBeGreaterThan(0);
     expect(response.status).toBe(400);
     const body = await response.json();
