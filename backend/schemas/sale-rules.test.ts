@@ -17,7 +17,9 @@ import {
   NextOfKinSchema,
   ParametersSchema,
   RecipientSchema,
+  bornBy,
   isCalendarDate,
+  lagosToday,
 } from "./sale-rules";
 
 function messages(result: z.SafeParseReturnType<unknown, unknown>): Record<string, string[] | undefined> {
@@ -133,12 +135,21 @@ describe("next of kin and guarantor", () => {
     expect(messages(NextOfKinSchema.safeParse({ ...nextOfKin, dateOfBirth: "1990-02-30" }))).toEqual({
       dateOfBirth: ["Invalid date of birth"],
     });
-    expect(messages(NextOfKinSchema.safeParse({ ...nextOfKin, dateOfBirth: "2027-01-01" }))).toEqual({
+    expect(messages(NextOfKinSchema.safeParse({ ...nextOfKin, dateOfBirth: "2999-01-01" }))).toEqual({
       dateOfBirth: ["Date of birth cannot be in the future"],
     });
+    // Born last year: nobody who answers for a loan.
+    const lastYear = `${Number(lagosToday().slice(0, 4)) - 1}-01-01`;
+    expect(messages(NextOfKinSchema.safeParse({ ...nextOfKin, dateOfBirth: lastYear }))).toEqual({
+      dateOfBirth: ["A next of kin must be at least 18 years old"],
+    });
+    expect(NextOfKinSchema.safeParse({ ...nextOfKin, dateOfBirth: bornBy(18) }).success).toBe(true);
   });
 
   it("need the guarantor's home address and identification", () => {
+    expect(
+      messages(GuarantorSchema.safeParse({ ...guarantor, dateOfBirth: bornBy(17) })).dateOfBirth,
+    ).toEqual(["A guarantor must be at least 18 years old"]);
     expect(messages(GuarantorSchema.safeParse({ ...guarantor, homeAddress: " " }))).toEqual({
       homeAddress: ["Home address is required"],
     });

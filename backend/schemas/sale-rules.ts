@@ -261,11 +261,29 @@ function expiresAfterIssue(value: { issueDate: string; expirationDate: string },
 export const IdentificationSchema = z.object(identificationShape).strict().superRefine(expiresAfterIssue);
 export type Identification = z.output<typeof IdentificationSchema>;
 
-const dateOfBirth = pastDate({
-  required: "Date of birth is required",
-  invalid: "Invalid date of birth",
-  future: "Date of birth cannot be in the future",
-});
+/** The youngest a next of kin or guarantor may be: they answer for a loan. */
+export const MIN_ADULT_AGE = 18;
+
+/** The last day someone could have been born and be `years` old today (Lagos days). */
+export function bornBy(years: number, today = lagosToday()): string {
+  return `${String(Number(today.slice(0, 4)) - years).padStart(4, "0")}${today.slice(4)}`;
+}
+
+/** A date of birth for someone who answers for the customer: a real date, and an adult's. */
+function adultDateOfBirth(who: string) {
+  const messages = {
+    required: "Date of birth is required",
+    invalid: "Invalid date of birth",
+    future: "Date of birth cannot be in the future",
+  };
+  return dateField(messages, (value) =>
+    value > lagosToday()
+      ? messages.future
+      : value > bornBy(MIN_ADULT_AGE)
+        ? `${who} must be at least ${MIN_ADULT_AGE} years old`
+        : null,
+  );
+}
 
 /** Coordinates an address picker may add (forms). */
 const longitude = coordinate("Longitude", 180);
@@ -280,7 +298,7 @@ export const NextOfKinSchema = z
     ),
     email: optionalEmail("Invalid email"),
     homeAddress: optionalText(),
-    dateOfBirth,
+    dateOfBirth: adultDateOfBirth("A next of kin"),
     nationality: optionalText(60),
     longitude,
     latitude,
@@ -296,7 +314,7 @@ export const GuarantorSchema = z
     ),
     email: optionalEmail("Invalid email"),
     homeAddress: text(1, "Home address is required").pipe(z.string().max(200, "Home address is too long")),
-    dateOfBirth,
+    dateOfBirth: adultDateOfBirth("A guarantor"),
     nationality: optionalText(60),
     longitude,
     latitude,
