@@ -49,6 +49,8 @@ test.describe("new sale", () => {
     page,
     javaScriptEnabled,
   }) => {
+    // About forty page loads without JavaScript, each a whole document: a long journey on a busy machine.
+    test.setTimeout(90_000);
     const customer = await createCustomer();
     const { product, category, devices } = await createSellableProduct({ devices: 2 });
     await startSale(page);
