@@ -29,6 +29,8 @@ test("a sale's pages are titled by the sale", async ({ page }) => {
 });
 
 test("each signed-in screen has a title of its own", async ({ page }) => {
+  // Some forty screens loaded one after another in one test: more than the default limit allows for.
+  test.setTimeout(90_000);
   await signInAsAdmin(page);
   const titles: Record<string, string> = {
     "/home": "Home — SolarDesk",
