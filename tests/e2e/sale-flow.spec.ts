@@ -376,6 +376,8 @@ test.describe("new sale", () => {
     page,
     javaScriptEnabled,
   }) => {
+    // Two drafts begun, left, resumed and thrown away, each step a whole page without JavaScript.
+    test.setTimeout(90_000);
     const customer = await createCustomer();
     const { product, category } = await createSellableProduct({ devices: 1 });
     await startSale(page);
