@@ -28,8 +28,10 @@ const NOT_READABLE = "The file could not be read as a spreadsheet";
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const PROBE_MS = 50;
+
 /**
- * The upload's answer, and the longest a `/healthz` asked for meanwhile (every 50 ms) waited beyond
+ * The upload's answer, and the longest a `/healthz` asked for meanwhile (every PROBE_MS) waited beyond
  * that: a timer that cannot fire while the thread is busy shows the time it was held.
  */
 async function healthWhileUploading(path: string, name: string, bytes: Uint8Array) {
@@ -43,8 +45,8 @@ async function healthWhileUploading(path: string, name: string, bytes: Uint8Arra
   let slowest = 0;
   let probes = 0;
   while (!answered) {
-    const due = performance.now() + 50;
-    await pause(50);
+    const due = performance.now() + PROBE_MS;
+    await pause(PROBE_MS);
     const health = await backend.request("GET", "/healthz");
     expect(health.status).toBe(200);
     slowest = Math.max(slowest, performance.now() - due);

@@ -303,12 +303,13 @@ function rawRow(line: number, cells: ExcelJS.CellValue[]): RawRow {
 }
 
 /**
- * The zip in pieces of 64 KB: the reader parses each piece it is given whole before looking at its rows, so
- * one piece of megabytes would be read to its end even when the first row is the last one needed.
+ * The zip in small pieces (PIECE_BYTES): the reader parses each piece it is given whole before looking at
+ * its rows, so one large piece would be read to its end even when the first row is the last one needed.
  */
+const PIECE_BYTES = 64 * 1024;
 function* pieces(chunks: Buffer[]) {
   for (const chunk of chunks) {
-    for (let at = 0; at < chunk.byteLength; at += 64 * 1024) yield chunk.subarray(at, at + 64 * 1024);
+    for (let at = 0; at < chunk.byteLength; at += PIECE_BYTES) yield chunk.subarray(at, at + PIECE_BYTES);
   }
 }
 

@@ -14,7 +14,7 @@ export interface RawAnswer {
 }
 
 /**
- * A POST over its own keep-alive connection, the body streamed 64 KB at a time as a client would send a
+ * A POST over its own keep-alive connection, the body streamed in pieces as a client would send a
  * large upload (declared with Content-Length, or chunked). Unlike fetch, it shows what the server does with
  * the connection after answering: keep it, close it, or leave the client hanging.
  */
