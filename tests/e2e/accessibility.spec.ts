@@ -49,6 +49,7 @@ const SCREENS: Record<string, Screen> = {
   "sign-in": { path: "/", signedOut: true },
   "forgot password": { path: "/?mode=forgot", signedOut: true },
   "create password": { path: "/create-password/x/y", signedOut: true },
+  "request too large": { path: "/request-too-large", signedOut: true },
   "page not found": { path: "/no/such/page", signedOut: true },
   home: { path: "/home" },
   "home with the main menu open": { path: "/home", openMenu: "Main menu" },

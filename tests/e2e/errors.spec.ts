@@ -71,3 +71,12 @@ test("Inventory Settings refused for permission shows the catalogue's Access Den
   await expect(page.getByText("Please contact your administrator to request access.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Try Again" })).toHaveCount(0);
 });
+
+test("a form too large for the server shows the catalogue's panel with a way home", async ({ page }) => {
+  // Where the web server sends a refused body (server/body-limit.ts); its own tests post the body itself.
+  const response = await page.goto("/request-too-large");
+  expect(response?.status()).toBe(413);
+  await expect(page).toHaveTitle("Too Large — SolarDesk");
+  await expect(page.getByText("What you sent is too large for the server to accept.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go back home" })).toBeVisible();
+});
