@@ -20,6 +20,13 @@ describe("flash toasts", () => {
     expect(toast).toMatchObject({ type: "success", message: "Customer created successfully!" });
   });
 
+  it("are each their own toast, so the same message twice shows twice", async () => {
+    const first = await readToast(withCookie(await toastCookie(await redirectWithSuccess("/a", "Done"))));
+    const second = await readToast(withCookie(await toastCookie(await redirectWithSuccess("/a", "Done"))));
+    expect(first.toast?.id).toBeTruthy();
+    expect(second.toast?.id).not.toBe(first.toast?.id);
+  });
+
   it("are signed: a forged or altered cookie shows nothing", async () => {
     const forged = Buffer.from(
       JSON.stringify({

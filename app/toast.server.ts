@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { appConfig } from "./config.server";
@@ -22,12 +23,14 @@ const toasts = createToastUtilsWithCustomSession(toastStorage);
 
 /**
  * The flash toast of this request, if any. Most requests carry none, and remix-toast would still sign
- * and send a fresh cookie for them, so those skip it.
+ * and send a fresh cookie for them, so those skip it. Each toast read gets its own id: the same message
+ * twice in a row (block, then unblock) is two toasts, not one the browser already closed.
  */
 export async function readToast(request: Request) {
   if (!/(?:^|;\s*)toast-session=/.test(request.headers.get("Cookie") ?? ""))
     return { toast: undefined, headers: new Headers() };
-  return toasts.getToast(request);
+  const { toast, headers } = await toasts.getToast(request);
+  return { toast: toast ? { ...toast, id: randomUUID() } : undefined, headers };
 }
 
 export const { redirectWithError, redirectWithSuccess, redirectWithWarning } = toasts;
