@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Cookie, Page } from "@playwright/test";
+import axe from "axe-core";
 import { expect, test } from "@playwright/test";
 import { createSale, recordCash, startCheckout } from "./support/sale-records";
 import {
@@ -170,28 +170,28 @@ const SCREENS: Record<string, Screen> = {
   "sale summary": { path: (records) => `/sales/all/new/${records.draftId}/summary` },
 };
 
-/**
- * axe runs as a script inside the page, which a page with JavaScript off cannot do. So the page as the
- * server rendered it (menus opened, never hydrated) is replayed, its scripts stripped, in a second page
- * that may run scripts, and axe checks that one.
- */
-async function replayWithoutAppScripts(page: Page, browser: Browser) {
-  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
-  const url = page.url();
-  const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
-  const replay = await context.newPage();
-  await replay.route(url, (route) => route.fulfill({ contentType: "text/html", body: html }));
-  await replay.goto(url);
-  return replay;
-}
-
 const BLOCKING_IMPACTS = new Set(["serious", "critical"]);
 
+/**
+ * axe-core's own API, loaded into every page of the contexts below before the page's scripts: one
+ * `axe.run` is then all a check costs. (The Playwright wrapper injects the whole library again and opens
+ * an extra page for every check, which made this file most of the suite's time; our pages have no frames,
+ * which is all that wrapper adds.)
+ */
+async function withAxe(browser: Browser, options: { javaScriptEnabled: boolean; cookies?: Cookie[] }) {
+  const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled });
+  await context.addInitScript({ content: axe.source });
+  if (options.cookies) await context.addCookies(options.cookies);
+  return context.newPage();
+}
+
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    // Off by default in axe (experimental), but a name that hides the visible text confuses voice control.
-    .options({ rules: { "label-content-name-mismatch": { enabled: true } } })
-    .analyze();
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: typeof axe }).axe.run(document, {
+      // Off by default in axe (experimental), but a name that hides the visible text confuses voice control.
+      rules: { "label-content-name-mismatch": { enabled: true } },
+    }),
+  );
   return results.violations
     .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ""))
     .map(
@@ -202,14 +202,31 @@ async function seriousViolations(page: Page) {
     );
 }
 
+/**
+ * axe runs as a script inside the page, which a page with JavaScript off cannot do. So the page as the
+ * server rendered it (menus opened, never hydrated) is replayed, its scripts and module preloads
+ * stripped, in a page that may run scripts, and axe checks that one.
+ */
+async function replayWithoutAppScripts(page: Page, replay: Page) {
+  const html = (await page.content())
+    .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+    .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
+  const url = page.url();
+  await replay.unrouteAll();
+  await replay.route(url, (route) => route.fulfill({ contentType: "text/html", body: html }));
+  await replay.goto(url);
+  return replay;
+}
+
 /** The root route's title: a screen still showing it has not said what it is. */
 const APP_DEFAULT_TITLE = "SolarDesk — staff back office";
 
 test.describe("every screen: its own title, one main landmark, no serious or critical axe violations", () => {
   let records: Records;
-  let adminCookies: Cookie[];
+  /** One page signed in as the administrator, one signed out, and (JavaScript off) one to replay into. */
+  let pages: { signedIn: Page; signedOut: Page; replay?: Page };
 
-  test.beforeAll(async ({ browser }) => {
+  test.beforeAll(async ({ browser }, testInfo) => {
     const [customer, staff, role, adminRoleId, agent, device, ticket, warehouse] = await Promise.all([
       createCustomer(),
       createStaff("sales"),
@@ -249,27 +266,34 @@ test.describe("every screen: its own title, one main landmark, no serious or cri
       saleProductId: sellable.product.id,
       checkoutReference: checkout.reference,
     };
-    const context = await browser.newContext();
-    await signInAsAdmin(await context.newPage());
-    adminCookies = await context.cookies();
-    await context.close();
+    const signIn = await browser.newContext();
+    await signInAsAdmin(await signIn.newPage());
+    const cookies = await signIn.cookies();
+    await signIn.close();
+    // Pages are reused from screen to screen: a fresh browser context per screen cost more than its check.
+    const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
+    pages = {
+      signedIn: await withAxe(browser, { javaScriptEnabled, cookies }),
+      signedOut: await withAxe(browser, { javaScriptEnabled }),
+      replay: javaScriptEnabled ? undefined : await withAxe(browser, { javaScriptEnabled: true }),
+    };
+  });
+
+  test.afterAll(async () => {
+    for (const page of Object.values(pages ?? {})) await page?.context().close();
   });
 
   for (const [name, screen] of Object.entries(SCREENS)) {
-    test(name, async ({ page, context, browser, javaScriptEnabled }) => {
-      if (!screen.signedOut) await context.addCookies(adminCookies);
+    test(name, async () => {
+      const page = screen.signedOut ? pages.signedOut : pages.signedIn;
       const path = typeof screen.path === "string" ? screen.path : screen.path(records);
       const response = await page.goto(path);
       expect(response?.url(), "the screen did not redirect elsewhere").toContain(path.split("?")[0]);
       await expect(page).not.toHaveTitle(APP_DEFAULT_TITLE);
       await expect(page.getByRole("main")).toHaveCount(1);
       if (screen.openMenu) await page.getByLabel(screen.openMenu).first().click();
-      const checked = javaScriptEnabled ? page : await replayWithoutAppScripts(page, browser);
-      try {
-        expect(await seriousViolations(checked)).toEqual([]);
-      } finally {
-        if (checked !== page) await checked.context().close();
-      }
+      const checked = pages.replay ? await replayWithoutAppScripts(page, pages.replay) : page;
+      expect(await seriousViolations(checked)).toEqual([]);
     });
   }
 });
