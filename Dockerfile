@@ -4,14 +4,15 @@
 #
 #   docker build -t solar-back-office .
 #   docker run -p 3000:3000 -v office-data:/data \
-#     -e SESSION_SECRET=... -e ADMIN_EMAIL=... -e ADMIN_PASSWORD=... \
+#     -e SESSION_SECRET=... -e APP_URL=https://office.example.com -e ADMIN_EMAIL=... -e ADMIN_PASSWORD=... \
 #     -e FLW_PUBLIC_KEY=... -e FLW_SECRET_KEY=... -e FLW_WEBHOOK_HASH=... solar-back-office
 #
 # Without the three Flutterwave keys the server refuses to start, unless PAYMENT_SANDBOX=1 chooses the
 # built-in sandbox provider (test payments, no money moves; only staff with write:Sales complete them).
 #
 # Migrations and the first admin are applied by the app itself at start, so there is no separate step.
-# Optional settings (ARCHITECTURE.md §4): DATABASE_URL (PostgreSQL instead of PGlite in /data), APP_URL,
+# APP_URL is required: the address staff open the app at, which e-mailed links are built from.
+# Optional settings (ARCHITECTURE.md §4): DATABASE_URL (PostgreSQL instead of PGlite in /data),
 # API_BASE_URL, SUPPORT_EMAIL, FLW_*, MAPS_API_KEY, INSECURE_COOKIES=1 (only for plain-HTTP intranets),
 # TRUST_PROXY=1 behind one reverse proxy (client address, HTTPS and host from its X-Forwarded-* headers).
 #

@@ -11,6 +11,11 @@ const relativeBackendImport = {
 const FRAMEWORK_MESSAGE =
   'Use the package\'s documented exports, not its internals (STYLE.md, "The framework").';
 const packageInternals = { regex: "(^|/)dist(/|$)", message: FRAMEWORK_MESSAGE };
+const routeModuleImport = {
+  regex: "^(~/routes/|(\\.\\./)+routes/|\\./routes/)",
+  message:
+    "Only Remix imports a route module: type a loader's data where the loader lives (its .server module).",
+};
 const createRequireImports = ["node:module", "module"].map((name) => ({
   name,
   importNames: ["createRequire"],
@@ -63,6 +68,29 @@ export default tseslint.config(
     },
   },
   {
+    // A route module is the URL's entry: features, components and helpers never import one (what a
+    // loader returns is typed where the loader lives, in the feature's .server module).
+    files: ["app/{features,components,utils}/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^#backend/(?!schemas/)",
+              message: "The app may import only #backend/schemas/*; call the API for everything else.",
+            },
+            relativeBackendImport,
+            packageInternals,
+            routeModuleImport,
+          ],
+          paths: createRequireImports,
+        },
+      ],
+    },
+  },
+  {
     // The transport: the one API client, the /api and /healthz forwards, and the embedded backend's boot.
     // They start the backend through its entry; everything behind it stays the API's.
     files: ["app/api.server.ts", "app/routes/api.$.ts", "app/routes/healthz.ts", "app/boot.server.ts"],
@@ -86,7 +114,10 @@ export default tseslint.config(
   {
     files: ["server/**/*.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [packageInternals], paths: createRequireImports }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [packageInternals, routeModuleImport], paths: createRequireImports },
+      ],
     },
   },
   {

@@ -1,5 +1,7 @@
 import { loadApiServerSettings, loadBackendConfig } from "./config";
 
+const site = { APP_URL: "https://office.example.com" };
+
 describe("loadBackendConfig", () => {
   it("has working defaults", () => {
     const config = loadBackendConfig({});
@@ -113,15 +115,28 @@ describe("loadBackendConfig", () => {
     expect(() => loadBackendConfig({ ...keys, FLW_PUBLIC_KEY: "short" })).toThrow(/FLW_PUBLIC_KEY/);
   });
 
+  it("refuses to start in production without APP_URL, which links sent by e-mail are built from", () => {
+    expect(() => loadBackendConfig({ NODE_ENV: "production", PAYMENT_SANDBOX: "1" })).toThrow(
+      /APP_URL: production needs the address staff open the app at, such as https:\/\/office.example.com/,
+    );
+    expect(loadBackendConfig({ NODE_ENV: "production", PAYMENT_SANDBOX: "1", ...site }).appUrl).toBe(
+      "https://office.example.com",
+    );
+  });
+
   it("refuses to start in production without Flutterwave keys unless the sandbox is chosen explicitly", () => {
-    expect(() => loadBackendConfig({ NODE_ENV: "production" })).toThrow(
+    expect(() => loadBackendConfig({ ...site, NODE_ENV: "production" })).toThrow(
       /PAYMENT_SANDBOX: production needs FLW_PUBLIC_KEY, FLW_SECRET_KEY and FLW_WEBHOOK_HASH for real payments, or PAYMENT_SANDBOX=1/,
     );
-    expect(() => loadBackendConfig({ NODE_ENV: "production", PAYMENT_SANDBOX: "0" })).toThrow(
+    expect(() => loadBackendConfig({ ...site, NODE_ENV: "production", PAYMENT_SANDBOX: "0" })).toThrow(
       /PAYMENT_SANDBOX: production needs/,
     );
-    expect(loadBackendConfig({ NODE_ENV: "production", PAYMENT_SANDBOX: "1" }).flutterwave).toBeNull();
-    expect(loadBackendConfig({ NODE_ENV: "production", PAYMENT_SANDBOX: "true" }).flutterwave).toBeNull();
+    expect(
+      loadBackendConfig({ ...site, NODE_ENV: "production", PAYMENT_SANDBOX: "1" }).flutterwave,
+    ).toBeNull();
+    expect(
+      loadBackendConfig({ ...site, NODE_ENV: "production", PAYMENT_SANDBOX: "true" }).flutterwave,
+    ).toBeNull();
     expect(() => loadBackendConfig({ PAYMENT_SANDBOX: "yes" })).toThrow(
       /PAYMENT_SANDBOX: must be "1", "true", "0" or "false"/,
     );
@@ -130,9 +145,11 @@ describe("loadBackendConfig", () => {
       FLW_SECRET_KEY: "FLWSECK_TEST-0123456789abcdef-X",
       FLW_WEBHOOK_HASH: "a-long-hash",
     };
-    expect(loadBackendConfig({ NODE_ENV: "production", ...keys }).flutterwave).not.toBeNull();
+    expect(loadBackendConfig({ ...site, NODE_ENV: "production", ...keys }).flutterwave).not.toBeNull();
     // The npm scripts allow the sandbox by default: keys given as well still mean Flutterwave.
-    expect(loadBackendConfig({ NODE_ENV: "production", ...keys, PAYMENT_SANDBOX: "1" }).flutterwave).not.toBeNull();
+    expect(
+      loadBackendConfig({ ...site, NODE_ENV: "production", ...keys, PAYMENT_SANDBOX: "1" }).flutterwave,
+    ).not.toBeNull();
   });
 });
 

@@ -83,6 +83,7 @@ export type Limits = typeof DEFAULT_LIMITS;
 
 const AdminPairSchema = z.object({ ADMIN_EMAIL: z.unknown(), ADMIN_PASSWORD: z.unknown() });
 const PaymentModeSchema = z.object({ NODE_ENV: z.unknown(), PAYMENT_SANDBOX: z.unknown() });
+const AppUrlSchema = z.object({ NODE_ENV: z.unknown(), APP_URL: z.unknown() });
 const FLUTTERWAVE_KEYS = ["FLW_PUBLIC_KEY", "FLW_SECRET_KEY", "FLW_WEBHOOK_HASH"] as const;
 const FlutterwaveKeysSchema = z.object(
   Object.fromEntries(FLUTTERWAVE_KEYS.map((key) => [key, z.unknown()])) as Record<
@@ -113,6 +114,18 @@ export const BackendConfigSchema = z
           message: "is required when ADMIN_PASSWORD is set",
         });
       }
+    }
+    // Links sent by e-mail or SMS are read far from the request that caused them: only APP_URL says
+    // where the app lives, and a guessed localhost would send staff nowhere.
+    const site = AppUrlSchema.safeParse(env);
+    if (site.success && site.data.NODE_ENV === "production" && !site.data.APP_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["APP_URL"],
+        message:
+          "production needs the address staff open the app at, such as https://office.example.com " +
+          "(links in invitation and password e-mails are built from it)",
+      });
     }
     // Half a Flutterwave set would take real money with no way to confirm it: all three or none.
     const keys = FlutterwaveKeysSchema.safeParse(env);

@@ -179,6 +179,7 @@ function serverEnv(port) {
     INSECURE_COOKIES: "1",
     // No Flutterwave keys: production starts only with the sandbox provider chosen explicitly.
     PAYMENT_SANDBOX: "1",
+    APP_URL: `http://${HOST}:${port}`,
     SESSION_SECRET: `bench-session-secret-${process.pid}-${Date.now()}`,
     ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   });

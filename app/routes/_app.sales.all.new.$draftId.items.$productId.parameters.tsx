@@ -97,12 +97,7 @@ export default function ParametersRoute() {
     >
       <ActionToast toast={actionData?.toast} />
       <p className="mb-3 text-sm font-medium text-slate-900">{productName}</p>
-      <Form
-        method="post"
-        {...form}
-        onChange={readiness.onChange}
-        className="flex flex-col gap-1"
-      >
+      <Form method="post" {...form} onChange={readiness.onChange} className="flex flex-col gap-1">
         <FormSelect
           label="Payment Mode"
           placeholder="Select a payment mode"

@@ -16,7 +16,12 @@ export const MARKED_SEEN = "All notifications marked as seen";
 export async function action({ request }: ActionFunctionArgs) {
   const { token } = await requireSession(request);
   const back = safeRedirect((await readFormData(request)).get("redirectTo"));
-  const answer = await callApi({ method: "POST", path: "/v1/activity/notifications/seen", token, from: request });
+  const answer = await callApi({
+    method: "POST",
+    path: "/v1/activity/notifications/seen",
+    token,
+    from: request,
+  });
   if (answer.ok) return redirectWithSuccess(back, MARKED_SEEN);
   if (answer.failure.status === 401) return throwFailure(request, answer.failure);
   const failure = describeFailure(answer.failure);

@@ -14,7 +14,7 @@ describe("CSV exports", () => {
   });
 
   it("neutralise the full-width forms of the formula signs, which spreadsheets read as the ASCII ones", () => {
-    for (const hostile of ["\uFF1DHYPERLINK(\"http://x\")", "\uFF0B1+1", "\uFF0D2+3", "\uFF20SUM(A1)"]) {
+    for (const hostile of ['\uFF1DHYPERLINK("http://x")', "\uFF0B1+1", "\uFF0D2+3", "\uFF20SUM(A1)"]) {
       expect(neutraliseFormula(hostile)).toBe(`'${hostile}`);
     }
     expect(neutraliseFormula("Lagos \uFF1D Abuja")).toBe("Lagos \uFF1D Abuja");

@@ -110,7 +110,13 @@ describe("GET /api/v1/customers", () => {
 
   it("finds a phone number in any form the app accepts for it", async () => {
     const customer = await makeCustomer(backend.db, { phone: "08034560481" });
-    for (const search of ["+234 803 456 0481", "0803 456 0481", "0803-456-0481", "2348034560481", "0803 456"]) {
+    for (const search of [
+      "+234 803 456 0481",
+      "0803 456 0481",
+      "0803-456-0481",
+      "2348034560481",
+      "0803 456",
+    ]) {
       const body = await (await get(`/api/v1/customers?search=${encodeURIComponent(search)}`)).json();
       expect(ids(body), search).toEqual([customer.id]);
     }

@@ -305,6 +305,24 @@ describe("with the built-in sandbox provider", () => {
     expect(saleRow.paidKobo).toBe(0);
   });
 
+  it("serves the checkout from the origin the web app names, and falls back to APP_URL", async () => {
+    const { sale } = await instalmentSale(backend, token);
+    const here = await initialize({ saleId: sale.id, redirectUrl: "http://127.0.0.1:3000/sales/all" });
+    expect(here.status).toBe(201);
+    const payment = await here.json();
+    expect(payment.link).toBe(`http://127.0.0.1:3000/payment/sandbox/${payment.reference}`);
+    for (const redirectUrl of [
+      "javascript:alert(1)",
+      "ftp://files.example.com/x",
+      "/sales/all",
+      "x".repeat(3000),
+    ]) {
+      const refused = await initialize({ saleId: sale.id, redirectUrl });
+      expect(refused.status).toBe(400);
+      expect(Object.keys((await refused.json()).fieldErrors)).toEqual(["redirectUrl"]);
+    }
+  });
+
   it("refuses amounts beyond the balance, unknown sales and references, odd input, and roles that may not", async () => {
     const { sale } = await instalmentSale(backend, token);
     const over = await initialize({ saleId: sale.id, amount: 11_200.01 });
@@ -416,6 +434,14 @@ describe("with Flutterwave (a local stand-in of its API)", () => {
       currency: "NGN",
       redirectUrl: "http://app.test/sales/all",
     });
+    // The web app names the address its user is on; Flutterwave sends the browser back there.
+    const elsewhere = await (
+      await backend.request("POST", "/api/v1/payment/initialize", {
+        token,
+        body: { saleId: sale.id, redirectUrl: "http://192.168.1.20:3000/sales/all" },
+      })
+    ).json();
+    expect(fake.checkouts.get(elsewhere.reference)?.redirectUrl).toBe("http://192.168.1.20:3000/sales/all");
 
     // Not paid yet: the callback says so and records nothing.
     const early = await (

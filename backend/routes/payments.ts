@@ -111,44 +111,46 @@ export function paymentRoutes({ db, config, mailer, caches }: RouteDeps) {
     for (const cache of Object.values(caches)) cache.clear();
   };
 
-  return new Hono<ApiEnv>()
-    .post("/initialize", guard("write:Sales"), async (c) => {
-      const input = await readJsonBody(c, InitializePaymentSchema);
-      return c.json(await initializePayment(context, signedInActor(c), input), 201);
-    })
-    .get("/verify/callback", guard("read:Sales"), async (c) => {
-      const query = readQuery(c, VerifyCallbackQuerySchema);
-      try {
-        return c.json(await verifyPayment(context, query, signedInActor(c)), 200);
-      } finally {
-        // A GET that may record a payment: the cached lists and counts must not show the old balance.
+  return (
+    new Hono<ApiEnv>()
+      .post("/initialize", guard("write:Sales"), async (c) => {
+        const input = await readJsonBody(c, InitializePaymentSchema);
+        return c.json(await initializePayment(context, signedInActor(c), input), 201);
+      })
+      .get("/verify/callback", guard("read:Sales"), async (c) => {
+        const query = readQuery(c, VerifyCallbackQuerySchema);
+        try {
+          return c.json(await verifyPayment(context, query, signedInActor(c)), 200);
+        } finally {
+          // A GET that may record a payment: the cached lists and counts must not show the old balance.
+          forgetCachedReads();
+        }
+      })
+      .post("/flw-webhook", async (c) => {
+        if (!context.provider.webhookSignatureMatches(c.req.header("verif-hash"))) {
+          throw httpError(401, INVALID_SIGNATURE);
+        }
+        const body = await readJsonBody(c, WebhookBodySchema);
+        const result = await handleWebhook(context, {
+          transactionId: String(body.data.id),
+          reference: body.data.tx_ref,
+        });
+        return c.json({ received: true as const, ...result }, 200);
+      })
+      // Completing a sandbox checkout records a payment and issues device tokens: only staff who may take
+      // payments can, never whoever holds the reference (it travels in URLs and browser history).
+      .get("/sandbox/:reference", guard("write:Sales"), async (c) => {
+        const reference = c.req.param("reference");
+        if (context.provider.name !== "sandbox") throw httpError(404, UNKNOWN_REFERENCE(reference));
+        return c.json(await sandboxCheckout(db, reference), 200);
+      })
+      .post("/sandbox/:reference", guard("write:Sales"), async (c) => {
+        const reference = c.req.param("reference");
+        if (context.provider.name !== "sandbox") throw httpError(404, UNKNOWN_REFERENCE(reference));
+        const decision = await readJsonBody(c, SandboxDecisionSchema);
+        const outcome = await decideSandboxCheckout(context, reference, decision, signedInActor(c));
         forgetCachedReads();
-      }
-    })
-    .post("/flw-webhook", async (c) => {
-      if (!context.provider.webhookSignatureMatches(c.req.header("verif-hash"))) {
-        throw httpError(401, INVALID_SIGNATURE);
-      }
-      const body = await readJsonBody(c, WebhookBodySchema);
-      const result = await handleWebhook(context, {
-        transactionId: String(body.data.id),
-        reference: body.data.tx_ref,
-      });
-      return c.json({ received: true as const, ...result }, 200);
-    })
-    // Completing a sandbox checkout records a payment and issues device tokens: only staff who may take
-    // payments can, never whoever holds the reference (it travels in URLs and browser history).
-    .get("/sandbox/:reference", guard("write:Sales"), async (c) => {
-      const reference = c.req.param("reference");
-      if (context.provider.name !== "sandbox") throw httpError(404, UNKNOWN_REFERENCE(reference));
-      return c.json(await sandboxCheckout(db, reference), 200);
-    })
-    .post("/sandbox/:reference", guard("write:Sales"), async (c) => {
-      const reference = c.req.param("reference");
-      if (context.provider.name !== "sandbox") throw httpError(404, UNKNOWN_REFERENCE(reference));
-      const decision = await readJsonBody(c, SandboxDecisionSchema);
-      const outcome = await decideSandboxCheckout(context, reference, decision, signedInActor(c));
-      forgetCachedReads();
-      return c.json(outcome, 200);
-    });
+        return c.json(outcome, 200);
+      })
+  );
 }

@@ -24,7 +24,14 @@ import { paymentProviderName } from "../services/payment-providers";
 import { createSale } from "../services/sale-creation";
 import { acknowledgeOnlinePayment } from "../services/online-payments";
 import { recordCashPayment } from "../services/sale-payments";
-import { countSales, getSale, isWholeTab, listSales, saleCountKey, saleStats } from "../services/sale-records";
+import {
+  countSales,
+  getSale,
+  isWholeTab,
+  listSales,
+  saleCountKey,
+  saleStats,
+} from "../services/sale-records";
 import { cachedJson } from "../http/cached-json";
 
 export const saleOperations: Operation[] = [

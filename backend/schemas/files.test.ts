@@ -13,9 +13,9 @@ describe("image inputs of the web app's forms", () => {
   });
 
   it("requires a file only when told to, in the form's words", () => {
-    expect(messages(imageFileField({ required: INVENTORY_IMAGE_REQUIRED }).safeParse(new File([], "")))).toEqual([
-      INVENTORY_IMAGE_REQUIRED,
-    ]);
+    expect(
+      messages(imageFileField({ required: INVENTORY_IMAGE_REQUIRED }).safeParse(new File([], ""))),
+    ).toEqual([INVENTORY_IMAGE_REQUIRED]);
     expect(imageFileField().safeParse(undefined)).toEqual({ success: true, data: undefined });
   });
 

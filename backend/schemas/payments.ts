@@ -55,6 +55,19 @@ export const InitializePaymentSchema = z
       .trim()
       .regex(CHECKOUT_REFERENCE, "Reference must be 8 to 64 letters, digits or dashes")
       .optional(),
+    /**
+     * Where the provider sends the browser back (the contract's frontend adds `redirect_url` of
+     * `<app>/sales`): the web app names its own origin, so a user who opened it at another address than
+     * APP_URL comes back to the same session. The sandbox's checkout page is served from that origin too.
+     * Without it, APP_URL's /sales/all.
+     */
+    redirectUrl: z
+      .string()
+      .trim()
+      .max(2048, "Redirect URL must be at most 2048 characters")
+      .url("Redirect URL must be an absolute http(s) URL")
+      .refine((value) => /^https?:\/\//i.test(value), "Redirect URL must be an absolute http(s) URL")
+      .optional(),
   })
   .strict();
 export type InitializePaymentInput = z.infer<typeof InitializePaymentSchema>;

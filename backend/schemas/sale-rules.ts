@@ -1,14 +1,7 @@
 import { z } from "zod";
 import { lagosDate } from "./dates";
 import { coordinate } from "./fields";
-import {
-  blankAs,
-  decimalField,
-  isBlank,
-  numberFrom,
-  optionalField,
-  wholeNumberField,
-} from "./form-values";
+import { blankAs, decimalField, isBlank, numberFrom, optionalField, wholeNumberField } from "./form-values";
 import { PAYMENT_MODES } from "./products";
 
 /**

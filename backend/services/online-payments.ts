@@ -116,7 +116,7 @@ export async function initializePayment(
         amountKobo,
         currency: CURRENCY,
         customer,
-        redirectUrl: `${context.appUrl}/sales/all`,
+        redirectUrl: input.redirectUrl ?? `${context.appUrl}/sales/all`,
         description: `Payment for sale ${sale.id}`,
         meta: { saleId: sale.id, customerName: customer.name, phoneNumber: customer.phone },
       }),
@@ -337,12 +337,10 @@ export async function handleWebhook(
     await closeCheckout(context.db, checkout, transaction.status === "cancelled" ? "CANCELLED" : "FAILED");
     return { recorded: false };
   }
-  await settleCheckout(context, checkout.id, transaction, actor).catch(
-    (error: unknown) => {
-      // A mismatch is recorded inside settleCheckout; for the provider the webhook was received all the same.
-      if (!(error instanceof Error && error.message === MISMATCH_MESSAGE)) throw error;
-    },
-  );
+  await settleCheckout(context, checkout.id, transaction, actor).catch((error: unknown) => {
+    // A mismatch is recorded inside settleCheckout; for the provider the webhook was received all the same.
+    if (!(error instanceof Error && error.message === MISMATCH_MESSAGE)) throw error;
+  });
   return { recorded: true };
 }
 

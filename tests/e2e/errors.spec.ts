@@ -61,7 +61,9 @@ test("asking for a reset link while the backend is down says why", async ({ page
   await expect(page.getByText("Forgot password failed: No Internet Connection")).toBeVisible();
 });
 
-test("Inventory Settings refused for permission shows the catalogue's Access Denied lines", async ({ page }) => {
+test("Inventory Settings refused for permission shows the catalogue's Access Denied lines", async ({
+  page,
+}) => {
   // The support role reads no inventory.
   const support = await createStaff("support");
   await signIn(page, support.email, support.password);

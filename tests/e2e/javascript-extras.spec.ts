@@ -59,7 +59,7 @@ test.describe("with JavaScript only (skipped in the js-off project, where these 
   });
 
   test("toasts close by themselves after two seconds", async ({ page }) => {
-    await signInAsAdmin(page);
+    await signIn(page, E2E.adminEmail, E2E.adminPassword);
     await expect(page.getByText("Login Successful!")).toBeHidden({ timeout: 4_000 });
   });
 

@@ -11,6 +11,7 @@ import {
   saleStats,
   shortId,
 } from "./support/sale-records";
+import { E2E } from "./support/env";
 import { createDevice, createStaff, signIn, signInAsAdmin } from "./support/staff";
 
 const TABS = ["All Sales", "New Sales", "In Contract", "In Payment", "In Installment", "Closed"];
@@ -286,6 +287,33 @@ test.describe("sales", () => {
     await expect(payments).toContainText("Mismatched");
     await expect(payments).toContainText("Amount paid differs from the amount due: not counted");
     await expect(page.getByRole("region", { name: "Totals" })).toContainText(`Paid${naira(0)}`);
+  });
+
+  test("a user on another address than APP_URL pays online and comes back there, still signed in", async ({
+    playwright,
+    launchOptions,
+    javaScriptEnabled,
+  }) => {
+    // APP_URL names 127.0.0.1; this browser opens the app as localhost (the same machine, nothing else).
+    const args = (launchOptions.args ?? []).filter((arg) => !arg.startsWith("--host-resolver-rules="));
+    const browser = await playwright.chromium.launch({
+      ...launchOptions,
+      args: [...args, "--host-resolver-rules=MAP localhost 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
+    });
+    try {
+      const origin = `http://localhost:${E2E.appPort}`;
+      const page = await (await browser.newContext({ baseURL: origin, javaScriptEnabled })).newPage();
+      const { sale } = await createSale({ paymentMethod: "ONLINE", paymentMode: "ONE_OFF" });
+      await signIn(page, E2E.adminEmail, E2E.adminPassword);
+      await page.goto(`/sales/${sale.id}/payment`);
+      await page.getByRole("button", { name: "Pay Now" }).click();
+      await expect(page).toHaveURL(new RegExp(`^${origin}/payment/sandbox/sale-`));
+      await page.getByRole("button", { name: "Pay", exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`^${origin}/sales/all\\?.*tx_ref=`));
+      await expect(page.getByRole("status").filter({ hasText: "Payment verified" })).toBeVisible();
+    } finally {
+      await browser.close();
+    }
   });
 
   test("a crafted payment return link shows no banner and none of its text", async ({ page }) => {

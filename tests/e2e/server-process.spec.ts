@@ -92,6 +92,7 @@ async function launch(command: string[], extraEnv: Record<string, string> = {}) 
     DEMO_DATA: "0",
     PAYMENT_SANDBOX: "1",
     SESSION_SECRET: "server-process-test-secret",
+    APP_URL: `http://127.0.0.1:${port}`,
     ...extraEnv,
   });
   const [program, ...args] = command;
@@ -176,6 +177,18 @@ for (const { script, entry, stopping } of NPM_SERVERS) {
 }
 
 for (const entry of ["build/server.js", "build/api/server.js"]) {
+  test(`\`node ${entry}\` in production without APP_URL refuses to start, saying why`, async () => {
+    test.setTimeout(120_000);
+    const server = await launch(["node", entry], { APP_URL: "" });
+    try {
+      expect(server.healthy).toBe(false);
+      expect(await within(server.exit, 10_000)).toBe(1);
+      expect(server.output()).toContain("APP_URL: production needs the address staff open the app at");
+    } finally {
+      server.cleanUp();
+    }
+  });
+
   test(`\`node ${entry}\` in production without Flutterwave keys refuses to start unless PAYMENT_SANDBOX=1`, async () => {
     test.setTimeout(120_000);
     // The sandbox completes any checkout (and unlocks devices): forgetting the keys must not fall back to it.

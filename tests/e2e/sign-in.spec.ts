@@ -133,7 +133,8 @@ test.describe("redirects and session", () => {
   });
 
   test("logout clears the session and lands on the sign-in screen", async ({ page }) => {
-    await signInAsAdmin(page);
+    // Its own session through the form: the shared one other tests reuse stays signed in.
+    await signIn(page, E2E.adminEmail, E2E.adminPassword);
     await page.getByLabel("User menu").click();
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(`${E2E.appUrl}/`);

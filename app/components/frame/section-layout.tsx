@@ -2,12 +2,12 @@ import { Outlet, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { SectionKey } from "~/utils/navigation";
 import { SECTIONS, sectionNav } from "~/utils/navigation";
-import type { loader as appLoader } from "~/routes/_app";
+import type { frameLoader } from "./frame.server";
 import { SideNav } from "./side-nav";
 import { TitleBanner } from "./title-banner";
 
 function useFrame() {
-  return useRouteLoaderData<typeof appLoader>("routes/_app");
+  return useRouteLoaderData<typeof frameLoader>("routes/_app");
 }
 
 /** Title banner, side navigation with counts, and the section's page. */

@@ -3,20 +3,12 @@ import type { CustomerRecord } from "#backend/schemas/customers";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
 import { ListAction, ListSection } from "~/components/list-section";
+import { StatCard } from "~/components/stat-card";
 import { StatusText } from "~/components/status-text";
 import { formatBadgeCount, formatDate, fullName } from "~/utils/format";
 import { listHref } from "~/utils/list-params";
 import { useListRefresh } from "~/utils/use-freshness";
 import type { customerListLoader } from "./customer-list.server";
-
-function StatCard({ label, value }: { label: string; value: number }) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <p className="text-xs uppercase tracking-wide text-slate-600">{label}</p>
-      <p className="mt-1 text-2xl font-semibold text-slate-900">{formatBadgeCount(value)}</p>
-    </div>
-  );
-}
 
 const COLUMNS: Column<CustomerRecord>[] = [
   {
@@ -50,10 +42,10 @@ export function CustomerListPage() {
   return (
     <div className="flex flex-col gap-4">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label="All" value={stats.totalCustomerCount} />
-        <StatCard label="New Leads" value={stats.newCustomerCount} />
-        <StatCard label="Active" value={stats.activeCustomerCount} />
-        <StatCard label="Barred" value={stats.barredCustomerCount} />
+        <StatCard label="All" value={formatBadgeCount(stats.totalCustomerCount)} />
+        <StatCard label="New Leads" value={formatBadgeCount(stats.newCustomerCount)} />
+        <StatCard label="Active" value={formatBadgeCount(stats.activeCustomerCount)} />
+        <StatCard label="Barred" value={formatBadgeCount(stats.barredCustomerCount)} />
       </div>
       <ListSection
         title={title}

@@ -5,7 +5,7 @@ import { DropdownMenu } from "~/components/dropdown-menu";
 import { ListAction, ListSection } from "~/components/list-section";
 import { RecordImage } from "~/components/record-image";
 import { StatCard } from "~/components/stat-card";
-import type { loader as inventoryLayoutLoader } from "~/routes/_app.inventory";
+import type { inventorySectionLoader } from "./inventory-section.server";
 import { formatBadgeCount, formatNumber, formatPriceRange } from "~/utils/format";
 import { listHref } from "~/utils/list-params";
 import { useListRefresh } from "~/utils/use-freshness";
@@ -62,7 +62,7 @@ function InventoryMenu({ search }: { search: string }) {
 /** One tab of the inventory list: stat cards, search and category filter, the items, the drawers. */
 export function InventoryListPage() {
   const { title, query, list, categories, canCreate } = useLoaderData<typeof inventoryListLoader>();
-  const section = useRouteLoaderData<typeof inventoryLayoutLoader>("routes/_app.inventory");
+  const section = useRouteLoaderData<typeof inventorySectionLoader>("routes/_app.inventory");
   const location = useLocation();
   useListRefresh();
   const stats = section?.stats;

@@ -90,10 +90,18 @@ describe("parametersComplete", () => {
     expect(parametersComplete({ paymentMode: "INSTALLMENT" })).toBe(false);
     expect(parametersComplete({ paymentMode: "INSTALLMENT", installmentDuration: "6" })).toBe(false);
     expect(
-      parametersComplete({ paymentMode: "INSTALLMENT", installmentDuration: "0", installmentStartingPrice: "25" }),
+      parametersComplete({
+        paymentMode: "INSTALLMENT",
+        installmentDuration: "0",
+        installmentStartingPrice: "25",
+      }),
     ).toBe(false);
     expect(
-      parametersComplete({ paymentMode: "INSTALLMENT", installmentDuration: "6", installmentStartingPrice: "25" }),
+      parametersComplete({
+        paymentMode: "INSTALLMENT",
+        installmentDuration: "6",
+        installmentStartingPrice: "25",
+      }),
     ).toBe(true);
   });
 });

@@ -87,7 +87,13 @@ export async function startOnlinePayment(request: Request, saleId: string, formD
     {
       method: "POST",
       path: "/v1/payment/initialize",
-      body: { saleId, amount: submission.value.amount, reference: submission.value.reference },
+      body: {
+        saleId,
+        amount: submission.value.amount,
+        reference: submission.value.reference,
+        // Back to the address this user is on (behind a trusted proxy, its forwarded host), not APP_URL's.
+        redirectUrl: new URL("/sales/all", request.url).href,
+      },
     },
     InitializedPaymentSchema,
   );

@@ -29,7 +29,9 @@ const query = (status: string | null) => ({
 describe("readPaymentReturn", () => {
   const ours = "sale-3f2a9c1e-0123456789ab";
   it("reads the provider's redirect query, or nothing for an ordinary visit", () => {
-    expect(readPaymentReturn(new URLSearchParams(`tx_ref=${ours}&transaction_id=9&status=Successful`))).toEqual({
+    expect(
+      readPaymentReturn(new URLSearchParams(`tx_ref=${ours}&transaction_id=9&status=Successful`)),
+    ).toEqual({
       reference: ours,
       transactionId: "9",
       status: "successful",
@@ -58,7 +60,9 @@ describe("readPaymentReturn", () => {
       readPaymentReturn(new URLSearchParams(`tx_ref=${ours}&transaction_id=CALL+0800&status=successful`)),
     ).toEqual({ reference: ours, transactionId: null, status: "successful" });
     const sandboxId = "0b9f3c52-8d1e-4a77-9a41-2f6d8e0c1b3a";
-    expect(readPaymentReturn(new URLSearchParams(`transaction_id=${sandboxId}`))?.transactionId).toBe(sandboxId);
+    expect(readPaymentReturn(new URLSearchParams(`transaction_id=${sandboxId}`))?.transactionId).toBe(
+      sandboxId,
+    );
   });
 
   it("knows the references the payment page makes (the API's: services/payment-reference.test.ts)", () => {

@@ -39,7 +39,8 @@ function queryValue(params: URLSearchParams, ...names: string[]) {
 const TRANSACTION_ID = /^(?:\d{1,20}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /** A reference this system made, or null: anything else in a URL is someone's text, never shown as ours. */
-export const ourReference = (text: string | null) => (text && OUR_CHECKOUT_REFERENCE.test(text) ? text : null);
+export const ourReference = (text: string | null) =>
+  text && OUR_CHECKOUT_REFERENCE.test(text) ? text : null;
 
 /**
  * The provider's return in a URL, or null when the page was opened the ordinary way. Anyone can craft

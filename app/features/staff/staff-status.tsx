@@ -12,13 +12,7 @@ export function staffStatusLabel(staff: Standing) {
   return staff.isBlocked ? "Blocked" : staff.status === "active" ? "Active" : "Inactive";
 }
 
-export function StaffStatus({
-  staff,
-  pill = false,
-}: {
-  staff: Standing;
-  pill?: boolean;
-}) {
+export function StaffStatus({ staff, pill = false }: { staff: Standing; pill?: boolean }) {
   const label = staffStatusLabel(staff);
   const good = label === "Active";
   const tone = good ? "text-green-800" : "text-red-800";

@@ -15,7 +15,7 @@ import { StatCard } from "~/components/stat-card";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { CLASS_LABELS } from "~/features/inventory/inventory-classes";
-import type { loader as warehousesLayoutLoader } from "~/routes/_app.warehouses";
+import type { warehouseSectionLoader } from "./warehouse-section.server";
 import { capitalise, formatBadgeCount, formatNumber } from "~/utils/format";
 import { listHref } from "~/utils/list-params";
 import { useListRefresh } from "~/utils/use-freshness";
@@ -132,7 +132,7 @@ function WarehouseCard({
 export function WarehouseListPage() {
   const { title, query, list, canWrite, canReadLogs } = useLoaderData<typeof warehouseListLoader>();
   const answer = useActionData<typeof warehouseStatusAction>();
-  const section = useRouteLoaderData<typeof warehousesLayoutLoader>("routes/_app.warehouses");
+  const section = useRouteLoaderData<typeof warehouseSectionLoader>("routes/_app.warehouses");
   const location = useLocation();
   useListRefresh();
   const stats = section?.stats;

@@ -13,11 +13,6 @@ export const paymentProviderName = (config: Pick<BackendConfig, "flutterwave">):
   config.flutterwave ? "flutterwave" : "sandbox";
 
 /** Flutterwave when its keys are set, else the built-in sandbox (ARCHITECTURE §4). */
-export function paymentProviderFor(
-  config: Pick<BackendConfig, "flutterwave" | "appUrl">,
-  db: AppDb,
-): PaymentProvider {
-  return config.flutterwave
-    ? createFlutterwaveProvider(config.flutterwave)
-    : createSandboxProvider(db, config.appUrl);
+export function paymentProviderFor(config: Pick<BackendConfig, "flutterwave">, db: AppDb): PaymentProvider {
+  return config.flutterwave ? createFlutterwaveProvider(config.flutterwave) : createSandboxProvider(db);
 }

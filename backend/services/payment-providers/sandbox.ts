@@ -13,12 +13,13 @@ export const sandboxCheckoutPath = (reference: string) => `/payment/sandbox/${en
  * own ledger, which is what verification reads here, the way it would ask Flutterwave. Works offline, in
  * demos and in tests.
  */
-export function createSandboxProvider(db: AppDb, appUrl: string): PaymentProvider {
+export function createSandboxProvider(db: AppDb): PaymentProvider {
   return {
     name: "sandbox",
     publicKey: null,
+    // The checkout page lives in the web app the browser comes back to.
     async createCheckout(request) {
-      return { link: `${appUrl}${sandboxCheckoutPath(request.reference)}` };
+      return { link: `${new URL(request.redirectUrl).origin}${sandboxCheckoutPath(request.reference)}` };
     },
     async findTransaction({ reference, transactionId }) {
       const [row] = await db

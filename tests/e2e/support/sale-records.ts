@@ -174,7 +174,10 @@ export function recordCash(saleId: string, amount: number) {
 
 /** An online checkout opened through the API (with the sandbox provider: its page is /payment/sandbox/…). */
 export function startCheckout(saleId: string) {
-  return call<{ reference: string; link: string }>("/payment/initialize", { method: "POST", body: { saleId } });
+  return call<{ reference: string; link: string }>("/payment/initialize", {
+    method: "POST",
+    body: { saleId },
+  });
 }
 
 /** A draft the signed-in admin started and left, with a customer chosen. */

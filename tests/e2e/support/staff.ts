@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { Cookie, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 import { E2E } from "./env";
 
@@ -139,8 +139,22 @@ export async function signIn(page: Page, email: string, password: string, from =
   await expect(page.getByText("Login Successful!")).toBeVisible();
 }
 
-export async function signInAsAdmin(page: Page, from = "/") {
-  await signIn(page, E2E.adminEmail, E2E.adminPassword, from);
+/**
+ * The administrator's session cookie, kept for the worker: most tests only need to be signed in, and the
+ * sign-in form costs a few page loads each time (the sign-in tests themselves use `signIn`).
+ */
+let adminSession: Cookie | undefined;
+
+/** Signed in as the administrator, on /home. */
+export async function signInAsAdmin(page: Page) {
+  if (adminSession) {
+    await page.context().addCookies([adminSession]);
+    await page.goto("/");
+    // A test that signed this session out, or a restarted server, means signing in again.
+    if (new URL(page.url()).pathname === "/home") return;
+  }
+  await signIn(page, E2E.adminEmail, E2E.adminPassword);
+  adminSession = (await page.context().cookies()).find((cookie) => cookie.name === "userData");
 }
 
 /** A customer made through the real API by whoever `token` belongs to (the e2e admin by default). */

@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { InventoryStatsQuerySchema, InventoryStatsSchema } from "#backend/schemas/inventory";
+import { readListQuery } from "#backend/schemas/list";
+import { WarehouseRecordSchema } from "#backend/schemas/warehouses";
+import { apiReadOrFailure } from "~/api.server";
+import { sectionLoader } from "~/components/frame/section.server";
+
+/**
+ * The Inventory section. `?warehouseId=` filters the whole section: the tab counts and stat cards (read
+ * here once for every tab), the lists, and the banner, which names the warehouse.
+ */
+export async function inventorySectionLoader(args: LoaderFunctionArgs) {
+  await sectionLoader("inventory", args);
+  const { request } = args;
+  const { warehouseId } = readListQuery(InventoryStatsQuerySchema, new URL(request.url).searchParams);
+  const [stats, warehouse] = await Promise.all([
+    apiReadOrFailure(request, "/v1/inventory/stats", InventoryStatsSchema, { warehouseId }),
+    warehouseId
+      ? apiReadOrFailure(request, `/v1/warehouses/${encodeURIComponent(warehouseId)}`, WarehouseRecordSchema)
+      : null,
+  ]);
+  return {
+    stats: stats.ok ? stats.data : null,
+    warehouseId: warehouseId ?? null,
+    warehouseName: warehouse ? (warehouse.ok ? warehouse.data.name : "Unknown warehouse") : null,
+  };
+}
