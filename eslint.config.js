@@ -151,6 +151,27 @@ export default tseslint.config(
     },
   },
   {
+    // db/ is the schema, the client and the migrations: what runs on top of them (services, the first
+    // start's bootstrap, demo data) imports db/, never the other way round.
+    files: ["backend/db/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { regex: "^~/", message: "The backend never imports the web app." },
+            { regex: "^(\\.\\./)+app/", message: "The backend never imports the web app." },
+            {
+              regex: "^\\.\\./(services|routes|bootstrap|demo|http)/",
+              message: "db/ holds the schema, client and migrations; it imports nothing built on them.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["tests/**", "scripts/**", "**/*.test.ts"],
     rules: { "no-console": "off" },
   },

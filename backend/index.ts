@@ -4,7 +4,7 @@ import { createApi } from "./app";
 import { loadBackendConfig } from "./config";
 import type { BackendConfig } from "./config";
 import { migrateDatabase, openDatabase } from "./db/client";
-import { ensureBootstrap } from "./db/seed";
+import { ensureBootstrap } from "./bootstrap/first-start";
 import type { ApiEnv } from "./http/env";
 import { createLaterWork } from "./later";
 import { startHousekeeping } from "./jobs";

@@ -191,12 +191,12 @@ function serverEnv(port) {
  * one process at a time), so the customer list is measured at the size the targets speak of.
  */
 function seedCustomers(count) {
-  return seedWith("backend/db/seed-customers-cli.ts", "customers", count);
+  return seedWith("backend/demo/seed-customers-cli.ts", "customers", count);
 }
 
 /** The same for BENCH_DEVICES synthetic devices, so the device search is measured at its target size. */
 function seedDevices(count) {
-  return seedWith("backend/db/seed-devices-cli.ts", "devices", count);
+  return seedWith("backend/demo/seed-devices-cli.ts", "devices", count);
 }
 
 function seedWith(cli, what, count) {
@@ -221,7 +221,7 @@ function seedSales(count) {
   delete env.PORT;
   const result = spawnSync(
     process.execPath,
-    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "backend/db/seed-sales-cli.ts", String(count)],
+    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "backend/demo/seed-sales-cli.ts", String(count)],
     { cwd: ROOT, env, encoding: "utf8", timeout: 900_000, maxBuffer: 64 * 1024 * 1024 },
   );
   if (result.status !== 0) throw new Error(`seeding sales failed:\n${result.stdout}\n${result.stderr}`);
@@ -239,7 +239,7 @@ function seedStock() {
     process.execPath,
     [
       path.join(ROOT, "node_modules/tsx/dist/cli.mjs"),
-      "backend/db/seed-stock-cli.ts",
+      "backend/demo/seed-stock-cli.ts",
       String(PRODUCTS),
       String(ITEMS),
       String(BATCHES),

@@ -10,7 +10,7 @@ import {
   signIn,
   signedInAs,
 } from "../test/factories";
-import { ROLE_CATALOGUE } from "../db/seed";
+import { ROLE_CATALOGUE } from "../bootstrap/roles";
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
 

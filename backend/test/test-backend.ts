@@ -16,7 +16,7 @@ import {
   wrapPostgresPool,
 } from "../db/client";
 import type { AppDb, DatabaseHandle } from "../db/client";
-import { ROLE_CATALOGUE, ensureRolesAndPermissions } from "../db/seed";
+import { ROLE_CATALOGUE, ensureRolesAndPermissions } from "../bootstrap/roles";
 import type { ApiEnv } from "../http/env";
 import { createLaterWork } from "../later";
 import { createMemoryMailer } from "../mail";

@@ -3,8 +3,8 @@ import { asc, count } from "drizzle-orm";
 import { loadBackendConfig } from "../config";
 import { INVENTORY_CLASSES } from "../schemas/inventory";
 import { DEFAULT_FINANCIAL_SETTINGS } from "../services/pricing";
-import type { AppDb } from "./client";
-import { migrateDatabase, openDatabase } from "./client";
+import type { AppDb } from "../db/client";
+import { migrateDatabase, openDatabase } from "../db/client";
 import {
   customers,
   devices,
@@ -17,10 +17,10 @@ import {
   saleItems,
   sales,
   warehouses,
-} from "./schema";
-import type { NewDeviceRow, NewInventoryBatchRow } from "./schema";
+} from "../db/schema";
+import type { NewDeviceRow, NewInventoryBatchRow } from "../db/schema";
 
-// `tsx backend/db/seed-sales-cli.ts [N]` (default 100000): synthetic sales for benchmarks in the configured
+// `tsx backend/demo/seed-sales-cli.ts [N]` (default 100000): synthetic sales for benchmarks in the configured
 // database (DATA_DIR or DATABASE_URL), not while a server has the same PGlite directory open:
 //   - N sales of one item each, over two years, in every status, for the sales list and the export;
 //   - three products whose battery is kept in batches of one unit, with their devices, for timing a sale

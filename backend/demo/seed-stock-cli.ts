@@ -5,8 +5,8 @@ import type { InventoryClass } from "../schemas/inventory";
 import { INVENTORY_CLASSES } from "../schemas/inventory";
 import type { PaymentMode } from "../schemas/products";
 import { DEMO_PRODUCT_CATEGORIES } from "../schemas/products";
-import type { AppDb } from "./client";
-import { migrateDatabase, openDatabase } from "./client";
+import type { AppDb } from "../db/client";
+import { migrateDatabase, openDatabase } from "../db/client";
 import {
   inventoryBatches,
   inventoryCategories,
@@ -16,13 +16,13 @@ import {
   productInventories,
   products,
   warehouses,
-} from "./schema";
+} from "../db/schema";
 import type {
   NewInventoryBatchRow,
   NewInventoryItemRow,
   NewInventoryMovementRow,
   NewProductRow,
-} from "./schema";
+} from "../db/schema";
 
 // `npm run db:seed-stock -- [products] [items] [batches]` (defaults 10000 20000 100000): synthetic stock
 // for benchmarks in the configured database (DATA_DIR or DATABASE_URL): 10 warehouses, inventory

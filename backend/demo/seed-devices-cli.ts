@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { count, sql } from "drizzle-orm";
 import { loadBackendConfig } from "../config";
-import { migrateDatabase, openDatabase } from "./client";
-import { devices } from "./schema";
-import type { NewDeviceRow } from "./schema";
+import { migrateDatabase, openDatabase } from "../db/client";
+import { devices } from "../db/schema";
+import type { NewDeviceRow } from "../db/schema";
 
-// `tsx backend/db/seed-devices-cli.ts [N]`: adds N (default 200000) synthetic devices to the configured
+// `tsx backend/demo/seed-devices-cli.ts [N]`: adds N (default 200000) synthetic devices to the configured
 // database (DATA_DIR or DATABASE_URL) for benchmarks. Not while a server uses the same PGlite directory.
 const ROWS_PER_INSERT = 1_000; // 12 parameters a row stays far below PostgreSQL's 65,535 per statement
 const INSERTS_PER_TRANSACTION = 10;

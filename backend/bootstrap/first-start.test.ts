@@ -2,7 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { TEST_PASSWORD, signIn } from "../test/factories";
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
-import { DEMO_PASSWORD, ROLE_CATALOGUE, ensureBootstrap } from "./seed";
+import { DEMO_PASSWORD } from "../demo/staff";
+import { ensureBootstrap } from "./first-start";
+import { ROLE_CATALOGUE } from "./roles";
 import {
   agents,
   auditLog,
@@ -25,7 +27,7 @@ import {
   tickets,
   users,
   warehouses,
-} from "./schema";
+} from "../db/schema";
 
 let backend: TestBackend;
 beforeAll(async () => {

@@ -3,9 +3,9 @@ import { and, count, eq, inArray, isNull } from "drizzle-orm";
 import type { AgentStatus } from "../schemas/agents";
 import type { TicketEventKind, TicketPriority, TicketStatus, TicketType } from "../schemas/tickets";
 import { findInventoryItemIdsBySku } from "../services/inventory-links";
-import type { AppDb } from "./client";
-import { agents, customers, devices, ticketEvents, tickets, users } from "./schema";
-import type { NewAgentRow, NewDeviceRow, NewTicketEventRow } from "./schema";
+import type { AppDb } from "../db/client";
+import { agents, customers, devices, ticketEvents, tickets, users } from "../db/schema";
+import type { NewAgentRow, NewDeviceRow, NewTicketEventRow } from "../db/schema";
 
 /**
  * Demo agents, devices and support tickets (DEMO_DATA=1), each only on a database that has none of them,

@@ -1,11 +1,11 @@
 import { count, sql } from "drizzle-orm";
 import { loadBackendConfig } from "../config";
-import { migrateDatabase, openDatabase } from "./client";
-import { customers } from "./schema";
+import { migrateDatabase, openDatabase } from "../db/client";
+import { customers } from "../db/schema";
 import type { CustomerStatus } from "../schemas/customers";
-import type { NewCustomerRow } from "./schema";
+import type { NewCustomerRow } from "../db/schema";
 
-// `tsx backend/db/seed-customers-cli.ts [N]`: adds N (default 100000) synthetic customers to the configured
+// `tsx backend/demo/seed-customers-cli.ts [N]`: adds N (default 100000) synthetic customers to the configured
 // database (DATA_DIR or DATABASE_URL) for benchmarks. Not while a server uses the same PGlite directory.
 const ROWS_PER_INSERT = 1_000; // 14 parameters a row stays far below PostgreSQL's 65,535 per statement
 const INSERTS_PER_TRANSACTION = 5;

@@ -1,6 +1,6 @@
 import { loadBackendConfig } from "../config";
-import { migrateDatabase, openDatabase } from "./client";
-import { ensureBootstrap } from "./seed";
+import { migrateDatabase, openDatabase } from "../db/client";
+import { ensureBootstrap } from "./first-start";
 
 // `npm run db:seed`: the same bootstrap the backend runs at start, without serving anything.
 // Do not run it while the server uses the same PGlite directory: PGlite has no cross-process locking.

@@ -1,0 +1,95 @@
+import { count, isNull } from "drizzle-orm";
+import type { BackendConfig } from "../config";
+import type { AppDb } from "../db/client";
+import { users, warehouses } from "../db/schema";
+import type { NewUserRow } from "../db/schema";
+import { ensureDemoAgents, ensureDemoDevices, ensureDemoTickets } from "../demo/catalogue";
+import { ensureDemoCustomers } from "../demo/customers";
+import { DEMO_PASSWORD, demoStaffRows } from "../demo/staff";
+import { ensureDemoStock } from "../demo/stock";
+import { INVENTORY_CLASSES } from "../schemas/inventory";
+import { DEFAULT_WAREHOUSE_NAME } from "../schemas/warehouses";
+import { hashPassword } from "../services/passwords";
+import { ensureRolesAndPermissions, roleIdsByName } from "./roles";
+
+/**
+ * Run at every start. Makes sure permissions, roles and one warehouse exist; on a database without staff,
+ * creates the administrator named by ADMIN_EMAIL / ADMIN_PASSWORD and, with DEMO_DATA, a demo team; with
+ * DEMO_DATA, also demo customers, agents, stock, devices and support tickets, each on a database without any.
+ */
+export async function ensureBootstrap(db: AppDb, config: Pick<BackendConfig, "admin" | "demoData">) {
+  const createdRoles = await ensureRolesAndPermissions(db);
+  if (createdRoles.length) console.info(`Created roles: ${createdRoles.join(", ")}`);
+  if (await ensureDefaultWarehouse(db)) console.info(`Created the warehouse ${DEFAULT_WAREHOUSE_NAME}`);
+  if (config.demoData) {
+    await ensureDemoCustomers(db);
+    // After the customers: a share of them are registered by the demo agents.
+    await ensureDemoAgents(db);
+  }
+  await ensureFirstStaff(db, config);
+  if (config.demoData) {
+    // After the staff, so the demo batches name a colleague who received them; devices are units of the
+    // demo stock; tickets are written and worked by the demo support staff.
+    await ensureDemoStock(db);
+    await ensureDemoDevices(db);
+    await ensureDemoTickets(db);
+  }
+}
+
+async function ensureFirstStaff(db: AppDb, config: Pick<BackendConfig, "admin" | "demoData">) {
+  const [{ staff }] = await db.select({ staff: count() }).from(users);
+  if (staff > 0 || (!config.admin && !config.demoData)) return;
+
+  const roleIds = await roleIdsByName(db);
+  const adminRoleId = roleIds.get("admin");
+  if (!adminRoleId) throw new Error('Seeded role "admin" is missing');
+  // Hashing is slow, so it happens before the transaction that writes the rows.
+  const rows: NewUserRow[] = [];
+  if (config.admin) {
+    rows.push({
+      firstname: "Admin",
+      lastname: "User",
+      email: config.admin.email,
+      roleId: adminRoleId,
+      status: "active",
+      passwordHash: await hashPassword(config.admin.password),
+    });
+  }
+  if (config.demoData) rows.push(...(await demoStaffRows(roleIds, new Set(rows.map((row) => row.email)))));
+
+  const created = await db.transaction(async (tx) => {
+    // Another process may have seeded meanwhile; the count inside the transaction decides.
+    const [{ existing }] = await tx.select({ existing: count() }).from(users);
+    if (existing > 0) return false;
+    await tx.insert(users).values(rows);
+    return true;
+  });
+  if (!created) return;
+  if (config.admin) console.info(`Created the administrator account ${config.admin.email}`);
+  if (config.demoData) {
+    console.info(
+      `Seeded ${rows.length - (config.admin ? 1 : 0)} demo staff; sign in as admin@example.com, ` +
+        `sales@example.com or viewer@example.com with password ${DEMO_PASSWORD}`,
+    );
+  }
+}
+
+/**
+ * A fresh database (demo or not) gets one active warehouse taking every class, so stock always has a
+ * home. Safe at every start and from several processes at once: the unique name decides a race.
+ */
+export async function ensureDefaultWarehouse(db: AppDb): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [{ existing }] = await tx
+      .select({ existing: count() })
+      .from(warehouses)
+      .where(isNull(warehouses.deletedAt));
+    if (existing > 0) return false;
+    const created = await tx
+      .insert(warehouses)
+      .values({ name: DEFAULT_WAREHOUSE_NAME, type: "Main", inventoryClasses: [...INVENTORY_CLASSES] })
+      .onConflictDoNothing()
+      .returning({ id: warehouses.id });
+    return created.length > 0;
+  });
+}
