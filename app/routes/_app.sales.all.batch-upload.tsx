@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { useActionData, useLocation } from "@remix-run/react";
 import {
   SALES_UPLOADED,
@@ -7,22 +6,12 @@ import {
   SalesUploadReportSchema,
   SalesUploadedSchema,
 } from "#backend/schemas/sale-uploads";
-import { apiWriteMultipart } from "~/api.server";
 import { BatchFileForm, TemplateLink, rowReportIn } from "~/components/batch-file-form";
-import type { RowReportData } from "~/components/row-report";
 import { Drawer } from "~/components/drawer";
 import { ActionToast } from "~/components/toaster";
 import { SaleFileColumns } from "~/features/sales/sale-uploads";
 import { requireUser } from "~/session.server";
-import { redirectWithSuccess } from "~/toast.server";
-import { formatNumber } from "~/utils/format";
-import {
-  creationFailedToast,
-  invalidSubmission,
-  parseForm,
-  readFormData,
-  rejectedSubmission,
-} from "~/utils/forms.server";
+import { batchUploadAction } from "~/utils/batch-upload.server";
 import { listHref } from "~/utils/list-params";
 import { useLiveForm } from "~/utils/use-live-form";
 
@@ -34,37 +23,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * The file goes to the API as it came. A file whose rows have problems is kept by the API: the browser
- * is sent to its correction page. A file that cannot be read at all is answered here.
+ * A file whose rows have problems is kept by the API and corrected on a page of its own; one that cannot
+ * be read at all is not kept, and is answered on the form.
  */
+function correctionPage(refusal: unknown) {
+  const report = SalesUploadReportSchema.safeParse(refusal);
+  return report.success && report.data.uploadId ? `/sales/all/batch-upload/${report.data.uploadId}` : null;
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
-  const submission = parseForm(await readFormData(request), SalesBatchFormSchema);
-  if (submission.status !== "success") return invalidSubmission(submission);
-  const upload = new FormData();
-  upload.set("file", submission.value.file, submission.value.file.name);
-  const answer = await apiWriteMultipart(
-    request,
-    { method: "POST", path: "/v1/csv-upload/process", formData: upload },
-    SalesUploadedSchema,
-  );
-  if (!answer.ok) {
-    const parsed = SalesUploadReportSchema.safeParse(answer.failure.body);
-    if (parsed.success && parsed.data.uploadId) {
-      return redirect(`/sales/all/batch-upload/${parsed.data.uploadId}`);
-    }
-    const refused = rejectedSubmission(submission, answer.failure, {
-      toastFor: creationFailedToast("Sales Upload Failed: Internal Server Error"),
-    });
-    const report: RowReportData | null = parsed.success
-      ? { errors: parsed.data.errors, errorCount: parsed.data.errorCount }
-      : null;
-    return data({ ...refused.data, report }, refused.init ?? undefined);
-  }
-  const { count } = answer.data;
-  return redirectWithSuccess(listHref("/sales/all", new URL(request.url).search), {
-    message: SALES_UPLOADED,
-    description: `${formatNumber(count)} sale${count === 1 ? "" : "s"} added.`,
+  return batchUploadAction(request, {
+    form: SalesBatchFormSchema,
+    path: "/v1/csv-upload/process",
+    answer: SalesUploadedSchema,
+    failureToast: "Sales Upload Failed: Internal Server Error",
+    correctionPage,
+    done: { list: "/sales/all", message: SALES_UPLOADED, noun: "sale" },
   });
 }
 
