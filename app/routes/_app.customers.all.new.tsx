@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AgentListSchema } from "#backend/schemas/agents";
 import { CreateCustomerSchema, CustomerRecordSchema } from "#backend/schemas/customers";
-import { apiReadOrFailure, apiWrite } from "~/api.server";
+import { apiWrite } from "~/api.server";
 import { AddressField } from "~/components/address-field";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
@@ -23,6 +23,7 @@ import {
 } from "~/utils/forms.server";
 import { fullName } from "~/utils/format";
 import { listHref } from "~/utils/list-params";
+import { searchableOptions } from "~/utils/option-search.server";
 import { useLiveForm } from "~/utils/use-live-form";
 
 export const meta: MetaFunction = () => [{ title: "New Customer — SolarDesk" }];
@@ -32,28 +33,19 @@ const ADDRESS_TYPES = [
   { value: "WORK", label: "Work" },
 ];
 
-/** The most agents the "Registered by agent" select lists at once; `?agentSearch=` narrows it. */
-const AGENT_CHOICES = 100;
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  // Only active agents register customers. A role that may not read agents gets no such field.
-  const agents = await apiReadOrFailure(request, "/v1/agents", AgentListSchema, {
-    status: "active",
-    limit: AGENT_CHOICES,
-    search: new URL(request.url).searchParams.get("agentSearch")?.slice(0, 100),
-  });
   return {
     mapsApiKey: appConfig().mapsApiKey ?? null,
-    agents: agents.ok
-      ? {
-          options: agents.data.agents.map((agent) => ({
-            value: agent.id,
-            label: `${fullName(agent)} (${agent.location})`,
-          })),
-          total: agents.data.total,
-        }
-      : null,
+    // Only active agents register customers. A role that may not read agents gets no such field.
+    agents: await searchableOptions(request, {
+      path: "/v1/agents",
+      answer: AgentListSchema,
+      searchParam: "agentSearch",
+      filter: { status: "active" },
+      choices: ({ agents }) =>
+        agents.map((agent) => ({ value: agent.id, label: `${fullName(agent)} (${agent.location})` })),
+    }),
   };
 }
 

@@ -7,7 +7,7 @@ import {
   TICKET_TYPES,
   TicketDetailSchema,
 } from "#backend/schemas/tickets";
-import { apiReadOrFailure, apiWrite } from "~/api.server";
+import { apiWrite } from "~/api.server";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
@@ -28,32 +28,27 @@ import {
   rejectedSubmission,
 } from "~/utils/forms.server";
 import { listHref } from "~/utils/list-params";
+import { searchableOptions } from "~/utils/option-search.server";
 import { useLiveForm } from "~/utils/use-live-form";
 
 export const meta: MetaFunction = () => [{ title: "New Ticket — SolarDesk" }];
-
-/** The most customers the select lists at once; `?customerSearch=` narrows it. */
-const CUSTOMER_CHOICES = 100;
 
 const choices = (values: readonly string[]) => values.map((value) => ({ value, label: capitalise(value) }));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  // The customer is optional: a role that may not read customers opens tickets without one.
-  const customers = await apiReadOrFailure(request, "/v1/customers", CustomerListSchema, {
-    limit: CUSTOMER_CHOICES,
-    search: new URL(request.url).searchParams.get("customerSearch")?.trim().slice(0, 100),
-  });
   return {
-    customers: customers.ok
-      ? {
-          options: customers.data.customers.map((customer) => ({
-            value: customer.id,
-            label: `${fullName(customer)} (${customer.email})`,
-          })),
-          total: customers.data.total,
-        }
-      : null,
+    // The customer is optional: a role that may not read customers opens tickets without one.
+    customers: await searchableOptions(request, {
+      path: "/v1/customers",
+      answer: CustomerListSchema,
+      searchParam: "customerSearch",
+      choices: ({ customers }) =>
+        customers.map((customer) => ({
+          value: customer.id,
+          label: `${fullName(customer)} (${customer.email})`,
+        })),
+    }),
   };
 }
 
