@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AgentListSchema } from "#backend/schemas/agents";
 import { CreateCustomerSchema, CustomerRecordSchema } from "#backend/schemas/customers";
-import { apiWrite } from "~/api.server";
 import { AddressField } from "~/components/address-field";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
@@ -13,14 +12,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { appConfig } from "~/config.server";
 import { requireUser } from "~/session.server";
-import { redirectWithSuccess } from "~/toast.server";
-import {
-  creationFailedToast,
-  invalidSubmission,
-  parseForm,
-  readFormData,
-  rejectedSubmission,
-} from "~/utils/forms.server";
+import { createAction } from "~/utils/create-actions.server";
 import { fullName } from "~/utils/format";
 import { listHref } from "~/utils/list-params";
 import { searchableOptions } from "~/utils/option-search.server";
@@ -51,22 +43,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
-  const submission = parseForm(await readFormData(request), CreateCustomerSchema);
-  if (submission.status !== "success") return invalidSubmission(submission);
-  const answer = await apiWrite(
-    request,
-    { method: "POST", path: "/v1/customers/create", body: submission.value },
-    CustomerRecordSchema,
-  );
-  if (!answer.ok) {
-    return rejectedSubmission(submission, answer.failure, {
-      toastFor: creationFailedToast("Customer Creation Failed: Internal Server Error"),
-    });
-  }
-  return redirectWithSuccess(
-    listHref("/customers/all", new URL(request.url).search),
-    "Customer created successfully!",
-  );
+  return createAction(request, {
+    form: CreateCustomerSchema,
+    path: "/v1/customers/create",
+    answer: CustomerRecordSchema,
+    failureToast: "Customer Creation Failed: Internal Server Error",
+    done: { list: "/customers/all", message: "Customer created successfully!" },
+  });
 }
 
 export default function NewCustomerRoute() {

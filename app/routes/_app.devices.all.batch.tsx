@@ -10,7 +10,7 @@ import { BatchFileForm, TemplateLink, rowReportIn } from "~/components/batch-fil
 import { Drawer } from "~/components/drawer";
 import { ActionToast } from "~/components/toaster";
 import { requireUser } from "~/session.server";
-import { batchUploadAction } from "~/utils/batch-upload.server";
+import { batchUploadAction } from "~/utils/create-actions.server";
 import { listHref } from "~/utils/list-params";
 import { useLiveForm } from "~/utils/use-live-form";
 

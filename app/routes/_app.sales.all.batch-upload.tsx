@@ -11,7 +11,7 @@ import { Drawer } from "~/components/drawer";
 import { ActionToast } from "~/components/toaster";
 import { SaleFileColumns } from "~/features/sales/sale-uploads";
 import { requireUser } from "~/session.server";
-import { batchUploadAction } from "~/utils/batch-upload.server";
+import { batchUploadAction } from "~/utils/create-actions.server";
 import { listHref } from "~/utils/list-params";
 import { useLiveForm } from "~/utils/use-live-form";
 

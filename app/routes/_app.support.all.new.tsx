@@ -7,7 +7,6 @@ import {
   TICKET_TYPES,
   TicketDetailSchema,
 } from "#backend/schemas/tickets";
-import { apiWrite } from "~/api.server";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
@@ -18,15 +17,8 @@ import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { ticketSection } from "~/features/tickets/ticket-rules";
 import { requireUser } from "~/session.server";
-import { redirectWithSuccess } from "~/toast.server";
 import { capitalise, fullName } from "~/utils/format";
-import {
-  creationFailedToast,
-  invalidSubmission,
-  parseForm,
-  readFormData,
-  rejectedSubmission,
-} from "~/utils/forms.server";
+import { createAction } from "~/utils/create-actions.server";
 import { listHref } from "~/utils/list-params";
 import { searchableOptions } from "~/utils/option-search.server";
 import { useLiveForm } from "~/utils/use-live-form";
@@ -54,23 +46,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
-  const submission = parseForm(await readFormData(request), CreateTicketSchema);
-  if (submission.status !== "success") return invalidSubmission(submission);
-  const answer = await apiWrite(
-    request,
-    { method: "POST", path: "/v1/tickets/create", body: submission.value },
-    TicketDetailSchema,
-  );
-  if (!answer.ok) {
-    return rejectedSubmission(submission, answer.failure, {
-      toastFor: creationFailedToast("Ticket Creation Failed: Internal Server Error"),
-    });
-  }
-  const url = new URL(request.url);
-  return redirectWithSuccess(
-    listHref(`/${ticketSection(url.pathname)}/all`, url.search),
-    "Ticket created successfully!",
-  );
+  return createAction(request, {
+    form: CreateTicketSchema,
+    path: "/v1/tickets/create",
+    answer: TicketDetailSchema,
+    failureToast: "Ticket Creation Failed: Internal Server Error",
+    done: {
+      list: `/${ticketSection(new URL(request.url).pathname)}/all`,
+      message: "Ticket created successfully!",
+    },
+  });
 }
 
 export default function NewTicketRoute() {

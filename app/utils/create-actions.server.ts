@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import type { z } from "zod";
 import type { ApiCall } from "~/api.server";
-import { apiWriteMultipart } from "~/api.server";
+import { apiWrite, apiWriteMultipart } from "~/api.server";
 import { RowReportSchema } from "~/components/row-report";
 import { redirectWithSuccess } from "~/toast.server";
 import { formatNumber } from "./format";
@@ -13,6 +13,45 @@ import {
   rejectedSubmission,
 } from "./forms.server";
 import { listHref } from "./list-params";
+
+/**
+ * The action of a "New …" drawer whose form is the API's request as it stands (agents, customers,
+ * tickets, product categories): the form is checked with the API's own schema and its values posted;
+ * a refusal comes back under the fields, keeping what was typed; success goes back to the list under
+ * the drawer, keeping its search and page, with a toast.
+ */
+export async function createAction<Answer extends z.ZodTypeAny>(
+  request: Request,
+  create: {
+    form: z.ZodTypeAny;
+    path: ApiCall["path"];
+    /** The record the API answers with. */
+    answer: Answer;
+    /** The toast when the API fails on its side. */
+    failureToast: string;
+    done: {
+      list: string;
+      message: string;
+      /** What the list changes to show the new record (its category's tab). */
+      listParams?: (record: z.output<Answer>) => Record<string, string | null>;
+    };
+  },
+) {
+  const submission = parseForm(await readFormData(request), create.form);
+  if (submission.status !== "success") return invalidSubmission(submission);
+  const answer = await apiWrite(
+    request,
+    { method: "POST", path: create.path, body: submission.value },
+    create.answer,
+  );
+  if (!answer.ok) {
+    return rejectedSubmission(submission, answer.failure, {
+      toastFor: creationFailedToast(create.failureToast),
+    });
+  }
+  const { list, message, listParams } = create.done;
+  return redirectWithSuccess(listHref(list, new URL(request.url).search, listParams?.(answer.data)), message);
+}
 
 /** A batch form: its one field is the chosen file, checked for presence, size and name. */
 type BatchForm = z.ZodType<{ file: File }, z.ZodTypeDef, unknown>;

@@ -1,8 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { DEVICES_UPLOADED, DeviceBatchFormSchema, DeviceBatchResultSchema } from "#backend/schemas/devices";
 
+const apiWrite = vi.fn();
 const apiWriteMultipart = vi.fn();
 vi.mock("~/api.server", () => ({
+  apiWrite: (...args: unknown[]) => apiWrite(...args),
   apiWriteMultipart: (...args: unknown[]) => apiWriteMultipart(...args),
 }));
 const redirectWithSuccess = vi.fn();
@@ -10,7 +13,83 @@ vi.mock("~/toast.server", () => ({
   redirectWithSuccess: (...args: unknown[]) => redirectWithSuccess(...args),
 }));
 
-const { batchUploadAction } = await import("./batch-upload.server");
+const { batchUploadAction, createAction } = await import("./create-actions.server");
+
+const CreateThingSchema = z.object({ name: z.string({ required_error: "Name is required" }) });
+const ThingSchema = z.object({ id: z.string(), name: z.string() });
+
+const create = {
+  form: CreateThingSchema,
+  path: "/v1/things",
+  answer: ThingSchema,
+  failureToast: "Thing Creation Failed: Internal Server Error",
+  done: { list: "/things/all", message: "Thing created successfully!" },
+} as const;
+
+function post(fields: Record<string, string>) {
+  return new Request("http://app.test/things/all/new?page=3&search=lamp", {
+    method: "POST",
+    body: new URLSearchParams(fields),
+  });
+}
+
+describe("a New drawer's action", () => {
+  beforeEach(() => {
+    apiWrite.mockReset();
+    redirectWithSuccess.mockReset();
+  });
+
+  it("answers a form the schema refuses without calling the API", async () => {
+    const answer = await createAction(post({}), create);
+    expect(apiWrite).not.toHaveBeenCalled();
+    expect(answer).toMatchObject({
+      init: { status: 400 },
+      data: { result: { error: { name: ["Name is required"] } } },
+    });
+  });
+
+  it("posts the checked values and goes back to the list it sits over", async () => {
+    apiWrite.mockResolvedValue({ ok: true, data: { id: "t1", name: "Lamp" } });
+    await createAction(post({ name: "Lamp" }), create);
+    expect(apiWrite).toHaveBeenCalledWith(
+      expect.any(Request),
+      { method: "POST", path: "/v1/things", body: { name: "Lamp" } },
+      ThingSchema,
+    );
+    expect(redirectWithSuccess).toHaveBeenCalledWith(
+      "/things/all?page=3&search=lamp",
+      "Thing created successfully!",
+    );
+  });
+
+  it("lets the list change to show the new record", async () => {
+    apiWrite.mockResolvedValue({ ok: true, data: { id: "t1", name: "Lamp" } });
+    await createAction(post({ name: "Lamp" }), {
+      ...create,
+      done: { ...create.done, listParams: (thing) => ({ thingId: thing.id, page: null }) },
+    });
+    expect(redirectWithSuccess).toHaveBeenCalledWith(
+      "/things/all?search=lamp&thingId=t1",
+      "Thing created successfully!",
+    );
+  });
+
+  it("answers the API's refusal under the fields, and a server fault with the screen's toast", async () => {
+    apiWrite.mockResolvedValue({
+      ok: false,
+      failure: { status: 400, message: ["name: Name is taken"], fieldErrors: { name: ["Name is taken"] } },
+    });
+    expect(await createAction(post({ name: "Lamp" }), create)).toMatchObject({
+      init: { status: 400 },
+      data: { result: { error: { name: ["Name is taken"] } } },
+    });
+    apiWrite.mockResolvedValue({ ok: false, failure: { status: 500 } });
+    expect(await createAction(post({ name: "Lamp" }), create)).toMatchObject({
+      init: { status: 500 },
+      data: { toast: { message: "Thing Creation Failed: Internal Server Error" } },
+    });
+  });
+});
 
 const batch = {
   form: DeviceBatchFormSchema,
