@@ -1,19 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLocation } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import {
   SALES_UPLOADED,
   SalesBatchFormSchema,
   SalesUploadReportSchema,
   SalesUploadedSchema,
 } from "#backend/schemas/sale-uploads";
-import { BatchFileForm, TemplateLink, rowReportIn } from "~/components/batch-file-form";
-import { Drawer } from "~/components/drawer";
-import { ActionToast } from "~/components/toaster";
+import { BatchUploadDrawer } from "~/components/batch-upload-drawer";
 import { SaleFileColumns } from "~/features/sales/sale-uploads";
 import { requireUser } from "~/session.server";
 import { batchUploadAction } from "~/utils/create-actions.server";
-import { listHref } from "~/utils/list-params";
-import { useLiveForm } from "~/utils/use-live-form";
 
 export const meta: MetaFunction = () => [{ title: "Batch Upload Sales — SolarDesk" }];
 
@@ -44,34 +40,27 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SalesBatchUploadRoute() {
-  const actionData = useActionData<typeof action>();
-  const location = useLocation();
-  const { form, field, formErrors } = useLiveForm({
-    schema: SalesBatchFormSchema,
-    lastResult: actionData?.result,
-  });
-  const report = rowReportIn(actionData);
-  const file = field("file");
+  const answer = useActionData<typeof action>();
   return (
-    <Drawer title="Batch Upload Sales" size="large" closeTo={listHref("/sales/all", location.search)}>
-      <ActionToast toast={actionData?.toast} />
-      <p className="text-sm text-slate-700">
-        Upload a .csv, .xlsx or .xls file with a header row naming the columns. If any row has a problem,
-        nothing is stored: you can correct the rows here and upload the batch once every row passes.
-      </p>
-      <TemplateLink href="/sales/batch-template" />
+    <BatchUploadDrawer
+      title="Batch Upload Sales"
+      list="/sales/all"
+      answer={answer}
+      schema={SalesBatchFormSchema}
+      intro={
+        <>
+          Upload a .csv, .xlsx or .xls file with a header row naming the columns. If any row has a problem,
+          nothing is stored: you can correct the rows here and upload the batch once every row passes.
+        </>
+      }
+      template="/sales/batch-template"
+      label="Sales File"
+      accept=".csv,.xlsx,.xls,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
+      hint=".csv, .xlsx or .xls, up to 5 MB and 20,000 sales"
+      submitLabel="Upload Sales"
+      advice="Correct the file and send it again"
+    >
       <SaleFileColumns />
-      <BatchFileForm
-        form={form}
-        file={file}
-        formErrors={formErrors}
-        label="Sales File"
-        accept=".csv,.xlsx,.xls,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel"
-        hint=".csv, .xlsx or .xls, up to 5 MB and 20,000 sales"
-        submitLabel="Upload Sales"
-        report={report}
-        advice="Correct the file and send it again"
-      />
-    </Drawer>
+    </BatchUploadDrawer>
   );
 }
