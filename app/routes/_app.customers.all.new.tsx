@@ -7,7 +7,7 @@ import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
 import { FormSelect } from "~/components/form-select";
-import { OptionSearch } from "~/components/option-search";
+import { OptionSearch, SearchableSelect } from "~/components/option-search";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { appConfig } from "~/config.server";
@@ -64,14 +64,7 @@ export default function NewCustomerRoute() {
   return (
     <Drawer title="New Customer" size="medium" closeTo={listHref("/customers/all", location.search)}>
       <ActionToast toast={actionData?.toast} />
-      {agents ? (
-        <OptionSearch
-          name="agentSearch"
-          label="Find the registering agent"
-          shown={agents.options.length}
-          total={agents.total}
-        />
-      ) : null}
+      <OptionSearch name="agentSearch" label="Find the registering agent" choices={agents} />
       <Form method="post" {...form} className="flex flex-col gap-1">
         <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
           <FormInput label="First Name" {...field("firstname")} />
@@ -93,14 +86,12 @@ export default function NewCustomerRoute() {
           latitude={field("latitude")}
           mapsApiKey={mapsApiKey}
         />
-        {agents ? (
-          <FormSelect
-            label="Registered by agent"
-            placeholder="No agent (optional)"
-            options={agents.options}
-            {...field("agentId")}
-          />
-        ) : null}
+        <SearchableSelect
+          label="Registered by agent"
+          placeholder="No agent (optional)"
+          choices={agents}
+          {...field("agentId")}
+        />
         <ErrorBox errors={formErrors} />
         <SubmitButton pendingText="Creating..." className="mt-2">
           Create Customer

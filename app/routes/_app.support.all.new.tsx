@@ -12,7 +12,7 @@ import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
 import { FormSelect } from "~/components/form-select";
 import { FormTextarea } from "~/components/form-textarea";
-import { OptionSearch } from "~/components/option-search";
+import { OptionSearch, SearchableSelect } from "~/components/option-search";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { ticketSection } from "~/features/tickets/ticket-rules";
@@ -73,14 +73,7 @@ export default function NewTicketRoute() {
       closeTo={listHref(`/${ticketSection(location.pathname)}/all`, location.search)}
     >
       <ActionToast toast={actionData?.toast} />
-      {customers ? (
-        <OptionSearch
-          name="customerSearch"
-          label="Find the customer"
-          shown={customers.options.length}
-          total={customers.total}
-        />
-      ) : null}
+      <OptionSearch name="customerSearch" label="Find the customer" choices={customers} />
       <Form method="post" {...form} className="flex flex-col gap-1">
         <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
           <FormSelect
@@ -98,14 +91,12 @@ export default function NewTicketRoute() {
         </div>
         <FormInput label="Subject" {...field("subject")} />
         <FormTextarea label="Description" {...field("description")} />
-        {customers ? (
-          <FormSelect
-            label="Customer (optional)"
-            placeholder="No customer"
-            options={customers.options}
-            {...field("customerId")}
-          />
-        ) : null}
+        <SearchableSelect
+          label="Customer (optional)"
+          placeholder="No customer"
+          choices={customers}
+          {...field("customerId")}
+        />
         <ErrorBox errors={formErrors} />
         <SubmitButton pendingText="Creating..." className="mt-2">
           Create Ticket

@@ -1,13 +1,12 @@
 import type { z } from "zod";
 import type { ApiCall } from "~/api.server";
 import { apiReadOrFailure } from "~/api.server";
+import type { SearchableChoices } from "~/components/option-search";
 
 /** The most choices a select lists at once; its OptionSearch narrows them. */
 const MAX_CHOICES = 100;
 /** The API refuses a longer search, and the select would be left out: a longer one is cut instead. */
 const MAX_SEARCH = 100;
-
-type Choice = { value: string; label: string };
 
 /**
  * The choices of a select too long to list whole (agents, customers, inventory items), narrowed by
@@ -23,9 +22,9 @@ export async function searchableOptions<Answer extends z.ZodType<{ total: number
     searchParam: string;
     /** What the choices are limited to, whatever is searched (active agents only). */
     filter?: ApiCall["query"];
-    choices: (answer: z.output<Answer>) => Choice[];
+    choices: (answer: z.output<Answer>) => { value: string; label: string }[];
   },
-): Promise<{ options: Choice[]; total: number } | null> {
+): Promise<SearchableChoices> {
   const search = new URL(request.url).searchParams.get(list.searchParam)?.trim().slice(0, MAX_SEARCH);
   const answer = await apiReadOrFailure(request, list.path, list.answer, {
     ...list.filter,
