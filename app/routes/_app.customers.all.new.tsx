@@ -2,12 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AgentListSchema } from "#backend/schemas/agents";
 import { CreateCustomerSchema, CustomerRecordSchema } from "#backend/schemas/customers";
-import { AddressField } from "~/components/address-field";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
-import { FormInput } from "~/components/form-input";
-import { FormSelect } from "~/components/form-select";
 import { OptionSearch, SearchableSelect } from "~/components/option-search";
+import { PersonFields } from "~/components/person-fields";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { appConfig } from "~/config.server";
@@ -19,11 +17,6 @@ import { searchableOptions } from "~/utils/option-search.server";
 import { useLiveForm } from "~/utils/use-live-form";
 
 export const meta: MetaFunction = () => [{ title: "New Customer — SolarDesk" }];
-
-const ADDRESS_TYPES = [
-  { value: "HOME", label: "Home" },
-  { value: "WORK", label: "Work" },
-];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
@@ -60,30 +53,15 @@ export default function NewCustomerRoute() {
     schema: CreateCustomerSchema,
     lastResult: actionData?.result,
   });
-  const addressType = field("addressType");
   return (
     <Drawer title="New Customer" size="medium" closeTo={listHref("/customers/all", location.search)}>
       <ActionToast toast={actionData?.toast} />
       <OptionSearch name="agentSearch" label="Find the registering agent" choices={agents} />
       <Form method="post" {...form} className="flex flex-col gap-1">
-        <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
-          <FormInput label="First Name" {...field("firstname")} />
-          <FormInput label="Last Name" {...field("lastname")} />
-        </div>
-        <FormInput label="Email" type="email" autoComplete="off" {...field("email")} />
-        <FormInput label="Phone Number" type="tel" {...field("phone")} />
-        <FormSelect
-          label="Address Type"
-          placeholder="Select an address type"
-          options={ADDRESS_TYPES}
-          {...addressType}
-          defaultValue={addressType.defaultValue ?? "HOME"}
-        />
-        <AddressField
-          label="Address"
-          field={field("location")}
-          longitude={field("longitude")}
-          latitude={field("latitude")}
+        <PersonFields
+          field={field}
+          phone={{ label: "Phone Number", ...field("phone") }}
+          addressLabel="Address"
           mapsApiKey={mapsApiKey}
         />
         <SearchableSelect
