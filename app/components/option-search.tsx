@@ -1,5 +1,12 @@
 import { Form, useLocation } from "@remix-run/react";
+import { FormSelect } from "~/components/form-select";
 import { formatNumber } from "~/utils/format";
+
+/**
+ * A select's choices as its loader read them (`searchableOptions`): the first ones matching the search,
+ * and how many match in all. Null when the role may not read them: the select and its search are left out.
+ */
+export type SearchableChoices = { options: { value: string; label: string }[]; total: number } | null;
 
 /**
  * The search of one select whose choices are too many to list whole (inventory items, customers,
@@ -10,16 +17,17 @@ import { formatNumber } from "~/utils/format";
 export function OptionSearch({
   name,
   label,
-  shown,
-  total,
+  choices,
 }: {
   /** The URL parameter holding the search. */
   name: string;
   label: string;
-  shown: number;
-  total: number;
+  choices: SearchableChoices;
 }) {
   const location = useLocation();
+  if (!choices) return null;
+  const shown = choices.options.length;
+  const { total } = choices;
   const params = new URLSearchParams(location.search);
   const current = params.get(name) ?? "";
   if (!current && total <= shown) return null;
@@ -58,4 +66,12 @@ export function OptionSearch({
       </p>
     </Form>
   );
+}
+
+/** The select an OptionSearch narrows, inside the drawer's form. */
+export function SearchableSelect({
+  choices,
+  ...select
+}: Omit<React.ComponentProps<typeof FormSelect>, "options"> & { choices: SearchableChoices }) {
+  return choices ? <FormSelect {...select} options={choices.options} /> : null;
 }

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AgentRecordSchema, CreateAgentSchema } from "#backend/schemas/agents";
-import { apiWrite } from "~/api.server";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
 import { SubmitButton } from "~/components/submit-button";
@@ -9,14 +8,7 @@ import { ActionToast } from "~/components/toaster";
 import { appConfig } from "~/config.server";
 import { AgentFields } from "~/features/agents/agent-fields";
 import { requireUser } from "~/session.server";
-import { redirectWithSuccess } from "~/toast.server";
-import {
-  creationFailedToast,
-  invalidSubmission,
-  parseForm,
-  readFormData,
-  rejectedSubmission,
-} from "~/utils/forms.server";
+import { createAction } from "~/utils/create-actions.server";
 import { listHref } from "~/utils/list-params";
 import { useLiveForm } from "~/utils/use-live-form";
 
@@ -29,22 +21,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
-  const submission = parseForm(await readFormData(request), CreateAgentSchema);
-  if (submission.status !== "success") return invalidSubmission(submission);
-  const answer = await apiWrite(
-    request,
-    { method: "POST", path: "/v1/agents/create", body: submission.value },
-    AgentRecordSchema,
-  );
-  if (!answer.ok) {
-    return rejectedSubmission(submission, answer.failure, {
-      toastFor: creationFailedToast("Agent Creation Failed: Internal Server Error"),
-    });
-  }
-  return redirectWithSuccess(
-    listHref("/agents/all", new URL(request.url).search),
-    "Agent created successfully!",
-  );
+  return createAction(request, {
+    form: CreateAgentSchema,
+    path: "/v1/agents/create",
+    answer: AgentRecordSchema,
+    failureToast: "Agent Creation Failed: Internal Server Error",
+    done: { list: "/agents/all", message: "Agent created successfully!" },
+  });
 }
 
 export default function NewAgentRoute() {

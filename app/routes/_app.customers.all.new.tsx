@@ -2,79 +2,47 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AgentListSchema } from "#backend/schemas/agents";
 import { CreateCustomerSchema, CustomerRecordSchema } from "#backend/schemas/customers";
-import { apiReadOrFailure, apiWrite } from "~/api.server";
-import { AddressField } from "~/components/address-field";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
-import { FormInput } from "~/components/form-input";
-import { FormSelect } from "~/components/form-select";
-import { OptionSearch } from "~/components/option-search";
+import { OptionSearch, SearchableSelect } from "~/components/option-search";
+import { PersonFields } from "~/components/person-fields";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { appConfig } from "~/config.server";
 import { requireUser } from "~/session.server";
-import { redirectWithSuccess } from "~/toast.server";
-import {
-  creationFailedToast,
-  invalidSubmission,
-  parseForm,
-  readFormData,
-  rejectedSubmission,
-} from "~/utils/forms.server";
+import { createAction } from "~/utils/create-actions.server";
 import { fullName } from "~/utils/format";
 import { listHref } from "~/utils/list-params";
+import { searchableOptions } from "~/utils/option-search.server";
 import { useLiveForm } from "~/utils/use-live-form";
 
 export const meta: MetaFunction = () => [{ title: "New Customer — SolarDesk" }];
 
-const ADDRESS_TYPES = [
-  { value: "HOME", label: "Home" },
-  { value: "WORK", label: "Work" },
-];
-
-/** The most agents the "Registered by agent" select lists at once; `?agentSearch=` narrows it. */
-const AGENT_CHOICES = 100;
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  // Only active agents register customers. A role that may not read agents gets no such field.
-  const agents = await apiReadOrFailure(request, "/v1/agents", AgentListSchema, {
-    status: "active",
-    limit: AGENT_CHOICES,
-    search: new URL(request.url).searchParams.get("agentSearch")?.slice(0, 100),
-  });
   return {
     mapsApiKey: appConfig().mapsApiKey ?? null,
-    agents: agents.ok
-      ? {
-          options: agents.data.agents.map((agent) => ({
-            value: agent.id,
-            label: `${fullName(agent)} (${agent.location})`,
-          })),
-          total: agents.data.total,
-        }
-      : null,
+    // Only active agents register customers. A role that may not read agents gets no such field.
+    agents: await searchableOptions(request, {
+      path: "/v1/agents",
+      answer: AgentListSchema,
+      searchParam: "agentSearch",
+      filter: { status: "active" },
+      choices: ({ agents }) =>
+        agents.map((agent) => ({ value: agent.id, label: `${fullName(agent)} (${agent.location})` })),
+    }),
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
-  const submission = parseForm(await readFormData(request), CreateCustomerSchema);
-  if (submission.status !== "success") return invalidSubmission(submission);
-  const answer = await apiWrite(
-    request,
-    { method: "POST", path: "/v1/customers/create", body: submission.value },
-    CustomerRecordSchema,
-  );
-  if (!answer.ok) {
-    return rejectedSubmission(submission, answer.failure, {
-      toastFor: creationFailedToast("Customer Creation Failed: Internal Server Error"),
-    });
-  }
-  return redirectWithSuccess(
-    listHref("/customers/all", new URL(request.url).search),
-    "Customer created successfully!",
-  );
+  return createAction(request, {
+    form: CreateCustomerSchema,
+    path: "/v1/customers/create",
+    answer: CustomerRecordSchema,
+    failureToast: "Customer Creation Failed: Internal Server Error",
+    done: { list: "/customers/all", message: "Customer created successfully!" },
+  });
 }
 
 export default function NewCustomerRoute() {
@@ -85,47 +53,23 @@ export default function NewCustomerRoute() {
     schema: CreateCustomerSchema,
     lastResult: actionData?.result,
   });
-  const addressType = field("addressType");
   return (
     <Drawer title="New Customer" size="medium" closeTo={listHref("/customers/all", location.search)}>
       <ActionToast toast={actionData?.toast} />
-      {agents ? (
-        <OptionSearch
-          name="agentSearch"
-          label="Find the registering agent"
-          shown={agents.options.length}
-          total={agents.total}
-        />
-      ) : null}
+      <OptionSearch name="agentSearch" label="Find the registering agent" choices={agents} />
       <Form method="post" {...form} className="flex flex-col gap-1">
-        <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
-          <FormInput label="First Name" {...field("firstname")} />
-          <FormInput label="Last Name" {...field("lastname")} />
-        </div>
-        <FormInput label="Email" type="email" autoComplete="off" {...field("email")} />
-        <FormInput label="Phone Number" type="tel" {...field("phone")} />
-        <FormSelect
-          label="Address Type"
-          placeholder="Select an address type"
-          options={ADDRESS_TYPES}
-          {...addressType}
-          defaultValue={addressType.defaultValue ?? "HOME"}
-        />
-        <AddressField
-          label="Address"
-          field={field("location")}
-          longitude={field("longitude")}
-          latitude={field("latitude")}
+        <PersonFields
+          field={field}
+          phone={{ label: "Phone Number", ...field("phone") }}
+          addressLabel="Address"
           mapsApiKey={mapsApiKey}
         />
-        {agents ? (
-          <FormSelect
-            label="Registered by agent"
-            placeholder="No agent (optional)"
-            options={agents.options}
-            {...field("agentId")}
-          />
-        ) : null}
+        <SearchableSelect
+          label="Registered by agent"
+          placeholder="No agent (optional)"
+          choices={agents}
+          {...field("agentId")}
+        />
         <ErrorBox errors={formErrors} />
         <SubmitButton pendingText="Creating..." className="mt-2">
           Create Customer

@@ -6,7 +6,7 @@ import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
 import { FormSelect } from "~/components/form-select";
-import { OptionSearch } from "~/components/option-search";
+import { OptionSearch, SearchableSelect } from "~/components/option-search";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { deviceCreationFailed } from "~/features/devices/device-filters";
@@ -63,14 +63,7 @@ export default function NewDeviceRoute() {
   return (
     <Drawer title="New Device" size="medium" closeTo={listHref("/devices/all", location.search)}>
       <ActionToast toast={actionData?.toast} />
-      {items ? (
-        <OptionSearch
-          name="itemSearch"
-          label="Find an inventory item"
-          shown={items.options.length}
-          total={items.total}
-        />
-      ) : null}
+      <OptionSearch name="itemSearch" label="Find an inventory item" choices={items} />
       <Form method="post" {...form} className="flex flex-col gap-1">
         <FormInput label="Serial Number" autoComplete="off" {...field("serialNumber")} />
         <FormInput label="Key" autoComplete="off" spellCheck={false} {...field("key")} />
@@ -95,14 +88,12 @@ export default function NewDeviceRoute() {
           {...tokenable}
           defaultValue={tokenable.defaultValue ?? "true"}
         />
-        {items ? (
-          <FormSelect
-            label="Inventory Item"
-            placeholder="Not a unit of a listed item"
-            options={items.options}
-            {...field("inventoryId")}
-          />
-        ) : null}
+        <SearchableSelect
+          label="Inventory Item"
+          placeholder="Not a unit of a listed item"
+          choices={items}
+          {...field("inventoryId")}
+        />
         <ErrorBox errors={formErrors} />
         <SubmitButton pendingText="Creating..." className="mt-2">
           Create Device

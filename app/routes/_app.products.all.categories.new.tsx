@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLocation } from "@remix-run/react";
 import { CreateProductCategorySchema, ProductCategoryRecordSchema } from "#backend/schemas/products";
-import { apiWrite } from "~/api.server";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
 import { SectionErrorBoundary } from "~/components/error-panel";
@@ -9,14 +8,7 @@ import { FormInput } from "~/components/form-input";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { requireUser } from "~/session.server";
-import { redirectWithSuccess } from "~/toast.server";
-import {
-  creationFailedToast,
-  invalidSubmission,
-  parseForm,
-  readFormData,
-  rejectedSubmission,
-} from "~/utils/forms.server";
+import { createAction } from "~/utils/create-actions.server";
 import { listHref } from "~/utils/list-params";
 import { useLiveForm } from "~/utils/use-live-form";
 
@@ -29,22 +21,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
-  const submission = parseForm(await readFormData(request), CreateProductCategorySchema);
-  if (submission.status !== "success") return invalidSubmission(submission);
-  const answer = await apiWrite(
-    request,
-    { method: "POST", path: "/v1/products/create-category", body: submission.value },
-    ProductCategoryRecordSchema,
-  );
-  if (!answer.ok) {
-    return rejectedSubmission(submission, answer.failure, {
-      toastFor: creationFailedToast("Product Category Creation Failed: Internal Server Error"),
-    });
-  }
-  return redirectWithSuccess(
-    listHref("/products/all", new URL(request.url).search, { categoryId: answer.data.id, page: null }),
-    "Product category created successfully!",
-  );
+  return createAction(request, {
+    form: CreateProductCategorySchema,
+    path: "/v1/products/create-category",
+    answer: ProductCategoryRecordSchema,
+    failureToast: "Product Category Creation Failed: Internal Server Error",
+    done: {
+      list: "/products/all",
+      message: "Product category created successfully!",
+      // The list opens on the new category, from its first page.
+      listParams: (category) => ({ categoryId: category.id, page: null }),
+    },
+  });
 }
 
 export default function NewProductCategoryRoute() {

@@ -7,75 +7,55 @@ import {
   TICKET_TYPES,
   TicketDetailSchema,
 } from "#backend/schemas/tickets";
-import { apiReadOrFailure, apiWrite } from "~/api.server";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
 import { FormSelect } from "~/components/form-select";
 import { FormTextarea } from "~/components/form-textarea";
-import { OptionSearch } from "~/components/option-search";
+import { OptionSearch, SearchableSelect } from "~/components/option-search";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { ticketSection } from "~/features/tickets/ticket-rules";
 import { requireUser } from "~/session.server";
-import { redirectWithSuccess } from "~/toast.server";
 import { capitalise, fullName } from "~/utils/format";
-import {
-  creationFailedToast,
-  invalidSubmission,
-  parseForm,
-  readFormData,
-  rejectedSubmission,
-} from "~/utils/forms.server";
+import { createAction } from "~/utils/create-actions.server";
 import { listHref } from "~/utils/list-params";
+import { searchableOptions } from "~/utils/option-search.server";
 import { useLiveForm } from "~/utils/use-live-form";
 
 export const meta: MetaFunction = () => [{ title: "New Ticket — SolarDesk" }];
-
-/** The most customers the select lists at once; `?customerSearch=` narrows it. */
-const CUSTOMER_CHOICES = 100;
 
 const choices = (values: readonly string[]) => values.map((value) => ({ value, label: capitalise(value) }));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  // The customer is optional: a role that may not read customers opens tickets without one.
-  const customers = await apiReadOrFailure(request, "/v1/customers", CustomerListSchema, {
-    limit: CUSTOMER_CHOICES,
-    search: new URL(request.url).searchParams.get("customerSearch")?.trim().slice(0, 100),
-  });
   return {
-    customers: customers.ok
-      ? {
-          options: customers.data.customers.map((customer) => ({
-            value: customer.id,
-            label: `${fullName(customer)} (${customer.email})`,
-          })),
-          total: customers.data.total,
-        }
-      : null,
+    // The customer is optional: a role that may not read customers opens tickets without one.
+    customers: await searchableOptions(request, {
+      path: "/v1/customers",
+      answer: CustomerListSchema,
+      searchParam: "customerSearch",
+      choices: ({ customers }) =>
+        customers.map((customer) => ({
+          value: customer.id,
+          label: `${fullName(customer)} (${customer.email})`,
+        })),
+    }),
   };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
-  const submission = parseForm(await readFormData(request), CreateTicketSchema);
-  if (submission.status !== "success") return invalidSubmission(submission);
-  const answer = await apiWrite(
-    request,
-    { method: "POST", path: "/v1/tickets/create", body: submission.value },
-    TicketDetailSchema,
-  );
-  if (!answer.ok) {
-    return rejectedSubmission(submission, answer.failure, {
-      toastFor: creationFailedToast("Ticket Creation Failed: Internal Server Error"),
-    });
-  }
-  const url = new URL(request.url);
-  return redirectWithSuccess(
-    listHref(`/${ticketSection(url.pathname)}/all`, url.search),
-    "Ticket created successfully!",
-  );
+  return createAction(request, {
+    form: CreateTicketSchema,
+    path: "/v1/tickets/create",
+    answer: TicketDetailSchema,
+    failureToast: "Ticket Creation Failed: Internal Server Error",
+    done: {
+      list: `/${ticketSection(new URL(request.url).pathname)}/all`,
+      message: "Ticket created successfully!",
+    },
+  });
 }
 
 export default function NewTicketRoute() {
@@ -93,14 +73,7 @@ export default function NewTicketRoute() {
       closeTo={listHref(`/${ticketSection(location.pathname)}/all`, location.search)}
     >
       <ActionToast toast={actionData?.toast} />
-      {customers ? (
-        <OptionSearch
-          name="customerSearch"
-          label="Find the customer"
-          shown={customers.options.length}
-          total={customers.total}
-        />
-      ) : null}
+      <OptionSearch name="customerSearch" label="Find the customer" choices={customers} />
       <Form method="post" {...form} className="flex flex-col gap-1">
         <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
           <FormSelect
@@ -118,14 +91,12 @@ export default function NewTicketRoute() {
         </div>
         <FormInput label="Subject" {...field("subject")} />
         <FormTextarea label="Description" {...field("description")} />
-        {customers ? (
-          <FormSelect
-            label="Customer (optional)"
-            placeholder="No customer"
-            options={customers.options}
-            {...field("customerId")}
-          />
-        ) : null}
+        <SearchableSelect
+          label="Customer (optional)"
+          placeholder="No customer"
+          choices={customers}
+          {...field("customerId")}
+        />
         <ErrorBox errors={formErrors} />
         <SubmitButton pendingText="Creating..." className="mt-2">
           Create Ticket

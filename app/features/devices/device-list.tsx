@@ -4,9 +4,9 @@ import { DataTable } from "~/components/data-table";
 import { Drawer } from "~/components/drawer";
 import { DropdownMenu } from "~/components/dropdown-menu";
 import { FormInput } from "~/components/form-input";
-import { FormSelect } from "~/components/form-select";
 import { ListAction, ListSection } from "~/components/list-section";
-import { OptionSearch } from "~/components/option-search";
+import { OptionSearch, SearchableSelect } from "~/components/option-search";
+import type { SearchableChoices } from "~/components/option-search";
 import { formatDate } from "~/utils/format";
 import { listHref } from "~/utils/list-params";
 import { useListRefresh } from "~/utils/use-freshness";
@@ -80,38 +80,25 @@ function FilterChips({ filters, itemName }: { filters: ActiveFilter[]; itemName:
 }
 
 /** The filter panel: a GET form over the list, so every filter lands in the URL, JavaScript or not. */
-function FilterPanel({
-  items,
-}: {
-  items: { options: { value: string; label: string }[]; total: number } | null;
-}) {
+function FilterPanel({ items }: { items: SearchableChoices }) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const closeTo = filterPanelHref(location.pathname, location.search, false);
   return (
     <Drawer title="Filter Devices" size="small" closeTo={closeTo}>
-      {items ? (
-        <OptionSearch
-          name="itemSearch"
-          label="Find an inventory item"
-          shown={items.options.length}
-          total={items.total}
-        />
-      ) : null}
+      <OptionSearch name="itemSearch" label="Find an inventory item" choices={items} />
       <Form method="get" action={location.pathname} className="flex flex-col gap-1">
         <FormInput label="Search" type="search" name="search" defaultValue={params.get("search") ?? ""} />
         {DEVICE_FIELD_FILTERS.map(({ name, label }) => (
           <FormInput key={name} label={label} name={name} defaultValue={params.get(name) ?? ""} />
         ))}
-        {items ? (
-          <FormSelect
-            label={INVENTORY_FILTER.label}
-            name={INVENTORY_FILTER.name}
-            placeholder="Any item"
-            options={items.options}
-            defaultValue={params.get(INVENTORY_FILTER.name) ?? ""}
-          />
-        ) : null}
+        <SearchableSelect
+          label={INVENTORY_FILTER.label}
+          name={INVENTORY_FILTER.name}
+          placeholder="Any item"
+          choices={items}
+          defaultValue={params.get(INVENTORY_FILTER.name) ?? ""}
+        />
         <div className="mt-2 flex flex-wrap gap-3">
           <button
             type="submit"

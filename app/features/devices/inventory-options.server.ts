@@ -1,24 +1,19 @@
 import { InventoryListSchema, InventoryRecordSchema } from "#backend/schemas/inventory";
 import { apiReadOrFailure } from "~/api.server";
-
-/** The most inventory items a select lists at once; its OptionSearch (`?itemSearch=`) narrows them. */
-const ITEM_CHOICES = 100;
+import { searchableOptions } from "~/utils/option-search.server";
 
 /**
  * The inventory items a device can be a unit of, as a select's choices (name and SKU), or null when
  * the role may not read inventory (the select is then left out).
  */
-export async function inventoryItemOptions(request: Request) {
-  const search = new URL(request.url).searchParams.get("itemSearch")?.trim().slice(0, 100);
-  const items = await apiReadOrFailure(request, "/v1/inventory", InventoryListSchema, {
-    limit: ITEM_CHOICES,
-    search,
+export function inventoryItemOptions(request: Request) {
+  return searchableOptions(request, {
+    path: "/v1/inventory",
+    answer: InventoryListSchema,
+    searchParam: "itemSearch",
+    choices: ({ inventories }) =>
+      inventories.map((item) => ({ value: item.id, label: `${item.name} (${item.sku})` })),
   });
-  if (!items.ok) return null;
-  return {
-    options: items.data.inventories.map((item) => ({ value: item.id, label: `${item.name} (${item.sku})` })),
-    total: items.data.total,
-  };
 }
 
 /** One inventory item's name and SKU, or null when it cannot be read (unknown, or not for this role). */

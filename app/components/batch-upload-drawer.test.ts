@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rowReportIn } from "./batch-file-form";
+import { rowReportIn } from "./batch-upload-drawer";
 
 describe("rowReportIn", () => {
   it("takes the report of an API refusal", () => {

@@ -1,0 +1,94 @@
+import { Form, useLocation } from "@remix-run/react";
+import { z } from "zod";
+import { Drawer } from "~/components/drawer";
+import { ErrorBox } from "~/components/error-box";
+import { FormInput } from "~/components/form-input";
+import { RowReport, RowReportSchema } from "~/components/row-report";
+import type { RowReportData } from "~/components/row-report";
+import { SubmitButton } from "~/components/submit-button";
+import { ActionToast } from "~/components/toaster";
+import type { ToastData } from "~/components/toaster";
+import { listHref } from "~/utils/list-params";
+import { useLiveForm } from "~/utils/use-live-form";
+import type { FormResult } from "~/utils/use-live-form";
+
+/**
+ * The row report in a batch upload's action answer. Only a refusal by the API carries one; the form's own
+ * refusals (no file, too large) do not.
+ */
+export function rowReportIn(actionData: unknown): RowReportData | null {
+  const parsed = z.object({ report: RowReportSchema }).safeParse(actionData);
+  return parsed.success ? parsed.data.report : null;
+}
+
+/**
+ * A batch upload drawer over its list (devices, sales): what the file holds (`intro`), a link to its
+ * template and anything more about its columns (`children`), then the form: one file, sent as multipart
+ * to the route's action, with the file's own messages under the field and the form's under it. Below
+ * the form, the rows the API refused.
+ */
+export function BatchUploadDrawer({
+  title,
+  list,
+  answer,
+  schema,
+  intro,
+  template,
+  children,
+  label,
+  accept,
+  hint,
+  submitLabel,
+  advice,
+}: {
+  title: string;
+  /** The list under the drawer, where closing it goes. */
+  list: string;
+  /** The route's action answer. */
+  answer: { result: FormResult; toast: ToastData | null } | undefined;
+  schema: z.ZodType<{ file: File }, z.ZodTypeDef, { file?: unknown }>;
+  intro: React.ReactNode;
+  /** Where the file's template is downloaded. */
+  template: string;
+  children?: React.ReactNode;
+  label: string;
+  accept: string;
+  hint: string;
+  submitLabel: string;
+  /** What to do about the refused rows. */
+  advice: string;
+}) {
+  const location = useLocation();
+  const { form, field, formErrors } = useLiveForm({ schema, lastResult: answer?.result });
+  const report = rowReportIn(answer);
+  const file = field("file");
+  return (
+    <Drawer title={title} size="large" closeTo={listHref(list, location.search)}>
+      <ActionToast toast={answer?.toast} />
+      <p className="text-sm text-slate-700">{intro}</p>
+      <p className="mt-2 text-sm">
+        <a href={template} download className="font-medium text-brand-700 underline">
+          Download the template (CSV)
+        </a>
+      </p>
+      {children}
+      <Form method="post" encType="multipart/form-data" {...form} className="mt-4 flex flex-col gap-1">
+        <FormInput
+          label={label}
+          type="file"
+          accept={accept}
+          hint={hint}
+          id={file.id}
+          name={file.name}
+          errors={file.errors}
+          errorId={file.errorId}
+        />
+        <ErrorBox errors={formErrors} />
+        <SubmitButton pendingText="Uploading..." className="mt-2">
+          {submitLabel}
+        </SubmitButton>
+      </Form>
+      {report ? <RowReport errors={report.errors} errorCount={report.errorCount} advice={advice} /> : null}
+    </Drawer>
+  );
+}

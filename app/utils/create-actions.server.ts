@@ -1,0 +1,104 @@
+import { data, redirect } from "@remix-run/node";
+import type { z } from "zod";
+import type { ApiCall } from "~/api.server";
+import { apiWrite, apiWriteMultipart } from "~/api.server";
+import { RowReportSchema } from "~/components/row-report";
+import { redirectWithSuccess } from "~/toast.server";
+import { formatNumber } from "./format";
+import {
+  creationFailedToast,
+  invalidSubmission,
+  parseForm,
+  readFormData,
+  rejectedSubmission,
+} from "./forms.server";
+import { listHref } from "./list-params";
+
+/**
+ * The action of a "New …" drawer whose form is the API's request as it stands (agents, customers,
+ * tickets, product categories): the form is checked with the API's own schema and its values posted;
+ * a refusal comes back under the fields, keeping what was typed; success goes back to the list under
+ * the drawer, keeping its search and page, with a toast.
+ */
+export async function createAction<Answer extends z.ZodTypeAny>(
+  request: Request,
+  create: {
+    form: z.ZodTypeAny;
+    path: ApiCall["path"];
+    /** The record the API answers with. */
+    answer: Answer;
+    /** The toast when the API fails on its side. */
+    failureToast: string;
+    done: {
+      list: string;
+      message: string;
+      /** What the list changes to show the new record (its category's tab). */
+      listParams?: (record: z.output<Answer>) => Record<string, string | null>;
+    };
+  },
+) {
+  const submission = parseForm(await readFormData(request), create.form);
+  if (submission.status !== "success") return invalidSubmission(submission);
+  const answer = await apiWrite(
+    request,
+    { method: "POST", path: create.path, body: submission.value },
+    create.answer,
+  );
+  if (!answer.ok) {
+    return rejectedSubmission(submission, answer.failure, {
+      toastFor: creationFailedToast(create.failureToast),
+    });
+  }
+  const { list, message, listParams } = create.done;
+  return redirectWithSuccess(listHref(list, new URL(request.url).search, listParams?.(answer.data)), message);
+}
+
+/** A batch form: its one field is the chosen file, checked for presence, size and name. */
+type BatchForm = z.ZodType<{ file: File }, z.ZodTypeDef, unknown>;
+
+/**
+ * The action of a batch upload drawer (devices, sales). The file goes to the API as it came: the API
+ * reads its bytes and checks every row. A refusal comes back to the form with the API's row-by-row
+ * report, shown under it; success goes back to the list, counting what was added.
+ */
+export async function batchUploadAction(
+  request: Request,
+  batch: {
+    form: BatchForm;
+    path: ApiCall["path"];
+    /** The API's answer to an upload it stored: how many rows it added. */
+    answer: z.ZodType<{ count: number }, z.ZodTypeDef, unknown>;
+    /** The toast when the API fails on its side. */
+    failureToast: string;
+    /** Where a refused file the API keeps is corrected row by row, if it keeps this one. */
+    correctionPage?: (refusal: unknown) => string | null;
+    /** The list the drawer sits over, its toast, and what one row is ("device"). */
+    done: { list: string; message: string; noun: string };
+  },
+) {
+  const submission = parseForm(await readFormData(request), batch.form);
+  if (submission.status !== "success") return invalidSubmission(submission);
+  const upload = new FormData();
+  upload.set("file", submission.value.file, submission.value.file.name);
+  const answer = await apiWriteMultipart(
+    request,
+    { method: "POST", path: batch.path, formData: upload },
+    batch.answer,
+  );
+  if (!answer.ok) {
+    const correction = batch.correctionPage?.(answer.failure.body);
+    if (correction) return redirect(correction);
+    const refused = rejectedSubmission(submission, answer.failure, {
+      toastFor: creationFailedToast(batch.failureToast),
+    });
+    const parsed = RowReportSchema.safeParse(answer.failure.body);
+    const report = parsed.success ? parsed.data : null;
+    return data({ ...refused.data, report }, refused.init ?? undefined);
+  }
+  const { count } = answer.data;
+  const { list, message, noun } = batch.done;
+  return redirectWithSuccess(listHref(list, new URL(request.url).search), {
+    message,
+    description: `${formatNumber(count)} ${noun}${count === 1 ? "" : "s"} added.`,
+  });
+}
