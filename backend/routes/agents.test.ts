@@ -5,6 +5,7 @@ import { AgentListSchema, AgentRecordSchema, AgentStatsSchema } from "../schemas
 import {
   FORBIDDEN_BODY,
   UNAUTHORIZED_BODY,
+  backendWithTeam,
   expectExactly,
   makeAgent,
   makeCustomer,
@@ -13,28 +14,13 @@ import {
   signedInAs,
 } from "../test/factories";
 import { createTestBackend } from "../test/test-backend";
-import type { TestBackend } from "../test/test-backend";
 
-let backend: TestBackend;
-let adminToken: string;
-let admin: Awaited<ReturnType<typeof signedInAs>>["user"];
-let salesToken: string;
-let viewerToken: string;
-let supportToken: string;
+const { backend, team } = await backendWithTeam();
 
-beforeAll(async () => {
-  backend = await createTestBackend();
-  ({ user: admin, token: adminToken } = await signedInAs(backend, "admin"));
-  ({ token: salesToken } = await signedInAs(backend, "sales"));
-  ({ token: viewerToken } = await signedInAs(backend, "viewer"));
-  ({ token: supportToken } = await signedInAs(backend, "support"));
-});
-afterAll(() => backend.close());
-
-const get = (path: string, token = adminToken) => backend.request("GET", path, { token });
-const create = (body: unknown, token = adminToken) =>
+const get = (path: string, token = team.admin.token) => backend.request("GET", path, { token });
+const create = (body: unknown, token = team.admin.token) =>
   backend.request("POST", "/api/v1/agents/create", { token, body });
-const patch = (id: string, body: unknown, token = adminToken) =>
+const patch = (id: string, body: unknown, token = team.admin.token) =>
   backend.request("PATCH", `/api/v1/agents/${id}`, { token, body });
 const ids = (body: { agents: { id: string }[] }) => body.agents.map((agent) => agent.id);
 
@@ -69,7 +55,7 @@ describe("POST /api/v1/agents/create", () => {
       latitude: null,
       emailVerified: true,
       status: "active",
-      creatorId: admin.id,
+      creatorId: team.admin.user.id,
       registeredCustomers: 0,
       sales: 0,
       onGoingSales: 0,
@@ -83,7 +69,7 @@ describe("POST /api/v1/agents/create", () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       action: "create",
-      actorId: admin.id,
+      actorId: team.admin.user.id,
       summary: "Added agent Ifeoma Nnaji (chuka.obi@agents.test)",
     });
   });
@@ -201,7 +187,7 @@ describe("GET /api/v1/agents", () => {
 describe("customers registered by an agent", () => {
   const createCustomer = (fields: Record<string, unknown>) =>
     backend.request("POST", "/api/v1/customers/create", {
-      token: adminToken,
+      token: team.admin.token,
       body: {
         firstname: "Obiageli",
         lastname: "Eze",
@@ -308,7 +294,7 @@ describe("PATCH /api/v1/agents/{id}", () => {
     const agent = await makeAgent(backend.db);
     const barred = await patch(agent.id, { status: "barred" });
     expect((await barred.json()).status).toBe("barred");
-    const unbarred = await patch(agent.id, { status: "active" }, salesToken);
+    const unbarred = await patch(agent.id, { status: "active" }, team.sales.token);
     expect((await unbarred.json()).status).toBe("active");
     const actions = await backend.db
       .select({ action: auditLog.action, summary: auditLog.summary })
@@ -353,27 +339,27 @@ describe("permissions", () => {
   ];
 
   it("lets sales (manage:Agents) read, create and edit", async () => {
-    const response = await create(newAgent(), salesToken);
+    const response = await create(newAgent(), team.sales.token);
     expect(response.status).toBe(201);
     const { id } = await response.json();
-    expect((await get("/api/v1/agents", salesToken)).status).toBe(200);
-    expect((await get("/api/v1/agents/statistics/view", salesToken)).status).toBe(200);
-    expect((await get(`/api/v1/agents/${id}`, salesToken)).status).toBe(200);
-    expect((await patch(id, { location: "Jos" }, salesToken)).status).toBe(200);
+    expect((await get("/api/v1/agents", team.sales.token)).status).toBe(200);
+    expect((await get("/api/v1/agents/statistics/view", team.sales.token)).status).toBe(200);
+    expect((await get(`/api/v1/agents/${id}`, team.sales.token)).status).toBe(200);
+    expect((await patch(id, { location: "Jos" }, team.sales.token)).status).toBe(200);
   });
 
   it("lets a viewer (read:Agents) read but not create or edit", async () => {
     const agent = await makeAgent(backend.db);
-    expect((await get("/api/v1/agents", viewerToken)).status).toBe(200);
-    expect((await get(`/api/v1/agents/${agent.id}`, viewerToken)).status).toBe(200);
-    const refused = await create(newAgent(), viewerToken);
+    expect((await get("/api/v1/agents", team.viewer.token)).status).toBe(200);
+    expect((await get(`/api/v1/agents/${agent.id}`, team.viewer.token)).status).toBe(200);
+    const refused = await create(newAgent(), team.viewer.token);
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual(FORBIDDEN_BODY);
-    expect((await patch(agent.id, { status: "barred" }, viewerToken)).status).toBe(403);
+    expect((await patch(agent.id, { status: "barred" }, team.viewer.token)).status).toBe(403);
   });
 
   it.each(routes)("%s %s answers 403 to a role without Agents permission", async (method, path, body) => {
-    const response = await backend.request(method, path, { token: supportToken, body });
+    const response = await backend.request(method, path, { token: team.support.token, body });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual(FORBIDDEN_BODY);
   });
@@ -401,11 +387,11 @@ describe("GET /api/v1/overview with agents, devices and tickets", () => {
       devices: await backend.db.$count(devices),
       tickets: await backend.db.$count(tickets),
     };
-    expect(await counts(viewerToken)).toMatchObject(expected);
-    const support = await counts(supportToken);
+    expect(await counts(team.viewer.token)).toMatchObject(expected);
+    const support = await counts(team.support.token);
     expect(support).toMatchObject({ devices: expected.devices, tickets: expected.tickets });
     expect(support).not.toHaveProperty("agents");
-    const sales = await counts(salesToken);
+    const sales = await counts(team.sales.token);
     expect(sales).toMatchObject({ agents: expected.agents, devices: expected.devices });
     expect(sales).not.toHaveProperty("tickets");
   });

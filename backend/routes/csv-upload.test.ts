@@ -13,23 +13,19 @@ import { cancelStaleSales } from "../services/sale-expiry";
 import { deleteExpiredUploads } from "../services/sale-upload";
 import { exportCursorOf, readExportRowsAfter } from "../services/sale-export";
 import type { ExportCursor } from "../services/sale-export";
-import { FORBIDDEN_BODY, expectExactly, makeAgent, makeDevice, signedInAs } from "../test/factories";
+import {
+  FORBIDDEN_BODY,
+  backendWithTeam,
+  expectExactly,
+  makeAgent,
+  makeDevice,
+  signedInAs,
+} from "../test/factories";
 import { makeCustomer, makeSellableProduct } from "../test/sale-factories";
-import { createTestBackend } from "../test/test-backend";
-import type { TestBackend } from "../test/test-backend";
 
-let backend: TestBackend;
-let token: string;
-let otherToken: string;
-let viewerToken: string;
-
-beforeAll(async () => {
-  backend = await createTestBackend();
-  ({ token } = await signedInAs(backend, "sales"));
-  ({ token: otherToken } = await signedInAs(backend, "sales"));
-  ({ token: viewerToken } = await signedInAs(backend, "viewer"));
-});
-afterAll(() => backend.close());
+const { backend, team } = await backendWithTeam();
+/** A second salesperson, to whom the first one's uploads are not shown. */
+const { token: otherToken } = await signedInAs(backend, "sales");
 
 type Row = Partial<Record<(typeof SALE_FILE_FIELDS)[number], string | number>>;
 
@@ -45,7 +41,7 @@ function csvOf(rows: Row[]) {
   ].join("\r\n");
 }
 
-function upload(file: { name: string; bytes: Uint8Array | string } | null, as = token) {
+function upload(file: { name: string; bytes: Uint8Array | string } | null, as = team.sales.token) {
   const form = new FormData();
   if (file) form.set("file", new Blob([file.bytes as BlobPart]), file.name);
   return backend.request("POST", "/api/v1/csv-upload/process", { token: as, form });
@@ -67,11 +63,11 @@ async function remainingOf(itemId: string) {
 
 describe("GET /api/v1/csv-upload/template", () => {
   it("answers the columns as a CSV, for roles that may sell only", async () => {
-    const response = await backend.request("GET", "/api/v1/csv-upload/template", { token });
+    const response = await backend.request("GET", "/api/v1/csv-upload/template", { token: team.sales.token });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/csv");
     expect((await response.text()).replace(/^\uFEFF/, "").trim()).toBe(SALE_FILE_FIELDS.join(","));
-    const refused = await backend.request("GET", "/api/v1/csv-upload/template", { token: viewerToken });
+    const refused = await backend.request("GET", "/api/v1/csv-upload/template", { token: team.viewer.token });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual(FORBIDDEN_BODY);
   });
@@ -223,14 +219,16 @@ describe("POST /api/v1/csv-upload/process", () => {
     expect((await backend.request("GET", `/api/v1/csv-upload/${id}`, { token: otherToken })).status).toBe(
       404,
     );
-    const stored = await (await backend.request("GET", `/api/v1/csv-upload/${id}`, { token })).json();
+    const stored = await (
+      await backend.request("GET", `/api/v1/csv-upload/${id}`, { token: team.sales.token })
+    ).json();
     expectExactly(SaleUploadRecordSchema, stored);
     expect(stored.failedRows.map((row: { row: number }) => row.row)).toEqual([3, 4, 5, 6]);
     expect(stored.failedRows[0].values.customer).toBe("nobody@example.test");
 
     const correct = (row: number, values: Row) =>
       backend.request("PATCH", `/api/v1/csv-upload/${id}/rows/${row}`, {
-        token,
+        token: team.sales.token,
         body: { values: Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])) },
       });
     // A correction is checked with the whole batch: paying more than the total is still refused.
@@ -254,12 +252,16 @@ describe("POST /api/v1/csv-upload/process", () => {
     // Nothing was written by the corrections.
     expect(await salesOf(customer.id)).toEqual([]);
 
-    const refused = await backend.request("POST", `/api/v1/csv-upload/${id}/commit`, { token });
+    const refused = await backend.request("POST", `/api/v1/csv-upload/${id}/commit`, {
+      token: team.sales.token,
+    });
     expect(refused.status).toBe(400);
     expect((await refused.json()).errorCount).toBe(2);
     // Left uncorrected, the upload is forgotten once it is old.
     await deleteExpiredUploads(backend.db, new Date(Date.now() + 30 * 86_400_000));
-    expect((await backend.request("GET", `/api/v1/csv-upload/${id}`, { token })).status).toBe(404);
+    expect(
+      (await backend.request("GET", `/api/v1/csv-upload/${id}`, { token: team.sales.token })).status,
+    ).toBe(404);
   });
 
   it("reads numbers only as the screens do: hexadecimal and exponent cells are refused", async () => {
@@ -328,23 +330,27 @@ describe("POST /api/v1/csv-upload/process", () => {
     ]);
     const id = report.uploadId;
     await backend.request("PATCH", `/api/v1/csv-upload/${id}/rows/3`, {
-      token,
+      token: team.sales.token,
       body: { values: { ...row, units: "1", amountPaid: "2000", deviceSerials: units[1].serialNumber } },
     });
     expect(
       (await backend.request("POST", `/api/v1/csv-upload/${id}/commit`, { token: otherToken })).status,
     ).toBe(404);
-    const committed = await backend.request("POST", `/api/v1/csv-upload/${id}/commit`, { token });
+    const committed = await backend.request("POST", `/api/v1/csv-upload/${id}/commit`, {
+      token: team.sales.token,
+    });
     expect(committed.status).toBe(201);
     expect(await committed.json()).toEqual({ message: "Sales uploaded successfully!", count: 2 });
     const made = await salesOf(customer.id);
     expect(made.map((sale) => sale.status).sort()).toEqual(["COMPLETED", "IN_INSTALLMENT"]);
     expect(await remainingOf(battery.id)).toBe(0);
-    expect((await backend.request("POST", `/api/v1/csv-upload/${id}/commit`, { token })).status).toBe(404);
+    expect(
+      (await backend.request("POST", `/api/v1/csv-upload/${id}/commit`, { token: team.sales.token })).status,
+    ).toBe(404);
     expect(
       (
         await backend.request("PATCH", `/api/v1/csv-upload/${id}/rows/3`, {
-          token,
+          token: team.sales.token,
           body: { values: { ...row, units: "1", amountPaid: "1" } },
         })
       ).status,
@@ -378,11 +384,11 @@ describe("POST /api/v1/csv-upload/process", () => {
     const body = await noColumns.json();
     expect(body.uploadId).toBeNull();
     expect(body.errors[0]).toMatchObject({ row: 1 });
-    const refused = await upload({ name: "sales.csv", bytes: csvOf([{}]) }, viewerToken);
+    const refused = await upload({ name: "sales.csv", bytes: csvOf([{}]) }, team.viewer.token);
     expect(refused.status).toBe(403);
 
     const unknown = await backend.request("PATCH", "/api/v1/csv-upload/nope/rows/2", {
-      token,
+      token: team.sales.token,
       body: { values: { customer: "x" } },
     });
     expect(unknown.status).toBe(404);
@@ -391,12 +397,15 @@ describe("POST /api/v1/csv-upload/process", () => {
       { values: { customer: "a\u0000b" } },
       { other: 1 },
     ]) {
-      const odd = await backend.request("PATCH", "/api/v1/csv-upload/nope/rows/2", { token, body });
+      const odd = await backend.request("PATCH", "/api/v1/csv-upload/nope/rows/2", {
+        token: team.sales.token,
+        body,
+      });
       expect([400, 404]).toContain(odd.status);
     }
     for (const row of ["0", "1", "abc", "99999999999999999999"]) {
       const odd = await backend.request("PATCH", `/api/v1/csv-upload/nope/rows/${row}`, {
-        token,
+        token: team.sales.token,
         body: { values: {} },
       });
       expect(odd.status).toBe(404);
@@ -435,7 +444,7 @@ describe("GET /api/v1/csv-upload/export-sales", () => {
     const response = await backend.request(
       "GET",
       `/api/v1/csv-upload/export-sales?startDate=${day}&endDate=${day}`,
-      { token: viewerToken, headers: { accept: "text/csv" } },
+      { token: team.viewer.token, headers: { accept: "text/csv" } },
     );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toContain(`sales_export_${day}_to_${day}.csv`);
@@ -456,7 +465,9 @@ describe("GET /api/v1/csv-upload/export-sales", () => {
       Devices: units[0].serialNumber,
     });
 
-    const all = await backend.request("GET", "/api/v1/csv-upload/export-sales?status=UNPAID", { token });
+    const all = await backend.request("GET", "/api/v1/csv-upload/export-sales?status=UNPAID", {
+      token: team.sales.token,
+    });
     expect(all.headers.get("content-disposition")).toContain(`sales_export_${lagosDate(new Date())}.csv`);
     const unpaid = (parseCsv((await all.text()).replace(/^\uFEFF/, "")) as string[][]).slice(1);
     expect(unpaid.some((row) => row[5] === customer.email && row[1] === daysAgo(2))).toBe(true);
@@ -479,7 +490,7 @@ describe("GET /api/v1/csv-upload/export-sales", () => {
 
   it("refuses an end before the start, days in the future, odd dates and statuses", async () => {
     const ask = (query: string) =>
-      backend.request("GET", `/api/v1/csv-upload/export-sales?${query}`, { token });
+      backend.request("GET", `/api/v1/csv-upload/export-sales?${query}`, { token: team.sales.token });
     const backwards = await ask(`startDate=${daysAgo(1)}&endDate=${daysAgo(3)}`);
     expect(backwards.status).toBe(400);
     expect((await backwards.json()).fieldErrors).toEqual({ endDate: ["End date must be after start date"] });

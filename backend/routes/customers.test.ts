@@ -7,32 +7,16 @@ import { overviewAudience } from "../services/overview";
 import {
   FORBIDDEN_BODY,
   UNAUTHORIZED_BODY,
+  backendWithTeam,
   expectExactly,
   makeCustomer,
-  signedInAs,
 } from "../test/factories";
-import { createTestBackend } from "../test/test-backend";
-import type { TestBackend } from "../test/test-backend";
 
-let backend: TestBackend;
-let adminToken: string;
-let admin: Awaited<ReturnType<typeof signedInAs>>["user"];
-let salesToken: string;
-let viewerToken: string;
-let inventoryToken: string;
-
-beforeAll(async () => {
-  backend = await createTestBackend();
-  ({ user: admin, token: adminToken } = await signedInAs(backend, "admin"));
-  ({ token: salesToken } = await signedInAs(backend, "sales"));
-  ({ token: viewerToken } = await signedInAs(backend, "viewer"));
-  ({ token: inventoryToken } = await signedInAs(backend, "inventory"));
-});
-afterAll(() => backend.close());
+const { backend, team } = await backendWithTeam();
 
 const DAY_MS = 86_400_000;
-const get = (path: string, token = adminToken) => backend.request("GET", path, { token });
-const create = (body: unknown, token = adminToken) =>
+const get = (path: string, token = team.admin.token) => backend.request("GET", path, { token });
+const create = (body: unknown, token = team.admin.token) =>
   backend.request("POST", "/api/v1/customers/create", { token, body });
 const ids = (body: { customers: { id: string }[] }) => body.customers.map((customer) => customer.id);
 
@@ -235,7 +219,7 @@ describe("POST /api/v1/customers/create", () => {
       latitude: 6.5244,
       status: "active",
       type: "lead",
-      creatorId: admin.id,
+      creatorId: team.admin.user.id,
     });
 
     const single = await get(`/api/v1/customers/single/${body.id}`);
@@ -247,7 +231,7 @@ describe("POST /api/v1/customers/create", () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       action: "create",
-      actorId: admin.id,
+      actorId: team.admin.user.id,
       summary: "Added customer Chidinma Okonkwo (ngozi.create@example.test)",
     });
   });
@@ -341,7 +325,7 @@ describe("POST /api/v1/customers/create", () => {
 
   it("answers simultaneous duplicates with one record and field errors, never a 500", async () => {
     const input = newCustomer();
-    const responses = await Promise.all([create(input), create(input), create(input, salesToken)]);
+    const responses = await Promise.all([create(input), create(input), create(input, team.sales.token)]);
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([201, 400, 400]);
     for (const response of responses.filter((candidate) => candidate.status === 400)) {
@@ -359,7 +343,7 @@ describe("POST /api/v1/customers/create", () => {
 describe("GET /api/v1/customers/single/:id", () => {
   it("answers one exact record", async () => {
     const customer = await makeCustomer(backend.db, { longitude: 7.49, latitude: 9.07 });
-    const response = await get(`/api/v1/customers/single/${customer.id}`, viewerToken);
+    const response = await get(`/api/v1/customers/single/${customer.id}`, team.viewer.token);
     expect(response.status).toBe(200);
     const body = await response.json();
     expectExactly(CustomerRecordSchema, body);
@@ -389,24 +373,24 @@ describe("permissions", () => {
   ];
 
   it("lets sales (manage:Customers) read and create", async () => {
-    expect((await get("/api/v1/customers", salesToken)).status).toBe(200);
-    expect((await get("/api/v1/customers/stats", salesToken)).status).toBe(200);
-    const response = await create(newCustomer(), salesToken);
+    expect((await get("/api/v1/customers", team.sales.token)).status).toBe(200);
+    expect((await get("/api/v1/customers/stats", team.sales.token)).status).toBe(200);
+    const response = await create(newCustomer(), team.sales.token);
     expect(response.status).toBe(201);
     const { id } = await response.json();
-    expect((await get(`/api/v1/customers/single/${id}`, salesToken)).status).toBe(200);
+    expect((await get(`/api/v1/customers/single/${id}`, team.sales.token)).status).toBe(200);
   });
 
   it("lets a viewer (read:Customers) read but not create", async () => {
-    expect((await get("/api/v1/customers", viewerToken)).status).toBe(200);
-    expect((await get("/api/v1/customers/stats", viewerToken)).status).toBe(200);
-    const refused = await create(newCustomer(), viewerToken);
+    expect((await get("/api/v1/customers", team.viewer.token)).status).toBe(200);
+    expect((await get("/api/v1/customers/stats", team.viewer.token)).status).toBe(200);
+    const refused = await create(newCustomer(), team.viewer.token);
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual(FORBIDDEN_BODY);
   });
 
   it.each(routes)("%s %s answers 403 to a role without Customers permission", async (method, path, body) => {
-    const response = await backend.request(method, path, { token: inventoryToken, body });
+    const response = await backend.request(method, path, { token: team.inventory.token, body });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual(FORBIDDEN_BODY);
   });
@@ -429,9 +413,9 @@ describe("GET /api/v1/overview with customers", () => {
 
   it("counts live customers only for callers who may read them", async () => {
     const live = await backend.db.$count(customers, isNull(customers.deletedAt));
-    expect(await overview(adminToken)).toMatchObject({ customers: live });
-    expect(await overview(viewerToken)).toMatchObject({ customers: live });
-    expect(await overview(inventoryToken)).not.toHaveProperty("customers");
+    expect(await overview(team.admin.token)).toMatchObject({ customers: live });
+    expect(await overview(team.viewer.token)).toMatchObject({ customers: live });
+    expect(await overview(team.inventory.token)).not.toHaveProperty("customers");
   });
 
   it("caches one answer per set of readable areas", () => {

@@ -11,6 +11,7 @@ import {
 import {
   FORBIDDEN_BODY,
   UNAUTHORIZED_BODY,
+  backendWithTeam,
   expectExactly,
   makeDevice,
   makeRole,
@@ -18,51 +19,35 @@ import {
 } from "../test/factories";
 import { makeSaleItem } from "../test/sale-factories";
 import { makeItem } from "../test/stock-factories";
-import { createTestBackend } from "../test/test-backend";
-import type { TestBackend } from "../test/test-backend";
 
-let backend: TestBackend;
-let adminToken: string;
-let inventoryToken: string;
-let inventoryUser: Awaited<ReturnType<typeof signedInAs>>["user"];
-let viewerToken: string;
-let salesToken: string;
-let outsiderToken: string;
 /** Every console line written while these tests run: no device key may ever appear in one. */
 const consoleLines: string[] = [];
+for (const method of ["log", "info", "warn", "error"] as const) {
+  const original = console[method].bind(console);
+  vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+    consoleLines.push(
+      args.map((arg) => (arg instanceof Error ? `${arg.message} ${arg.stack}` : String(arg))).join(" "),
+    );
+    original(...args);
+  });
+}
 
-beforeAll(async () => {
-  for (const method of ["log", "info", "warn", "error"] as const) {
-    const original = console[method].bind(console);
-    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-      consoleLines.push(
-        args.map((arg) => (arg instanceof Error ? `${arg.message} ${arg.stack}` : String(arg))).join(" "),
-      );
-      original(...args);
-    });
-  }
-  backend = await createTestBackend();
-  ({ token: adminToken } = await signedInAs(backend, "admin"));
-  ({ user: inventoryUser, token: inventoryToken } = await signedInAs(backend, "inventory"));
-  ({ token: viewerToken } = await signedInAs(backend, "viewer"));
-  ({ token: salesToken } = await signedInAs(backend, "sales"));
-  const outsider = await makeRole(backend.db, "no devices", ["read:Customers"]);
-  ({ token: outsiderToken } = await signedInAs(backend, outsider.id));
-});
-afterAll(async () => {
+const { backend, team } = await backendWithTeam();
+const outsider = await makeRole(backend.db, "no devices", ["read:Customers"]);
+const { token: outsiderToken } = await signedInAs(backend, outsider.id);
+afterAll(() => {
   vi.restoreAllMocks();
-  await backend.close();
 });
 
-const get = (path: string, token = adminToken) => backend.request("GET", path, { token });
-const create = (body: unknown, token = inventoryToken) =>
+const get = (path: string, token = team.admin.token) => backend.request("GET", path, { token });
+const create = (body: unknown, token = team.inventory.token) =>
   backend.request("POST", "/api/v1/device", { token, body });
-const reveal = (id: string, token = inventoryToken) =>
+const reveal = (id: string, token = team.inventory.token) =>
   backend.request("POST", `/api/v1/device/${id}/reveal-key`, { token });
 
 function upload(
   file: { name: string; bytes: Uint8Array | string } | null,
-  token = inventoryToken,
+  token = team.inventory.token,
   extra = {},
 ) {
   const form = new FormData();
@@ -127,7 +112,7 @@ describe("POST /api/v1/device", () => {
       inventoryId: null,
       saleItemId: null,
       linked: false,
-      creatorId: inventoryUser.id,
+      creatorId: team.inventory.user.id,
     });
     expect(JSON.stringify(body)).not.toContain(input.key);
     const [stored] = await backend.db.select().from(devices).where(eq(devices.id, body.id));
@@ -213,7 +198,7 @@ describe("POST /api/v1/device", () => {
 
   it("answers simultaneous duplicates with one device and field errors, never a 500", async () => {
     const input = newDevice();
-    const statuses = (await Promise.all([create(input), create(input), create(input, adminToken)])).map(
+    const statuses = (await Promise.all([create(input), create(input), create(input, team.admin.token)])).map(
       (response) => response.status,
     );
     expect(statuses.sort()).toEqual([201, 400, 400]);
@@ -230,7 +215,7 @@ describe("GET /api/v1/device", () => {
       hardwareModel: "Listmodel-A",
       createdAt: new Date(Date.now() + 90_000),
     });
-    for (const token of [viewerToken, inventoryToken, adminToken]) {
+    for (const token of [team.viewer.token, team.inventory.token, team.admin.token]) {
       const response = await get("/api/v1/device?search=listmodel-a", token);
       expect(response.status).toBe(200);
       const body = await response.json();
@@ -289,11 +274,13 @@ describe("GET /api/v1/device", () => {
     const device = await makeDevice(backend.db);
     const part = device.key.slice(4, 20);
     expect((await (await get(`/api/v1/device?search=${part}`)).json()).total).toBe(0);
-    expect((await (await get(`/api/v1/device?key=${part}`, inventoryToken)).json()).total).toBe(0);
-    const whole = await (await get(`/api/v1/device?key=${device.key.toUpperCase()}`, inventoryToken)).json();
+    expect((await (await get(`/api/v1/device?key=${part}`, team.inventory.token)).json()).total).toBe(0);
+    const whole = await (
+      await get(`/api/v1/device?key=${device.key.toUpperCase()}`, team.inventory.token)
+    ).json();
     expect(whole.devices.map((row: { id: string }) => row.id)).toEqual([device.id]);
 
-    const refused = await get(`/api/v1/device?key=${device.key}`, viewerToken);
+    const refused = await get(`/api/v1/device?key=${device.key}`, team.viewer.token);
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({
       statusCode: 403,
@@ -330,7 +317,7 @@ describe("GET /api/v1/device", () => {
 describe("GET /api/v1/device/{id}", () => {
   it("answers one device with its key masked, or 404", async () => {
     const device = await makeDevice(backend.db, { key: "short" });
-    const body = await (await get(`/api/v1/device/${device.id}`, viewerToken)).json();
+    const body = await (await get(`/api/v1/device/${device.id}`, team.viewer.token)).json();
     expectExactly(DeviceDetailSchema, body);
     // A key of eight characters or fewer shows none of them.
     expect(body).toMatchObject({ id: device.id, key: "••••••••", tokens: [] });
@@ -345,7 +332,7 @@ describe("GET /api/v1/device/{id}", () => {
 });
 
 describe("POST /api/v1/device/{id}/generate-token", () => {
-  const generate = (id: string, body: unknown, token = inventoryToken) =>
+  const generate = (id: string, body: unknown, token = team.inventory.token) =>
     backend.request("POST", `/api/v1/device/${id}/generate-token`, { token, body });
 
   it("issues days (value = days × time divider) and unlocks, advancing the count, stored and listed on the device", async () => {
@@ -361,9 +348,9 @@ describe("POST /api/v1/device/{id}/generate-token", () => {
     expect(unlock.count).toBeGreaterThan(first.count);
     const [row] = await backend.db.select().from(devices).where(eq(devices.id, device.id));
     expect(row.count).toBe(unlock.count);
-    const detail = await (await get(`/api/v1/device/${device.id}`, viewerToken)).json();
+    const detail = await (await get(`/api/v1/device/${device.id}`, team.viewer.token)).json();
     expect(detail.tokens.map((token: { token: string }) => token.token)).toEqual([unlock.token, first.token]);
-    expect(detail.tokens[0].issuedBy).toMatchObject({ id: inventoryUser.id });
+    expect(detail.tokens[0].issuedBy).toMatchObject({ id: team.inventory.user.id });
     const audit = await backend.db
       .select()
       .from(auditLog)
@@ -406,7 +393,7 @@ describe("POST /api/v1/device/{id}/generate-token", () => {
     const badKey = await makeDevice(backend.db, { key: "not-an-openpaygo-key" });
     expect((await generate(badKey.id, { days: 1 })).status).toBe(400);
     expect((await generate("no-such-device", { days: 1 })).status).toBe(404);
-    for (const token of [viewerToken, salesToken]) {
+    for (const token of [team.viewer.token, team.sales.token]) {
       const refused = await generate(device.id, { days: 1 }, token);
       expect(refused.status).toBe(403);
       expect(await refused.json()).toEqual(FORBIDDEN_BODY);
@@ -427,7 +414,7 @@ describe("POST /api/v1/device/{id}/reveal-key", () => {
       .where(and(eq(auditLog.recordId, device.id), eq(auditLog.action, "reveal-key")));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
-      actorId: inventoryUser.id,
+      actorId: team.inventory.user.id,
       subject: "Devices",
       summary: `Revealed the key of device ${device.serialNumber}`,
       changes: null,
@@ -437,7 +424,7 @@ describe("POST /api/v1/device/{id}/reveal-key", () => {
 
   it("refuses roles that only read devices, and answers 404 for an unknown device", async () => {
     const device = await makeDevice(backend.db);
-    for (const token of [viewerToken, salesToken]) {
+    for (const token of [team.viewer.token, team.sales.token]) {
       const refused = await reveal(device.id, token);
       expect(refused.status).toBe(403);
       expect(await refused.json()).toEqual(FORBIDDEN_BODY);
@@ -481,7 +468,7 @@ describe("POST /api/v1/device/batch-upload", () => {
       hardwareModel: "PAYG-300",
       firmwareVersion: "2.0",
       isTokenable: true,
-      creatorId: inventoryUser.id,
+      creatorId: team.inventory.user.id,
     });
     expect(bySerial.get(rows[1].serialNumber)).toMatchObject({
       startingCode: null,
@@ -681,9 +668,11 @@ describe("POST /api/v1/device/batch-upload", () => {
   });
 
   it("refuses text fields beside the file", async () => {
-    const response = await upload({ name: "d.csv", bytes: "Serial Number,Key\nA,b\n" }, inventoryToken, {
-      inventoryId: "x",
-    });
+    const response = await upload(
+      { name: "d.csv", bytes: "Serial Number,Key\nA,b\n" },
+      team.inventory.token,
+      { inventoryId: "x" },
+    );
     expect(response.status).toBe(400);
     expect((await response.json()).fieldErrors).toEqual({ inventoryId: ["Unknown field"] });
   });
@@ -691,7 +680,7 @@ describe("POST /api/v1/device/batch-upload", () => {
 
 describe("GET /api/v1/device/batch-upload/template", () => {
   it("answers a CSV with the columns of the batch file", async () => {
-    const response = await get("/api/v1/device/batch-upload/template", inventoryToken);
+    const response = await get("/api/v1/device/batch-upload/template", team.inventory.token);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="devices-template.csv"');
@@ -718,16 +707,16 @@ describe("permissions", () => {
 
   it("lets inventory (manage:Devices) and a viewer read; only inventory writes", async () => {
     const device = await makeDevice(backend.db);
-    for (const token of [inventoryToken, viewerToken, salesToken]) {
+    for (const token of [team.inventory.token, team.viewer.token, team.sales.token]) {
       expect((await get("/api/v1/device", token)).status).toBe(200);
       expect((await get(`/api/v1/device/${device.id}`, token)).status).toBe(200);
     }
-    expect((await create(newDevice(), viewerToken)).status).toBe(403);
-    expect((await upload({ name: "d.csv", bytes: "Serial Number,Key\nA,b\n" }, viewerToken)).status).toBe(
-      403,
-    );
-    expect((await get("/api/v1/device/batch-upload/template", viewerToken)).status).toBe(403);
-    expect((await get("/api/v1/device/batch-upload/template", inventoryToken)).status).toBe(200);
+    expect((await create(newDevice(), team.viewer.token)).status).toBe(403);
+    expect(
+      (await upload({ name: "d.csv", bytes: "Serial Number,Key\nA,b\n" }, team.viewer.token)).status,
+    ).toBe(403);
+    expect((await get("/api/v1/device/batch-upload/template", team.viewer.token)).status).toBe(403);
+    expect((await get("/api/v1/device/batch-upload/template", team.inventory.token)).status).toBe(200);
   });
 
   it.each([...reads, ...writes])(

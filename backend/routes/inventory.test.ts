@@ -11,36 +11,15 @@ import {
   MovementListSchema,
   TransferResultSchema,
 } from "../schemas/inventory";
-import { FORBIDDEN_BODY, UNAUTHORIZED_BODY, expectExactly, signedInAs } from "../test/factories";
+import { FORBIDDEN_BODY, UNAUTHORIZED_BODY, backendWithTeam, expectExactly } from "../test/factories";
 import { EXE, PNG, SVG, makeCategoryPair, makeItem, makeWarehouse, sendForm } from "../test/stock-factories";
-import { createTestBackend } from "../test/test-backend";
-import type { TestBackend } from "../test/test-backend";
 
-let backend: TestBackend;
-let adminToken: string;
-let inventoryToken: string;
-let salesToken: string;
-let viewerToken: string;
-let supportToken: string;
-let inventoryStaff: Awaited<ReturnType<typeof signedInAs>>["user"];
+const { backend, team } = await backendWithTeam({ inventory: { firstname: "Tunde", lastname: "Bakare" } });
 
-beforeAll(async () => {
-  backend = await createTestBackend();
-  ({ token: adminToken } = await signedInAs(backend, "admin"));
-  ({ token: inventoryToken, user: inventoryStaff } = await signedInAs(backend, "inventory", {
-    firstname: "Tunde",
-    lastname: "Bakare",
-  }));
-  ({ token: salesToken } = await signedInAs(backend, "sales"));
-  ({ token: viewerToken } = await signedInAs(backend, "viewer"));
-  ({ token: supportToken } = await signedInAs(backend, "support"));
-});
-afterAll(() => backend.close());
-
-const get = (path: string, token = adminToken) => backend.request("GET", path, { token });
-const post = (path: string, body: unknown, token = inventoryToken) =>
+const get = (path: string, token = team.admin.token) => backend.request("GET", path, { token });
+const post = (path: string, body: unknown, token = team.inventory.token) =>
   backend.request("POST", path, { token, body });
-const createCategories = (body: unknown, token = inventoryToken) =>
+const createCategories = (body: unknown, token = team.inventory.token) =>
   post("/api/v1/inventory/category/create", body, token);
 
 let sequence = 0;
@@ -65,7 +44,7 @@ async function inventoryForm(fields: Record<string, string> = {}) {
 const createItem = (
   fields: Record<string, string>,
   image: { name: string; bytes: Uint8Array } | null = { name: "panel.png", bytes: PNG },
-  token = inventoryToken,
+  token = team.inventory.token,
 ) =>
   sendForm(backend, "POST", "/api/v1/inventory/create", {
     token,
@@ -92,7 +71,7 @@ describe("inventory categories", () => {
       },
     ]);
 
-    const list = await (await get("/api/v1/inventory/categories/all", viewerToken)).json();
+    const list = await (await get("/api/v1/inventory/categories/all", team.viewer.token)).json();
     expectExactly(InventoryCategoryListSchema, list);
     const panels = list.find((entry: { id: string }) => entry.id === body[0].id);
     expect(panels.children.map((child: { name: string }) => child.name)).toEqual(["Mono", "Poly"]);
@@ -103,7 +82,7 @@ describe("inventory categories", () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.recordId, body[0].id), eq(auditLog.subject, "Inventory")));
-    expect(audit[0]).toMatchObject({ action: "create", actorId: inventoryStaff.id });
+    expect(audit[0]).toMatchObject({ action: "create", actorId: team.inventory.user.id });
   });
 
   it("creates a sub-category under its parent, answering the parent with its new child", async () => {
@@ -215,7 +194,7 @@ describe("inventory categories", () => {
     ).json();
     const rename = (id: string, name: string) =>
       backend.request("PATCH", `/api/v1/inventory/categories/${id}`, {
-        token: inventoryToken,
+        token: team.inventory.token,
         body: { name },
       });
     const renamed = await rename(one.children[0].id, "Alpha Prime");
@@ -267,7 +246,7 @@ describe("POST /api/v1/inventory/create", () => {
         remainingQuantity: 40,
         costOfItem: 52_000.5,
         price: 68_000,
-        receivedBy: { id: inventoryStaff.id, name: "Tunde Bakare" },
+        receivedBy: { id: team.inventory.user.id, name: "Tunde Bakare" },
         receivedAt: expect.any(String),
         sourceBatchId: null,
       },
@@ -279,7 +258,7 @@ describe("POST /api/v1/inventory/create", () => {
         fromWarehouse: null,
         toWarehouse: { id: warehouse.id, name: "Create Depot" },
         quantity: 40,
-        actor: { id: inventoryStaff.id, name: "Tunde Bakare" },
+        actor: { id: team.inventory.user.id, name: "Tunde Bakare" },
       }),
     ]);
     const [stored] = await backend.db
@@ -311,7 +290,9 @@ describe("POST /api/v1/inventory/create", () => {
   });
 
   it("names every missing field, the image included, with the spec's messages", async () => {
-    const response = await sendForm(backend, "POST", "/api/v1/inventory/create", { token: inventoryToken });
+    const response = await sendForm(backend, "POST", "/api/v1/inventory/create", {
+      token: team.inventory.token,
+    });
     expect(response.status).toBe(400);
     expect((await response.json()).fieldErrors).toEqual({
       class: ["Invalid Inventory Class"],
@@ -458,7 +439,7 @@ describe("GET /api/v1/inventory and /stats", () => {
       batches: [{ warehouseId: north.id, price: 100, stock: 3, remaining: 0 }],
     });
 
-    const all = await (await get("/api/v1/inventory?search=filter", viewerToken)).json();
+    const all = await (await get("/api/v1/inventory?search=filter", team.viewer.token)).json();
     expectExactly(InventoryListSchema, all);
     expect(all.inventories.map((item: { id: string }) => item.id)).toEqual([empty.id, bulbs.id]);
     expect(all.inventories[1]).toMatchObject({
@@ -574,7 +555,7 @@ describe("POST /api/v1/inventory/{id}/batches (restock)", () => {
       remainingQuantity: 25,
       costOfItem: 90.5,
       price: 120.25,
-      receivedBy: { id: inventoryStaff.id, name: "Tunde Bakare" },
+      receivedBy: { id: team.inventory.user.id, name: "Tunde Bakare" },
       sourceBatchId: null,
     });
     expect(batch.batchNumber).toBeGreaterThan(item.batches[0].batchNumber);
@@ -662,7 +643,7 @@ describe("POST /api/v1/inventory/transfers", () => {
       toWarehouse: { id: to.id, name: "Transfer To" },
       quantity: 12,
       reason: "Northern agents",
-      actor: { id: inventoryStaff.id, name: "Tunde Bakare" },
+      actor: { id: team.inventory.user.id, name: "Tunde Bakare" },
     });
 
     const transfers = await backend.db
@@ -685,7 +666,7 @@ describe("POST /api/v1/inventory/transfers", () => {
     // A warehouse holding the moved units cannot be deactivated; the one emptied can.
     const deactivate = (id: string) =>
       backend.request("PATCH", `/api/v1/warehouses/${id}`, {
-        token: inventoryToken,
+        token: team.inventory.token,
         body: { status: "inactive" },
       });
     expect((await deactivate(to.id)).status).toBe(400);
@@ -767,7 +748,9 @@ describe("GET /api/v1/inventory/logs", () => {
       quantity: 3,
     });
 
-    const byFrom = await (await get(`/api/v1/inventory/logs?warehouseId=${from.id}`, salesToken)).json();
+    const byFrom = await (
+      await get(`/api/v1/inventory/logs?warehouseId=${from.id}`, team.sales.token)
+    ).json();
     expectExactly(MovementListSchema, byFrom);
     expect(byFrom.movements.map((movement: { kind: string }) => movement.kind)).toEqual([
       "TRANSFER",
@@ -802,7 +785,7 @@ describe("permissions", () => {
   it("lets sales and viewers (read:Inventory) read but not write", async () => {
     const warehouse = await makeWarehouse(backend.db);
     const item = await makeItem(backend.db, { batches: [{ warehouseId: warehouse.id, price: 5, stock: 2 }] });
-    for (const token of [salesToken, viewerToken]) {
+    for (const token of [team.sales.token, team.viewer.token]) {
       for (const path of [
         "/api/v1/inventory",
         "/api/v1/inventory/stats",
@@ -829,7 +812,7 @@ describe("permissions", () => {
   });
 
   it.each(routes)("%s %s answers 403 to a role without Inventory permission", async (method, path, body) => {
-    const response = await backend.request(method, path, { token: supportToken, body });
+    const response = await backend.request(method, path, { token: team.support.token, body });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual(FORBIDDEN_BODY);
   });

@@ -10,7 +10,7 @@ import {
   ProductStatsSchema,
 } from "../schemas/products";
 import { productAvailability } from "../services/stock-rules";
-import { FORBIDDEN_BODY, UNAUTHORIZED_BODY, expectExactly, signedInAs } from "../test/factories";
+import { FORBIDDEN_BODY, UNAUTHORIZED_BODY, backendWithTeam, expectExactly } from "../test/factories";
 import {
   EXE,
   PNG,
@@ -22,29 +22,11 @@ import {
   sendForm,
 } from "../test/stock-factories";
 import type { BatchSpec } from "../test/stock-factories";
-import { createTestBackend } from "../test/test-backend";
-import type { TestBackend } from "../test/test-backend";
 
-let backend: TestBackend;
-let adminToken: string;
-let inventoryToken: string;
-let salesToken: string;
-let viewerToken: string;
-let supportToken: string;
-let warehouseId: string;
+const { backend, team } = await backendWithTeam();
+const warehouseId = (await makeWarehouse(backend.db)).id;
 
-beforeAll(async () => {
-  backend = await createTestBackend();
-  ({ token: adminToken } = await signedInAs(backend, "admin"));
-  ({ token: inventoryToken } = await signedInAs(backend, "inventory"));
-  ({ token: salesToken } = await signedInAs(backend, "sales"));
-  ({ token: viewerToken } = await signedInAs(backend, "viewer"));
-  ({ token: supportToken } = await signedInAs(backend, "support"));
-  warehouseId = (await makeWarehouse(backend.db)).id;
-});
-afterAll(() => backend.close());
-
-const get = (path: string, token = adminToken) => backend.request("GET", path, { token });
+const get = (path: string, token = team.admin.token) => backend.request("GET", path, { token });
 
 async function stockedItem(price = 1_000, stock = 10) {
   return makeItem(backend.db, { batches: [{ warehouseId, price, stock }] });
@@ -67,7 +49,7 @@ async function productForm(fields: Record<string, string> = {}) {
 const createProduct = (
   fields: Record<string, string | string[]>,
   image: { name: string; bytes: Uint8Array } | null = null,
-  token = inventoryToken,
+  token = team.inventory.token,
 ) =>
   sendForm(backend, "POST", "/api/v1/products", {
     token,
@@ -185,7 +167,7 @@ describe("the price range and units available (reference §5.1, worked by hand)"
 describe("product categories", () => {
   it("creates categories (type PRODUCT) and lists them oldest first", async () => {
     const response = await backend.request("POST", "/api/v1/products/create-category", {
-      token: inventoryToken,
+      token: team.inventory.token,
       body: { name: "Rooftop Plus", type: "PRODUCT" },
     });
     expect(response.status).toBe(201);
@@ -193,12 +175,12 @@ describe("product categories", () => {
     expectExactly(ProductCategoryRecordSchema, body);
     expect(body).toMatchObject({ name: "Rooftop Plus", type: "PRODUCT" });
     const second = await backend.request("POST", "/api/v1/products/create-category", {
-      token: inventoryToken,
+      token: team.inventory.token,
       body: { name: "Home Plus" },
     });
     expect((await second.json()).type).toBe("PRODUCT");
 
-    const list = await (await get("/api/v1/products/categories/all", salesToken)).json();
+    const list = await (await get("/api/v1/products/categories/all", team.sales.token)).json();
     expectExactly(ProductCategoryListSchema, list);
     const names = list.map((category: { name: string }) => category.name);
     expect(names.indexOf("Rooftop Plus")).toBeLessThan(names.indexOf("Home Plus"));
@@ -211,7 +193,7 @@ describe("product categories", () => {
     [{ name: "rooftop PLUS" }, "name", "A product category with this name already exists"],
   ])("refuses %j", async (body, field, message) => {
     const response = await backend.request("POST", "/api/v1/products/create-category", {
-      token: inventoryToken,
+      token: team.inventory.token,
       body,
     });
     expect(response.status).toBe(400);
@@ -361,7 +343,7 @@ describe("GET /api/v1/products", () => {
       items: [{ itemId: item.id, quantity: 1 }],
       createdAt: new Date(base + 1_000),
     });
-    const response = await get(`/api/v1/products?categoryId=${category.id}`, salesToken);
+    const response = await get(`/api/v1/products?categoryId=${category.id}`, team.sales.token);
     expect(response.status).toBe(200);
     const body = await response.json();
     expectExactly(ProductListSchema, body);
@@ -394,7 +376,7 @@ describe("GET /api/v1/products", () => {
   });
 
   it("counts every product in the statistics, and answers 404 for an unknown product", async () => {
-    const stats = await (await get("/api/v1/products/statistics/view", viewerToken)).json();
+    const stats = await (await get("/api/v1/products/statistics/view", team.viewer.token)).json();
     expectExactly(ProductStatsSchema, stats);
     expect(stats).toEqual({ allProducts: await backend.db.$count(products) });
     const missing = await get("/api/v1/products/no-such-product");
@@ -415,7 +397,7 @@ describe("PATCH /api/v1/products/{id}", () => {
     const category = await makeProductCategory(backend.db);
     const item = await stockedItem(250, 9);
     const response = await backend.request("PATCH", `/api/v1/products/${product.id}`, {
-      token: inventoryToken,
+      token: team.inventory.token,
       body: {
         name: "Edited Kit",
         categoryId: category.id,
@@ -446,7 +428,7 @@ describe("PATCH /api/v1/products/{id}", () => {
       items: [{ itemId: (await stockedItem()).id, quantity: 1 }],
     });
     const withImage = await sendForm(backend, "PATCH", `/api/v1/products/${product.id}`, {
-      token: inventoryToken,
+      token: team.inventory.token,
       fields: { name: "Pictured Kit" },
       files: { productImage: { name: "kit.png", bytes: PNG } },
     });
@@ -457,7 +439,7 @@ describe("PATCH /api/v1/products/{id}", () => {
     });
 
     const edit = (body: unknown) =>
-      backend.request("PATCH", `/api/v1/products/${product.id}`, { token: inventoryToken, body });
+      backend.request("PATCH", `/api/v1/products/${product.id}`, { token: team.inventory.token, body });
     expect((await (await edit({ paymentModes: [] })).json()).fieldErrors).toEqual({
       paymentModes: ["Please select at least 1 payment mode"],
     });
@@ -469,7 +451,7 @@ describe("PATCH /api/v1/products/{id}", () => {
     });
     expect((await (await edit({})).json()).message).toBe("At least one field must be provided to update");
     const missing = await backend.request("PATCH", "/api/v1/products/no-such-product", {
-      token: inventoryToken,
+      token: team.inventory.token,
       body: { name: "Ghost" },
     });
     expect(missing.status).toBe(404);
@@ -491,7 +473,7 @@ describe("permissions", () => {
     const product = await makeProduct(backend.db, {
       items: [{ itemId: (await stockedItem()).id, quantity: 1 }],
     });
-    for (const token of [salesToken, viewerToken]) {
+    for (const token of [team.sales.token, team.viewer.token]) {
       for (const path of [
         "/api/v1/products",
         "/api/v1/products/statistics/view",
@@ -512,7 +494,7 @@ describe("permissions", () => {
   });
 
   it.each(routes)("%s %s answers 403 to a role without Products permission", async (method, path, body) => {
-    const response = await backend.request(method, path, { token: supportToken, body });
+    const response = await backend.request(method, path, { token: team.support.token, body });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual(FORBIDDEN_BODY);
   });

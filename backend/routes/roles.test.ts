@@ -7,6 +7,7 @@ import { ALL_PERMISSIONS } from "../schemas/permissions";
 import type { PermissionName } from "../schemas/permissions";
 import {
   FORBIDDEN_BODY,
+  backendWithTeam,
   expectExactly,
   makeRole,
   makeUser,
@@ -16,23 +17,14 @@ import {
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
 
-let backend: TestBackend;
-let adminToken: string;
-let viewerToken: string;
+const { backend, team } = await backendWithTeam();
 
-beforeAll(async () => {
-  backend = await createTestBackend();
-  ({ token: adminToken } = await signedInAs(backend, "admin"));
-  ({ token: viewerToken } = await signedInAs(backend, "viewer"));
-});
-afterAll(() => backend.close());
-
-const assign = (userId: string, roleId: string, token = adminToken) =>
+const assign = (userId: string, roleId: string, token = team.admin.token) =>
   backend.request("POST", `/api/v1/roles/${userId}/assign`, { token, body: { roleId } });
 
 describe("GET /api/v1/roles", () => {
   it("answers a plain array of exact role records with their permissions", async () => {
-    const response = await backend.request("GET", "/api/v1/roles", { token: adminToken });
+    const response = await backend.request("GET", "/api/v1/roles", { token: team.admin.token });
     expect(response.status).toBe(200);
     const body = await response.json();
     expectExactly(z.array(RoleRecordSchema), body);
@@ -61,12 +53,12 @@ describe("GET /api/v1/roles", () => {
 
   it("leaves out deleted roles", async () => {
     await backend.db.insert(roles).values({ name: "retired", deletedAt: new Date() });
-    const body = await (await backend.request("GET", "/api/v1/roles", { token: adminToken })).json();
+    const body = await (await backend.request("GET", "/api/v1/roles", { token: team.admin.token })).json();
     expect(body.map((role: { role: string }) => role.role)).not.toContain("retired");
   });
 
   it("answers 403 to a viewer", async () => {
-    const response = await backend.request("GET", "/api/v1/roles", { token: viewerToken });
+    const response = await backend.request("GET", "/api/v1/roles", { token: team.viewer.token });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual(FORBIDDEN_BODY);
   });
@@ -114,7 +106,7 @@ describe("POST /api/v1/roles/:userId/assign", () => {
   it("validates the body", async () => {
     const user = await makeUser(backend.db);
     const response = await backend.request("POST", `/api/v1/roles/${user.id}/assign`, {
-      token: adminToken,
+      token: team.admin.token,
       body: { role: "admin" },
     });
     expect(response.status).toBe(400);
@@ -132,7 +124,7 @@ describe("POST /api/v1/roles/:userId/assign", () => {
 
   it("answers 403 to a viewer and changes nothing", async () => {
     const user = await makeUser(backend.db, { role: "sales" });
-    const response = await assign(user.id, await roleIdByName(backend.db, "admin"), viewerToken);
+    const response = await assign(user.id, await roleIdByName(backend.db, "admin"), team.viewer.token);
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual(FORBIDDEN_BODY);
     const [row] = await backend.db.select({ roleId: users.roleId }).from(users).where(eq(users.id, user.id));
@@ -151,11 +143,11 @@ async function permissionIds(...names: PermissionName[]) {
   });
 }
 
-const createRole = (body: unknown, token = adminToken) =>
+const createRole = (body: unknown, token = team.admin.token) =>
   backend.request("POST", "/api/v1/roles", { token, body });
-const updateRole = (id: string, body: unknown, token = adminToken) =>
+const updateRole = (id: string, body: unknown, token = team.admin.token) =>
   backend.request("PUT", `/api/v1/roles/${id}`, { token, body });
-const deleteRole = (id: string, token = adminToken) =>
+const deleteRole = (id: string, token = team.admin.token) =>
   backend.request("DELETE", `/api/v1/roles/${id}`, { token });
 
 async function auditRows(recordId: string) {
@@ -172,14 +164,14 @@ describe("GET /api/v1/roles (userCount)", () => {
     await makeUser(backend.db, { role: role.id });
     await makeUser(backend.db, { role: role.id });
     await makeUser(backend.db, { role: role.id, deletedAt: new Date() });
-    const body = await (await backend.request("GET", "/api/v1/roles", { token: adminToken })).json();
+    const body = await (await backend.request("GET", "/api/v1/roles", { token: team.admin.token })).json();
     expect(body.find((item: { id: string }) => item.id === role.id).userCount).toBe(2);
   });
 });
 
 describe("GET /api/v1/permissions", () => {
   it("answers every permission of the catalogue, in catalogue order", async () => {
-    const response = await backend.request("GET", "/api/v1/permissions", { token: adminToken });
+    const response = await backend.request("GET", "/api/v1/permissions", { token: team.admin.token });
     expect(response.status).toBe(200);
     const body = await response.json();
     expectExactly(PermissionListSchema, body);
@@ -190,7 +182,7 @@ describe("GET /api/v1/permissions", () => {
   });
 
   it("answers 403 to a role without Roles permissions", async () => {
-    const response = await backend.request("GET", "/api/v1/permissions", { token: viewerToken });
+    const response = await backend.request("GET", "/api/v1/permissions", { token: team.viewer.token });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual(FORBIDDEN_BODY);
   });
@@ -211,7 +203,7 @@ describe("POST /api/v1/roles", () => {
     expect(audit).toMatchObject({ action: "create", summary: `Created the role ${name} with 2 permissions` });
     expect(audit.changes).toEqual({ role: name, permissions: ["read:Sales", "write:Sales"] });
 
-    const list = await (await backend.request("GET", "/api/v1/roles", { token: adminToken })).json();
+    const list = await (await backend.request("GET", "/api/v1/roles", { token: team.admin.token })).json();
     expect(list.map((role: { id: string }) => role.id)).toContain(body.id);
   });
 
@@ -268,7 +260,7 @@ describe("POST /api/v1/roles", () => {
   it("answers 403 to a role without write:Roles", async () => {
     const reader = await makeRole(backend.db, uniqueName("Role reader"), ["read:Roles"]);
     const { token } = await signedInAs(backend, reader.id);
-    for (const caller of [viewerToken, token]) {
+    for (const caller of [team.viewer.token, token]) {
       const response = await createRole({ role: uniqueName("Nope") }, caller);
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual(FORBIDDEN_BODY);
@@ -369,7 +361,7 @@ describe("PUT /api/v1/roles/:id", () => {
 
   it("answers 403 to a role without write:Roles and changes nothing", async () => {
     const role = await makeRole(backend.db, uniqueName("Untouched"), []);
-    const response = await updateRole(role.id, { active: false }, viewerToken);
+    const response = await updateRole(role.id, { active: false }, team.viewer.token);
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual(FORBIDDEN_BODY);
     const [row] = await backend.db.select().from(roles).where(eq(roles.id, role.id));
@@ -416,7 +408,7 @@ describe("DELETE /api/v1/roles/:id", () => {
     const role = await makeRole(backend.db, uniqueName("Kept"), []);
     const editor = await makeRole(backend.db, uniqueName("Role editor"), ["read:Roles", "write:Roles"]);
     const { token } = await signedInAs(backend, editor.id);
-    for (const caller of [viewerToken, token]) {
+    for (const caller of [team.viewer.token, token]) {
       const response = await deleteRole(role.id, caller);
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual(FORBIDDEN_BODY);

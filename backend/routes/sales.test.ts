@@ -5,6 +5,7 @@ import { cancelStaleSales } from "../services/sale-expiry";
 import {
   FORBIDDEN_BODY,
   UNAUTHORIZED_BODY,
+  backendWithTeam,
   expectExactly,
   makeAgent,
   makeDevice,
@@ -12,24 +13,12 @@ import {
   signedInAs,
 } from "../test/factories";
 import { CONTRACT, RECIPIENT, makeCustomer, makeSellableProduct, oneOffSale } from "../test/sale-factories";
-import { createTestBackend } from "../test/test-backend";
-import type { TestBackend } from "../test/test-backend";
 
-let backend: TestBackend;
-let salesToken: string;
-let viewerToken: string;
-let adminToken: string;
-beforeAll(async () => {
-  backend = await createTestBackend();
-  ({ token: salesToken } = await signedInAs(backend, "sales"));
-  ({ token: viewerToken } = await signedInAs(backend, "viewer"));
-  ({ token: adminToken } = await signedInAs(backend, "admin"));
-});
-afterAll(() => backend.close());
+const { backend, team } = await backendWithTeam();
 
-const post = (path: string, body: unknown, token = salesToken) =>
+const post = (path: string, body: unknown, token = team.sales.token) =>
   backend.request("POST", path, { token, body });
-const get = (path: string, token = salesToken) => backend.request("GET", path, { token });
+const get = (path: string, token = team.sales.token) => backend.request("GET", path, { token });
 
 async function remainingOf(batchIds: string[]) {
   const rows = await backend.db
@@ -186,7 +175,7 @@ describe("POST /api/v1/sales/create", () => {
     ).json();
     expect(await backend.db.$count(saleContracts, eq(saleContracts.saleId, sale.id))).toBe(1);
     expect(sale.contract.bvn).toBe(CONTRACT.bvn);
-    const asViewer = await (await get(`/api/v1/sales/${sale.id}`, viewerToken)).json();
+    const asViewer = await (await get(`/api/v1/sales/${sale.id}`, team.viewer.token)).json();
     expectExactly(SaleRecordSchema, asViewer);
     expect(asViewer.contract.bvn).toBe("•••••••5678");
     expect(asViewer.contract.identification).toMatchObject({ idType: "Nin" });
@@ -419,7 +408,7 @@ describe("POST /api/v1/sales/create", () => {
   });
 
   it("is refused to roles that may not write sales, and needs a token", async () => {
-    const response = await post("/api/v1/sales/create", { category: "PRODUCT" }, viewerToken);
+    const response = await post("/api/v1/sales/create", { category: "PRODUCT" }, team.viewer.token);
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual(FORBIDDEN_BODY);
     expect(await (await backend.request("POST", "/api/v1/sales/create", { body: {} })).json()).toEqual(
@@ -473,7 +462,7 @@ describe("GET /api/v1/sales", () => {
   });
 
   it("reads for roles that read sales, refuses others, and refuses bad filters with a 400", async () => {
-    expect((await get("/api/v1/sales", viewerToken)).status).toBe(200);
+    expect((await get("/api/v1/sales", team.viewer.token)).status).toBe(200);
     const outsider = await makeRole(backend.db, "customers only", ["read:Customers"]);
     const { token } = await signedInAs(backend, outsider.id);
     const refused = await get("/api/v1/sales", token);
@@ -571,7 +560,7 @@ describe("financial settings", () => {
       monthlyInterest: 0.04,
     });
     const refused = await backend.request("PUT", "/api/v1/sales/financial-settings", {
-      token: salesToken,
+      token: team.sales.token,
       body: { outrightMargin: 0.5, loanMargin: 0.1, monthlyInterest: 0.01 },
     });
     expect(refused.status).toBe(403);
@@ -581,7 +570,7 @@ describe("financial settings", () => {
       await (await post("/api/v1/sales/create", oneOffSale(customer.id, product.id, [units[0].id]))).json()
     ).sale;
     const changed = await backend.request("PUT", "/api/v1/sales/financial-settings", {
-      token: adminToken,
+      token: team.admin.token,
       body: { outrightMargin: 0.25, loanMargin: 0.1, monthlyInterest: 0.03 },
     });
     expect(changed.status).toBe(200);
@@ -591,7 +580,7 @@ describe("financial settings", () => {
       monthlyInterest: 0.04,
     });
     await backend.request("PUT", "/api/v1/sales/financial-settings", {
-      token: adminToken,
+      token: team.admin.token,
       body: { outrightMargin: 0.2, loanMargin: 0.15, monthlyInterest: 0.04 },
     });
   });
@@ -600,7 +589,7 @@ describe("financial settings", () => {
     const settings = { outrightMargin: 0.2, loanMargin: 0.15, monthlyInterest: 0.04 };
     for (const odd of [true, [1], "Infinity", "1e-1"]) {
       const response = await backend.request("PUT", "/api/v1/sales/financial-settings", {
-        token: adminToken,
+        token: team.admin.token,
         body: { ...settings, outrightMargin: odd },
       });
       expect(response.status, JSON.stringify(odd)).toBe(400);
@@ -635,12 +624,13 @@ describe("agents and customers follow the sales", () => {
         ...CONTRACT,
       })
     ).json();
-    const card = await (await get(`/api/v1/agents/${agent.id}`, adminToken)).json();
+    const card = await (await get(`/api/v1/agents/${agent.id}`, team.admin.token)).json();
     expect(card).toMatchObject({ sales: 1, onGoingSales: 1 });
 
     const defaulting = async () =>
       (
-        (await (await get("/api/v1/customers?defaulting=true&limit=100", adminToken)).json()).customers as {
+        (await (await get("/api/v1/customers?defaulting=true&limit=100", team.admin.token)).json())
+          .customers as {
           id: string;
         }[]
       ).map((row) => row.id);

@@ -10,6 +10,7 @@ import type { TicketDetail } from "../schemas/tickets";
 import {
   FORBIDDEN_BODY,
   UNAUTHORIZED_BODY,
+  backendWithTeam,
   expectExactly,
   makeCustomer,
   makeRole,
@@ -17,41 +18,19 @@ import {
   makeUser,
   signedInAs,
 } from "../test/factories";
-import { createTestBackend } from "../test/test-backend";
-import type { TestBackend } from "../test/test-backend";
 
-let backend: TestBackend;
-let adminToken: string;
-let support: Awaited<ReturnType<typeof signedInAs>>["user"];
-let supportToken: string;
-let colleague: Awaited<ReturnType<typeof makeUser>>;
-let viewer: Awaited<ReturnType<typeof signedInAs>>["user"];
-let viewerToken: string;
-let inventoryToken: string;
-let workerToken: string;
+const { backend, team } = await backendWithTeam({ support: { firstname: "Aisha", lastname: "Bello" } });
+const colleague = await makeUser(backend.db, { role: "support", firstname: "Kelechi", lastname: "Amadi" });
+// May work on tickets but not manage them: cannot reopen a closed one.
+const worker = await makeRole(backend.db, "ticket worker", ["read:Tickets", "write:Tickets"]);
+const { token: workerToken } = await signedInAs(backend, worker.id);
 
-beforeAll(async () => {
-  backend = await createTestBackend();
-  ({ token: adminToken } = await signedInAs(backend, "admin"));
-  ({ user: support, token: supportToken } = await signedInAs(backend, "support", {
-    firstname: "Aisha",
-    lastname: "Bello",
-  }));
-  colleague = await makeUser(backend.db, { role: "support", firstname: "Kelechi", lastname: "Amadi" });
-  ({ user: viewer, token: viewerToken } = await signedInAs(backend, "viewer"));
-  ({ token: inventoryToken } = await signedInAs(backend, "inventory"));
-  // May work on tickets but not manage them: cannot reopen a closed one.
-  const worker = await makeRole(backend.db, "ticket worker", ["read:Tickets", "write:Tickets"]);
-  ({ token: workerToken } = await signedInAs(backend, worker.id));
-});
-afterAll(() => backend.close());
-
-const get = (path: string, token = adminToken) => backend.request("GET", path, { token });
-const create = (body: unknown, token = supportToken) =>
+const get = (path: string, token = team.admin.token) => backend.request("GET", path, { token });
+const create = (body: unknown, token = team.support.token) =>
   backend.request("POST", "/api/v1/tickets/create", { token, body });
-const patch = (id: string, body: unknown, token = supportToken) =>
+const patch = (id: string, body: unknown, token = team.support.token) =>
   backend.request("PATCH", `/api/v1/tickets/${id}`, { token, body });
-const comment = (id: string, body: unknown, token = supportToken) =>
+const comment = (id: string, body: unknown, token = team.support.token) =>
   backend.request("POST", `/api/v1/tickets/${id}/comments`, { token, body });
 
 const newTicket = (fields: Record<string, unknown> = {}) => ({
@@ -62,7 +41,7 @@ const newTicket = (fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 
-async function moved(id: string, body: unknown, token = supportToken): Promise<TicketDetail> {
+async function moved(id: string, body: unknown, token = team.support.token): Promise<TicketDetail> {
   const response = await patch(id, body, token);
   expect(response.status).toBe(200);
   const detail = await response.json();
@@ -96,7 +75,7 @@ describe("POST /api/v1/tickets/create", () => {
       customerName: "Ngozi Okafor",
       assigneeId: null,
       assigneeName: null,
-      creatorId: support.id,
+      creatorId: team.support.user.id,
       creatorName: "Aisha Bello",
     });
     expect(story(body)).toEqual([
@@ -161,10 +140,10 @@ describe("GET /api/v1/tickets and /stats", () => {
     const newer = await makeTicket(backend.db, {
       description: "listtag battery",
       status: "active",
-      assigneeId: support.id,
+      assigneeId: team.support.user.id,
       createdAt: new Date(Date.now() + 90_000),
     });
-    const response = await get("/api/v1/tickets?search=LISTTAG", viewerToken);
+    const response = await get("/api/v1/tickets?search=LISTTAG", team.viewer.token);
     expect(response.status).toBe(200);
     const body = await response.json();
     expectExactly(TicketListSchema, body);
@@ -182,7 +161,7 @@ describe("GET /api/v1/tickets and /stats", () => {
 
   it("counts all, active and open tickets", async () => {
     const stats = async () => {
-      const body = await (await get("/api/v1/tickets/stats", viewerToken)).json();
+      const body = await (await get("/api/v1/tickets/stats", team.viewer.token)).json();
       expectExactly(TicketStatsSchema, body);
       return body;
     };
@@ -193,7 +172,7 @@ describe("GET /api/v1/tickets and /stats", () => {
       openTicketCount: await backend.db.$count(tickets, eq(tickets.status, "open")),
     });
     await makeTicket(backend.db);
-    await makeTicket(backend.db, { status: "active", assigneeId: support.id });
+    await makeTicket(backend.db, { status: "active", assigneeId: team.support.user.id });
     await makeTicket(backend.db, { status: "closed" });
     expect(await stats()).toEqual({
       totalTicketCount: before.totalTicketCount + 3,
@@ -248,9 +227,9 @@ describe("PATCH /api/v1/tickets/{id}: the status life", () => {
 
   it("makes a ticket active by status when it names its assignee in the same change", async () => {
     const { id } = await (await create(newTicket())).json();
-    expect(await moved(id, { status: "active", assigneeId: support.id })).toMatchObject({
+    expect(await moved(id, { status: "active", assigneeId: team.support.user.id })).toMatchObject({
       status: "active",
-      assigneeId: support.id,
+      assigneeId: team.support.user.id,
     });
   });
 
@@ -268,7 +247,7 @@ describe("PATCH /api/v1/tickets/{id}: the status life", () => {
 
   it("hands a ticket from one assignee to another without changing its status", async () => {
     const ticket = await makeTicket(backend.db, { status: "active", assigneeId: colleague.id });
-    const handed = await moved(ticket.id, { assigneeId: support.id });
+    const handed = await moved(ticket.id, { assigneeId: team.support.user.id });
     expect(handed).toMatchObject({ status: "active", assigneeName: "Aisha Bello" });
     expect(story(handed)).toEqual([
       {
@@ -318,7 +297,7 @@ describe("PATCH /api/v1/tickets/{id}: the status life", () => {
       status: ["Assign someone before making the ticket active"],
     });
     const active = await makeTicket(backend.db, { status: "active", assigneeId: colleague.id });
-    const contradiction = await patch(active.id, { status: "open", assigneeId: support.id });
+    const contradiction = await patch(active.id, { status: "open", assigneeId: team.support.user.id });
     expect((await contradiction.json()).fieldErrors).toEqual({
       assigneeId: ["An open ticket has nobody on it: make it active to keep an assignee"],
     });
@@ -333,7 +312,7 @@ describe("PATCH /api/v1/tickets/{id}: the status life", () => {
     const blocked = await makeUser(backend.db, { role: "support", isBlocked: true });
     for (const [assigneeId, message] of [
       ["no-such-user", "Staff member not found"],
-      [viewer.id, "This staff member cannot work on tickets"],
+      [team.viewer.user.id, "This staff member cannot work on tickets"],
       [blocked.id, "This staff member cannot work on tickets"],
     ]) {
       const response = await patch(ticket.id, { assigneeId });
@@ -379,16 +358,16 @@ describe("GET /api/v1/tickets/assignees", () => {
     const retiree = await makeUser(backend.db, { role: retired.id, firstname: "Retiree" });
     await backend.db.update(roles).set({ active: false }).where(eq(roles.id, retired.id));
 
-    const response = await get("/api/v1/tickets/assignees", supportToken);
+    const response = await get("/api/v1/tickets/assignees", team.support.token);
     expect(response.status).toBe(200);
     const body = await response.json();
     expectExactly(TicketAssigneeListSchema, body);
     const ids = body.assignees.map((person: { id: string }) => person.id);
-    expect(ids).toEqual(expect.arrayContaining([support.id, colleague.id, helper.id]));
-    for (const refused of [viewer.id, blocked.id, inactive.id, gone.id, retiree.id]) {
+    expect(ids).toEqual(expect.arrayContaining([team.support.user.id, colleague.id, helper.id]));
+    for (const refused of [team.viewer.user.id, blocked.id, inactive.id, gone.id, retiree.id]) {
       expect(ids).not.toContain(refused);
     }
-    expect(body.assignees).toContainEqual({ id: support.id, name: "Aisha Bello" });
+    expect(body.assignees).toContainEqual({ id: team.support.user.id, name: "Aisha Bello" });
     const names = body.assignees.map((person: { name: string }) => person.name);
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, "en")));
     // Whoever the list offers, the assignment accepts.
@@ -397,7 +376,7 @@ describe("GET /api/v1/tickets/assignees", () => {
   });
 
   it("is for roles that work on tickets", async () => {
-    expect((await get("/api/v1/tickets/assignees", viewerToken)).status).toBe(403);
+    expect((await get("/api/v1/tickets/assignees", team.viewer.token)).status).toBe(403);
     expect((await get("/api/v1/tickets/assignees", workerToken)).status).toBe(200);
   });
 });
@@ -445,7 +424,7 @@ describe("GET /api/v1/tickets/export", () => {
     });
     const response = await get(
       `/api/v1/tickets/export?search=${encodeURIComponent("evil.example")}`,
-      viewerToken,
+      team.viewer.token,
     );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -515,11 +494,11 @@ describe("permissions", () => {
   it("lets a viewer read tickets but not open, move or comment on them", async () => {
     const ticket = await makeTicket(backend.db);
     for (const [, path] of reads) {
-      expect((await get(path.replace("some-id", ticket.id), viewerToken)).status).toBe(200);
+      expect((await get(path.replace("some-id", ticket.id), team.viewer.token)).status).toBe(200);
     }
-    expect((await create(newTicket(), viewerToken)).status).toBe(403);
-    expect((await patch(ticket.id, { status: "closed" }, viewerToken)).status).toBe(403);
-    const refused = await comment(ticket.id, { body: "hi" }, viewerToken);
+    expect((await create(newTicket(), team.viewer.token)).status).toBe(403);
+    expect((await patch(ticket.id, { status: "closed" }, team.viewer.token)).status).toBe(403);
+    const refused = await comment(ticket.id, { body: "hi" }, team.viewer.token);
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual(FORBIDDEN_BODY);
   });
@@ -527,7 +506,7 @@ describe("permissions", () => {
   it.each([...reads, ...writes])(
     "%s %s answers 403 to a role without Tickets permission",
     async (method, path, body?: unknown) => {
-      const response = await backend.request(method, path, { token: inventoryToken, body });
+      const response = await backend.request(method, path, { token: team.inventory.token, body });
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual(FORBIDDEN_BODY);
     },

@@ -4,29 +4,18 @@ import { UserListSchema, UserRecordSchema } from "../schemas/users";
 import {
   FORBIDDEN_BODY,
   UNAUTHORIZED_BODY,
+  backendWithTeam,
   expectExactly,
   makeRole,
   makeUser,
   signIn,
   signedInAs,
 } from "../test/factories";
-import { createTestBackend } from "../test/test-backend";
-import type { TestBackend } from "../test/test-backend";
 
-let backend: TestBackend;
-let adminToken: string;
-let admin: Awaited<ReturnType<typeof signedInAs>>["user"];
-let viewerToken: string;
+const { backend, team } = await backendWithTeam();
 
-beforeAll(async () => {
-  backend = await createTestBackend();
-  ({ user: admin, token: adminToken } = await signedInAs(backend, "admin"));
-  ({ token: viewerToken } = await signedInAs(backend, "viewer"));
-});
-afterAll(() => backend.close());
-
-const get = (path: string, token = adminToken) => backend.request("GET", path, { token });
-const patch = (path: string, body: unknown, token = adminToken) =>
+const get = (path: string, token = team.admin.token) => backend.request("GET", path, { token });
+const patch = (path: string, body: unknown, token = team.admin.token) =>
   backend.request("PATCH", path, { token, body });
 
 describe("GET /api/v1/users", () => {
@@ -114,7 +103,7 @@ describe("GET /api/v1/users", () => {
 
 describe("GET /api/v1/users/single[/:id]", () => {
   it("answers the caller's own record to any signed-in user", async () => {
-    const response = await get("/api/v1/users/single", viewerToken);
+    const response = await get("/api/v1/users/single", team.viewer.token);
     expect(response.status).toBe(200);
     const body = await response.json();
     expectExactly(UserRecordSchema, body);
@@ -175,7 +164,7 @@ describe("PATCH /api/v1/users/:id", () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.recordId, user.id), eq(auditLog.action, "update")));
-    expect(audit).toMatchObject({ actorId: admin.id, subject: "Users" });
+    expect(audit).toMatchObject({ actorId: team.admin.user.id, subject: "Users" });
     expect(audit.changes).toMatchObject({ firstname: { from: "Test", to: "Chinedu" } });
     expect(audit.summary).toContain("firstname");
   });
@@ -245,7 +234,7 @@ describe("PATCH /api/v1/users/:id", () => {
   });
 
   it("does not let an administrator block themselves", async () => {
-    const response = await patch(`/api/v1/users/${admin.id}`, { isBlocked: true });
+    const response = await patch(`/api/v1/users/${team.admin.user.id}`, { isBlocked: true });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ message: "You cannot block your own account" });
   });
@@ -275,7 +264,7 @@ describe("DELETE /api/v1/users/:id", () => {
   it("hides the user, signs them out, keeps the row and writes the audit row", async () => {
     const user = await makeUser(backend.db);
     const userToken = await signIn(backend, user.email);
-    const response = await backend.request("DELETE", `/api/v1/users/${user.id}`, { token: adminToken });
+    const response = await backend.request("DELETE", `/api/v1/users/${user.id}`, { token: team.admin.token });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ message: "User deleted successfully" });
 
@@ -288,13 +277,15 @@ describe("DELETE /api/v1/users/:id", () => {
       .from(auditLog)
       .where(and(eq(auditLog.recordId, user.id), eq(auditLog.action, "delete")));
     expect(audit).toHaveLength(1);
-    expect((await backend.request("DELETE", `/api/v1/users/${user.id}`, { token: adminToken })).status).toBe(
-      404,
-    );
+    expect(
+      (await backend.request("DELETE", `/api/v1/users/${user.id}`, { token: team.admin.token })).status,
+    ).toBe(404);
   });
 
   it("does not let an administrator delete themselves", async () => {
-    const response = await backend.request("DELETE", `/api/v1/users/${admin.id}`, { token: adminToken });
+    const response = await backend.request("DELETE", `/api/v1/users/${team.admin.user.id}`, {
+      token: team.admin.token,
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ message: "You cannot delete your own account" });
   });
@@ -310,7 +301,7 @@ describe("permissions", () => {
   ];
 
   it.each(refusedForViewer)("%s %s answers 403 to a viewer", async (method, path, body) => {
-    const response = await backend.request(method, path, { token: viewerToken, body });
+    const response = await backend.request(method, path, { token: team.viewer.token, body });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual(FORBIDDEN_BODY);
   });

@@ -6,38 +6,20 @@ import { inBatches } from "../http/csv";
 import { OverviewSchema } from "../schemas/overview";
 import { warehouseExportBatch } from "../services/warehouses";
 import { WarehouseListSchema, WarehouseRecordSchema, WarehouseStatsSchema } from "../schemas/warehouses";
-import { FORBIDDEN_BODY, UNAUTHORIZED_BODY, expectExactly, signedInAs } from "../test/factories";
+import { FORBIDDEN_BODY, UNAUTHORIZED_BODY, backendWithTeam, expectExactly } from "../test/factories";
 import { EXE, PNG, SVG, makeItem, makeWarehouse, sendForm } from "../test/stock-factories";
-import { createTestBackend } from "../test/test-backend";
-import type { TestBackend } from "../test/test-backend";
 
-let backend: TestBackend;
-let adminToken: string;
-let inventoryToken: string;
-let salesToken: string;
-let viewerToken: string;
-let supportToken: string;
-let inventoryStaff: Awaited<ReturnType<typeof signedInAs>>["user"];
+const { backend, team } = await backendWithTeam();
 
-beforeAll(async () => {
-  backend = await createTestBackend();
-  ({ token: adminToken } = await signedInAs(backend, "admin"));
-  ({ token: inventoryToken, user: inventoryStaff } = await signedInAs(backend, "inventory"));
-  ({ token: salesToken } = await signedInAs(backend, "sales"));
-  ({ token: viewerToken } = await signedInAs(backend, "viewer"));
-  ({ token: supportToken } = await signedInAs(backend, "support"));
-});
-afterAll(() => backend.close());
-
-const get = (path: string, token = adminToken) => backend.request("GET", path, { token });
-const patch = (id: string, body: unknown, token = inventoryToken) =>
+const get = (path: string, token = team.admin.token) => backend.request("GET", path, { token });
+const patch = (id: string, body: unknown, token = team.inventory.token) =>
   backend.request("PATCH", `/api/v1/warehouses/${id}`, { token, body });
 
 let sequence = 0;
 function createForm(
   fields: Record<string, string | string[]> = {},
   image: Uint8Array | null = PNG,
-  token = inventoryToken,
+  token = team.inventory.token,
 ) {
   sequence += 1;
   return sendForm(backend, "POST", "/api/v1/warehouses", {
@@ -75,12 +57,12 @@ describe("POST /api/v1/warehouses", () => {
       .from(auditLog)
       .where(and(eq(auditLog.recordId, body.id), eq(auditLog.subject, "Warehouses")));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: "create", actorId: inventoryStaff.id });
+    expect(audit[0]).toMatchObject({ action: "create", actorId: team.inventory.user.id });
   });
 
   it("takes the classes as repeated fields (checkboxes), the type as optional, and an SVG image", async () => {
     const response = await sendForm(backend, "POST", "/api/v1/warehouses", {
-      token: inventoryToken,
+      token: team.inventory.token,
       fields: { name: "Abuja Annex", inventoryClasses: ["REFURBISHED", "REGULAR"] },
       files: { image: { name: "annex.svg", bytes: SVG, type: "image/svg+xml" } },
     });
@@ -92,7 +74,7 @@ describe("POST /api/v1/warehouses", () => {
 
   it("names every missing field, the image included, with the spec's messages", async () => {
     const response = await sendForm(backend, "POST", "/api/v1/warehouses", {
-      token: inventoryToken,
+      token: team.inventory.token,
       fields: { type: "" },
     });
     expect(response.status).toBe(400);
@@ -139,7 +121,7 @@ describe("POST /api/v1/warehouses", () => {
 
   it("refuses a body that is not multipart", async () => {
     const response = await backend.request("POST", "/api/v1/warehouses", {
-      token: inventoryToken,
+      token: team.inventory.token,
       body: { name: "Json Depot", inventoryClasses: ["REGULAR"] },
     });
     expect(response.status).toBe(400);
@@ -254,13 +236,13 @@ describe("PATCH /api/v1/warehouses/{id}", () => {
   it("takes a new image as multipart", async () => {
     const warehouse = await makeWarehouse(backend.db);
     const response = await sendForm(backend, "PATCH", `/api/v1/warehouses/${warehouse.id}`, {
-      token: inventoryToken,
+      token: team.inventory.token,
       files: { image: { name: "new.svg", bytes: SVG } },
     });
     expect(response.status).toBe(200);
     expect((await response.json()).image).toMatch(/^\/files\//);
     const refused = await sendForm(backend, "PATCH", `/api/v1/warehouses/${warehouse.id}`, {
-      token: inventoryToken,
+      token: team.inventory.token,
       files: { image: { name: "x.png", bytes: EXE } },
     });
     expect((await refused.json()).fieldErrors).toEqual({ image: [IMAGE_TYPE_MESSAGE] });
@@ -368,7 +350,7 @@ describe("GET /api/v1/warehouses/export", () => {
       inventoryClasses: ["REGULAR"],
     });
     await makeItem(backend.db, { batches: [{ warehouseId: hostile.id, price: 10, stock: 9 }] });
-    const response = await get("/api/v1/warehouses/export", viewerToken);
+    const response = await get("/api/v1/warehouses/export", team.viewer.token);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toMatch(
@@ -425,7 +407,7 @@ describe("permissions", () => {
 
   it("lets sales and viewers (read:Warehouses) read but not write", async () => {
     const warehouse = await makeWarehouse(backend.db);
-    for (const token of [salesToken, viewerToken]) {
+    for (const token of [team.sales.token, team.viewer.token]) {
       for (const path of [
         "/api/v1/warehouses",
         "/api/v1/warehouses/statistics/view",
@@ -442,13 +424,15 @@ describe("permissions", () => {
   });
 
   it("lets the inventory role (manage:Warehouses) create and edit", async () => {
-    const created = await createForm({}, PNG, inventoryToken);
+    const created = await createForm({}, PNG, team.inventory.token);
     expect(created.status).toBe(201);
-    expect((await patch((await created.json()).id, { type: "Cold store" }, inventoryToken)).status).toBe(200);
+    expect(
+      (await patch((await created.json()).id, { type: "Cold store" }, team.inventory.token)).status,
+    ).toBe(200);
   });
 
   it.each(routes)("%s %s answers 403 to a role without Warehouses permission", async (method, path, body) => {
-    const response = await backend.request(method, path, { token: supportToken, body });
+    const response = await backend.request(method, path, { token: team.support.token, body });
     expect(response.status).toBe(403);
     expect(await response.json()).toEqual(FORBIDDEN_BODY);
   });
@@ -468,12 +452,12 @@ describe("GET /api/v1/overview with stock", () => {
       return body.counts;
     };
     const warehouseCount = await backend.db.$count(warehouses, isNull(warehouses.deletedAt));
-    expect(await counts(viewerToken)).toMatchObject({
+    expect(await counts(team.viewer.token)).toMatchObject({
       warehouses: warehouseCount,
       inventory: expect.any(Number),
       products: 0,
     });
-    expect(await counts(salesToken)).toMatchObject({ warehouses: warehouseCount });
-    expect(Object.keys(await counts(supportToken))).not.toContain("warehouses");
+    expect(await counts(team.sales.token)).toMatchObject({ warehouses: warehouseCount });
+    expect(Object.keys(await counts(team.support.token))).not.toContain("warehouses");
   });
 });

@@ -1,16 +1,19 @@
 import { and, count, desc, eq, ilike, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { auditLog, users } from "../db/schema";
 import { pageOf } from "../schemas/list";
 import type { ActivityQuery } from "../schemas/activity";
 import { containsPattern } from "./search";
 
-/** The audit trail, newest first, for the Activity History screens. */
-export async function listActivity(db: AppDb, query: ActivityQuery) {
-  const where = and(
-    query.search ? ilike(auditLog.summary, containsPattern(query.search)) : undefined,
-    query.actorId ? eq(auditLog.actorId, query.actorId) : undefined,
-  );
+/** Who made an audit entry, as the screens name them; null for an anonymous event. */
+export const actorName = sql<string | null>`${users.firstname} || ' ' || ${users.lastname}`;
+
+/**
+ * One page of the audit entries matching `where` (which may filter on `actorName`), newest first, and how
+ * many match in all.
+ */
+export async function auditPage(db: AppDb, where: SQL | undefined, query: { page: number; limit: number }) {
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({
@@ -20,7 +23,7 @@ export async function listActivity(db: AppDb, query: ActivityQuery) {
         recordId: auditLog.recordId,
         summary: auditLog.summary,
         actorId: auditLog.actorId,
-        actorName: sql<string | null>`${users.firstname} || ' ' || ${users.lastname}`,
+        actorName,
         createdAt: auditLog.createdAt,
       })
       .from(auditLog)
@@ -29,8 +32,18 @@ export async function listActivity(db: AppDb, query: ActivityQuery) {
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(auditLog).where(where),
+    db.select({ total: count() }).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorId)).where(where),
   ]);
+  return { rows, total };
+}
+
+/** The audit trail, newest first, for the Activity History screens. */
+export async function listActivity(db: AppDb, query: ActivityQuery) {
+  const where = and(
+    query.search ? ilike(auditLog.summary, containsPattern(query.search)) : undefined,
+    query.actorId ? eq(auditLog.actorId, query.actorId) : undefined,
+  );
+  const { rows, total } = await auditPage(db, where, query);
   return pageOf(
     "activity",
     rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),

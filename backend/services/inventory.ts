@@ -37,7 +37,7 @@ import { isUniqueViolation, notFound } from "./errors";
 import { storeFile } from "./files";
 import type { Upload } from "./files";
 import { containsPattern } from "./search";
-import { FieldProblems, checkedImage, imageOf, receivingWarehouse } from "./stock-common";
+import { FieldProblems, checkedImage, imageOf, receiveBatch, receivingWarehouse } from "./stock-common";
 import { isTaken, sameText } from "./uniqueness";
 
 export const INVENTORY_NOT_FOUND = "Inventory not found";
@@ -416,25 +416,12 @@ export async function createInventory(
           creatorId: actor.userId,
         })
         .returning({ id: inventoryItems.id });
-      const [batch] = await tx
-        .insert(inventoryBatches)
-        .values({
-          inventoryItemId: item.id,
-          warehouseId: warehouse.id,
-          numberOfStock: input.numberOfStock,
-          remainingQuantity: input.numberOfStock,
-          costOfItem: input.costOfItem,
-          price: input.price,
-          receivedBy: actor.userId,
-        })
-        .returning({ id: inventoryBatches.id });
-      await tx.insert(inventoryMovements).values({
-        kind: "RECEIPT",
-        inventoryItemId: item.id,
-        batchId: batch.id,
-        toWarehouseId: warehouse.id,
-        quantity: input.numberOfStock,
-        actorId: actor.userId,
+      await receiveBatch(tx, actor.userId, {
+        itemId: item.id,
+        warehouseId: warehouse.id,
+        numberOfStock: input.numberOfStock,
+        costOfItem: input.costOfItem,
+        price: input.price,
         reason: "Received with the new item",
       });
       await recordAudit(tx, actor, {

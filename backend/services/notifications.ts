@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ilike, inArray, isNull, ne, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, gt, ilike, inArray, isNull, ne, notInArray, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { auditLog, users } from "../db/schema";
@@ -6,6 +6,7 @@ import type { Pagination } from "../schemas/list";
 import { pageOf } from "../schemas/list";
 import { SUBJECTS, isGranted } from "../schemas/permissions";
 import type { RecordSubject } from "../schemas/permissions";
+import { actorName, auditPage } from "./activity";
 import { containsPattern } from "./search";
 
 /**
@@ -58,8 +59,6 @@ export async function countUnseen(db: AppDb, caller: Caller): Promise<number> {
   return total;
 }
 
-const actorName = sql<string | null>`${users.firstname} || ' ' || ${users.lastname}`;
-
 export async function listNotifications(db: AppDb, caller: Caller, query: Pagination) {
   const since = await seenSince(db, caller.userId);
   // `search` matches what an entry shows: its summary and who made the change.
@@ -68,30 +67,7 @@ export async function listNotifications(db: AppDb, caller: Caller, query: Pagina
     notificationConditions(caller),
     pattern ? or(ilike(auditLog.summary, pattern), ilike(actorName, pattern)) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: auditLog.id,
-        action: auditLog.action,
-        subject: auditLog.subject,
-        recordId: auditLog.recordId,
-        summary: auditLog.summary,
-        actorId: auditLog.actorId,
-        actorName,
-        createdAt: auditLog.createdAt,
-      })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
-      .where(where)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
-      .where(where),
-  ]);
+  const { rows, total } = await auditPage(db, where, query);
   const items = rows.map((row) => ({
     ...row,
     createdAt: row.createdAt.toISOString(),

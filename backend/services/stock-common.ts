@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { AppDb } from "../db/client";
-import { warehouses } from "../db/schema";
+import { inventoryBatches, inventoryMovements, warehouses } from "../db/schema";
 import { fileHref } from "../schemas/files";
 import type { FileKind } from "../schemas/files";
-import type { InventoryClass } from "../schemas/inventory";
+import type { InventoryClass, RestockInput } from "../schemas/inventory";
 import { ServiceError, invalid } from "./errors";
 import { checkImage } from "./files";
 import type { Upload } from "./files";
@@ -113,4 +113,38 @@ export async function receivingWarehouse(
     .limit(1)
     .for("share");
   return first ?? { problem: `No active warehouse takes ${itemClass} inventory` };
+}
+
+/** A new batch of an item received into a warehouse, and the receipt movement that is its history. */
+export async function receiveBatch(
+  tx: AppDb,
+  actorId: string,
+  receipt: Pick<RestockInput, "numberOfStock" | "costOfItem" | "price"> & {
+    itemId: string;
+    warehouseId: string;
+    reason: string;
+  },
+) {
+  const [batch] = await tx
+    .insert(inventoryBatches)
+    .values({
+      inventoryItemId: receipt.itemId,
+      warehouseId: receipt.warehouseId,
+      numberOfStock: receipt.numberOfStock,
+      remainingQuantity: receipt.numberOfStock,
+      costOfItem: receipt.costOfItem,
+      price: receipt.price,
+      receivedBy: actorId,
+    })
+    .returning({ id: inventoryBatches.id, batchNumber: inventoryBatches.batchNumber });
+  await tx.insert(inventoryMovements).values({
+    kind: "RECEIPT",
+    inventoryItemId: receipt.itemId,
+    batchId: batch.id,
+    toWarehouseId: receipt.warehouseId,
+    quantity: receipt.numberOfStock,
+    actorId,
+    reason: receipt.reason,
+  });
+  return batch;
 }

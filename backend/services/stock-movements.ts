@@ -15,7 +15,13 @@ import { recordAudit } from "./audit";
 import type { StaffActor } from "./audit";
 import { batchRecords, findInventoryItem, movementQuery, toMovementRecord } from "./inventory";
 import { containsPattern } from "./search";
-import { FieldProblems, INVALID_WAREHOUSE, isLiveWarehouse, receivingWarehouse } from "./stock-common";
+import {
+  FieldProblems,
+  INVALID_WAREHOUSE,
+  isLiveWarehouse,
+  receiveBatch,
+  receivingWarehouse,
+} from "./stock-common";
 import { warehouseRefusal } from "./stock-rules";
 
 export const INVALID_BATCH = "Invalid Batch";
@@ -37,25 +43,12 @@ export async function restockInventory(
   const batchId = await db.transaction(async (tx) => {
     const warehouse = await receivingWarehouse(tx, input.warehouseId, item.class);
     if ("problem" in warehouse) return new FieldProblems().reject("warehouseId", warehouse.problem);
-    const [batch] = await tx
-      .insert(inventoryBatches)
-      .values({
-        inventoryItemId: item.id,
-        warehouseId: warehouse.id,
-        numberOfStock: input.numberOfStock,
-        remainingQuantity: input.numberOfStock,
-        costOfItem: input.costOfItem,
-        price: input.price,
-        receivedBy: actor.userId,
-      })
-      .returning({ id: inventoryBatches.id, batchNumber: inventoryBatches.batchNumber });
-    await tx.insert(inventoryMovements).values({
-      kind: "RECEIPT",
-      inventoryItemId: item.id,
-      batchId: batch.id,
-      toWarehouseId: warehouse.id,
-      quantity: input.numberOfStock,
-      actorId: actor.userId,
+    const batch = await receiveBatch(tx, actor.userId, {
+      itemId: item.id,
+      warehouseId: warehouse.id,
+      numberOfStock: input.numberOfStock,
+      costOfItem: input.costOfItem,
+      price: input.price,
       reason: input.reason || "Restock",
     });
     await recordAudit(tx, actor, {

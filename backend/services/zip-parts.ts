@@ -89,36 +89,48 @@ export function unpackEntries(bytes: Uint8Array, entries: ZipEntry[], maxBytes: 
   return { ok: true, parts };
 }
 
-/** A zip of these parts, in this order, stored without compression (as chunks, to avoid one more copy). */
-export function storedZip(parts: [name: string, content: Buffer][]): Buffer[] {
+/** A part as a zip holds it: its bytes as written and what its headers state about them. */
+export interface PackedPart {
+  name: string;
+  /** 0: stored as is; 8: deflated. */
+  method: 0 | 8;
+  packed: Buffer;
+  checksum: number;
+  /** The size unpacked, as the headers state it. */
+  size: number;
+}
+
+/** A zip of these parts, in this order (as chunks, to avoid one more copy). */
+export function writeZip(parts: PackedPart[]): Buffer[] {
   const chunks: Buffer[] = [];
   const directory: Buffer[] = [];
   let offset = 0;
-  for (const [name, content] of parts) {
-    const nameBytes = Buffer.from(name, "utf8");
-    const checksum = crc32(content);
+  for (const part of parts) {
+    const nameBytes = Buffer.from(part.name, "utf8");
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     // Bit 11: the name is UTF-8.
     local.writeUInt16LE(0x0800, 6);
-    local.writeUInt32LE(checksum, 14);
-    local.writeUInt32LE(content.byteLength, 18);
-    local.writeUInt32LE(content.byteLength, 22);
+    local.writeUInt16LE(part.method, 8);
+    local.writeUInt32LE(part.checksum, 14);
+    local.writeUInt32LE(part.packed.byteLength, 18);
+    local.writeUInt32LE(part.size, 22);
     local.writeUInt16LE(nameBytes.byteLength, 26);
-    chunks.push(local, nameBytes, content);
+    chunks.push(local, nameBytes, part.packed);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x0800, 8);
-    central.writeUInt32LE(checksum, 16);
-    central.writeUInt32LE(content.byteLength, 20);
-    central.writeUInt32LE(content.byteLength, 24);
+    central.writeUInt16LE(part.method, 10);
+    central.writeUInt32LE(part.checksum, 16);
+    central.writeUInt32LE(part.packed.byteLength, 20);
+    central.writeUInt32LE(part.size, 24);
     central.writeUInt16LE(nameBytes.byteLength, 28);
     central.writeUInt32LE(offset, 42);
     directory.push(central, nameBytes);
-    offset += 30 + nameBytes.byteLength + content.byteLength;
+    offset += 30 + nameBytes.byteLength + part.packed.byteLength;
   }
   const directorySize = directory.reduce((sum, chunk) => sum + chunk.byteLength, 0);
   const end = Buffer.alloc(22);
@@ -128,4 +140,17 @@ export function storedZip(parts: [name: string, content: Buffer][]): Buffer[] {
   end.writeUInt32LE(directorySize, 12);
   end.writeUInt32LE(offset, 16);
   return [...chunks, ...directory, end];
+}
+
+/** A zip of these parts, in this order, stored without compression. */
+export function storedZip(parts: [name: string, content: Buffer][]): Buffer[] {
+  return writeZip(
+    parts.map(([name, content]) => ({
+      name,
+      method: 0,
+      packed: content,
+      checksum: crc32(content),
+      size: content.byteLength,
+    })),
+  );
 }

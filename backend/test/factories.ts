@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { expect } from "vitest";
+import { afterAll, expect } from "vitest";
 import type { ZodTypeAny } from "zod";
 import type { AppDb } from "../db/client";
 import {
@@ -28,6 +28,7 @@ import type {
 } from "../db/schema";
 import type { PermissionName } from "../schemas/permissions";
 import { hashPassword } from "../services/passwords";
+import { createTestBackend } from "./test-backend";
 import type { TestBackend } from "./test-backend";
 
 export const TEST_PASSWORD = "Correct-horse-42";
@@ -174,6 +175,26 @@ export async function signIn(backend: TestBackend, email: string, password = TES
 export async function signedInAs(backend: TestBackend, role: string, options: MakeUserOptions = {}) {
   const user = await makeUser(backend.db, { ...options, role });
   return { user, token: await signIn(backend, user.email, user.password ?? undefined) };
+}
+
+/**
+ * A fresh backend for one test file, closed after its tests, with a new staff member of each seeded role
+ * already signed in, all at once. `options` sets any of them apart (a name a test looks for). Awaited at
+ * the top of the file, so the file's helpers and tests read `backend` and `team` as constants.
+ */
+export async function backendWithTeam(
+  options: Partial<Record<"admin" | "sales" | "inventory" | "support" | "viewer", MakeUserOptions>> = {},
+) {
+  const backend = await createTestBackend();
+  afterAll(() => backend.close());
+  const [admin, sales, inventory, support, viewer] = await Promise.all([
+    signedInAs(backend, "admin", options.admin),
+    signedInAs(backend, "sales", options.sales),
+    signedInAs(backend, "inventory", options.inventory),
+    signedInAs(backend, "support", options.support),
+    signedInAs(backend, "viewer", options.viewer),
+  ]);
+  return { backend, team: { admin, sales, inventory, support, viewer } };
 }
 
 /**

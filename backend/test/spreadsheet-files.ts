@@ -1,5 +1,6 @@
 import { crc32, deflateRawSync, constants as zlibConstants } from "node:zlib";
 import { utils as sheetUtils, write as writeWorkbook } from "@e965/xlsx";
+import { writeZip } from "../services/zip-parts";
 
 /**
  * Batch files written by hand for the tests, hostile ones included: an XLSX is a zip of XML parts, and
@@ -15,44 +16,19 @@ export type ZipPart = { name: string } & (
 
 /** A zip of deflated parts. */
 export function zipOf(parts: ZipPart[]): Uint8Array {
-  const chunks: Buffer[] = [];
-  const directory: Buffer[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    const name = Buffer.from(part.name);
-    const packed = "deflated" in part ? part.deflated : deflateRawSync(part.content);
-    const checksum = "deflated" in part ? 0 : crc32(part.content);
-    const size = part.declaredSize ?? ("content" in part ? part.content.byteLength : 0);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(checksum, 14);
-    local.writeUInt32LE(packed.byteLength, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.byteLength, 26);
-    chunks.push(local, name, packed);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(checksum, 16);
-    central.writeUInt32LE(packed.byteLength, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.byteLength, 28);
-    central.writeUInt32LE(offset, 42);
-    directory.push(central, name);
-    offset += 30 + name.byteLength + packed.byteLength;
-  }
-  const directorySize = directory.reduce((sum, chunk) => sum + chunk.byteLength, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directorySize, 12);
-  end.writeUInt32LE(offset, 16);
-  return new Uint8Array(Buffer.concat([...chunks, ...directory, end]));
+  return new Uint8Array(
+    Buffer.concat(
+      writeZip(
+        parts.map((part) => ({
+          name: part.name,
+          method: 8,
+          packed: "deflated" in part ? part.deflated : deflateRawSync(part.content),
+          checksum: "deflated" in part ? 0 : crc32(part.content),
+          size: part.declaredSize ?? ("content" in part ? part.content.byteLength : 0),
+        })),
+      ),
+    ),
+  );
 }
 
 const MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
