@@ -12,7 +12,6 @@ import type { ServerSettings } from "./settings";
 export type ServerAppOptions = {
   settings: Pick<ServerSettings, "trustProxyHops" | "appOrigin" | "bodyLimitBytes">;
   remix: RequestHandler;
-  /** Fingerprinted, so cached for a year. */
   assets: { urlPath: string; directory: string };
   publicDirectory: string;
 };
@@ -23,10 +22,7 @@ const lastResort: ErrorRequestHandler = (error, _req, res, next) => {
   res.status(500).type("text/plain").send("Internal Server Error");
 };
 
-/**
- * The order matters: headers on everything, static files before no-store, the guard and the body limit
- * before Remix.
- */
+/** Order matters: headers on everything, static files before no-store, guard and body limit before Remix. */
 export function createServerApp({ settings, remix, assets, publicDirectory }: ServerAppOptions) {
   const trustProxy = settings.trustProxyHops > 0;
   const app = express();

@@ -4,13 +4,10 @@ import { BODY_TOO_LARGE } from "#backend/http/validation";
 import { MESSAGES } from "~/utils/error-catalogue";
 import { isDataRequest } from "./cross-site-guard";
 
-/** The public page that shows the catalogue's panel for a refused body (app/routes/request-too-large.tsx). */
 export const REQUEST_TOO_LARGE_PATH = "/request-too-large";
 
 export type BodyLimits = {
-  /** Form posts and JSON. */
   formBytes: number;
-  /** multipart/form-data: a file and a few fields. */
   uploadBytes: number;
 };
 
@@ -18,11 +15,7 @@ const DISCARD_MS = 1_000;
 
 const isApiPath = (path: string) => path === "/api" || path.startsWith("/api/");
 
-/**
- * Reads a chunked body while it stays within `limit`, then un-reads it so Remix sees it whole. Chunked
- * bodies say nothing of their size up front: only counting tells. `message.complete` is set once the last
- * chunk has arrived, before `end` is emitted, which is the last moment unshift() may give the bytes back.
- */
+// A chunked body declares no size, so it is counted; unshift() can give the bytes back only until 'end'.
 function readChunkedWithin(req: Request, limit: number): Promise<"fits" | "too-large" | "gone"> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -51,11 +44,7 @@ function readChunkedWithin(req: Request, limit: number): Promise<"fits" | "too-l
   });
 }
 
-/**
- * Reads and drops what the client is still sending, for a moment. Closing a connection with unread bytes
- * makes the kernel reset it, and a client still writing its body may then lose the answer; most bodies
- * end within the moment, and a longer one is cut off rather than waited for. False if the client left.
- */
+// Closing a connection with unread bytes makes the kernel reset it, and the client may lose the answer.
 function discardBriefly(req: Request): Promise<boolean> {
   return new Promise((resolve) => {
     const settle = (present: boolean) => {
@@ -75,11 +64,6 @@ function discardBriefly(req: Request): Promise<boolean> {
   });
 }
 
-/**
- * `Connection: close` tells the client not to send another request on a connection whose body was not
- * read to the end. Each kind of request gets the refusal its caller understands: the API's own 400, JSON
- * for data requests, a page for a document.
- */
 function refuse(req: Request, res: Response): boolean {
   res.set("Connection", "close");
   if (isApiPath(req.path)) {
@@ -94,7 +78,6 @@ function refuse(req: Request, res: Response): boolean {
     });
     return false;
   }
-  // As for a cross-site post: Remix renders the page with a 413 in the normal layout.
   req.method = "GET";
   req.url = REQUEST_TOO_LARGE_PATH;
   req.originalUrl = REQUEST_TOO_LARGE_PATH;
@@ -102,11 +85,7 @@ function refuse(req: Request, res: Response): boolean {
   return true;
 }
 
-/**
- * Bounds every request body before Remix or the API reads it: a large urlencoded post would otherwise be
- * parsed whole into memory, signed in or not. A declared Content-Length is judged up front (Node never
- * reads past it); a chunked body is counted as it arrives.
- */
+// Runs before Remix or the API reads a body: either would parse a large urlencoded post whole into memory.
 export function limitRequestBodies(limits: BodyLimits): RequestHandler {
   return (req, res, next) => {
     const chunked = req.headers["transfer-encoding"] !== undefined;

@@ -1,10 +1,8 @@
 import type { Request, RequestHandler } from "express";
 import { checkOrigin, needsOriginCheck } from "./origin-check";
 
-/** The public page that shows the error catalogue's Access Denied panel (app/routes/access-denied.tsx). */
 export const ACCESS_DENIED_PATH = "/access-denied";
 
-/** A client-side navigation's request for data (single fetch's `.data`, or `?_data=`), answered as JSON. */
 export function isDataRequest(req: Request): boolean {
   return req.path.endsWith(".data") || req.query._data !== undefined;
 }
@@ -31,8 +29,7 @@ export function refuseCrossSiteWrites({
       appOrigin,
     });
     if (decision.allowed) {
-      // Remix's narrower copy of this check knows no APP_URL: behind a proxy that rewrites Host, it
-      // would turn a form accepted here into a 500.
+      // Remix's own copy of this check knows no APP_URL: behind a Host-rewriting proxy it would answer 500.
       if (decision.by === "app-url") delete req.headers.origin;
       return next();
     }
@@ -45,8 +42,7 @@ export function refuseCrossSiteWrites({
       });
       return;
     }
-    // Re-dispatched as a body-less GET of the Access Denied page, so Remix renders the catalogue's
-    // panel in the normal layout with a 403; the unread body is discarded by Node.
+    // Remix renders the Access Denied panel in the normal layout with a 403.
     req.method = "GET";
     req.url = ACCESS_DENIED_PATH;
     req.originalUrl = ACCESS_DENIED_PATH;

@@ -7,9 +7,7 @@ import { followRebuilds, importBuild } from "./remix-build";
 import { readServerSettings } from "./settings";
 import { stopOnSignals } from "./shutdown";
 
-// Bundled to build/server.js beside the Remix build (build/index.js), which it imports at run time.
-
-// As remix-serve did: an unset NODE_ENV means production (Secure cookies), read while the build loads.
+// An unset NODE_ENV means production (Secure cookies); it is read while the build loads.
 process.env.NODE_ENV ??= "production";
 
 async function main() {

@@ -1,9 +1,6 @@
 import type { RequestHandler } from "express";
 
-/**
- * Signed-in pages must never be kept by a browser or proxy. A route's own Cache-Control wins, so this
- * is decided as the headers go out, after Remix has added its own.
- */
+/** Signed-in pages must never be cached; decided as headers go out, so a route's own Cache-Control wins. */
 export function noStoreByDefault(): RequestHandler {
   return (_req, res, next) => {
     const writeHead = res.writeHead;

@@ -1,5 +1,4 @@
-// Whether a state-changing request comes from our own pages: the session cookie does not prove it
-// (a sibling subdomain is "same site" for SameSite=Lax).
+// The session cookie does not prove a post is ours: a sibling subdomain is "same site" for SameSite=Lax.
 
 export type OriginDecision =
   { allowed: true; by: "same-host" | "app-url" | "no-header" } | { allowed: false; reason: string };
@@ -7,7 +6,6 @@ export type OriginDecision =
 export type OriginEvidence = {
   origin: string | undefined;
   referer: string | undefined;
-  /** Host, or X-Forwarded-Host when a proxy is trusted. */
   host: string | undefined;
   appOrigin: string | undefined;
 };
@@ -35,8 +33,7 @@ function sameHost(url: URL, host: string): boolean {
 }
 
 export function checkOrigin({ origin, referer, host, appOrigin }: OriginEvidence): OriginDecision {
-  // Every current browser sends Origin on a cross-site POST, and Referer when Origin is missing; a
-  // request with neither comes from a program (curl, a script), which could forge either header anyway.
+  // Browsers send Origin or Referer cross-site; with neither it is a program, which could forge both anyway.
   const claimed = origin ?? (referer === undefined ? undefined : (parseUrl(referer)?.origin ?? "invalid"));
   if (claimed === undefined) return { allowed: true, by: "no-header" };
   if (claimed === "null") return { allowed: false, reason: "an opaque origin (null)" };

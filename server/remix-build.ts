@@ -9,7 +9,6 @@ export async function importBuild(buildFile: URL, fresh = false): Promise<Server
   return (await import(href)) as ServerBuild;
 }
 
-/** Under `remix dev`: the next request after a rebuild uses the new build. */
 export function followRebuilds(buildFile: URL, initial: ServerBuild) {
   let current = Promise.resolve(initial);
   const versionFile = fileURLToPath(new URL("./version.txt", buildFile));

@@ -1,12 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 
-/**
- * Third parties, each for a reason (docs/decisions/010):
- * - Google: the Places library of the address autocomplete (MAPS_API_KEY), with its scripts and images.
- * - Flutterwave: online payment; a JS-off pay button posts a form redirected to its hosted checkout.
- * - style-src 'unsafe-inline': React `style` attributes and the Places widget's <style> carry no nonce.
- */
+// Third parties (docs/decisions/010): Google Places for address autocomplete, Flutterwave's checkout.
+// 'unsafe-inline' styles: React `style` attributes and the Places widget's <style> carry no nonce.
 export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
@@ -23,7 +19,6 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
-/** HSTS only over HTTPS: browsers ignore it on plain HTTP anyway. */
 export function securityHeaders({ nonce, https }: { nonce: string; https: boolean }): Record<string, string> {
   return {
     "Content-Security-Policy": contentSecurityPolicy(nonce),
@@ -38,7 +33,6 @@ export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-/** The nonce goes on in res.locals to getLoadContext; req.secure believes a proxy only with TRUST_PROXY. */
 export function applySecurityHeaders(): RequestHandler {
   return (req, res, next) => {
     const nonce = createNonce();

@@ -10,15 +10,13 @@ const ServerEnvSchema = z.object({
     .max(65535, "must be between 1 and 65535")
     .default(3000),
   HOST: z.string().trim().min(1).optional(),
-  // A hop count rather than a flag: trusting every hop would let the browser pick req.ip through the
-  // left end of an X-Forwarded-For that the proxy only appends to.
+  // A hop count, not a flag: trusting every hop lets a browser pick req.ip via X-Forwarded-For's left end.
   TRUST_PROXY: z.coerce
     .number({ invalid_type_error: "must be 0, or the number of reverse proxies in front (usually 1)" })
     .int("must be 0, or the number of reverse proxies in front (usually 1)")
     .min(0, "must be 0, or the number of reverse proxies in front (usually 1)")
     .default(0),
   APP_URL: z.string().url("must be an absolute URL such as https://office.example.com").optional(),
-  // The API's variable: a form post and a JSON call are held to the same size.
   BODY_LIMIT_BYTES: z.coerce
     .number({ invalid_type_error: "must be a whole number" })
     .int("must be a whole number")
@@ -32,7 +30,6 @@ export type ServerSettings = {
   host: string | undefined;
   trustProxyHops: number;
   appOrigin: string | undefined;
-  /** Form posts and JSON; a multipart body may be as large as an upload. */
   bodyLimitBytes: number;
 };
 

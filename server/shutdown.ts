@@ -1,12 +1,11 @@
 import type { Server } from "node:http";
 
 export const DRAIN_MS = 1_000;
-// A stop that hangs (a stuck database close) must not outlive docker stop's 10 s grace period.
+// A hanging stop (a stuck database close) must not outlive docker stop's grace period.
 export const HARD_EXIT_MS = 10_000;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** SIGTERM (docker stop, or npm passing its own on) and SIGINT (Ctrl-C). */
 export function stopOnSignals(server: Server, closeResources: () => Promise<void>) {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
