@@ -7,10 +7,7 @@ import { getSessionData, requireSession, signOut } from "./session.server";
 import type { ApiFailure } from "./utils/error-catalogue";
 import { describeFailure } from "./utils/error-catalogue";
 
-/**
- * The one way the web app talks to the backend (ARCHITECTURE §1): in-process through the backend's
- * `fetch` by default, over HTTP when API_BASE_URL is set. Same requests, same answers, either way.
- */
+// The app's one way to the backend: in-process by default, over HTTP when API_BASE_URL is set.
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 type Query = Record<string, string | number | boolean | null | undefined>;
@@ -20,10 +17,9 @@ export type ApiCall = {
   path: `/v1/${string}`;
   query?: Query;
   body?: unknown;
-  /** A multipart body (uploads) instead of JSON; fetch writes its boundary. */
   formData?: FormData;
   token?: string;
-  /** The browser's request, so the backend's audit log can see the client address. */
+  /** So the backend's audit log can see the client address. */
   from?: Request;
 };
 
@@ -65,7 +61,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** Sends a call and never throws for HTTP or network trouble: the answer says what happened. */
+/** Never throws for HTTP or network trouble: the answer says what happened. */
 export async function callApi(call: ApiCall): Promise<ApiAnswer> {
   let response: Response;
   try {
@@ -102,17 +98,12 @@ export function parseAnswer<Schema extends z.ZodTypeAny>(
   return { ok: false, failure: { status: 502, message: "Unexpected answer from the server" } };
 }
 
-/** Throws what a loader should show for a failure: the 401 sign-out, or the section's error panel. */
 export async function throwFailure(request: Request, failure: ApiFailure): Promise<never> {
   const description = describeFailure(failure);
   if (description.kind === "unauthorized") throw await signOut(request, { toast: description.toast });
   throw data(description, { status: failure.status === 0 ? 503 : failure.status });
 }
 
-/**
- * A signed-in read for a loader: guarded, parsed, and failing the catalogue's way (401 signs out,
- * the rest becomes the route's error panel).
- */
 export async function apiRead<Schema extends z.ZodTypeAny>(
   request: Request,
   path: ApiCall["path"],
@@ -145,10 +136,7 @@ async function signedInCall<Schema extends z.ZodTypeAny>(
   return parseAnswer(schema, answer, call.path);
 }
 
-/**
- * A signed-in write whose refusal the action handles itself (field errors next to the user's values).
- * A 401 signs out; a 403 is the route's Access Denied panel, without a toast (spec 000 §6).
- */
+/** The action shows the refusal itself; a 403 is the Access Denied panel, with no toast (spec 000 §6). */
 export function apiWrite<Schema extends z.ZodTypeAny>(
   request: Request,
   call: Omit<ApiCall, "token" | "from">,
@@ -157,10 +145,7 @@ export function apiWrite<Schema extends z.ZodTypeAny>(
   return signedInCall(request, call, schema, [401, 403]);
 }
 
-/**
- * A signed-in write whose 403 the action answers itself: a refusal about what was chosen in the form (a
- * role to give), not about the page. A 401 still signs out.
- */
+/** A 403 here is about what the form chose (a role to give), not the page, so the action answers it. */
 export function apiWriteOrRefusal<Schema extends z.ZodTypeAny>(
   request: Request,
   call: Omit<ApiCall, "token" | "from">,
@@ -169,10 +154,6 @@ export function apiWriteOrRefusal<Schema extends z.ZodTypeAny>(
   return signedInCall(request, call, schema, [401]);
 }
 
-/**
- * A signed-in multipart write (a record with its image): the text fields and the files' bytes are
- * forwarded as the API's own multipart form; refusals come back as with `apiWrite`.
- */
 export function apiWriteMultipart<Schema extends z.ZodTypeAny>(
   request: Request,
   call: { method: "POST" | "PATCH" | "PUT"; path: ApiCall["path"]; formData: FormData },
@@ -181,10 +162,7 @@ export function apiWriteMultipart<Schema extends z.ZodTypeAny>(
   return signedInCall(request, call, schema, [401, 403]);
 }
 
-/**
- * A signed-in read that may fail without failing the page (a select's options, a tab's count): every
- * failure but a 401 comes back to the caller, a 403 included.
- */
+/** For reads that may fail without failing the page (a select's options): all but a 401 come back. */
 export function apiReadOrFailure<Schema extends z.ZodTypeAny>(
   request: Request,
   path: ApiCall["path"],
@@ -194,10 +172,7 @@ export function apiReadOrFailure<Schema extends z.ZodTypeAny>(
   return signedInCall(request, { path, query }, schema, [401]);
 }
 
-/**
- * A signed-in read passed through as it comes (an uploaded image's bytes and headers), for resource
- * routes; no session or a refusal is answered with the API's status and no body.
- */
+/** For resource routes (an image's bytes); a refusal is answered with the API's status and no body. */
 export async function apiPassThrough(
   request: Request,
   path: ApiCall["path"],

@@ -41,7 +41,7 @@ export type AppConfig = {
   sessionSecrets: string[];
   supportEmail: string;
   secureCookies: boolean;
-  /** A browser key for place autocomplete on address fields; unset = plain text fields. */
+  /** Unset: plain text address fields. */
   mapsApiKey: string | undefined;
 };
 
@@ -50,10 +50,7 @@ export function describeConfigError(error: z.ZodError) {
   return `Invalid configuration:\n${lines.join("\n")}`;
 }
 
-/**
- * A demo or development start without SESSION_SECRET still needs sessions that survive a restart,
- * so a random secret is kept in the data folder. Production always brings its own.
- */
+// Sessions must survive a restart even without SESSION_SECRET; production always brings its own.
 function localSessionSecret(dataDir: string) {
   const file = path.join(dataDir, "session-secret");
   try {

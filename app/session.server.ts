@@ -11,11 +11,7 @@ import { signInUrl } from "./utils/redirect";
 
 const SEVEN_DAYS = 60 * 60 * 24 * 7;
 
-/**
- * What the `userData` cookie holds: the token and the staff record of spec 000 §3. The role's
- * permissions are kept as `action:subject` strings (their ids are left out) so the cookie stays well
- * under the browsers' 4 KB limit whatever the role; the backend re-checks every call anyway.
- */
+// Permissions as `action:subject` strings only, so the cookie stays under the browsers' 4 KB limit.
 export const SessionUserSchema = UserRecordSchema.omit({ role: true }).extend({
   role: z.object({
     id: z.string(),
@@ -58,10 +54,8 @@ function sessionCookieValue(request: Request) {
   return /(?:^|;\s*)userData=([^;]*)/.exec(request.headers.get("Cookie") ?? "")?.[1] ?? null;
 }
 
-// A signed cookie always reads as the same session, so checking its signature, decoding it and checking
-// its shape is done once per cookie value rather than on every request a signed-in user makes (it showed
-// in profiles of list pages). Only cookies that read as a session are kept; the backend still checks the
-// token on every call, so a revoked session is refused as before.
+// A signed cookie always reads as the same session, so it is verified once per value; the backend still
+// checks the token on every call, so a revoked session is refused.
 const sessionsByCookie = new Map<string, SessionData>();
 const MAX_REMEMBERED_COOKIES = 1_000;
 
@@ -105,7 +99,6 @@ async function parseSessionData(request: Request): Promise<SessionData | null> {
   return null;
 }
 
-/** Guard for protected loaders and actions: the session, or a redirect to sign in and come back. */
 export async function requireSession(request: Request): Promise<SessionData> {
   const data = await getSessionData(request);
   if (data) return data;
@@ -119,10 +112,7 @@ export async function requireUser(request: Request) {
   return (await requireSession(request)).user;
 }
 
-/**
- * Guard for a page or form only some roles may use: the user, or the Access Denied panel (403) for the
- * rest. The API refuses them too; this answers before anything is read or sent.
- */
+/** The Access Denied panel (403) before anything is read or sent; the API refuses them too. */
 export async function requirePermission(request: Request, permission: PermissionName) {
   const user = await requireUser(request);
   if (!can(user, permission)) throw data(describeFailure({ status: 403 }), { status: 403 });
@@ -141,7 +131,6 @@ async function clearSessionHeaders(request: Request): Promise<Record<string, str
   return { "Set-Cookie": await storage.destroySession(await readSession(request)) };
 }
 
-/** Ends the session and lands on the sign-in screen, optionally with the 401 toast. */
 export async function signOut(request: Request, options: { toast?: string } = {}) {
   const headers = await clearSessionHeaders(request);
   if (options.toast && new URL(request.url).pathname !== "/") {

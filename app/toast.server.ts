@@ -3,11 +3,8 @@ import { createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { appConfig } from "./config.server";
 
-/**
- * The flash toast shown after a redirect. remix-toast's own cookie is not signed (its "signature" is an
- * empty string), so anyone could plant a message the app would show as its own: it runs on a cookie
- * session signed with the session secret instead, and a forged or tampered cookie reads as no toast.
- */
+// remix-toast's own cookie is not signed, so anyone could plant a message the app shows as its own:
+// this one is signed with the session secret, and a tampered cookie reads as no toast.
 const toastStorage = createCookieSessionStorage({
   cookie: {
     name: "toast-session",
@@ -21,11 +18,8 @@ const toastStorage = createCookieSessionStorage({
 
 const toasts = createToastUtilsWithCustomSession(toastStorage);
 
-/**
- * The flash toast of this request, if any. Most requests carry none, and remix-toast would still sign
- * and send a fresh cookie for them, so those skip it. Each toast read gets its own id: the same message
- * twice in a row (block, then unblock) is two toasts, not one the browser already closed.
- */
+// Requests without a toast skip remix-toast, which would still send a fresh cookie. Each read gets its
+// own id: the same message twice in a row (block, then unblock) is two toasts.
 export async function readToast(request: Request) {
   if (!/(?:^|;\s*)toast-session=/.test(request.headers.get("Cookie") ?? ""))
     return { toast: undefined, headers: new Headers() };

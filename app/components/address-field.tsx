@@ -41,7 +41,6 @@ type AddressFieldProps = {
   mapsApiKey?: string | null;
 };
 
-/** An address input; with a Maps key and JavaScript, picking a Nigerian place fills its coordinates. */
 export function AddressField({ label, field, longitude, latitude, mapsApiKey }: AddressFieldProps) {
   const input = useRef<HTMLInputElement>(null);
   // State, not refs: a re-render (live validation on blur) would put a hidden input's default back.

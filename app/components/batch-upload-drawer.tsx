@@ -12,21 +12,12 @@ import { listHref } from "~/utils/list-params";
 import { useLiveForm } from "~/utils/use-live-form";
 import type { FormResult } from "~/utils/use-live-form";
 
-/**
- * The row report in a batch upload's action answer. Only a refusal by the API carries one; the form's own
- * refusals (no file, too large) do not.
- */
+/** Only an API refusal carries a row report; the form's own refusals (no file, too large) do not. */
 export function rowReportIn(actionData: unknown): RowReportData | null {
   const parsed = z.object({ report: RowReportSchema }).safeParse(actionData);
   return parsed.success ? parsed.data.report : null;
 }
 
-/**
- * A batch upload drawer over its list (devices, sales): what the file holds (`intro`), a link to its
- * template and anything more about its columns (`children`), then the form: one file, sent as multipart
- * to the route's action, with the file's own messages under the field and the form's under it. Below
- * the form, the rows the API refused.
- */
 export function BatchUploadDrawer({
   title,
   list,
@@ -42,20 +33,16 @@ export function BatchUploadDrawer({
   advice,
 }: {
   title: string;
-  /** The list under the drawer, where closing it goes. */
   list: string;
-  /** The route's action answer. */
   answer: { result: FormResult; toast: ToastData | null } | undefined;
   schema: z.ZodType<{ file: File }, z.ZodTypeDef, { file?: unknown }>;
   intro: React.ReactNode;
-  /** Where the file's template is downloaded. */
   template: string;
   children?: React.ReactNode;
   label: string;
   accept: string;
   hint: string;
   submitLabel: string;
-  /** What to do about the refused rows. */
   advice: string;
 }) {
   const location = useLocation();

@@ -1,4 +1,3 @@
-/** A record's fields as label/value pairs, two columns on wide screens. */
 export function DetailList({ rows }: { rows: [label: string, value: React.ReactNode][] }) {
   return (
     <dl className="mt-4 grid grid-cols-1 gap-x-8 gap-y-3 sm:grid-cols-2">

@@ -2,9 +2,7 @@ import { Link, useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useDialogFocus } from "./use-dialog-focus";
 
-/** The class names of a dialog's parts; `closing` is true while it plays its way out. */
 export type DialogLook = (closing: boolean) => {
-  /** The fixed layer over the page that holds the backdrop and the panel. */
   layer: string;
   backdrop: string;
   panel: string;
@@ -18,12 +16,7 @@ const NAMES = {
   modal: { element: "section", backdropLabel: "Close dialog" },
 } as const;
 
-/**
- * What `Drawer` and `Modal` share: a dialog with a URL of its own. It opens with a link and closes with a
- * link to `closeTo` (the backdrop and the ✕), so it works without JavaScript. With JavaScript, Escape
- * closes it too, and keyboard focus starts in it and stays there. A dialog that plays its way out
- * (`closeDelayMs`) leaves the page only once that is over.
- */
+/** Opens and closes with links, so it works without JavaScript; Escape and a focus trap come on top. */
 export function DialogShell({
   kind,
   title,
@@ -35,7 +28,6 @@ export function DialogShell({
 }: {
   kind: keyof typeof NAMES;
   title: string;
-  /** A line under the title saying what the dialog wants. */
   hint?: string;
   closeTo: string;
   closeDelayMs?: number;

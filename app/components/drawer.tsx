@@ -20,11 +20,6 @@ const drawerLook =
     body: "flex-1 px-5 py-4",
   });
 
-/**
- * A right-side drawer with a URL of its own (see `DialogShell`): it opens with a link and closes with a
- * link to `closeTo`, so it works without JavaScript. With JavaScript, Escape and the backdrop close it
- * after its slide-out (spec 000 §4).
- */
 export function Drawer({
   title,
   closeTo,

@@ -3,14 +3,8 @@ import { useDetailsMenu } from "./frame/use-details-menu";
 const SUMMARY =
   "flex cursor-pointer list-none items-center rounded-full border border-slate-300 bg-white hover:bg-slate-100 [&::-webkit-details-marker]:hidden";
 
-/**
- * A menu that opens without JavaScript (a <details> element); with JavaScript it also closes on a
- * click outside, after navigating and on Escape.
- *
- * Below 640 px the panel does not hang off its button, which may sit anywhere once a toolbar wraps
- * (it ran off the left edge): the details box is not positioned there, so the panel spans the width of
- * the nearest positioned container instead (the header, a drawer, or the page).
- */
+// A <details> element, so it opens without JavaScript. On small screens the details box is not positioned,
+// so the panel spans the nearest positioned container instead of running off the edge.
 export function DropdownMenu({
   label,
   trigger,

@@ -9,7 +9,6 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-/** An empty list: "No results" with a way back when a search is on, the spec's 'No data available' otherwise. */
 export function EmptyListState({ searching, clearHref }: { searching: boolean; clearHref: string }) {
   if (!searching) return <EmptyState title="No data available" />;
   return (

@@ -1,7 +1,6 @@
 import type { ErrorContent } from "~/utils/error-catalogue";
 import { errorBoxLines } from "~/utils/error-catalogue";
 
-/** Shows a string, a list of strings, or `field: messages` entries (spec 000 §8). */
 export function ErrorBox({ errors, id }: { errors: ErrorContent; id?: string }) {
   const lines = errorBoxLines(errors);
   if (lines.length === 0) return null;

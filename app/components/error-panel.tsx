@@ -7,10 +7,7 @@ import { ActionToast } from "./toaster";
 
 const KINDS: readonly FailureKind[] = ["bad-request", "unauthorized", "forbidden", "network", "other"];
 
-/**
- * Checks the shape the loaders throw (a FailureDescription). Written by hand rather than with zod so that
- * pages without forms do not load zod's 14 KB just to show an error.
- */
+// By hand rather than with zod, so pages without forms do not load zod just to show an error.
 function isFailureDescription(value: unknown): value is FailureDescription {
   if (typeof value !== "object" || value === null) return false;
   const candidate = value as Record<string, unknown>;
@@ -25,7 +22,6 @@ function isFailureDescription(value: unknown): value is FailureDescription {
   );
 }
 
-/** Turns whatever a route threw into the catalogue's description. */
 export function describeRouteError(error: unknown): FailureDescription {
   if (isRouteErrorResponse(error)) {
     if (isFailureDescription(error.data)) return error.data;
@@ -95,10 +91,7 @@ export function SectionErrorBoundary() {
   return <ErrorPanel description={describeRouteError(error)} />;
 }
 
-/**
- * A whole page that is only an error panel and a way home: where the web server sends a form it refused
- * before the app saw it (from another site, too large).
- */
+/** Where the web server sends a form it refused before the app saw it (from another site, too large). */
 export function StandaloneErrorPage({ description }: { description: FailureDescription }) {
   return (
     <main className="min-h-screen px-6 py-16">

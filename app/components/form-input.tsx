@@ -22,7 +22,6 @@ function isAllowedType(type: string): type is AllowedInputType {
 type FormInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & {
   label: string;
   type?: string;
-  /** Messages for this field, shown under it. */
   errors?: string[];
   errorId?: string;
   hint?: string;

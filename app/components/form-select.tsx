@@ -7,11 +7,9 @@ type FormSelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
   placeholder: string;
   errors?: string[];
   errorId?: string;
-  /** Shown instead of the choices when they could not be loaded or may not be used. */
   unavailable?: string;
 };
 
-/** A labelled select with a placeholder choice and its errors under it, like FormInput. */
 export function FormSelect({
   label,
   name,

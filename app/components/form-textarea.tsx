@@ -7,7 +7,6 @@ type FormTextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   errorId?: string;
 };
 
-/** A labelled multi-line input with its errors under it, like FormInput. */
 export function FormTextarea({ label, errors, errorId, id, className = "", ...rest }: FormTextareaProps) {
   const inputId = id ?? rest.name;
   const messageId = errorId ?? `${inputId}-error`;

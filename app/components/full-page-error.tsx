@@ -5,10 +5,7 @@ import { MESSAGES } from "~/utils/error-catalogue";
 export type PublicEnv = { supportEmail: string };
 export const PublicEnvContext = createContext<PublicEnv>({ supportEmail: "" });
 
-/**
- * The last-resort screen. Its links are plain anchors: after an unexpected failure a full page load is
- * the reliable way out, and the screen then needs nothing from the router.
- */
+/** Plain anchors: after an unexpected failure a full page load is the reliable way out. */
 export function FullPageError({
   status = 500,
   offline = false,
@@ -18,7 +15,6 @@ export function FullPageError({
   status?: number;
   offline?: boolean;
   detail?: string;
-  /** Where Refresh goes: the page that failed. */
   currentPath: string;
 }) {
   const { supportEmail } = useContext(PublicEnvContext);

@@ -1,9 +1,6 @@
 const ACCEPT = ".png,.jpg,.jpeg,.svg,image/png,image/jpeg,image/svg+xml";
 
-/**
- * An image input with its messages. A browser never keeps a chosen file when a form comes back from the
- * server (a JavaScript-off round trip), so `chooseAgain` says to choose it again.
- */
+/** A browser never keeps a chosen file across a server round trip, so `chooseAgain` asks for it again. */
 export function ImageField({
   label,
   field,

@@ -1,11 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-/**
- * A list's search box: a GET form, so the search lives in the URL and works without JavaScript.
- * `filters` are more controls sent with it (a category select); `keep` are parameters the search must
- * not lose (the warehouse a list is filtered by).
- */
+/** A GET form, so the search lives in the URL and works without JavaScript. */
 export function ListSearch({
   action,
   label,

@@ -6,11 +6,7 @@ import { Pagination } from "./pagination";
 
 type Page = { page: number; limit: number; total: number; totalPages: number };
 
-/**
- * The card every list sits in (docs/decisions/009): title, search, the area's actions, then the rows —
- * or "Nothing here yet" with the create action when the list is empty, or "No results for these
- * filters" with a way back when a search found nothing. The two are different screens on purpose.
- */
+/** "Nothing here yet" and "No results for these filters" are different screens on purpose (decision 009). */
 export function ListSection({
   title,
   searchLabel,
@@ -26,22 +22,17 @@ export function ListSection({
   children,
 }: {
   title: string;
-  /** What the search box searches ("Customers"), or nothing for a list without search. */
   searchLabel?: string;
   search?: string;
   actions?: ReactNode;
   page: Page;
-  /** The pagination's 'x - y of total {itemLabel}'. */
   itemLabel: string;
-  /** Said under "No data available" on an empty list: what will appear and how to add the first. */
   emptyHint?: ReactNode;
-  /** More filter controls sent with the search (see ListSearch). */
   filters?: ReactNode;
-  /** URL parameters the search keeps (a warehouse filter that is the page's context, not a filter). */
+  /** Parameters the search keeps (a warehouse that is the page's context, not a filter). */
   keep?: Record<string, string | null | undefined>;
-  /** Whether a filter other than the search is on (an empty list then means "no results"). */
+  /** An empty list then means "no results" rather than "nothing here yet". */
   filtered?: boolean;
-  /** Where 'Clear filters' goes: the list without its search and filters. */
   clearHref?: string;
   children: ReactNode;
 }) {
@@ -82,7 +73,6 @@ export function ListSection({
   );
 }
 
-/** The main action of a list's card (New Customer, New User): a link that opens the drawer. */
 export function ListAction({ to, children }: { to: string; children: ReactNode }) {
   return (
     <Link

@@ -9,11 +9,6 @@ const modalLook: DialogLook = () => ({
   body: "px-5 py-4",
 });
 
-/**
- * A centred dialog with a URL of its own, the small sibling of `Drawer` (see `DialogShell`): it opens
- * with a link and closes with a link to `closeTo`, so it works without JavaScript; with JavaScript
- * Escape closes it too.
- */
 export function Modal({
   title,
   hint,
@@ -21,7 +16,6 @@ export function Modal({
   children,
 }: {
   title: string;
-  /** A line under the title saying what the dialog wants. */
   hint?: string;
   closeTo: string;
   children: React.ReactNode;

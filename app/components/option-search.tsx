@@ -2,24 +2,16 @@ import { Form, useLocation } from "@remix-run/react";
 import { FormSelect } from "~/components/form-select";
 import { formatNumber } from "~/utils/format";
 
-/**
- * A select's choices as its loader read them (`searchableOptions`): the first ones matching the search,
- * and how many match in all. Null when the role may not read them: the select and its search are left out.
- */
+/** Null when the role may not read them: the select and its search are left out. */
 export type SearchableChoices = { options: { value: string; label: string }[]; total: number } | null;
 
-/**
- * The search of one select whose choices are too many to list whole (inventory items, customers,
- * agents): a GET form of its own, above the drawer's form (forms do not nest), that reloads the drawer
- * with the choices matching `?{name}=`. Shown only when some choices are left out or a search is on.
- * Without JavaScript what was typed in the form below is not kept, so it comes first.
- */
+// A GET form of its own, above the drawer's form (forms do not nest). Without JavaScript what was typed
+// in the form below is not kept, so it comes first.
 export function OptionSearch({
   name,
   label,
   choices,
 }: {
-  /** The URL parameter holding the search. */
   name: string;
   label: string;
   choices: SearchableChoices;
@@ -68,7 +60,6 @@ export function OptionSearch({
   );
 }
 
-/** The select an OptionSearch narrows, inside the drawer's form. */
 export function SearchableSelect({
   choices,
   ...select

@@ -8,7 +8,6 @@ function pageHref(location: { pathname: string; search: string }, page: number, 
   return `${location.pathname}${search ? `?${search}` : ""}`;
 }
 
-/** 'x - y of total label' with previous/next links that keep the other URL parameters. */
 export function Pagination({
   page,
   limit,

@@ -7,7 +7,6 @@ const ADDRESS_TYPES = [
   { value: "WORK", label: "Work" },
 ];
 
-/** The fields agents and customers both have, under the same names. */
 type PersonFieldName =
   "firstname" | "lastname" | "email" | "addressType" | "location" | "longitude" | "latitude";
 
@@ -19,10 +18,7 @@ export type FieldProps = {
   errorId: string;
 };
 
-/**
- * A person's name, e-mail, phone and address, as agents and customers have them (spec 001 §3). The
- * phone is given whole (its label and field): the agent and customer APIs name it differently.
- */
+/** The phone is given whole: the agent and customer APIs name it differently. */
 export function PersonFields({
   field,
   phone,

@@ -1,7 +1,4 @@
-/**
- * A record's image (`/files/{id}`, read with the session's token), or a placeholder when it has none.
- * Decorative beside the record's name, so it has no text of its own.
- */
+/** Decorative beside the record's name, so it has no text of its own. */
 export function RecordImage({ src, className = "h-10 w-10" }: { src: string | null; className?: string }) {
   if (!src) {
     return (

@@ -7,7 +7,6 @@ import { formatNumber } from "~/utils/format";
 const RowProblemSchema = z.object({ row: z.number(), column: z.string(), message: z.string() });
 type RowProblem = z.infer<typeof RowProblemSchema>;
 
-/** The row report a refused batch file comes back with (a batch action answers it beside its form). */
 export const RowReportSchema = z.object({ errors: z.array(RowProblemSchema), errorCount: z.number() });
 export type RowReportData = z.infer<typeof RowReportSchema>;
 
@@ -17,7 +16,6 @@ const COLUMNS: Column<RowProblem>[] = [
   { header: "Message", cell: (problem) => problem.message },
 ];
 
-/** The problems of a refused batch file as a table, with what to do about them (`advice`). */
 export function RowReport({ errors, errorCount, advice }: RowReportData & { advice: string }) {
   if (errors.length === 0) return null;
   return (

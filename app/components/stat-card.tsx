@@ -1,4 +1,3 @@
-/** A card's figure: a label and a number (stat cards of the stock lists). */
 export function StatCard({ label, value }: { label: string; value: string }) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">

@@ -6,10 +6,7 @@ const TONES = {
   danger: "bg-red-700 text-white hover:bg-red-800",
 } as const;
 
-/**
- * A form's submit button that shows its own form's pending state ('Creating...') and cannot be sent
- * twice meanwhile. `intent` tells the page's action which of its forms this is.
- */
+/** Shows its own form's pending state and cannot be sent twice meanwhile. */
 export function SubmitButton({
   children,
   pendingText,

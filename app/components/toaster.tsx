@@ -4,7 +4,7 @@ export type ToastType = "success" | "error" | "warning" | "info";
 /** `id` tells two equal messages apart, so a repeated failure shows its toast again. */
 export type ToastData = { type: ToastType; message: string; description?: string; id?: string };
 
-/** Auto-close delay with JavaScript (spec 000 §9); without it the toast-fade CSS hides it after 6 s. */
+/** With JavaScript (spec 000 §9); without it, the toast-fade CSS hides the toast. */
 export const TOAST_DURATION_MS = 2000;
 
 type ClientToast = Omit<ToastData, "id"> & { id: number };
@@ -14,7 +14,6 @@ const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 const EMPTY: ClientToast[] = [];
 
-/** Shows a toast from browser code (copy to clipboard and other JS-only features). */
 export function showToast(toast: ToastData) {
   clientToasts = [...clientToasts, { ...toast, id: nextId++ }];
   emit();
@@ -74,7 +73,6 @@ function ToastStack({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The page's toasts: the server's flash toast plus any raised in the browser. */
 export function Toaster({ toast }: { toast?: ToastData | null }) {
   const fromBrowser = useClientToasts();
   return (

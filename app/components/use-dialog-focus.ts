@@ -12,18 +12,14 @@ const FOCUSABLE = [
 ].join(",");
 const FIELD = /^(INPUT|SELECT|TEXTAREA)$/;
 
-/** Focus stops inside `container` that a person can see (a closed menu's links are not among them). */
+/** Only the ones a person can see: a closed menu's links are not among them. */
 export function focusableIn(container: HTMLElement) {
   return Array.from(container.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
     (element) => element.tabIndex >= 0 && element.getClientRects().length > 0,
   );
 }
 
-/**
- * Keeps keyboard focus in an open dialog (JS nicety; without JS the title's `autofocus` starts there):
- * on opening, a form starts at its first field and anything else at the title; Tab and Shift+Tab cycle
- * through the dialog instead of reaching the page behind it.
- */
+// Without JavaScript the title's `autofocus` starts there; Tab and Shift+Tab cycle inside the dialog.
 export function useDialogFocus(
   dialog: RefObject<HTMLElement>,
   body: RefObject<HTMLElement>,

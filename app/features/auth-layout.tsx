@@ -1,6 +1,5 @@
 import { SectionIcon } from "~/components/section-icon";
 
-/** The frame of the public screens: sign-in, forgot password, set password. */
 export function AuthLayout({
   title,
   subtitle,

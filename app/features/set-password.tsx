@@ -13,16 +13,12 @@ export const PASSWORD_HINT = "At least 8 characters, with a letter and a digit."
 type SetPasswordProps = {
   title: string;
   subtitle: string;
-  /** The new password field first, its confirmation second. */
   fields: [{ name: string; label: string }, { name: string; label: string }];
   submitLabel: string;
   actionData: { result: FormResult; toast: ToastData | null } | undefined;
 };
 
-/**
- * The create-password and reset-password screens. The spec has them do no validation of their own in
- * the browser: the server's rules answer, under the fields.
- */
+/** The spec has these screens do no validation in the browser: the server's rules answer. */
 export function SetPasswordScreen({ title, subtitle, fields, submitLabel, actionData }: SetPasswordProps) {
   const { form, field, formErrors } = useLiveForm({ lastResult: actionData?.result });
   const [password, confirmation] = fields;

@@ -3,7 +3,6 @@ import { NotFoundPage } from "~/components/full-page-error";
 
 export const meta: MetaFunction = () => [{ title: "Page Not Found — SolarDesk" }];
 
-/** Any path no route claims: a plain 404 page, for signed-in and signed-out visitors alike. */
 export async function loader() {
   throw new Response("Not Found", { status: 404 });
 }

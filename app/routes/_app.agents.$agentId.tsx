@@ -48,7 +48,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** The page's forms (edit, bar, unbar), told apart by the submit button's `intent`. */
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireUser(request);
   const page = `/agents/${encodeURIComponent(params.agentId ?? "")}`;

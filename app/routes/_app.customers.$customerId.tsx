@@ -22,7 +22,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const id = encodeURIComponent(params.customerId ?? "");
   const customer = await apiRead(request, `/v1/customers/single/${id}`, CustomerRecordSchema);
-  // The registering agent's name and the customer's sales, for roles that may read them.
   const [agent, sales] = await Promise.all([
     customer.agentId
       ? apiReadOrFailure(request, `/v1/agents/${encodeURIComponent(customer.agentId)}`, AgentRecordSchema)

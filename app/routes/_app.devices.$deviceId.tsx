@@ -39,16 +39,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         }
       : null,
     canReveal: can(user, "manage:Devices"),
-    // A token just issued by hand (`?issued={tokenId}`, set by the redirect after Generate token).
     issued: new URL(request.url).searchParams.get("issued"),
   };
 }
 
-/**
- * Two forms, both for roles that manage devices. 'Reveal key': the key comes back in this answer only —
- * never in a URL, a redirect or a cookie — and the API writes who revealed it to the audit log. Reloading
- * the page shows it masked again. 'Generate token': a token by hand, then back to the page showing it.
- */
+// 'Reveal key': the key comes back in this answer only (never in a URL, a redirect or a cookie), and the
+// API logs who revealed it.
 export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, "manage:Devices");
   const formData = await readFormData(request);

@@ -16,12 +16,8 @@ import { formatNaira } from "~/utils/format";
 import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 import { useLiveForm } from "~/utils/use-live-form";
 
-/**
- * The built-in sandbox provider's checkout (no Flutterwave keys; PAYMENT_SANDBOX=1 in production), where
- * the provider's hosted page would be. Completing it records a payment and issues device tokens, so it is
- * a staff page like any other: signed in, with write:Sales (the API asks the same of the bearer token), and
- * it shows no customer details. Pay or Cancel sends the browser back to /sales/all as Flutterwave would.
- */
+// The sandbox provider's checkout. Completing it records a payment and issues device tokens, so it is a
+// staff page like any other: signed in, with write:Sales, and no customer details.
 
 export const meta: MetaFunction = () => [{ title: "Sandbox checkout — SolarDesk" }];
 

@@ -23,7 +23,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   },
 ];
 
-/** A product in read-only mode, or with `?mode=edit` its edit form (for roles that may change products). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = encodeURIComponent(params.productId ?? "");

@@ -41,7 +41,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** The category tabs (spec 001 §2): 'All' and one per product category, kept in the URL. */
 function CategoryTabs({
   categories,
   current,

@@ -13,10 +13,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `Sale ${shortSaleId(loaded.sale.id)} — Sales — SolarDesk` : "Sale — SolarDesk" },
 ];
 
-/**
- * The sale, read once for its page and the pages below it (payment, receipts), which render in its place.
- * A receipt's payment must be one of this sale's: any other id is a 404 here.
- */
+/** A receipt's payment must be one of this sale's: any other id is a 404 here. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const sale = await apiRead(

@@ -18,10 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-/**
- * A file whose rows have problems is kept by the API and corrected on a page of its own; one that cannot
- * be read at all is not kept, and is answered on the form.
- */
+// A file with row problems is kept and corrected on its own page; an unreadable one is answered here.
 function correctionPage(refusal: unknown) {
   const report = SalesUploadReportSchema.safeParse(refusal);
   return report.success && report.data.uploadId ? `/sales/all/batch-upload/${report.data.uploadId}` : null;

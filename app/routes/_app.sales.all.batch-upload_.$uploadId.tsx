@@ -35,10 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { upload };
 }
 
-/**
- * 'Save row n' sends one row's cells (the API checks the whole batch again and keeps what was typed,
- * problems or not); 'Upload Sales' commits the batch, all or nothing.
- */
+// The API checks the whole batch again on each save; 'Upload Sales' commits it, all or nothing.
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireUser(request);
   const id = encodeURIComponent(params.uploadId ?? "");

@@ -45,10 +45,7 @@ function exportQuery(values: Record<string, string | undefined>) {
 const fileNameOf = (disposition: string | null) =>
   /filename="?([^";]+)"?/i.exec(disposition ?? "")?.[1] ?? "sales_export.csv";
 
-/**
- * With JavaScript the file is fetched in the page, under spec 001's progress bar (10 % every 200 ms up to
- * 90 %, closing 500 ms after the file is saved); any failure is shown as 'Export failed: {message}'.
- */
+/** With JavaScript the file is fetched in the page, under spec 001's progress bar. */
 function useExportInPage(closeTo: string) {
   const navigate = useNavigate();
   const [progress, setProgress] = useState<number | null>(null);

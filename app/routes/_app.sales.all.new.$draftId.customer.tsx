@@ -38,7 +38,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** 'Done': the chosen customer becomes the sale's; none chosen is the sale's own refusal (spec §5). */
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireUser(request);
   const draftId = params.draftId ?? "";

@@ -35,7 +35,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { draftId: draft.id, productName: item.product.name, rows: initialCostRows(item.miscellaneous) };
 }
 
-/** The answer with the rows as they now stand, so the modal shows what was typed. */
 function withRows<Data extends object>(reply: { data: Data; init: ResponseInit | null }, rows: CostRow[]) {
   return data({ ...reply.data, rows }, reply.init ?? undefined);
 }

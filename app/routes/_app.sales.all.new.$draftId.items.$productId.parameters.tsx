@@ -49,7 +49,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 /** A saved number shown back in its field; the 0 of a one-off sale's instalment values is left blank. */
 const shown = (value: number | undefined) => (value ? String(value) : "");
 
-/** The Save button's readiness, read from the form as it is typed into (JavaScript only). */
 function useCompleteness(initial: boolean) {
   const [complete, setComplete] = useState(initial);
   const onChange = (event: FormEvent<HTMLFormElement>) => {

@@ -51,10 +51,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/**
- * The cards' buttons change the draft at once (select adds the product and its sale item, remove takes
- * them away, the stepper sets its units: spec §4); Done goes back to the form.
- */
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireUser(request);
   const draftId = params.draftId ?? "";

@@ -22,7 +22,6 @@ import { fullName } from "~/utils/format";
 
 export const meta: MetaFunction = () => [{ title: "Create Sale — SolarDesk" }];
 
-/** The most agents the optional agent select lists. */
 const AGENT_CHOICES = 100;
 const TITLE = "Create New Sale";
 
@@ -47,7 +46,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
 
-/** The change a button asks of the draft (remove a product, clear a part), if any. */
 function changeFor(intent: FormIntent) {
   if (intent.kind === "remove") return { method: "DELETE" as const, rest: productApi(intent.productId) };
   if (intent.kind === "clear-item")
@@ -56,10 +54,7 @@ function changeFor(intent: FormIntent) {
   return null;
 }
 
-/**
- * Every button of the form lands here: what was typed (agent, BVN) is saved first, so nothing is lost
- * when a chip opens a modal, then the button's own change or destination.
- */
+// What was typed is saved first, so nothing is lost when a chip opens a modal.
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireUser(request);
   const draftId = params.draftId ?? "";

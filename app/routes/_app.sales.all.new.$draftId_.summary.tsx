@@ -34,10 +34,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { draft: await loadDraft(request, params.draftId) };
 }
 
-/**
- * Submit: the chosen payment method is saved, then the draft is made a sale, which the server checks
- * again with every rule of spec §5; what it refuses is listed on the summary in its words.
- */
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireUser(request);
   const draftId = params.draftId ?? "";

@@ -27,7 +27,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { drafts, confirm: drafts.some((draft) => draft.id === confirm) ? confirm : null };
 }
 
-/** Starts a draft (the sales list's 'New Sales' button posts here too), or throws one away. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireUser(request);
   const formData = await readFormData(request);

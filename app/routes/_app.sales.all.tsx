@@ -10,7 +10,6 @@ export async function loader(args: LoaderFunctionArgs) {
   return saleListLoader("all", args);
 }
 
-/** All sales; the new-sale panel, the batch upload and the export open over it (`/sales/all/…`). */
 export default function AllSalesRoute() {
   return (
     <>

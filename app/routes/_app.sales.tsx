@@ -9,10 +9,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return sectionLoader("sales", args);
 }
 
-/**
- * The list pages read the counters (after verifying a payment the provider sent back, so they count it);
- * the side navigation shows them beside each tab. Elsewhere only All Sales has its count.
- */
+// The list pages read the counters (after verifying a returned payment); elsewhere only All Sales has one.
 function useTabCounts() {
   const stats = useMatches()
     .map((match) => (match.data as { stats?: SaleStats } | null | undefined)?.stats)

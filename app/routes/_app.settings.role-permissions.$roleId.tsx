@@ -44,7 +44,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { role, permissions };
 }
 
-/** One action for the drawer's forms, told apart by the submit button's `intent`. */
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireUser(request);
   const roleId = params.roleId ?? "";

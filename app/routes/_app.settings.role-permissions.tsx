@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "Role Permissions — SolarDes
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  // Links from before the drawers had their own URLs (`?role=new`, `?role={id}&confirm=delete`).
+  // Bookmarked old-style links (`?role=new`, `?role={id}&confirm=delete`) still reach the drawers.
   const params = new URL(request.url).searchParams;
   const legacy = params.get("role");
   if (legacy) {

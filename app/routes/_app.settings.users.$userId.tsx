@@ -26,10 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${fullName(data.staff)} — Staff — SolarDesk` : "Staff — SolarDesk" },
 ];
 
-/**
- * What the signed-in staff member may do to `staff`: their permissions, never to themselves (blocking or
- * deleting oneself is refused), and to an administrator only as an administrator (docs/decisions/011).
- */
+// Never to oneself (blocking or deleting oneself is refused); to an administrator only as one (decision 011).
 function abilities(me: SessionUser, staff: UserRecord): StaffPanelAbilities {
   const own = me.id === staff.id;
   const targetIsAdmin = staff.role.permissions.some(
@@ -61,7 +58,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-/** One action for the panel's forms, told apart by the submit button's `intent`. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const me = await requireUser(request);
   const id = encodeURIComponent(params.userId ?? "");
@@ -150,10 +146,7 @@ export default function StaffRoute() {
   return <StaffPanel {...loaded} answer={answer} />;
 }
 
-/**
- * Failures stay inside the panel. Reading the record failing — an unknown id included — has its own
- * words and a retry (spec 000 §8); a permission refusal stays Access Denied.
- */
+/** Reading the record failing has its own words and a retry (spec 000 §8); a refusal stays Access Denied. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();

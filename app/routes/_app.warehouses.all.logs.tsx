@@ -18,10 +18,7 @@ import { listHref } from "~/utils/list-params";
 
 export const meta: MetaFunction = () => [{ title: "Inventory Logs — Warehouses — SolarDesk" }];
 
-/**
- * The panel's own parameters: the warehouse list behind it keeps `page` and `search`, so the log's are
- * `logPage` and `logSearch`.
- */
+// The warehouse list behind the panel keeps `page` and `search`, so the log's have their own names.
 const PARAMS = { page: "logPage", search: "logSearch", warehouseId: "warehouseId", kind: "kind" } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -9,10 +9,7 @@ import { safeRedirect } from "~/utils/redirect";
 
 export const MARKED_SEEN = "All notifications marked as seen";
 
-/**
- * The Action Center's "Mark all as seen": a POST (a plain form in the panel), so opening the panel, a
- * prefetch or a crawler following its link changes nothing. Back to the page it was pressed on.
- */
+/** A POST, so opening the panel, a prefetch or a crawler following its link changes nothing. */
 export async function action({ request }: ActionFunctionArgs) {
   const { token } = await requireSession(request);
   const back = safeRedirect((await readFormData(request)).get("redirectTo"));

@@ -2,11 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getBackend } from "#backend/index";
 import { appConfig } from "~/config.server";
 
-/**
- * Hands /api/* to the backend unchanged (ARCHITECTURE §1): the embedded one by default, the remote
- * one when API_BASE_URL is set. The backend guards every route itself with the caller's bearer
- * token, so nothing is checked here.
- */
+// The backend guards every route itself with the caller's bearer token, so nothing is checked here.
 async function forward(request: Request) {
   const { apiBaseUrl } = appConfig();
   if (!apiBaseUrl) return (await getBackend()).fetch(request);

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/session.server";
 import { downloadCsv } from "~/utils/downloads.server";
 
-/** The device batch file's template (the header row), from the API. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   return downloadCsv(request, {

@@ -4,10 +4,7 @@ import { requireUser } from "~/session.server";
 import { redirectWithError } from "~/toast.server";
 import { downloadCsv } from "~/utils/downloads.server";
 
-/**
- * The sales export as the API's streamed CSV. The Export Data form checks the dates first; a URL typed by
- * hand is checked again here and sent back to the form with spec 001 §8's 'Export failed: {message}'.
- */
+/** A URL typed by hand is checked again here and sent back to the Export Data form on failure. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   const url = new URL(request.url);

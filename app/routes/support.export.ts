@@ -5,10 +5,7 @@ import { ticketSection } from "~/features/tickets/ticket-rules";
 import { requireUser } from "~/session.server";
 import { downloadCsv } from "~/utils/downloads.server";
 
-/**
- * 'Export List': the tickets the list's tab and search select, as the API's streamed CSV. The URL is read
- * leniently, like a list's: a bad value is dropped rather than refused.
- */
+/** A bad URL value is dropped rather than refused, as on a list. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   const url = new URL(request.url);

@@ -1,7 +1,4 @@
-/**
- * The submitted values that differ from the record, so an update sends only what the user changed
- * (spec 000 §7) and "nothing changed" can be told apart from a change.
- */
+/** Only what changed is sent (spec 000 §7), so "nothing changed" can be told apart from a change. */
 export function changedFields<Values extends Record<string, unknown>>(
   current: Record<string, unknown>,
   submitted: Values,

@@ -14,25 +14,17 @@ import {
 } from "./forms.server";
 import { listHref } from "./list-params";
 
-/**
- * The action of a "New …" drawer whose form is the API's request as it stands (agents, customers,
- * tickets, product categories): the form is checked with the API's own schema and its values posted;
- * a refusal comes back under the fields, keeping what was typed; success goes back to the list under
- * the drawer, keeping its search and page, with a toast.
- */
+/** A "New …" drawer whose form is the API's request as it stands, checked with the API's own schema. */
 export async function createAction<Answer extends z.ZodTypeAny>(
   request: Request,
   create: {
     form: z.ZodTypeAny;
     path: ApiCall["path"];
-    /** The record the API answers with. */
     answer: Answer;
-    /** The toast when the API fails on its side. */
     failureToast: string;
     done: {
       list: string;
       message: string;
-      /** What the list changes to show the new record (its category's tab). */
       listParams?: (record: z.output<Answer>) => Record<string, string | null>;
     };
   },
@@ -53,26 +45,17 @@ export async function createAction<Answer extends z.ZodTypeAny>(
   return redirectWithSuccess(listHref(list, new URL(request.url).search, listParams?.(answer.data)), message);
 }
 
-/** A batch form: its one field is the chosen file, checked for presence, size and name. */
 type BatchForm = z.ZodType<{ file: File }, z.ZodTypeDef, unknown>;
 
-/**
- * The action of a batch upload drawer (devices, sales). The file goes to the API as it came: the API
- * reads its bytes and checks every row. A refusal comes back to the form with the API's row-by-row
- * report, shown under it; success goes back to the list, counting what was added.
- */
+/** The file goes to the API as it came: the API reads its bytes and checks every row. */
 export async function batchUploadAction(
   request: Request,
   batch: {
     form: BatchForm;
     path: ApiCall["path"];
-    /** The API's answer to an upload it stored: how many rows it added. */
     answer: z.ZodType<{ count: number }, z.ZodTypeDef, unknown>;
-    /** The toast when the API fails on its side. */
     failureToast: string;
-    /** Where a refused file the API keeps is corrected row by row, if it keeps this one. */
     correctionPage?: (refusal: unknown) => string | null;
-    /** The list the drawer sits over, its toast, and what one row is ("device"). */
     done: { list: string; message: string; noun: string };
   },
 ) {

@@ -4,11 +4,7 @@ import { signOut } from "~/session.server";
 import { redirectWithError } from "~/toast.server";
 import { describeFailure } from "./error-catalogue";
 
-/**
- * A CSV file the API makes (an export, a template), streamed through to the browser with the session's
- * token (a download link carries no bearer). A refusal, or an answer that is not CSV, goes back to `back`
- * with spec 001 §8's 'Export failed: {message}' (or the caller's own words before the colon).
- */
+// Streamed through with the session's token: a download link carries no bearer.
 export async function downloadCsv(
   request: Request,
   options: {

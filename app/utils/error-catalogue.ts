@@ -1,7 +1,4 @@
-/**
- * The error catalogue of spec 000 §6 and §8 in one place: what a failed API call means for the user.
- * Pure, so both the server (loaders, actions) and the browser (error panels) use the same texts.
- */
+// Spec 000 §6 and §8. Pure, so the server and the browser show the same texts.
 
 export const MESSAGES = {
   badRequestToast: "Bad Request: Please check your submission.",
@@ -26,16 +23,14 @@ export const MESSAGES = {
 
 export type FailureKind = "bad-request" | "unauthorized" | "forbidden" | "network" | "other";
 
-/** What the API answered, reduced to what the catalogue needs. `status` 0 means no response at all. */
+/** `status` 0 means no response at all. */
 export type ApiFailure = {
   status: number;
   message?: string | string[];
   fieldErrors?: Record<string, string[]>;
-  /** The whole error body, for answers that say more than the catalogue reads (a batch's row report). */
   body?: unknown;
 };
 
-/** The serialisable description an error panel renders. */
 export type FailureDescription = {
   kind: FailureKind;
   status: number;
@@ -108,7 +103,6 @@ export function describeFailure(failure: ApiFailure): FailureDescription {
   }
 }
 
-/** Messages an error box can show: a string, a list, or `field: messages` entries (spec 000 §8). */
 export type ErrorContent = string | string[] | Record<string, string[] | string> | null | undefined;
 
 export function errorBoxLines(content: ErrorContent): string[] {
@@ -120,7 +114,6 @@ export function errorBoxLines(content: ErrorContent): string[] {
   );
 }
 
-/** The first line of a server answer, for toasts like 'Login failed: {message}'. */
 export function firstMessage(message: string | string[] | undefined): string | undefined {
   return messageLines(message)[0];
 }

@@ -1,20 +1,15 @@
-/** Fields that steer a form (which action, where to go next) rather than carry the record. */
 export const CONTROL_FIELDS = new Set(["intent", "redirectTo"]);
 
-/**
- * Fields named `ui.…` steer a screen without being part of the record (a picker's search box, its page):
- * the action reads them itself; the shared schemas never see them.
- */
+// `ui.…` fields steer a screen (a picker's search, its page); the shared schemas never see them.
 export function isControlField(name: string) {
   return CONTROL_FIELDS.has(name) || name.startsWith("ui.");
 }
 
 type Segment = string | number;
 
-/** Names that would reach an object's machinery; the server refuses them (forms.server.ts). */
+// The server refuses these names (forms.server.ts).
 const RESERVED_SEGMENTS = new Set(["__proto__", "constructor", "prototype"]);
 
-/** `inventories[0].quantity` → ["inventories", 0, "quantity"], as Conform reads names on the server. */
 export function namePath(name: string): Segment[] {
   const path: Segment[] = [];
   for (const match of name.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
@@ -36,7 +31,6 @@ function place(target: Values, path: Segment[], value: unknown) {
     const last = index === path.length - 1;
     if (last) {
       const current = node[segment];
-      // A repeated name (ticked checkboxes) becomes a list, as on the server.
       node[segment] =
         current === undefined ? value : Array.isArray(current) ? [...current, value] : [current, value];
       return;
@@ -48,12 +42,8 @@ function place(target: Values, path: Segment[], value: unknown) {
   });
 }
 
-/**
- * A form's values as the shared schemas expect them, shaped as the server's parser shapes them: steering
- * fields set aside (the schemas are strict, as the API refuses unknown fields), empty inputs and empty
- * file inputs as missing, so 'required' messages apply; repeated names as lists and `a[0].b` names as
- * nested lists and objects.
- */
+// Shaped as the server's parser shapes them: steering fields set aside (the schemas are strict), empty
+// inputs and empty files as missing, so 'required' messages apply.
 export function formValues(formData: FormData): Values {
   const values: Values = {};
   for (const [name, value] of formData) {

@@ -1,7 +1,4 @@
-/**
- * Display formatting shared by every screen (spec 000 §9). Money arrives from the API in naira;
- * the backend keeps kobo, so values here may carry up to two decimals.
- */
+// Money arrives in naira (the backend keeps kobo), so values may carry up to two decimals.
 
 const MONTHS = [
   "January",
@@ -27,15 +24,13 @@ function toFiniteNumber(value: unknown): number {
   return 0;
 }
 
-// Built once: toLocaleString with options builds a new formatter on every call, which was the largest
-// single cost of rendering a sales page (several naira amounts per row) in a server profile.
+// Built once: toLocaleString with options builds a new formatter on every call.
 const WHOLE = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 const FRACTIONAL = new Intl.NumberFormat("en-US", {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
 
-/** '1234567' → '1,234,567': digits only, no sign. */
 function groupThousands(digits: string): string {
   let grouped = "";
   let end = digits.length;
@@ -45,20 +40,10 @@ function groupThousands(digits: string): string {
   return digits.slice(0, end) + grouped;
 }
 
-/**
- * A number whose shortest form has one or two decimals, as naira amounts kept in whole kobo have. Below
- * 10^13 a double is far closer to that form than the 0.005 at which rounding to two decimals could differ,
- * so the form is what `Intl` would show.
- */
+// Below 10^13 a double's shortest form with one or two decimals is what `Intl` would show.
 const TWO_DECIMALS = /^(-?)(\d+)\.(\d{1,2})$/;
 
-/**
- * Comma thousands; two decimals only when the value is fractional; missing or non-numeric → 0.
- *
- * Whole numbers up to 2^53, which is every count and most naira amounts, and amounts in kobo are formatted
- * here: `Intl` took about half a microsecond a number, several per table row (decision 024). The rest go
- * to `Intl`.
- */
+/** Comma thousands; two decimals only when the value is fractional; missing or non-numeric → 0. */
 export function formatNumber(value: unknown): string {
   const number = toFiniteNumber(value);
   if (Number.isSafeInteger(number)) {
@@ -88,10 +73,8 @@ export function formatBadgeCount(value: unknown): string {
 
 type DateParts = { year: number; month: number; day: number; hour: number; minute: number };
 
-// Dates are shown as a Lagos office sees them, whatever the server's or browser's zone. Lagos has kept
-// West Africa Time, UTC+1, all year since 1919 (no daylight saving), so a fixed shift gives the office's
-// wall clock. Intl with a time zone did the same at several microseconds a date, which showed in server
-// profiles of long lists.
+// Dates show as a Lagos office sees them, whatever the server's or browser's zone. Lagos keeps UTC+1 all
+// year (no daylight saving), so a fixed shift gives its wall clock.
 const BUSINESS_UTC_OFFSET_MS = 60 * 60 * 1000;
 
 function partsInBusinessZone(input: Date | string | number): DateParts | null {
@@ -116,7 +99,6 @@ export function formatDate(input: Date | string | number | null | undefined): st
   return parts ? `${pad(parts.day)}/${pad(parts.month)}/${parts.year}` : "";
 }
 
-/** 12-hour clock like 3:05pm. */
 export function formatTime(input: Date | string | number | null | undefined): string {
   if (input == null || input === "") return "";
   const parts = partsInBusinessZone(input);
@@ -133,7 +115,6 @@ export function ordinal(day: number): string {
   return `${day}${suffix}`;
 }
 
-/** Header date like '3rd, March 2025'. */
 export function formatHeaderDate(input: Date | string | number): string {
   const parts = partsInBusinessZone(input);
   if (!parts) return "";
@@ -149,10 +130,7 @@ export function fullName(person: { firstname?: string | null; lastname?: string 
   return [person.firstname, person.lastname].filter(Boolean).join(" ");
 }
 
-/**
- * A price range as the product and inventory cards show it (spec 001 §9): '₦2,300 - ₦3,300' when the
- * batch prices differ, '₦2,300' when they agree, and '' when there is no price (no stock left).
- */
+/** Spec 001 §9: '₦2,300 - ₦3,300', one price when they agree, '' when there is none (no stock left). */
 export function formatPriceRange(minimum: number | null | undefined, maximum: number | null | undefined) {
   if (minimum == null && maximum == null) return "";
   const low = minimum ?? maximum;

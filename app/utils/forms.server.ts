@@ -8,10 +8,7 @@ import type { ApiFailure } from "./error-catalogue";
 import { MESSAGES, describeFailure, firstMessage } from "./error-catalogue";
 import { isControlField } from "./form-values";
 
-/**
- * The submitted form, or an empty one when the body is not a form at all (a script posting JSON, a
- * PUT without a body): that is a refused submission (400 with the field messages), not a server error.
- */
+/** A body that is not a form (JSON, an empty PUT) reads as an empty one: a refused submission, not a 500. */
 export async function readFormData(request: Request): Promise<FormData> {
   try {
     return await request.formData();
@@ -20,12 +17,11 @@ export async function readFormData(request: Request): Promise<FormData> {
   }
 }
 
-/** Field names that address an object's machinery rather than a field (Conform ignores them silently). */
+// Names that reach an object's machinery; Conform ignores them silently.
 const RESERVED_NAME = /(^|\.)(__proto__|constructor|prototype)(\.|$)/;
-/** PostgreSQL refuses U+0000 in text; the API says the same (backend/http/validation.ts). */
+// PostgreSQL refuses U+0000 in text.
 const NUL_CHARACTER = "Contains a character that is not allowed";
 
-/** What a tampered form carries that no schema would name: refused under the field, values kept. */
 function tamperedFields(formData: FormData) {
   const problems: { path: string[]; message: string }[] = [];
   for (const [name, value] of formData) {
@@ -37,7 +33,6 @@ function tamperedFields(formData: FormData) {
   return problems;
 }
 
-/** Parses a submitted form with its shared schema, steering fields set aside (see form-values.ts). */
 export function parseForm<Schema extends z.ZodTypeAny>(formData: FormData, schema: Schema) {
   const fields = new FormData();
   for (const [name, value] of formData) {
@@ -45,7 +40,6 @@ export function parseForm<Schema extends z.ZodTypeAny>(formData: FormData, schem
   }
   const problems = tamperedFields(fields);
   if (problems.length === 0) return parseWithZod(fields, { schema });
-  // Refused before the schema runs, the Conform way: the answer keeps the values and names the fields.
   const refusal = z
     .any()
     .superRefine((_value, context) => {
@@ -59,7 +53,7 @@ export function errorToast(message: string): ToastData {
   return { type: "error", message, id: randomUUID() };
 }
 
-/** A 400 answer with the field errors and the values the user typed (passwords are never echoed). */
+/** A 400 with the field errors and the values the user typed (passwords are never echoed). */
 export function invalidSubmission<Value>(
   submission: Submission<Value>,
   options: {
@@ -68,7 +62,6 @@ export function invalidSubmission<Value>(
     formErrors?: string[];
     fieldErrors?: Record<string, string[]>;
     status?: number;
-    /** Which of a page's forms answers (its submit button's intent), so only that one shows it. */
     intent?: string;
   } = {},
 ) {
@@ -76,11 +69,8 @@ export function invalidSubmission<Value>(
   return data({ result: submission.reply(reply), toast: toast ?? null, intent: intent ?? null }, { status });
 }
 
-/**
- * The API names a nested field by its path (`inventories.0.quantity`); a form names it the way its
- * inputs are named (`inventories[0].quantity`). `rename` maps what is left to the form's own field
- * (`categories[0].name` of a one-category request is the form's `name`).
- */
+// The API names a nested field by its path (`inventories.0.quantity`), a form by its inputs' names
+// (`inventories[0].quantity`); `rename` maps what is left to the form's own field.
 export function formFieldErrors(
   fieldErrors: Record<string, string[]>,
   rename: (name: string) => string = (name) => name,
@@ -93,24 +83,17 @@ export function formFieldErrors(
   return named;
 }
 
-/**
- * The API refused a submission: its field errors go under the fields, its message to the form, and
- * the toast follows the catalogue unless the screen has its own wording (`toastFor`).
- */
 export function rejectedSubmission<Value>(
   submission: Submission<Value>,
   failure: ApiFailure,
   options: {
     hideFields?: string[];
-    /** The toast's words; undefined keeps the catalogue's (a 400's 'Bad Request: …'). */
     toastFor?: (message: string | undefined, failure: ApiFailure) => string | undefined;
-    /** The form's name for an API field (see formFieldErrors). */
     fieldName?: (name: string) => string;
     intent?: string;
   } = {},
 ) {
   const description = describeFailure(failure);
-  // A field problem reads better without the `field:` prefix of the API's message list.
   const fieldMessage = Object.values(failure.fieldErrors ?? {})[0]?.[0];
   const serverMessage =
     failure.status === 0 ? MESSAGES.offlineTitle : (fieldMessage ?? firstMessage(failure.message));
@@ -130,19 +113,12 @@ export function rejectedSubmission<Value>(
   });
 }
 
-/**
- * The toast of a refused creation: field problems keep the catalogue's 400 toast (the messages are under
- * the fields), another refusal shows the server's message, a server fault the screen's fallback.
- */
 export function creationFailedToast(fallback: string) {
   return (message: string | undefined, failure: ApiFailure) =>
     failure.status === 400 ? undefined : failure.status < 500 && message ? message : fallback;
 }
 
-/**
- * The fields of a form as the user typed them, for the API, which parses them with the same schema.
- * (The parsed values are for checking only: money is read into kobo, and the API speaks naira.)
- */
+// As typed, for the API: the parsed values hold money in kobo, and the API speaks naira.
 export function typedFields(formData: FormData, names: readonly string[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const name of names) {
@@ -152,7 +128,6 @@ export function typedFields(formData: FormData, names: readonly string[]): Recor
   return fields;
 }
 
-/** A form's answer for a steering submission (a 'Choose' or 'Add' button): what was typed, no messages. */
 export function steeringAnswer<Value>(submission: Submission<Value>, intent: string) {
   // Conform's reply leaves chosen files out of the echoed values (they cannot go back to the page).
   return data({

@@ -1,15 +1,11 @@
-/**
- * Background refreshing (focus, reconnect, 60 s list polling) stops once the backend has refused a
- * read for permission (spec 000 §4): asking again would only be refused again. The stop belongs to
- * the page where it happened; another page refreshes as usual.
- */
+// After a permission refusal (spec 000 §4) background refreshing stops: asking again would be refused
+// again. The stop belongs to the page where it happened.
 let stoppedOnPath: string | null = null;
 
 export function stopRefreshing(pathname: string) {
   stoppedOnPath = pathname;
 }
 
-/** Called on every navigation: leaving the refused page lifts the stop. */
 export function forgetStopUnlessOn(pathname: string) {
   if (stoppedOnPath !== pathname) stoppedOnPath = null;
 }

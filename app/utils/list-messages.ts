@@ -1,7 +1,3 @@
-/**
- * The lists' own failure sentences (spec 001 §8), in one place so every screen that shows the same list
- * says the same words.
- */
 export const listFailure = {
   customers: "Failed to fetch customers",
   products: "Failed to fetch products",

@@ -1,7 +1,6 @@
 /** The URL parameters that describe a list's state: kept when a drawer opens over it or closes. */
 const LIST_PARAMS = ["page", "search", "status", "warehouseId", "inventoryCategoryId", "categoryId"];
 
-/** `pathname` with the list's current parameters plus `extra` (null removes a parameter). */
 export function listHref(pathname: string, currentSearch: string, extra: Record<string, string | null> = {}) {
   const current = new URLSearchParams(currentSearch);
   const params = new URLSearchParams();

@@ -7,10 +7,6 @@ import type { FailureDescription } from "./error-catalogue";
 
 type ListAnswer = z.ZodType<{ totalPages: number }>;
 
-/**
- * A list that could not be read says so in its own words; a refusal (Access Denied) and a sign-out keep
- * theirs.
- */
 function withListMessage(error: unknown, message: string) {
   // What `throwFailure` throws: Remix's `data(description, init)`.
   const thrown = error as { type?: unknown; data?: FailureDescription; init?: ResponseInit | null };
@@ -20,25 +16,15 @@ function withListMessage(error: unknown, message: string) {
   return data({ ...description, lines: [message] }, thrown.init ?? undefined);
 }
 
-/**
- * A list page's data (docs/decisions/009): the URL read with the area's query schema — the one its API
- * route validates with — where a bad value falls back to its default, then one API read. A page past
- * the end goes to the last page instead of showing an empty list.
- */
+// A bad URL value falls back to its default; a page past the end goes to the last page.
 export async function loadList<Query extends z.AnyZodObject, Answer extends ListAnswer>(
   request: Request,
   options: {
     path: ApiCall["path"];
     query: Query;
-    /**
-     * The API's answer as the page reads it: a `pick` of the record schema with only the fields the rows
-     * show, so zod checks and keeps nothing else. Every byte kept is also sent for hydration, and checking
-     * fields nobody reads cost list pages time and garbage (decision 024).
-     */
+    /** A `pick` with only the fields the rows show: every byte kept is also sent for hydration. */
     answer: Answer;
-    /** What the page itself fixes, whatever the URL says (a tab's filter). */
     fixed?: Record<string, string>;
-    /** The list's own words when it cannot be read (spec 001 §8: 'Failed to fetch products'). */
     failureMessage?: string;
   },
 ): Promise<{ query: z.output<Query>; list: z.output<Answer> }> {

@@ -1,10 +1,7 @@
 import { isGranted } from "#backend/schemas/permissions";
 import type { PermissionName } from "#backend/schemas/permissions";
 
-/**
- * The product's map: main menu, home tiles and each section's side navigation (spec 000 §2, 001 §2),
- * with the permission each entry needs, so what a role may not open is not offered to it.
- */
+// What a role may not open is not offered to it: each entry names the permission it needs.
 
 export type NavItem = { title: string; link: string; count?: number | null };
 
@@ -54,27 +51,19 @@ export type SectionKey =
   | "tickets"
   | "settings";
 
-/**
- * One tab of a section: its side-navigation link and, for list tabs, the filter it applies to the list
- * (null: a tab whose list cannot be computed yet, which says why instead).
- */
+/** A tab whose `filter` is null cannot compute its list yet, and says why instead. */
 export type SectionTab = {
   key: string;
   title: string;
   permission?: PermissionName;
   filter?: Record<string, string> | null;
-  /** A link to another section (a neighbour reached from this one's navigation) instead of a tab. */
   href?: string;
 };
 
 type SectionDefinition = {
   title: string;
-  /**
-   * Pages of the section that are not side-navigation links (a record's own page, `/customers/{id}`);
-   * "nested" when a record has pages below its own (`/sales/{id}/payment`).
-   */
+  /** Pages outside the side nav (`/customers/{id}`); "nested": with pages below (`/sales/{id}/payment`). */
   recordPages?: boolean | "nested";
-  /** The overview count shown beside the first link, when the backend can give it. */
   countKey?: string;
   tabs: SectionTab[];
 };
@@ -134,7 +123,6 @@ export const SECTIONS: Record<SectionKey, SectionDefinition> = {
     title: "Products",
     countKey: "products",
     recordPages: true,
-    // The category tabs are the product categories themselves (`?categoryId=`), listed on the page.
     tabs: [{ key: "all", title: "All Products", filter: {} }],
   },
   inventory: {
@@ -166,7 +154,6 @@ export const SECTIONS: Record<SectionKey, SectionDefinition> = {
     recordPages: true,
     tabs: [
       { key: "all", title: "All Devices", permission: "read:Devices", filter: {} },
-      // Linked: part of a sale (its sale item); available: not yet sold.
       { key: "linked", title: "Linked", permission: "read:Devices", filter: { linked: "true" } },
       { key: "available", title: "Available", permission: "read:Devices", filter: { linked: "false" } },
     ],
@@ -187,17 +174,13 @@ export const SECTIONS: Record<SectionKey, SectionDefinition> = {
   },
 };
 
-/** A section tab by its key; a typo in a route file fails loudly at the first request. */
 export function sectionTab(section: SectionKey, key: string): SectionTab {
   const tab = SECTIONS[section].tabs.find((item) => item.key === key);
   if (!tab) throw new Error(`No tab ${key} in ${section}`);
   return tab;
 }
 
-/**
- * The side navigation's links. With `permissions`, only the tabs the role may open; the redirect of
- * `sideNavRedirect` uses every tab, so a page the role may not open still answers Access Denied.
- */
+// The redirect uses every tab, so a page the role may not open still answers Access Denied.
 export function sectionNav(
   section: SectionKey,
   counts: Record<string, number> = {},
@@ -216,10 +199,7 @@ export function sectionNav(
   }));
 }
 
-/**
- * Where a section's side navigation sends a path that is not among its links (spec 000 §2). A section
- * with record pages keeps `/{section}/{id}`: that page answers for itself (404 for an unknown id).
- */
+// A section with record pages keeps `/{section}/{id}`: that page answers for itself (404 for an unknown id).
 export function sideNavRedirect(pathname: string, items: NavItem[], section?: SectionKey): string | null {
   if (items.length === 0 || items.some((item) => isUnder(pathname, item.link))) return null;
   const recordPages = section ? SECTIONS[section].recordPages : undefined;

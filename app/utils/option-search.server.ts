@@ -3,24 +3,17 @@ import type { ApiCall } from "~/api.server";
 import { apiReadOrFailure } from "~/api.server";
 import type { SearchableChoices } from "~/components/option-search";
 
-/** The most choices a select lists at once; its OptionSearch narrows them. */
 const MAX_CHOICES = 100;
 /** The API refuses a longer search, and the select would be left out: a longer one is cut instead. */
 const MAX_SEARCH = 100;
 
-/**
- * The choices of a select too long to list whole (agents, customers, inventory items), narrowed by
- * the search its OptionSearch puts in the URL, with how many there are in all. Null when the role may
- * not read them: the drawer then leaves the select out.
- */
+/** Null when the role may not read them: the drawer then leaves the select out. */
 export async function searchableOptions<Answer extends z.ZodType<{ total: number }>>(
   request: Request,
   list: {
     path: ApiCall["path"];
     answer: Answer;
-    /** The URL parameter of the select's OptionSearch. */
     searchParam: string;
-    /** What the choices are limited to, whatever is searched (active agents only). */
     filter?: ApiCall["query"];
     choices: (answer: z.output<Answer>) => { value: string; label: string }[];
   },

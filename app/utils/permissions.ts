@@ -1,10 +1,7 @@
 import { isGranted } from "#backend/schemas/permissions";
 import type { PermissionName } from "#backend/schemas/permissions";
 
-/**
- * Whether the signed-in role may do something, read from the session's permission names. Only for
- * hiding what would be refused: the backend checks every call itself.
- */
+/** Only for hiding what would be refused: the backend checks every call itself. */
 export function can(
   user: { role: { permissions: readonly string[] } } | null | undefined,
   permission: PermissionName,

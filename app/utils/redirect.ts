@@ -3,12 +3,8 @@ export const DEFAULT_REDIRECT = "/home";
 /** A path browsers read as protocol-relative (another site): `//host` or `/\\host`. */
 const OFF_SITE = /^\/[\\/]/;
 
-/**
- * Only same-site relative paths may be a redirect target: "/sales?page=2" yes; "https://evil.example",
- * "//evil.example" and "/\\evil.example" (which browsers treat as protocol-relative) fall back. The check
- * is made on the answer as well as on the input: normalising "/.//evil.example", "/a/..//x" or "/%2e//x"
- * yields "//…", which must never leave this function.
- */
+// Same-site relative paths only. The answer is checked as well as the input: normalising "/.//evil.example"
+// or "/%2e//x" yields "//…".
 export function safeRedirect(
   to: FormDataEntryValue | string | null | undefined,
   fallback = DEFAULT_REDIRECT,
@@ -26,10 +22,7 @@ export function safeRedirect(
   }
 }
 
-/**
- * The sign-in URL that brings the user back to `path` afterwards. The path stays readable
- * (`/?redirect=/sales/all`); only characters that would end the query value are escaped.
- */
+/** The path stays readable (`/?redirect=/sales/all`): only what would end the query value is escaped. */
 export function signInUrl(path: string) {
   const target = safeRedirect(path, "");
   if (!target || target === "/") return "/";

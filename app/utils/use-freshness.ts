@@ -4,10 +4,7 @@ import { FOCUS_THROTTLE_MS, LIST_REFRESH_MS, forgetStopUnlessOn, isRefreshingSto
 
 const stopped = () => isRefreshingStopped(window.location.pathname) || document.visibilityState === "hidden";
 
-/**
- * Re-reads the page's data when the window regains focus or the network comes back, at most once
- * every 5 s (spec 000 §4, §9). Without JavaScript a reload does the same job.
- */
+/** At most once every 5 s (spec 000 §4, §9); without JavaScript a reload does the same job. */
 export function useRevalidateOnFocus() {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
@@ -34,7 +31,6 @@ export function useRevalidateOnFocus() {
   }, []);
 }
 
-/** Lists refresh every 60 s while open, and stop after a permission refusal. */
 export function useListRefresh(intervalMs = LIST_REFRESH_MS) {
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);

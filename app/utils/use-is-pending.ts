@@ -1,9 +1,6 @@
 import { useFormAction, useNavigation } from "@remix-run/react";
 
-/**
- * Whether this form's own submission is under way (Epic Stack's useIsPending): the page-wide navigation
- * state would make every button on a page look busy when any of its forms is sent.
- */
+/** Scoped to this form: the page-wide navigation state would make every button look busy. */
 export function useIsPending({ formAction, intent }: { formAction?: string; intent?: string } = {}) {
   const navigation = useNavigation();
   const ownAction = useFormAction(formAction);

@@ -3,7 +3,6 @@ import type { FormEvent, FocusEvent } from "react";
 import type { z } from "zod";
 import { formValues } from "./form-values";
 
-/** What an action answers for a refused form (Conform's `submission.reply()` as JSON). */
 export type FormResult = {
   initialValue?: Record<string, unknown> | null;
   error?: Record<string, string[] | null | undefined> | null;
@@ -19,7 +18,6 @@ function errorsOf(result: FormResult | null | undefined): Errors {
   return errors;
 }
 
-/** An issue's path as the form names the field (Conform's style: `inventories[0].quantity`). */
 export function fieldName(path: (string | number)[]): string {
   return path.reduce<string>(
     (name, segment) =>
@@ -39,15 +37,10 @@ function validate(schema: z.ZodTypeAny, form: HTMLFormElement): Errors {
   return errors;
 }
 
-/**
- * Live validation for a form whose server answer already does the real work. Without JavaScript this
- * only renders the server's messages and values; with it, the shared schema checks a field when the
- * user leaves it, re-checks it while they correct it, and stops a submission that would be refused.
- * (A small stand-in for Conform's browser half, which alone weighs ~9 KB of gzip JavaScript.)
- */
 /** The names a schema's form may carry: `field()` refuses anything else at compile time. */
 export type FieldName<Schema extends z.ZodTypeAny> = Extract<keyof z.input<Schema>, string>;
 
+// A small stand-in for Conform's browser half: without JavaScript the server's answer does all the work.
 export function useLiveForm<Schema extends z.ZodTypeAny = z.ZodTypeAny>({
   schema,
   lastResult,
@@ -115,7 +108,6 @@ export function useLiveForm<Schema extends z.ZodTypeAny = z.ZodTypeAny>({
     };
   };
 
-  /** The messages of a field the schema's keys do not name directly (`inventories[0].quantity`). */
   const errorsAt = (name: string) => shown[name];
 
   return { form, field, errorsAt, formErrors: shown[""] ?? [], hasErrors: Object.keys(shown).length > 0 };

@@ -17,10 +17,6 @@ export type ActivityEntry = {
   unseen: boolean;
 };
 
-/**
- * What colleagues changed in the areas the signed-in role may read, newest first, the entries that came
- * since the last visit marked New (the old app's static sample made real).
- */
 export function ActionCenter({
   activity,
   failure,

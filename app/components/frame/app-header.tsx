@@ -14,7 +14,6 @@ export type HeaderUser = {
 export const ACTION_CENTER_PARAM = "panel";
 export const ACTION_CENTER_VALUE = "action-center";
 
-/** The current URL with the Action Center panel opened or closed. */
 export function actionCenterHref(location: { pathname: string; search: string }, open: boolean) {
   const params = new URLSearchParams(location.search);
   if (open) params.set(ACTION_CENTER_PARAM, ACTION_CENTER_VALUE);

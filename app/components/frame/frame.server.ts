@@ -7,10 +7,7 @@ import { describeFailure } from "~/utils/error-catalogue";
 import { formatHeaderDate } from "~/utils/format";
 import { ACTION_CENTER_PARAM, ACTION_CENTER_VALUE } from "./app-header";
 
-/**
- * The signed-in frame. Its counts and activity are extras: when they fail the frame still renders
- * and the page shows the failure, except a 401, which signs out everywhere.
- */
+// Counts and activity are extras: when they fail the frame still renders, except a 401, which signs out.
 export async function frameLoader({ request }: LoaderFunctionArgs) {
   const { token, user } = await requireSession(request);
   const panelOpen = new URL(request.url).searchParams.get(ACTION_CENTER_PARAM) === ACTION_CENTER_VALUE;

@@ -12,10 +12,6 @@ function inGroups<Entry>(entries: Entry[]) {
   );
 }
 
-/**
- * The round menu button and its dropdown; a <details> element, so it opens without JavaScript. Only the
- * areas the signed-in role may read are offered.
- */
 export function MainMenu({ permissions }: { permissions: readonly string[] }) {
   const { pathname } = useLocation();
   const ref = useDetailsMenu();

@@ -10,7 +10,6 @@ function useFrame() {
   return useRouteLoaderData<typeof frameLoader>("routes/_app");
 }
 
-/** Title banner, side navigation with counts, and the section's page. */
 export function SectionLayout({
   section,
   icon,
@@ -21,11 +20,8 @@ export function SectionLayout({
 }: {
   section: SectionKey;
   icon?: string;
-  /** Said under the title (the warehouse an inventory list is filtered by). */
   subtitle?: string | null;
-  /** A link beside the title ('Return to Warehouses'). */
   bannerAction?: ReactNode;
-  /** Counts per tab key, beside each link, when the section knows them (inventory classes). */
   tabCounts?: Record<string, number | null | undefined>;
   /** Query the tab links keep (`?warehouseId=…`: a filter of the whole section). */
   tabSearch?: string;

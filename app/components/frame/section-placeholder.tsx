@@ -4,7 +4,6 @@ import { EmptyState } from "../empty-state";
 import type { SectionKey } from "~/utils/navigation";
 import { SECTIONS } from "~/utils/navigation";
 
-/** What each area will hold; said plainly until the area is built. */
 const PURPOSE: Record<SectionKey, string> = {
   sales: "Sales created for customers, their payments and instalments",
   customers: "Customers, their contact details and addresses",
@@ -36,12 +35,10 @@ export function SectionPlaceholder({ section, tab }: { section: SectionKey; tab:
   );
 }
 
-/** The <title> of a section tab that is not built yet: the tab's name, as its side navigation shows it. */
 export function placeholderMeta(section: SectionKey): MetaFunction {
   return ({ params }) => [{ title: `${tabTitle(section, params.tab)} — SolarDesk` }];
 }
 
-/** The page component of a section tab that is not built yet. */
 export function placeholderPage(section: SectionKey) {
   return function PlaceholderPage() {
     const { tab } = useParams();

@@ -4,7 +4,6 @@ import { requireUser } from "~/session.server";
 import type { SectionKey } from "~/utils/navigation";
 import { sectionNav, sideNavRedirect } from "~/utils/navigation";
 
-/** A section layout's loader: guard, then send paths outside the side navigation to its first link. */
 export async function sectionLoader(section: SectionKey, { request }: LoaderFunctionArgs) {
   await requireUser(request);
   const target = sideNavRedirect(new URL(request.url).pathname, sectionNav(section), section);

@@ -1,9 +1,6 @@
 export const MAIN_CONTENT_ID = "main-content";
 
-/**
- * The frame's first focus stop: keyboard users jump past the header and menus. Hidden until focused; a
- * plain in-page link, so it works without JavaScript (the target needs tabIndex -1 to take focus).
- */
+/** A plain in-page link, so it works without JavaScript (the target needs tabIndex -1 to take focus). */
 export function SkipLink() {
   return (
     <a

@@ -1,10 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
-/**
- * A <details> menu opens and closes without JavaScript; with it, the menu also closes on a click outside,
- * after navigating, and on Escape, which hands focus back to the menu's button.
- */
 export function useDetailsMenu() {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();

@@ -24,7 +24,6 @@ export function AgentFigures({ agent }: { agent: AgentRecord }) {
   );
 }
 
-/** An agent's card: name (the way to the agent's page), status pill and the four figures. */
 export function AgentCard({ agent }: { agent: AgentRecord }) {
   const titleId = `agent-${agent.id}-name`;
   return (

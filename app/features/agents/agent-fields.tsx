@@ -4,11 +4,7 @@ import type { FieldProps } from "~/components/person-fields";
 type AgentFieldName =
   "firstname" | "lastname" | "email" | "phoneNumber" | "addressType" | "location" | "longitude" | "latitude";
 
-/**
- * The agent's fields, for the New Agents drawer and the agent page's edit form (spec 001 §3): a
- * person's, like a customer's. `record` fills an edit form until the server has answered one of its
- * submissions; from then on the form shows what was typed.
- */
+/** `record` fills an edit form until the server answers a submission; then it shows what was typed. */
 export function AgentFields({
   field,
   mapsApiKey,

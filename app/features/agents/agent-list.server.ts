@@ -6,7 +6,6 @@ import { loadList } from "~/utils/lists.server";
 import { sectionTab } from "~/utils/navigation";
 import { can } from "~/utils/permissions";
 
-/** One tab of the agent list: the stat cards, then the page of agent cards its filter selects. */
 export async function agentListLoader(tab: string, { request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { title, filter } = sectionTab("agents", tab);

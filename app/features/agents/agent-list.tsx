@@ -7,7 +7,6 @@ import { useListRefresh } from "~/utils/use-freshness";
 import { AgentCard } from "./agent-card";
 import type { agentListLoader } from "./agent-list.server";
 
-/** The agent cards of one tab, with the stat cards, search, pagination and the New Agents drawer. */
 export function AgentListPage() {
   const { title, stats, page, canCreate } = useLoaderData<typeof agentListLoader>();
   const location = useLocation();

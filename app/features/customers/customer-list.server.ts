@@ -7,7 +7,6 @@ import { loadList } from "~/utils/lists.server";
 import { can } from "~/utils/permissions";
 import { sectionTab } from "~/utils/navigation";
 
-/** One tab of the customer list: the stat cards, then the page of rows its filter selects. */
 export async function customerListLoader(tab: string, { request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { title, filter } = sectionTab("customers", tab);

@@ -27,7 +27,6 @@ const COLUMNS: Column<CustomerRecord>[] = [
   { header: "Joined", cell: (customer) => formatDate(customer.createdAt) },
 ];
 
-/** The customer list of one tab, with the stat cards, search, pagination and the New Customer drawer. */
 export function CustomerListPage() {
   const { title, tab, stats, page, canCreate } = useLoaderData<typeof customerListLoader>();
   const location = useLocation();

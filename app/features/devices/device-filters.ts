@@ -1,8 +1,4 @@
-/**
- * The device list's filters beside the search (spec 001 §7: serialNumber, startingCode, hardwareModel,
- * firmwareVersion; issue 9: the inventory item), all in the URL. The `key` filter is left out on purpose:
- * a key typed into a URL ends up in browser history and server logs.
- */
+// No `key` filter on purpose: a key typed into a URL ends up in browser history and server logs.
 export const DEVICE_FIELD_FILTERS = [
   { name: "serialNumber", label: "Serial Number" },
   { name: "startingCode", label: "Starting Code" },
@@ -14,7 +10,6 @@ export const INVENTORY_FILTER = { name: "inventoryId", label: "Inventory Item" }
 
 export type DeviceFilterName = (typeof DEVICE_FIELD_FILTERS)[number]["name"] | "inventoryId";
 
-/** The parameter that opens the filter panel over the list. */
 export const FILTER_PANEL = { name: "panel", value: "filters" } as const;
 
 export type ActiveFilter = { name: DeviceFilterName; label: string; value: string; removeHref: string };
@@ -24,7 +19,6 @@ const href = (pathname: string, params: URLSearchParams) => {
   return search ? `${pathname}?${search}` : pathname;
 };
 
-/** The filters a list URL applies (empty values are none), each with the link that removes it. */
 export function activeDeviceFilters(pathname: string, search: string): ActiveFilter[] {
   const params = new URLSearchParams(search);
   const found: ActiveFilter[] = [];
@@ -40,7 +34,7 @@ export function activeDeviceFilters(pathname: string, search: string): ActiveFil
   return found;
 }
 
-/** What the list's search must keep, so searching does not drop the filters set in the panel. */
+/** So searching does not drop the filters set in the panel. */
 export function keptDeviceFilters(search: string): Record<string, string> {
   const params = new URLSearchParams(search);
   const kept: Record<string, string> = {};
@@ -51,7 +45,6 @@ export function keptDeviceFilters(search: string): Record<string, string> {
   return kept;
 }
 
-/** The list with its filter panel open (`open`) or closed, the rest of the URL as it is. */
 export function filterPanelHref(pathname: string, search: string, open: boolean): string {
   const params = new URLSearchParams(search);
   if (open) params.set(FILTER_PANEL.name, FILTER_PANEL.value);

@@ -23,10 +23,7 @@ const DeviceRowSchema = DeviceRecordSchema.pick({
 export type DeviceRow = z.infer<typeof DeviceRowSchema>;
 const DeviceRowListSchema = listSchema("devices", DeviceRowSchema);
 
-/**
- * One tab of the device list. The inventory items are read only while the filter panel is open (or to
- * name the item a list is filtered by), so the list and its search cost one API read.
- */
+// The inventory items are read only while the filter panel is open, so a list costs one API read.
 export async function deviceListLoader(tab: string, { request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { title, filter } = sectionTab("devices", tab);

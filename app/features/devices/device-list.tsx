@@ -118,7 +118,6 @@ function FilterPanel({ items }: { items: SearchableChoices }) {
   );
 }
 
-/** The device list of one tab: search, filters in the URL, pagination, New Device and the batch upload. */
 export function DeviceListPage() {
   const { title, page, panel, filteredItemName, canCreate } = useLoaderData<typeof deviceListLoader>();
   const location = useLocation();

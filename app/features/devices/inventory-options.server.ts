@@ -2,10 +2,7 @@ import { InventoryListSchema, InventoryRecordSchema } from "#backend/schemas/inv
 import { apiReadOrFailure } from "~/api.server";
 import { searchableOptions } from "~/utils/option-search.server";
 
-/**
- * The inventory items a device can be a unit of, as a select's choices (name and SKU), or null when
- * the role may not read inventory (the select is then left out).
- */
+/** Null when the role may not read inventory: the select is then left out. */
 export function inventoryItemOptions(request: Request) {
   return searchableOptions(request, {
     path: "/v1/inventory",
@@ -16,7 +13,6 @@ export function inventoryItemOptions(request: Request) {
   });
 }
 
-/** One inventory item's name and SKU, or null when it cannot be read (unknown, or not for this role). */
 export async function inventoryItem(request: Request, id: string) {
   const item = await apiReadOrFailure(
     request,

@@ -5,7 +5,6 @@ import { invalidSubmission, parseForm, rejectedSubmission } from "~/utils/forms.
 
 const INTENT = "generate-token";
 
-/** Issues the token, then back to the device's page, which shows it (`?issued=`) at the top of its list. */
 export async function generateToken(request: Request, deviceId: string, formData: FormData) {
   const submission = parseForm(formData, GenerateTokenSchema);
   if (submission.status !== "success") return invalidSubmission(submission, { intent: INTENT });

@@ -6,10 +6,7 @@ import { SubmitButton } from "~/components/submit-button";
 import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
 
-/**
- * A token by hand (docs/decisions/020): for a device whose payments issued none (its settings were wrong
- * then) or a goodwill extension. Days of use, or an unlock for good.
- */
+/** For a device whose payments issued none, or a goodwill extension (docs/decisions/020). */
 export function TokenForm({ answer }: { answer?: { result: FormResult; intent: string | null } }) {
   const lastResult = answer?.intent === "generate-token" ? answer.result : undefined;
   const { form, field, formErrors } = useLiveForm({ schema: GenerateTokenSchema, lastResult });

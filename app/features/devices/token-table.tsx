@@ -2,7 +2,6 @@ import type { TokenRecord } from "#backend/schemas/token-records";
 import { TOKEN_KIND_LABELS } from "~/features/sales/sale-labels";
 import { formatDate, formatNumber, formatTime } from "~/utils/format";
 
-/** A device's tokens, newest first: the code to type in, what it does, and when and by whom it was made. */
 export function TokenTable({
   tokens,
   caption,
@@ -10,7 +9,6 @@ export function TokenTable({
 }: {
   tokens: TokenRecord[];
   caption: string;
-  /** A token just issued, marked as such. */
   highlight?: string | null;
 }) {
   return (

@@ -15,13 +15,8 @@ const FIRST_SUB_CATEGORY = "subCategories[0].name";
 export const CATEGORY_CREATION_FAILED = "Category Creation Failed: Internal Server Error";
 export const CATEGORY_RENAME_FAILED = "Category Rename Failed: Internal Server Error";
 
-/** A one-entry request's fields are the form's own (`categories.0.name` is the form's `name`). */
 const oneEntry = (name: string) => name.replace(/^categories\[0\]\./, "");
 
-/**
- * The inventory category forms' action (Inventory Settings, and the Inventory menu's drawers): create a
- * category with an optional sub-category, create a sub-category, rename either. The intent says which.
- */
 export async function saveInventoryCategory(request: Request, formData: FormData, redirectTo: string) {
   const intent = String(formData.get("intent") ?? "create-category") as CategoryIntent;
   if (intent === "rename") {

@@ -16,7 +16,6 @@ import { useLiveForm } from "~/utils/use-live-form";
 
 export type CategoryIntent = "create-category" | "create-sub-category" | "rename";
 
-/** What the category action answers for a refused form; each form shows only its own. */
 export type CategoryAnswer =
   { result: FormResult; toast: ToastData | null; intent: string | null } | undefined;
 
@@ -25,14 +24,12 @@ export const FAILED_TO_FETCH_CATEGORIES = "Failed to fetch inventory categories"
 const own = (answer: CategoryAnswer, intent: CategoryIntent) =>
   answer && answer.intent === intent ? answer : undefined;
 
-/** The nested sub-category value a refused form echoes (`subCategories[0].name`). */
 function typedSubCategory(result: FormResult | undefined) {
   const list = result?.initialValue?.subCategories;
   const first = Array.isArray(list) ? (list[0] as { name?: unknown } | undefined) : undefined;
   return typeof first?.name === "string" ? first.name : undefined;
 }
 
-/** 'Create New Category': a name and, optionally, its first sub-category. */
 export function NewCategoryForm({ answer, action }: { answer: CategoryAnswer; action?: string }) {
   const mine = own(answer, "create-category");
   const { form, field, errorsAt, formErrors } = useLiveForm({
@@ -59,7 +56,6 @@ export function NewCategoryForm({ answer, action }: { answer: CategoryAnswer; ac
   );
 }
 
-/** 'Create New Sub-Category': its parent category and a name. */
 export function NewSubCategoryForm({
   answer,
   categories,
@@ -95,7 +91,6 @@ export function NewSubCategoryForm({
   );
 }
 
-/** Renames one category or sub-category (Inventory Settings). */
 export function RenameCategoryForm({
   answer,
   category,

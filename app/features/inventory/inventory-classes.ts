@@ -1,7 +1,6 @@
 import type { InventoryClass, InventoryStats } from "#backend/schemas/inventory";
 import { INVENTORY_CLASSES } from "#backend/schemas/inventory";
 
-/** How the screens name each class (the tabs' titles). */
 export const CLASS_LABELS: Record<InventoryClass, string> = {
   REGULAR: "Regular",
   RETURNED: "Returned",
@@ -10,7 +9,6 @@ export const CLASS_LABELS: Record<InventoryClass, string> = {
 
 export const CLASS_OPTIONS = INVENTORY_CLASSES.map((value) => ({ value, label: CLASS_LABELS[value] }));
 
-/** The side navigation's counts: every item on 'all', each class on its tab. */
 export function classTabCounts(stats: InventoryStats): Record<string, number> {
   const counts: Record<string, number> = { all: stats.totalInventoryCount };
   for (const { inventoryClass, count } of stats.inventoryClassCounts)

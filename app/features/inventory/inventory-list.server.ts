@@ -26,7 +26,6 @@ const InventoryRowSchema = InventoryRecordSchema.pick({
 export type InventoryRow = z.infer<typeof InventoryRowSchema>;
 const InventoryRowListSchema = listSchema("inventories", InventoryRowSchema);
 
-/** One tab of the inventory list (its class), within the URL's warehouse, search and category. */
 export async function inventoryListLoader(tab: string, { request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { title, filter } = sectionTab("inventory", tab);

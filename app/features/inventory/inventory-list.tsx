@@ -59,7 +59,6 @@ function InventoryMenu({ search }: { search: string }) {
   );
 }
 
-/** One tab of the inventory list: stat cards, search and category filter, the items, the drawers. */
 export function InventoryListPage() {
   const { title, query, list, categories, canCreate } = useLoaderData<typeof inventoryListLoader>();
   const section = useRouteLoaderData<typeof inventorySectionLoader>("routes/_app.inventory");

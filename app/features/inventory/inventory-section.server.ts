@@ -5,10 +5,7 @@ import { WarehouseRecordSchema } from "#backend/schemas/warehouses";
 import { apiReadOrFailure } from "~/api.server";
 import { sectionLoader } from "~/components/frame/section.server";
 
-/**
- * The Inventory section. `?warehouseId=` filters the whole section: the tab counts and stat cards (read
- * here once for every tab), the lists, and the banner, which names the warehouse.
- */
+// `?warehouseId=` filters the whole section: tab counts, stat cards, lists and the banner.
 export async function inventorySectionLoader(args: LoaderFunctionArgs) {
   await sectionLoader("inventory", args);
   const { request } = args;

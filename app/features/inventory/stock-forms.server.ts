@@ -16,10 +16,7 @@ import {
 
 export type StockIntent = "restock" | "transfer";
 
-/**
- * The item page's two forms: Restock (a new batch) and Transfer (units of a batch to another
- * warehouse). The API reads the typed values with the same schemas; money stays as typed (naira).
- */
+// The API reads the typed values with the same schemas; money stays as typed (naira).
 export async function saveStockChange(request: Request, formData: FormData, inventoryId: string) {
   const page = `/inventory/${encodeURIComponent(inventoryId)}`;
   if (formData.get("intent") === "transfer") {

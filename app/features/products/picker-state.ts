@@ -1,9 +1,5 @@
-/**
- * The New Product drawer's inventory picker, as a form that works without JavaScript: the picked items
- * travel as the form's own fields (`inventories[i].inventoryId` hidden, `inventories[i].quantity`
- * typed), their names as `ui.label.{id}`, and the picker's search, category and page as `ui.…` fields.
- * Its buttons post the whole form back with an intent; this module reads and applies them.
- */
+// Works without JavaScript: the picked items travel as the form's own fields, their names and the picker's
+// search, category and page as `ui.…` fields; every button posts the whole form back.
 
 export type PickedItem = { inventoryId: string; quantity: string; label: string };
 export type PickerState = { picked: PickedItem[]; search: string; categoryId: string; page: number };
@@ -18,7 +14,6 @@ export const PICKER_FIELDS = { search: "ui.search", categoryId: "ui.categoryId",
 
 const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
 
-/** The picker's buttons: `add:{id}`, `remove:{id}`, `search`, `page:{n}`; anything else is not the picker's. */
 export function pickerIntent(intent: string): PickerIntent {
   const [kind, value = ""] = intent.split(/:(.*)/s);
   if ((kind === "add" || kind === "remove") && value) return { kind, inventoryId: value };
@@ -28,7 +23,6 @@ export function pickerIntent(intent: string): PickerIntent {
   return null;
 }
 
-/** What the form holds: the picked rows in order (each id once), and the picker's own fields. */
 export function readPickerState(formData: FormData): PickerState {
   const labels = new Map<string, string>();
   for (const [name, value] of formData) {
@@ -55,7 +49,7 @@ export function readPickerState(formData: FormData): PickerState {
   };
 }
 
-/** The picker after one of its buttons: an added item starts at 1 unit per product unit (spec 001 §9). */
+/** An added item starts at 1 unit per product unit (spec 001 §9). */
 export function applyPickerIntent(state: PickerState, intent: PickerIntent, labelOf: (id: string) => string) {
   if (!intent) return state;
   switch (intent.kind) {

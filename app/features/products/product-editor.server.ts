@@ -25,7 +25,6 @@ import { LABEL_PREFIX, applyPickerIntent, pickerIntent, readPickerState } from "
 export const PRODUCT_CREATION_FAILED = "Product Creation Failed: Internal Server Error";
 export const PRODUCT_UPDATE_FAILED = "Product Update Failed: Internal Server Error";
 
-/** One page of the picker (12 items, spec 001 §9), or why it could not be read. */
 export async function pickerPage(
   request: Request,
   state: Pick<PickerState, "search" | "categoryId" | "page">,
@@ -39,7 +38,6 @@ export async function pickerPage(
   return answer.ok ? answer.data : null;
 }
 
-/** What the editor needs besides the product: both category lists and the picker's first page. */
 export async function productEditorData(request: Request) {
   const [categories, inventoryCategories, picker] = await Promise.all([
     apiReadOrFailure(request, "/v1/products/categories/all", ProductCategoryListSchema),
@@ -53,11 +51,7 @@ export async function productEditorData(request: Request) {
   };
 }
 
-/**
- * The product form's action, for the New Product drawer (no `productId`) and the product page's edit
- * mode. The picker's buttons (add, remove, search, page) answer the form back with what was typed and
- * the picker's new state; the final button sends the product to the API as multipart (with its image).
- */
+// The picker's buttons answer the form back as typed; the final one sends the product as multipart.
 export async function saveProduct(
   request: Request,
   formData: FormData,

@@ -42,11 +42,7 @@ const itemLabel = (item: { name: string; sku: string }) => `${item.name} (${item
 const smallButton =
   "rounded-full border border-slate-300 px-3 py-1 text-xs font-medium hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60";
 
-/**
- * The inventory picker (12 items a page, search, category filter) and the picked items with their
- * quantity per product unit. Every button posts the whole form back (formNoValidate: the product need
- * not be complete to pick its items), so it works the same with and without JavaScript.
- */
+// formNoValidate on every button: the product need not be complete to pick its items.
 function InventoryPicker({
   state,
   list,
@@ -245,7 +241,6 @@ function PickedItems({
   );
 }
 
-/** The product form: New Product drawer and the product page's edit mode. */
 export function ProductEditor({
   product,
   answer,

@@ -13,8 +13,5 @@ const ProductCardSchema = ProductRecordSchema.pick({
 });
 export type ProductCard = z.infer<typeof ProductCardSchema>;
 
-/**
- * The product list's answer as the cards read it (see `loadList`). A server module, so the browser's route
- * chunk does not build the schema; each product's inventory items are left out.
- */
+/** A server module, so the browser's route chunk does not build the schema. */
 export const ProductCardListSchema = listSchema("updatedResults", ProductCardSchema);

@@ -23,10 +23,8 @@ export const SUBJECT_LABELS: Record<Subject, string> = {
   Roles: "Roles",
 };
 
-/** Matrix rows and chip order: each area, then the catch-all row. */
 export const SUBJECT_ROWS: Subject[] = [...SUBJECTS.filter((subject) => subject !== "all"), "all"];
 
-/** 'Sales: read, write' per area, in matrix order. */
 export function permissionChips(permissions: Permission[]) {
   return SUBJECT_ROWS.flatMap((subject) => {
     const actions = ACTIONS.filter((action) =>

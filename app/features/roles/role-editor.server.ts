@@ -7,7 +7,6 @@ import { ROLE_PERMISSIONS_PAGE } from "./role-catalogue";
 /** The server's words (field messages come without their `field:` prefix), else the screen's fallback. */
 export const failureToast = (fallback: string) => (message: string | undefined) => message ?? fallback;
 
-/** The role form's action, for the New Role drawer (no `roleId`) and the Edit drawer. */
 export async function saveRole(request: Request, formData: FormData, roleId?: string) {
   const submission = parseForm(formData, RoleFormSchema);
   if (submission.status !== "success") return invalidSubmission(submission);

@@ -95,7 +95,6 @@ function PermissionMatrix({
   );
 }
 
-/** The role form of the New Role and Edit drawers: name, Active (when editing) and the permission matrix. */
 export function RoleEditor({
   role,
   permissions,

@@ -1,15 +1,10 @@
 import { MAX_COSTS_PER_ITEM } from "#backend/schemas/sale-rules";
 
-/**
- * The miscellaneous costs modal's rows as a form that works without JavaScript: each row is a pair of
- * fields `costs[i].name` / `costs[i].cost`; 'Add cost' and a row's 'Remove' post the form back and get
- * the rows again, with what was typed.
- */
+// Works without JavaScript: 'Add cost' and 'Remove' post the form back and get the rows again as typed.
 
 export type CostRow = { name: string; cost: string };
 export type CostIntent = { kind: "add" } | { kind: "remove"; index: number } | { kind: "save" };
 
-/** As many rows as an item may have costs (backend/schemas/sale-rules.ts). */
 export const MAX_COST_ROWS = MAX_COSTS_PER_ITEM;
 
 const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
@@ -38,7 +33,6 @@ export function applyCostIntent(rows: CostRow[], intent: CostIntent): CostRow[] 
   return rows;
 }
 
-/** The rows a modal opens with: the saved costs, or one empty row to fill. */
 export function initialCostRows(saved: { name: string; cost: number }[] | null): CostRow[] {
   if (!saved?.length) return [{ name: "", cost: "" }];
   return saved.map((row) => ({ name: row.name, cost: String(row.cost) }));

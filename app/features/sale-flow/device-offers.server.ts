@@ -4,13 +4,9 @@ import { apiReadOrFailure } from "~/api.server";
 import type { DraftItem } from "./draft-view";
 import type { DevicePickerState } from "./device-picker";
 
-/** How many devices of one item the modal offers at once; the search box finds the others. */
 const OFFERED = 10;
 
-/**
- * Per inventory item of the product that has devices: what it needs and the devices still free for it —
- * of that item, not linked to a sale, and not already chosen here or for another product of the draft.
- */
+// Free devices: of that item, not on a sale, not chosen here or for another product of the draft.
 export async function deviceOffers(
   request: Request,
   draft: SaleDraft,

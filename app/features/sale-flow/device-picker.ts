@@ -1,9 +1,5 @@
-/**
- * The Link Device(s) modal as a form that works without JavaScript (spec §4 "Device linking per
- * inventory"): the devices chosen so far travel as hidden `deviceIds`, each device's item and serial as
- * `ui.device.{id}`, each item's search box as `ui.search.{inventoryId}` and the items whose linked devices
- * are being edited as `ui.editing`. Its buttons post the form back; this module reads and applies them.
- */
+// Works without JavaScript: the chosen devices travel as hidden `deviceIds`, the searches and edits as
+// `ui.…` fields, and every button posts the form back.
 
 export type PickedDevice = { id: string; inventoryId: string; serialNumber: string };
 export type DevicePickerState = { chosen: PickedDevice[]; search: Record<string, string>; editing: string[] };
@@ -18,7 +14,6 @@ export const DEVICE_EDITING = "ui.editing";
 
 const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
 
-/** `inventoryId|serialNumber`, what each device row carries about itself. */
 export const deviceMeta = (device: Omit<PickedDevice, "id">) =>
   `${device.inventoryId}|${device.serialNumber}`;
 
@@ -52,10 +47,7 @@ export function deviceIntent(intent: string): DeviceIntent {
   return { kind: intent === "save" ? "save" : "refresh" };
 }
 
-/**
- * The picker after one of its buttons. A device is added only while its item has fewer than it needs
- * (`required`), and never twice; 'edit' shows or hides a full item's remove buttons.
- */
+/** A device is added only while its item has fewer than it needs, and never twice. */
 export function applyDeviceIntent(
   state: DevicePickerState,
   intent: DeviceIntent,

@@ -1,13 +1,7 @@
 import type { SaleDraft } from "#backend/schemas/sale-drafts";
 
-/** Pure readings of a draft for the new-sale screens (spec 001 §2 "New sale panels", §4, §5). */
-
 export type DraftItem = SaleDraft["items"][number];
 
-/**
- * The red list under a product's card: what the draft says still stops the item, then the sale rules
- * (spec §5 "Sale item") the server found on it, each said once.
- */
 export function itemErrors(draft: Pick<SaleDraft, "items" | "problems">, index: number): string[] {
   const item = draft.items[index];
   const messages = [...(item?.problems ?? [])];
@@ -18,13 +12,9 @@ export function itemErrors(draft: Pick<SaleDraft, "items" | "problems">, index: 
   return [...new Set(messages)];
 }
 
-/**
- * zod's bare 'Required' is what the rules say of a part left out altogether (an item's recipient); the
- * draft's own list already says it in words ('Please fill the sale recipient'), so it is not repeated.
- */
+// zod's bare 'Required' (a part left out altogether) is already said in words by the draft's own list.
 const said = (message: string) => message !== "Required";
 
-/** Every rule the sale still breaks, in the spec's words, each once (the summary's list). */
 export function saleProblems(draft: Pick<SaleDraft, "items" | "problems">): string[] {
   const messages: string[] = [];
   for (const [field, list] of Object.entries(draft.problems)) {
@@ -37,7 +27,6 @@ export function saleProblems(draft: Pick<SaleDraft, "items" | "problems">): stri
 
 export type DeviceStatus = "not-started" | "partial" | "full";
 
-/** Spec §4 "Device linking per inventory": not started, partial (yellow), full (green). */
 export function deviceStatus(linked: number, required: number): DeviceStatus {
   if (linked <= 0) return "not-started";
   return linked >= required ? "full" : "partial";
@@ -49,10 +38,7 @@ export const DEVICE_STATUS_LABELS: Record<DeviceStatus, string> = {
   full: "Full",
 };
 
-/**
- * The devices modal's save button (spec §4): it saves only when the total linked equals what the item
- * needs; an item that already had devices is updated.
- */
+/** Spec §4: saves only when the total linked equals what the item needs. */
 export function deviceSaveButton(chosen: number, required: number, hadSaved: boolean) {
   if (required === 0 || chosen !== required)
     return { label: `Saved ${chosen} of ${required} Linked Device(s)`, enabled: false };
@@ -62,7 +48,6 @@ export function deviceSaveButton(chosen: number, required: number, hadSaved: boo
 
 export const PAYMENT_METHOD_NAMES = { ONLINE: "Online", CASH: "Cash" } as const;
 
-/** A text value of a stored part (identification, next of kin…), which the draft keeps as loose JSON. */
 export function textAt(record: Record<string, unknown> | null | undefined, path: string): string | undefined {
   let node: unknown = record;
   for (const segment of path.split(".")) {
@@ -72,10 +57,7 @@ export function textAt(record: Record<string, unknown> | null | undefined, path:
   return typeof node === "string" ? node : typeof node === "number" ? String(node) : undefined;
 }
 
-/**
- * A field's value as a refused form sent it back (Conform's `initialValue`, nested like the names
- * `a.b` and `a[0].b`), else the saved value.
- */
+/** The value a refused form sent back (Conform's `initialValue`), else the saved one. */
 export function typedOr(
   initialValue: Record<string, unknown> | null | undefined,
   name: string,
@@ -88,17 +70,12 @@ export function typedOr(
   return textAt(initialValue, path) ?? "";
 }
 
-/** Whether the sale is paid in instalments, and so needs the KYC parts (spec §2). */
+/** Instalment sales need the KYC parts (spec §2). */
 export const isInstallment = (item: Pick<DraftItem, "parameters">) =>
   item.parameters?.paymentMode === "INSTALLMENT";
 
-/** The pickers' page size (customers, products): '1 - 10 of 57 customers'. */
 export const PICKER_PAGE_SIZE = 10;
 
-/**
- * A picker drawer's URL (search, page), read leniently like every list URL: a bad value falls back to
- * its default rather than showing a parser's message.
- */
 export function readPickerQuery(params: URLSearchParams) {
   const page = Number(params.get("page"));
   return {
@@ -107,19 +84,13 @@ export function readPickerQuery(params: URLSearchParams) {
   };
 }
 
-/**
- * The customer the Select Customer drawer shows as chosen: the URL's `selected` once a row was clicked
- * (empty: deselected), else the draft's customer.
- */
+// The URL's `selected` once a row was clicked (empty: deselected), else the draft's customer.
 export function selectedCustomer(params: URLSearchParams, saved: string | null): string | null {
   if (!params.has("selected")) return saved;
   return params.get("selected")?.trim() || null;
 }
 
-/**
- * Whether Set Parameters has all it needs (spec §4): a one-off mode, or an instalment mode with a duration
- * of at least a month and a starting percentage. Read from the form as typed, for the Save button.
- */
+// Spec §4: a one-off mode, or instalments of at least a month with a starting percentage.
 export function parametersComplete(values: {
   paymentMode?: string | null;
   installmentDuration?: string | null;

@@ -7,17 +7,14 @@ import type { ToastData } from "~/components/toaster";
 import type { ApiFailure } from "~/utils/error-catalogue";
 import { draftPath } from "./paths";
 
-/** The drafts resource of the signed-in staff member (`/v1/sales/drafts`, docs/decisions/018). */
-
 export const draftApi = (draftId: string, rest = "") =>
   `/v1/sales/drafts/${encodeURIComponent(draftId)}${rest}` as const satisfies ApiCall["path"];
 
-/** The draft with its prices and problems; someone else's or an expired one is the 404 panel. */
+/** Someone else's or an expired draft is the 404 panel. */
 export async function loadDraft(request: Request, draftId: string | undefined): Promise<SaleDraft> {
   return apiRead(request, draftApi(draftId ?? ""), SaleDraftSchema);
 }
 
-/** One change to the draft; the answer is the draft as it now stands, or why it was refused. */
 export function changeDraft(
   request: Request,
   draftId: string,
@@ -33,7 +30,6 @@ export function changeDraft(
 export const productApi = (productId: string, part = "") =>
   `/products/${encodeURIComponent(productId)}${part ? `/${part}` : ""}`;
 
-/** A draft's product, or the 404 panel (a removed product's old link). */
 export function itemOf(draft: SaleDraft, productId: string | undefined) {
   const item = draft.items.find((candidate) => candidate.productId === productId);
   if (!item) throw data({ message: "This product is not in the sale" }, { status: 404 });
@@ -42,10 +38,6 @@ export function itemOf(draft: SaleDraft, productId: string | undefined) {
 
 export type FlowMessage = { message: string | null; toast: ToastData | null };
 
-/**
- * A modal's save: the change, then back to the form; a refusal comes back under the fields with what
- * was typed (`reject`).
- */
 export async function savePart<Rejected>(
   request: Request,
   draftId: string,

@@ -5,11 +5,7 @@ import { FormSelect } from "~/components/form-select";
 import type { FormResult } from "~/utils/use-live-form";
 import { typedOr, textAt } from "./draft-view";
 
-/**
- * Fields of the modals whose values are nested (the guarantor's identification) or loosely stored
- * (the draft keeps identification, next of kin and guarantor as JSON): each field shows what the user
- * typed in a refused submission, else the saved value, and its messages under it.
- */
+// Each field shows what a refused submission sent back, else the saved value.
 export type FieldSource = {
   formId: string;
   errorsAt: (name: string) => string[] | undefined;
@@ -31,7 +27,6 @@ export function fieldProps(source: FieldSource, name: string, savedName = name) 
 /** Today in Lagos, the date pickers' limit (the schemas check the same day). */
 const today = () => lagosDate(new Date());
 
-/** The identification fields (spec §3), at the top of a form or under `prefix` (the guarantor's). */
 export function IdentificationFields({ source, prefix = "" }: { source: FieldSource; prefix?: string }) {
   const at = (name: string) => fieldProps(source, `${prefix}${name}`);
   return (
@@ -55,7 +50,6 @@ export function IdentificationFields({ source, prefix = "" }: { source: FieldSou
   );
 }
 
-/** Next of kin and guarantor share these (spec §3); the guarantor has no relationship. */
 export function PersonFields({ source, relationship }: { source: FieldSource; relationship: boolean }) {
   const at = (name: string) => fieldProps(source, name);
   return (

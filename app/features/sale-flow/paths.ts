@@ -1,8 +1,4 @@
-/**
- * Where the new-sale flow lives (every drawer and modal has a URL of its own) and what the create-sale
- * form's buttons ask for. The form is one HTML form: each of its buttons posts it with an `intent`, so
- * what was typed (agent, BVN) is saved before the button does its job, with or without JavaScript.
- */
+// One HTML form: each button posts it with an `intent`, so what was typed is saved first, JS or not.
 
 export const SALES_LIST_PATH = "/sales/all";
 export const NEW_SALE_PATH = "/sales/all/new";
@@ -23,7 +19,6 @@ export const itemPath = (draftId: string, productId: string, part: ItemPart) =>
 
 export const summaryPath = (draftId: string) => draftPath(draftId, "summary");
 
-/** The drafts API's sub-path of each part (`/v1/sales/drafts/{id}…`). */
 export const ITEM_PART_API: Record<ItemPart, string> = {
   parameters: "parameters",
   costs: "miscellaneous",
@@ -43,7 +38,7 @@ export type FormIntent =
 const isItemPart = (value: string): value is ItemPart => (ITEM_PARTS as readonly string[]).includes(value);
 const isKycPart = (value: string): value is KycPart => (KYC_PARTS as readonly string[]).includes(value);
 
-/** The button that sent the form; anything unknown only saves what was typed. */
+/** Anything unknown only saves what was typed. */
 export function parseFormIntent(intent: string): FormIntent {
   const [kind = "", part = "", ...rest] = intent.split(":");
   const productId = rest.join(":");
@@ -68,7 +63,6 @@ export const formIntent = {
   clear: (part: KycPart) => `clear:${part}`,
 };
 
-/** Where an `open` button leads. */
 export function openTarget(draftId: string, intent: FormIntent): string | null {
   if (intent.kind === "open") return draftPath(draftId, intent.to);
   if (intent.kind === "open-item") return itemPath(draftId, intent.productId, intent.part);

@@ -1,7 +1,5 @@
 import { Form } from "@remix-run/react";
 
-/** Pieces the Select Customer and Select Product drawers share (spec §2 "Shared by both drawers"). */
-
 /** A GET search box: the search lives in the URL; `keep` are parameters it must not lose. */
 export function PickerSearch({
   label,
@@ -42,7 +40,6 @@ export function PickerSearch({
   );
 }
 
-/** 'n Item(s) Selected'. */
 export function SelectedCounter({ count }: { count: number }) {
   return (
     <p role="status" className="text-sm font-medium text-slate-700">

@@ -1,4 +1,3 @@
-/** The Select Product drawer's buttons: `select:{id}`, `remove:{id}`, `units:{id}:{n}`, `done`. */
 export type ProductIntent =
   | { kind: "select"; productId: string }
   | { kind: "remove"; productId: string }

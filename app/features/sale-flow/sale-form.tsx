@@ -25,7 +25,6 @@ export const chipClass =
 const clearClass =
   "rounded-full px-2 py-0.5 text-xs font-medium text-red-700 underline hover:bg-red-50 disabled:opacity-60";
 
-/** A button of the form: it posts everything typed with its intent (see paths.ts). */
 function IntentButton({
   intent,
   className = chipClass,
@@ -50,7 +49,6 @@ function SavedBadge() {
   );
 }
 
-/** One part of an item or of the sale: its chip, and when saved the 'Saved' badge, what it holds and Clear. */
 function PartRow({
   title,
   chip,
@@ -127,7 +125,6 @@ function partSummary(item: DraftItem, part: ItemPart) {
   return item.recipient ? `${item.recipient.firstname} ${item.recipient.lastname}` : undefined;
 }
 
-/** Spec §2 "Per-product summary card". */
 function ItemCard({ item, errors }: { item: DraftItem; errors: string[] }) {
   const headingId = `sale-item-${item.productId}`;
   const errorsId = `${headingId}-errors`;
@@ -226,11 +223,6 @@ const KYC: {
   { part: "guarantor", title: "Guarantor", chip: "Set Guarantor", key: "guarantor" },
 ];
 
-/**
- * The create-sale form (spec §2): customer, optional agent, products with their parts, and for an
- * instalment sale the identification, next of kin, guarantor and BVN. Rendered again, disabled and
- * hidden from assistive technology, behind a modal that is open over it.
- */
 export function SaleForm({
   draft,
   agents,
@@ -354,10 +346,7 @@ export function SaleForm({
   );
 }
 
-/**
- * The form's panel while a modal of the flow is open over it: shown as it was, but out of reach (disabled,
- * hidden from assistive technology), so the modal is the one dialog on the page.
- */
+/** Disabled and hidden from assistive technology behind an open modal: the modal is the one dialog. */
 export function PanelBehind({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div aria-hidden="true" className="fixed inset-0 z-40">

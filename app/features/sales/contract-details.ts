@@ -1,10 +1,6 @@
 import { formatDate } from "~/utils/format";
 
-/**
- * An instalment contract's parts (identification, next of kin, guarantor) as label/value rows. The API
- * answers next of kin and guarantor as stored documents, so only the known fields are shown, in the
- * order the forms ask them; coordinates and empty optional fields are left out.
- */
+// The API answers next of kin and guarantor as stored documents, so only the known fields are shown.
 
 const FIELDS: [key: string, label: string, kind?: "date" | "idType"][] = [
   ["fullName", "Full Name"],
@@ -23,7 +19,6 @@ const FIELDS: [key: string, label: string, kind?: "date" | "idType"][] = [
   ["addressAsOnID", "Address as on ID"],
 ];
 
-/** 'Driver_License' → 'Driver License'. */
 const idTypeLabel = (value: string) => value.replace(/_/g, " ");
 
 export function contractRows(part: Record<string, unknown> | null | undefined): [string, string][] {
@@ -42,7 +37,6 @@ export function contractRows(part: Record<string, unknown> | null | undefined): 
   return rows;
 }
 
-/** The guarantor's own identification, nested in the guarantor's document. */
 export function nestedIdentification(part: Record<string, unknown> | null | undefined) {
   const nested = part?.identificationDetails;
   return nested && typeof nested === "object" ? (nested as Record<string, unknown>) : null;

@@ -25,7 +25,6 @@ const COLUMNS: Column<SaleListItem>[] = [
   { header: "Date", cell: (sale) => formatDate(sale.createdAt) },
 ];
 
-/** A customer's sales, newest first, on the customer's page. */
 export function CustomerSales({ sales, email }: { sales: SaleList; email: string }) {
   return (
     <Panel id="customer-sales" title="Sales">

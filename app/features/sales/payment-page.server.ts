@@ -19,7 +19,6 @@ export const CASH_RECORDED = "Cash payment recorded successfully!";
 
 const salePath = (saleId: string) => `/v1/sales/${encodeURIComponent(saleId)}` as const;
 
-/** The API's words for a refusal: a field's message first, then its own message. */
 function serverReason(failure: ApiFailure) {
   const fieldMessage = Object.values(failure.fieldErrors ?? {})[0]?.[0];
   return failure.status > 0 && failure.status < 500
@@ -27,11 +26,7 @@ function serverReason(failure: ApiFailure) {
     : undefined;
 }
 
-/**
- * Cash received (spec 001 §4 "Cash", §5, §8): the amount and notes as typed, the status the balance
- * implies (the API decides it again), then the receipt. An amount above the balance comes back under the
- * field in the API's words; anything else in the spec's fallback.
- */
+/** Spec 001 §4: the API decides the status again; an amount above the balance comes back under the field. */
 export async function recordCash(request: Request, saleId: string, formData: FormData) {
   const submission = parseForm(formData, CashFormSchema);
   if (submission.status !== "success") return invalidSubmission(submission, { intent: "cash" });
@@ -74,11 +69,7 @@ export async function recordCash(request: Request, saleId: string, formData: For
   });
 }
 
-/**
- * Pay online: the API opens a checkout with the provider for the amount asked, and the browser goes to
- * the provider's page (a whole-document redirect: it is another site, or the sandbox's plain page). The
- * provider sends it back to /sales/all, which verifies the payment.
- */
+// A whole-document redirect: the provider's page is another site (or the sandbox's plain page).
 export async function startOnlinePayment(request: Request, saleId: string, formData: FormData) {
   const submission = parseForm(formData, OnlinePaymentFormSchema);
   if (submission.status !== "success") return invalidSubmission(submission, { intent: "online" });

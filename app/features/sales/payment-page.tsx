@@ -19,7 +19,6 @@ export type PaymentMethodChoice = "cash" | "online";
 
 type ActionAnswer = { result: FormResult; toast: ToastData | null; intent: string | null } | undefined;
 
-/** What the forms offer first: what is due now, or the balance when nothing is due yet. */
 const suggestedAmount = (sale: SaleRecord) => amountFieldValue(sale.amountDueNow || sale.balance);
 
 function SaleMoney({ sale }: { sale: SaleRecord }) {
@@ -78,10 +77,7 @@ function CashForm({
   );
 }
 
-/**
- * The spec's Payment Details card. Its reference is made with the page and sent with Pay Now, so the
- * checkout the provider opens carries the reference the card showed (sent twice, it reopens that one).
- */
+// The reference is made with the page, so the checkout carries what the card showed; sent twice, it reopens.
 function OnlineForm({
   sale,
   checkoutReference,
@@ -135,7 +131,6 @@ function OnlineForm({
   );
 }
 
-/** /sales/{id}/payment: the cash form or the online checkout, as the sale (or `?method=`) asks. */
 export function PaymentPage({
   sale,
   method,

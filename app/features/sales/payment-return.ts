@@ -1,11 +1,7 @@
 import { OUR_CHECKOUT_REFERENCE } from "#backend/schemas/payments";
 import type { Verification } from "#backend/schemas/payments";
 
-/**
- * What /sales/all says when the payment provider sends the browser back (spec 001 §2, §4 "Online
- * payment", §8 "Payment"): the query carries `tx_ref`, `transaction_id` and `status`, the page asks the
- * API to verify, and this turns the answer into one message. Pure, so every wording is unit-tested.
- */
+// The provider's return (`tx_ref`, `transaction_id`, `status`) and the API's verification, as one message.
 
 export const PAYMENT_RETURN_MESSAGES = {
   cancelled: "Payment was cancelled",
@@ -18,7 +14,6 @@ export const PAYMENT_RETURN_MESSAGES = {
     `Payment completed but verification failed. Please contact support with reference: ${reference}`,
 } as const;
 
-/** The provider's redirect query, as read from the URL (only what verification needs). */
 export type PaymentReturnQuery = {
   reference: string | null;
   transactionId: string | null;
@@ -42,11 +37,8 @@ const TRANSACTION_ID = /^(?:\d{1,20}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 export const ourReference = (text: string | null) =>
   text && OUR_CHECKOUT_REFERENCE.test(text) ? text : null;
 
-/**
- * The provider's return in a URL, or null when the page was opened the ordinary way. Anyone can craft
- * such a link (`?tx_ref=CALL 0800…&status=successful`), and the page shows the reference in a banner
- * staff trust: a reference or transaction id not of our providers' shapes counts as absent.
- */
+// Anyone can craft such a link (`?tx_ref=CALL 0800…&status=successful`) and staff trust the banner:
+// a reference or transaction id not of our providers' shapes counts as absent.
 export function readPaymentReturn(params: URLSearchParams): PaymentReturnQuery | null {
   const reference = ourReference(queryValue(params, "tx_ref", "txref"));
   const transactionId = queryValue(params, "transaction_id", "transactionid");
@@ -65,14 +57,11 @@ export type VerificationOutcome =
 export type PaymentReturnMessage = {
   tone: "success" | "warning" | "info" | "error";
   message: string;
-  /** A second line: why verification failed, when the headline is the 'contact support' one. */
   detail: string | null;
   reference: string | null;
-  /** The sale to link to, when the answer named it. */
   saleId: string | null;
 };
 
-/** Flutterwave says `successful` (or `completed`) when the customer paid. */
 const PROVIDER_SAID_PAID = new Set(["successful", "success", "completed"]);
 
 function firstLine(message: string | string[] | undefined) {
@@ -80,7 +69,6 @@ function firstLine(message: string | string[] | undefined) {
   return lines[0] ?? null;
 }
 
-/** The §8 verification message for a failed call: 404, 500, the server's own words, or the fallback. */
 export function verificationFailureMessage(failure: { status: number; message?: string | string[] }) {
   if (failure.status === 404) return PAYMENT_RETURN_MESSAGES.notFound;
   if (failure.status === 500) return PAYMENT_RETURN_MESSAGES.serverError;
@@ -142,10 +130,7 @@ export function paymentReturnMessage(
   return { tone: "error", message: why, detail: null, reference, saleId: null };
 }
 
-/**
- * Our references start with the sale's first eight characters (`sale-1a2b3c4d-…`): when verification
- * could not name the sale, the list can still be searched for it.
- */
+// Our references start with the sale's first eight characters, so the list can still be searched for it.
 export function saleSearchFromReference(reference: string | null) {
   const match = reference ? /^sale-([0-9a-z]{8})-/i.exec(reference) : null;
   return match ? match[1] : null;

@@ -20,7 +20,6 @@ function PrintButton() {
   );
 }
 
-/** The device tokens this payment gave, for the customer to enter on each device. */
 function PaymentTokens({ sale, paymentId }: { sale: SaleRecord; paymentId: string }) {
   const tokens = sale.items.flatMap((item) =>
     item.devices.flatMap((device) => device.tokens.filter((token) => token.paymentId === paymentId)),
@@ -46,7 +45,6 @@ function PaymentTokens({ sale, paymentId }: { sale: SaleRecord; paymentId: strin
   );
 }
 
-/** One payment's receipt: what was paid, how, by whom it was taken, and what is left to pay. */
 export function Receipt({ sale, paymentId }: { sale: SaleRecord; paymentId: string }) {
   const payment = sale.payments.find((candidate) => candidate.id === paymentId);
   if (!payment) return null;

@@ -1,9 +1,6 @@
 import type { PaymentStatus, SalePaymentRecord, SaleStatus, ScheduleStatus } from "#backend/schemas/sales";
 import type { TokenKind } from "#backend/schemas/token-records";
 
-/** Words and small rules the sales screens share (list, sale page, payment page, receipt). */
-
-/** A sale's id as lists and titles show it: its first eight characters, upper case. */
 export function shortSaleId(id: string) {
   return id.slice(0, 8).toUpperCase();
 }
@@ -45,17 +42,13 @@ export function isCounted(status: PaymentStatus) {
   return status === "COMPLETED" || status === "INCOMPLETE";
 }
 
-/** Why a recorded payment did not count, in the words of the API's rules (docs/decisions/020). */
 export function uncountedReason(status: PaymentStatus): string | null {
   if (status === "MISMATCHED") return "Amount paid differs from the amount due: not counted";
   if (status === "REFUND_DUE") return "Arrived after the sale was cancelled or paid: to be refunded";
   return null;
 }
 
-/**
- * The balance left once `paymentId` was counted: the sale's total less every counted payment up to and
- * including it, in the order they were recorded. Null for a payment not on the sale.
- */
+/** The total less every counted payment up to and including `paymentId`, in recorded order. */
 export function balanceAfter(
   sale: { totalPrice: number; payments: Pick<SalePaymentRecord, "id" | "amount" | "status" | "createdAt">[] },
   paymentId: string,
@@ -72,18 +65,15 @@ export function balanceAfter(
   return Math.max(0, Math.round(sale.totalPrice * 100) - paidKobo) / 100;
 }
 
-/** What the cash form tells the API: COMPLETED when the amount settles the balance, else INCOMPLETE. */
 export function cashPaymentStatus(amount: number, balance: number): "COMPLETED" | "INCOMPLETE" {
   return Math.round(amount * 100) >= Math.round(balance * 100) ? "COMPLETED" : "INCOMPLETE";
 }
 
-/** An amount as a form field holds it: plain digits, two decimals only when fractional ("29760", "707.63"). */
 export function amountFieldValue(amount: number) {
   const kobo = Math.round(amount * 100);
   return kobo % 100 === 0 ? String(kobo / 100) : (kobo / 100).toFixed(2);
 }
 
-/** Whether money can still be taken for a sale: not cancelled, and a balance left. */
 export function takesPayment(sale: { status: SaleStatus; balance: number }) {
   return sale.status !== "CANCELLED" && sale.balance > 0;
 }

@@ -13,7 +13,6 @@ import { can } from "~/utils/permissions";
 import type { PaymentReturnQuery, VerificationOutcome } from "./payment-return";
 import { paymentReturnMessage, readPaymentReturn } from "./payment-return";
 
-/** Asks the API to verify the checkout the provider sent the browser back from (it records it once). */
 async function verifyReturn(request: Request, query: PaymentReturnQuery) {
   const answer = await apiReadOrFailure(request, "/v1/payment/verify/callback", VerificationSchema, {
     tx_ref: query.reference,
@@ -40,10 +39,7 @@ const SaleRowSchema = SaleListItemSchema.pick({
 export type SaleRow = z.infer<typeof SaleRowSchema>;
 const SaleRowListSchema = listSchema("sales", SaleRowSchema);
 
-/**
- * One tab of the sales list. On /sales/all a payment provider's return is verified first, so the rows and
- * counters read afterwards already show the payment it recorded; reloading verifies again, harmlessly.
- */
+// The provider's return is verified first, so the rows and counters read afterwards show its payment.
 export async function saleListLoader(tab: SaleTab, { request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { title, filter } = sectionTab("sales", tab);
@@ -58,7 +54,7 @@ export async function saleListLoader(tab: SaleTab, { request }: LoaderFunctionAr
       answer: SaleRowListSchema,
       fixed: filter ?? {},
     }),
-    // 'My drafts': sales this user started and left (docs/decisions/018); only roles that sell have any.
+    // Only roles that sell have drafts.
     canCreate ? apiReadOrFailure(request, "/v1/sales/drafts", SaleDraftListSchema) : null,
   ]);
   return {

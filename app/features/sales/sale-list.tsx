@@ -39,7 +39,6 @@ const NOTICE_TONES: Record<PaymentReturnMessage["tone"], string> = {
   error: "border-red-600 bg-red-50 text-red-900",
 };
 
-/** The outcome of an online payment the provider sent the browser back from, with the way to its sale. */
 function PaymentReturnNotice({ notice }: { notice: PaymentReturnMessage }) {
   const search = notice.saleId ? null : saleSearchFromReference(notice.reference);
   return (
@@ -71,7 +70,6 @@ function PaymentReturnNotice({ notice }: { notice: PaymentReturnMessage }) {
 
 type Draft = { id: string; customerName: string | null; products: string[]; updatedAt: string };
 
-/** Sales this user started and left, to pick up again (shown only when there are some). */
 function MyDrafts({ drafts }: { drafts: Draft[] }) {
   if (drafts.length === 0) return null;
   return (
@@ -133,7 +131,6 @@ function SalesActions({ canCreate }: { canCreate: boolean }) {
   );
 }
 
-/** The date range of the list, sent with the search (both optional, Lagos calendar days). */
 function DateRange({ startDate, endDate }: { startDate?: string; endDate?: string }) {
   const input = "min-w-0 flex-1 rounded-lg border border-slate-300 px-2 py-1 text-sm";
   // On phones each date takes its own row, so the search box keeps a usable width.
@@ -152,7 +149,6 @@ function DateRange({ startDate, endDate }: { startDate?: string; endDate?: strin
   );
 }
 
-/** A sales tab: header counters, a payment's outcome, 'My drafts', then the list with its filters. */
 export function SaleListPage() {
   const { title, stats, page, payment, drafts, canCreate } = useLoaderData<typeof saleListLoader>();
   const { pathname } = useLocation();

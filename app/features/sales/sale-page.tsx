@@ -34,7 +34,6 @@ export function Panel({ id, title, children }: { id: string; title: string; chil
   );
 }
 
-/** Where to take money for a sale: the payment page, told which way. */
 export function PaymentActions({ sale }: { sale: Pick<SaleRecord, "id"> }) {
   const button = "rounded-full px-4 py-2 text-sm font-semibold";
   return (
@@ -278,7 +277,6 @@ function Contract({ contract }: { contract: NonNullable<SaleRecord["contract"]> 
   );
 }
 
-/** A sale's own page: who, what, the money (totals, schedule, payments), devices and their tokens, contract. */
 export function SalePage({ sale, access }: { sale: SaleRecord; access: SalePageAccess }) {
   return (
     <div className="flex flex-col gap-4">

@@ -1,8 +1,5 @@
 import { SALE_FILE_COLUMNS } from "#backend/schemas/sale-uploads";
 
-/** Pieces of the Batch Upload Sales screens: the file's columns, explained. */
-
-/** The columns of the file, as the template has them, with what each holds. */
 export function SaleFileColumns() {
   return (
     <details className="mt-3 rounded-lg border border-slate-200 p-3 text-sm" open>

@@ -20,7 +20,6 @@ import { useLiveForm } from "~/utils/use-live-form";
 type Option = { value: string; label: string };
 type ActivityEntry = { id: string; summary: string; createdAt: string };
 
-/** What the signed-in staff member may do on this panel (the API refuses the rest anyway). */
 export type StaffPanelAbilities = { edit: boolean; block: boolean; delete: boolean; designate: boolean };
 
 export type StaffPanelProps = {
@@ -28,16 +27,13 @@ export type StaffPanelProps = {
   roles: Option[] | null;
   activity: { entries: ActivityEntry[]; total: number } | null;
   may: StaffPanelAbilities;
-  /** The signed-in staff member's own record. */
   own: boolean;
-  /** The panel action's answer to a refused form, from the route. */
   answer?: { result?: FormResult; toast?: ToastData | null } | null;
 };
 
 const buttonClass =
   "rounded-full px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50";
 
-/** The panel's own URL with `changes` applied, keeping the list's page and search. */
 function usePanelHref() {
   const location = useLocation();
   const current = new URLSearchParams(location.search);
@@ -197,7 +193,6 @@ function ActivityHistory({ activity }: { activity: StaffPanelProps["activity"] }
   );
 }
 
-/** The staff detail panel (spec 000 §4): view, edit, block, designation and typed-confirmation delete. */
 export function StaffPanel({ staff, roles, activity, may, answer, own }: StaffPanelProps) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);

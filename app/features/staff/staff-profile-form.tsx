@@ -19,11 +19,7 @@ const FIELDS = [
 
 export const NOTHING_CHANGED = "Nothing to save: no field was changed.";
 
-/**
- * A staff record's profile fields (one's own profile, or a colleague's in the staff panel). With
- * JavaScript, Save waits for a valid change (spec 000 §5); without it, and in the server's HTML, Save
- * stays enabled and the server answers NOTHING_CHANGED.
- */
+/** With JS, Save waits for a valid change (spec 000 §5); without it, the server answers NOTHING_CHANGED. */
 export function StaffProfileForm({
   record,
   lastResult,
@@ -34,7 +30,6 @@ export function StaffProfileForm({
   record: Pick<UserRecord, (typeof FIELDS)[number]["name"]>;
   lastResult?: FormResult;
   cancelHref: string;
-  /** The submit button's intent, where the page's action serves several forms. */
   intent?: string;
   /** One's own record: changing the e-mail asks for the current password (docs/decisions/011). */
   own?: boolean;
@@ -92,10 +87,7 @@ export function StaffProfileForm({
   );
 }
 
-/**
- * The fields to send for a submitted profile form: what changed, plus the current password only with a
- * new e-mail (it is checked, never stored). Empty when nothing changed.
- */
+/** What changed, plus the current password only with a new e-mail (checked, never stored). */
 export function profileChanges(
   current: Record<string, unknown>,
   submitted: { currentPassword?: string } & Record<string, unknown>,

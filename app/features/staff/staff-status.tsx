@@ -1,13 +1,9 @@
 import type { UserRecord } from "#backend/schemas/users";
 
-/**
- * A staff member's standing (spec 000 §4: active in green, anything else in red). Blocked wins over the
- * status field, which still reads "active" for a blocked colleague; an invited colleague who has not
- * chosen a password yet is "Inactive" with the reason beside it.
- */
+// Blocked wins over the status field, which still reads "active" for a blocked colleague; an invited one
+// without a password yet is "Inactive" with the reason beside it.
 type Standing = Pick<UserRecord, "status" | "isBlocked">;
 
-/** The word for a staff member's standing, wherever it is shown (badge, pill, the panel's details). */
 export function staffStatusLabel(staff: Standing) {
   return staff.isBlocked ? "Blocked" : staff.status === "active" ? "Active" : "Inactive";
 }

@@ -6,7 +6,6 @@ import { loadList } from "~/utils/lists.server";
 import { sectionTab } from "~/utils/navigation";
 import { can } from "~/utils/permissions";
 
-/** One tab of the ticket list (under /support or /tickets alike): the stat cards and a page of tickets. */
 export async function ticketListLoader(tab: string, { request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { title, filter } = sectionTab("support", tab);

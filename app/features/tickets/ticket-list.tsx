@@ -33,7 +33,6 @@ function columns(section: TicketSection): Column<TicketRecord>[] {
   ];
 }
 
-/** 'Export List': the tab's tickets (its status, the search) as the API's CSV, through the app's route. */
 function TicketActionsMenu({ exportHref }: { exportHref: string }) {
   return (
     <DropdownMenu
@@ -50,7 +49,6 @@ function TicketActionsMenu({ exportHref }: { exportHref: string }) {
   );
 }
 
-/** The ticket list of one tab, with the stat cards, search, pagination, New Ticket and Export List. */
 export function TicketListPage() {
   const { title, stats, page, canCreate } = useLoaderData<typeof ticketListLoader>();
   const location = useLocation();

@@ -16,7 +16,6 @@ import { statusLabel, ticketSection } from "./ticket-rules";
 
 const ticketPath = (id: string | undefined) => `/v1/tickets/${encodeURIComponent(id ?? "")}` as const;
 
-/** The ticket with its history; for roles that work tickets, who it can be given to. */
 export async function ticketPageLoader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const canWork = can(user, "write:Tickets");
@@ -41,7 +40,6 @@ function forForm(refusal: ReturnType<typeof invalidSubmission>, intent: string) 
 
 const toastFor = (message: string | undefined) => message ?? TICKET_UPDATE_FAILED;
 
-/** The page's forms — status, assignee, comment — told apart by the submit button's `intent`. */
 export async function ticketPageAction({ request, params }: ActionFunctionArgs) {
   await requireUser(request);
   const url = new URL(request.url);

@@ -19,7 +19,6 @@ import type { ticketPageLoader } from "./ticket-page.server";
 import { describeTicketEvent, statusChoices, statusLabel, ticketSection } from "./ticket-rules";
 import { TicketStatusPill } from "./ticket-status";
 
-/** The action's answer to a refused form, naming the form (`intent`) it belongs to. */
 export type TicketPageAnswer = { result?: FormResult; toast?: ToastData | null; intent?: string } | undefined;
 
 const when = (iso: string) => `${formatDate(iso)} ${formatTime(iso)}`;
@@ -150,7 +149,6 @@ function ticketDetails(ticket: TicketDetail): [string, React.ReactNode][] {
   ];
 }
 
-/** A ticket: its details, the status and assignee forms (roles that work tickets), comments and history. */
 export function TicketPage({ answer }: { answer: TicketPageAnswer }) {
   const { ticket, canWork, mayManage, assignees } = useLoaderData<typeof ticketPageLoader>();
   const section = ticketSection(useLocation().pathname);

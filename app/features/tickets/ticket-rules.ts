@@ -11,11 +11,7 @@ export function ticketSection(pathname: string): TicketSection {
 
 export const statusLabel = (status: TicketStatus) => capitalise(status);
 
-/**
- * The moves the status form offers (docs/decisions/016): the transition table's targets from here, less
- * `active` while nobody is assigned (assigning someone does that), and nothing from `closed` for a role
- * that may not reopen closed tickets.
- */
+// No `active` while nobody is assigned (assigning does that); nothing from `closed` without reopen rights.
 export function statusChoices(
   ticket: { status: TicketStatus; assigneeId: string | null },
   mayManage: boolean,
@@ -26,7 +22,6 @@ export function statusChoices(
 
 const someone = (name: string | null) => name ?? "a former colleague";
 
-/** One history entry in words, its actor left out (the page names them beside it). */
 export function describeTicketEvent(event: TicketEvent): string {
   switch (event.kind) {
     case "created":

@@ -14,10 +14,8 @@ import { loadList } from "~/utils/lists.server";
 import { sectionTab } from "~/utils/navigation";
 import { can } from "~/utils/permissions";
 
-/** The warehouse failure fallback of spec 001 §8. */
 export const WAREHOUSE_FAILED = "An error occurred";
 
-/** One tab of the warehouse cards (all, active, inactive). */
 export async function warehouseListLoader(tab: string, { request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { title, filter } = sectionTab("warehouses", tab);
@@ -36,10 +34,6 @@ export async function warehouseListLoader(tab: string, { request }: LoaderFuncti
   };
 }
 
-/**
- * Activates or deactivates a warehouse from its card. The API refuses to deactivate one that still
- * holds stock (or the last active one): its words are the answer, shown on the page.
- */
 export async function warehouseStatusAction({ request }: ActionFunctionArgs) {
   await requireUser(request);
   const formData = await readFormData(request);

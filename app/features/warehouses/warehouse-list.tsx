@@ -128,7 +128,6 @@ function WarehouseCard({
   );
 }
 
-/** One tab of the warehouse cards, with the 'All Warehouses' card, the menu and its panels. */
 export function WarehouseListPage() {
   const { title, query, list, canWrite, canReadLogs } = useLoaderData<typeof warehouseListLoader>();
   const answer = useActionData<typeof warehouseStatusAction>();
