@@ -11,7 +11,6 @@ import { BODY_TOO_LARGE, NUL_CHARACTER } from "./http/validation";
 import { UPLOAD_BODY_LIMIT_BYTES } from "./schemas/files";
 import { ROUTE_GROUPS } from "./routes";
 
-/** The whole HTTP API: `/api/v1/...`, `/api/docs` and `/healthz`. */
 export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   const caches: ApiCaches = {
@@ -20,7 +19,6 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     unseenActivity: createReadCache(deps.config.readCacheMs, { maxEntries: 1_000 }),
     counts: createReadCache(deps.config.readCacheMs),
     customerStats: createReadCache(deps.config.readCacheMs),
-    // A page is ~10 KB: a few hundred of them bound the memory to a few megabytes.
     customerPages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
     inventoryStats: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
     productPages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
@@ -43,9 +41,8 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     }
   });
 
-  // 400 rather than 413: the web app treats every refused submission the same way (spec 000 §8).
-  // The rest of the body is never read, so the connection cannot carry another request: closing it
-  // answers at once instead of leaving a keep-alive client to wait for a drain.
+  // 400 rather than 413: the web app treats every refused submission alike (spec 000 §8). The rest of the
+  // body is never read, so the connection is closed rather than left for a keep-alive client to wait on.
   const limitTo = (maxSize: number) =>
     bodyLimit({
       maxSize,

@@ -1,11 +1,7 @@
 import type { RecordSubject } from "./schemas/permissions";
 
-/**
- * The areas the home tiles and side navigation count, each with the subject whose read permission shows
- * it and the record counter that counts it (decision 026). One list: the overview's answer and its cache
- * key are both made from it, so callers who may read different areas can never share a cached answer. A
- * new area adds one line, and its table a counter in a migration.
- */
+// One list: the overview's answer and its cache key are both made from it, so callers who may read
+// different areas never share a cached answer.
 export const COUNTED_AREAS: { key: string; subject: RecordSubject; counter: string }[] = [
   { key: "users", subject: "Users", counter: "users" },
   { key: "sales", subject: "Sales", counter: "sales" },

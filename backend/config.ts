@@ -53,11 +53,9 @@ const EnvSchema = z.object({
   ),
 });
 
-/** JSON bodies and the web app's form posts (BODY_LIMIT_BYTES); uploads have their own limit. */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface Limit {
-  /** Events allowed in `windowMs`; the one after them is refused (and, with `lockMs`, locks the key). */
   max: number;
   windowMs: number;
   lockMs?: number;
@@ -67,16 +65,11 @@ const MINUTE = 60_000;
 
 /** The numbers of docs/decisions/012; tests shorten them through createTestBackend's overrides. */
 export const DEFAULT_LIMITS = {
-  /** Failed sign-ins for one e-mail address (known or not) from one client address. */
   loginPerAccountAndAddress: { max: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
-  /**
-   * Failed sign-ins for one e-mail address from anywhere: the slow back-off against guesses spread over many
-   * addresses, high enough that one address cannot lock the real user out.
-   */
+  // High enough that one address cannot lock the real user out: the slow back-off against spread guesses.
   loginPerAccount: { max: 50, windowMs: 60 * MINUTE, lockMs: 30 * MINUTE },
-  /** Failed sign-ins from one address: generous, a whole office may sign in from one. */
+  // Generous: a whole office may sign in from one address.
   loginPerAddress: { max: 100, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
-  /** Password reset mails for one e-mail address, known or not. */
   resetMailsPerAccount: { max: 3, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
 export type Limits = typeof DEFAULT_LIMITS;
@@ -177,7 +170,6 @@ export const BackendConfigSchema = z
       readCacheMs: env.READ_CACHE_MS ?? 5_000,
       limits: DEFAULT_LIMITS as Limits,
       saleHoldHours: env.SALE_HOLD_HOURS ?? 24,
-      // Unset keys mean the built-in sandbox provider (ARCHITECTURE §4).
       flutterwave:
         env.FLW_PUBLIC_KEY && env.FLW_SECRET_KEY && env.FLW_WEBHOOK_HASH
           ? {
@@ -192,7 +184,6 @@ export const BackendConfigSchema = z
 
 export type BackendConfig = z.output<typeof BackendConfigSchema>;
 
-/** Reads the backend's settings; a bad value stops the start with every problem listed at once. */
 export function loadBackendConfig(env: Record<string, string | undefined> = process.env): BackendConfig {
   const result = BackendConfigSchema.safeParse(env);
   if (result.success) return result.data;
@@ -208,10 +199,7 @@ const ApiServerSettingsSchema = z.object({
   HOST: optional(z.string().trim().min(1)),
 });
 
-/**
- * Where `npm run start:api` listens. Loopback unless HOST says otherwise: the API alone is meant to sit
- * behind the web app, and a caller that reaches it directly is one more address to think about.
- */
+// Loopback unless HOST says otherwise: the API alone is meant to sit behind the web app.
 export function loadApiServerSettings(env: Record<string, string | undefined> = process.env) {
   const result = ApiServerSettingsSchema.safeParse(env);
   if (!result.success) {

@@ -20,7 +20,6 @@ export interface StartedBackend extends Backend {
   config: BackendConfig;
 }
 
-/** Loads the configuration, opens and migrates the database, seeds what is missing, builds the API. */
 export async function startBackend(
   env: Record<string, string | undefined> = process.env,
 ): Promise<StartedBackend> {
@@ -61,7 +60,6 @@ export async function startBackend(
 // PGlite must never have one directory open twice.
 const globalStore = globalThis as typeof globalThis & { __backOfficeBackend?: Promise<Backend> };
 
-/** The process's one backend, started on first use. */
 export function getBackend(): Promise<Backend> {
   if (!globalStore.__backOfficeBackend) {
     const starting = startBackend().then((backend) => ({
@@ -80,7 +78,7 @@ export function getBackend(): Promise<Backend> {
   return globalStore.__backOfficeBackend;
 }
 
-/** Closes the process's backend if one was started (the web server's shutdown); never starts one. */
+/** For the web server's shutdown; never starts a backend. */
 export async function closeStartedBackend(): Promise<void> {
   const started = globalStore.__backOfficeBackend;
   if (started) await (await started).close();

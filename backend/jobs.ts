@@ -3,14 +3,9 @@ import type { AppDb } from "./db/client";
 import { cancelStaleSales, deleteExpiredDrafts } from "./services/sale-expiry";
 import { deleteExpiredUploads } from "./services/sale-upload";
 
-/** How often the server looks for unpaid sales to cancel and drafts to forget. */
 export const JOB_INTERVAL_MS = 5 * 60_000;
 
-/**
- * Housekeeping inside the server process (issue text: "a job inside the server process"): cancels UNPAID
- * sales older than SALE_HOLD_HOURS, releasing their stock and devices, and deletes expired drafts and uncommitted sales uploads. Several
- * processes on one PostgreSQL may all run it (sale-expiry.ts claims each sale once). Returns its stop.
- */
+// Several processes on one PostgreSQL may all run it: sale-expiry.ts claims each sale once.
 export function startHousekeeping(db: AppDb, config: Pick<BackendConfig, "saleHoldHours">) {
   let running: Promise<void> | null = null;
   const run = () => {

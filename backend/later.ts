@@ -1,10 +1,6 @@
-/**
- * Work a request starts but does not wait for (its answer must not depend on how long the work takes).
- * Shutting down waits for what is still running, so none of it is cut off halfway.
- */
+/** Shutting down waits for what is still running, so none of it is cut off halfway. */
 export interface LaterWork {
   run(what: string, task: () => Promise<void>): void;
-  /** Resolves once nothing started is still running. */
   settled(): Promise<void>;
 }
 

@@ -15,7 +15,6 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** Development default: there is no SMTP server here, so the message (and its link) goes to the log. */
 export function createLogMailer(): Mailer {
   return {
     async send(message) {
@@ -24,7 +23,6 @@ export function createLogMailer(): Mailer {
   };
 }
 
-/** One JSON file per message, for end-to-end tests that need to follow an invite or reset link. */
 export function createOutboxMailer(dir: string): Mailer {
   return {
     async send(message) {
@@ -41,11 +39,9 @@ export function createOutboxMailer(dir: string): Mailer {
 
 export interface MemoryMailer extends Mailer {
   readonly messages: MailMessage[];
-  /** The newest message sent to `to`. */
   lastTo(to: string): MailMessage | undefined;
 }
 
-/** Keeps messages in memory, for API tests. */
 export function createMemoryMailer(): MemoryMailer {
   const messages: MailMessage[] = [];
   return {

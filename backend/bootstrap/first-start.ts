@@ -12,11 +12,7 @@ import { DEFAULT_WAREHOUSE_NAME } from "../schemas/warehouses";
 import { hashPassword } from "../services/passwords";
 import { ensureRolesAndPermissions, roleIdsByName } from "./roles";
 
-/**
- * Run at every start. Makes sure permissions, roles and one warehouse exist; on a database without staff,
- * creates the administrator named by ADMIN_EMAIL / ADMIN_PASSWORD and, with DEMO_DATA, a demo team; with
- * DEMO_DATA, also demo customers, agents, stock, devices and support tickets, each on a database without any.
- */
+/** Run at every start; each step adds only what the database lacks. */
 export async function ensureBootstrap(db: AppDb, config: Pick<BackendConfig, "admin" | "demoData">) {
   const createdRoles = await ensureRolesAndPermissions(db);
   if (createdRoles.length) console.info(`Created roles: ${createdRoles.join(", ")}`);
@@ -74,10 +70,7 @@ async function ensureFirstStaff(db: AppDb, config: Pick<BackendConfig, "admin" |
   }
 }
 
-/**
- * A fresh database (demo or not) gets one active warehouse taking every class, so stock always has a
- * home. Safe at every start and from several processes at once: the unique name decides a race.
- */
+/** Safe at every start and from several processes at once: the unique name decides a race. */
 export async function ensureDefaultWarehouse(db: AppDb): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [{ existing }] = await tx

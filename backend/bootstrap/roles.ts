@@ -30,7 +30,7 @@ export const ROLE_CATALOGUE: Record<string, PermissionName[]> = {
   ],
 };
 
-/** Permissions and roles every installation needs; safe to run at every start. Answers the roles it created. */
+/** Safe to run at every start. */
 export async function ensureRolesAndPermissions(db: AppDb): Promise<string[]> {
   return db.transaction(async (tx) => {
     await tx.insert(permissions).values(ALL_PERMISSIONS).onConflictDoNothing();

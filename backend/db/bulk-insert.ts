@@ -2,12 +2,8 @@ import { Param, getTableColumns, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { AppDb } from "./client";
 
-/**
- * Many rows in one statement: each column sent as one array parameter and spread by `unnest`. Thousands
- * of separate parameters (a VALUES list) cost far more to send and plan — several times the time on
- * PGlite — than a dozen arrays. Columns left out take their database defaults; ids made in code
- * (`$defaultFn`) must be given.
- */
+// Each column as one array parameter spread by `unnest`: a VALUES list's thousands of parameters cost far
+// more to send and plan. Columns left out take their defaults; ids made in code (`$defaultFn`) must be given.
 export type BulkColumn = readonly [
   field: string,
   sqlType: "text" | "integer" | "bigint" | "boolean" | "jsonb" | "timestamptz",
@@ -49,12 +45,10 @@ export async function insertByUnnest(
   }
 }
 
-/** `values` in slices of `size`, for statements that take one array parameter per slice. */
 export function slicesOf<T>(values: readonly T[], size = ROWS_PER_STATEMENT): T[][] {
   const slices: T[][] = [];
   for (let start = 0; start < values.length; start += size) slices.push(values.slice(start, start + size));
   return slices;
 }
 
-/** A list sent as one array parameter (`= any(${arrayParam(ids)}::text[])`). */
 export const arrayParam = (values: readonly unknown[]) => new Param(values);

@@ -15,10 +15,7 @@ import * as schema from "./schema";
 
 export type Schema = typeof schema;
 
-/**
- * The one database type the code uses, whichever driver is underneath. A union of the two driver types
- * breaks drizzle's overloads, so each factory below widens its driver's database to this once.
- */
+// A union of the driver types breaks drizzle's overloads: each factory widens its database to this once.
 export type AppDb = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -29,10 +26,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/**
- * Extensions the migrations create (pg_trgm for customer search). PGlite loads an extension only when
- * told to, on every open: a data directory whose indexes use one cannot be queried without it.
- */
+// PGlite loads an extension only when told to, on every open; indexes that use one need it.
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export async function openDatabase(
@@ -61,7 +55,6 @@ export function defaultMigrationsFolder() {
   return path.resolve(process.cwd(), process.env.MIGRATIONS_DIR || "backend/db/migrations");
 }
 
-/** Applies the committed SQL migrations; already applied ones are skipped (drizzle records them). */
 export async function migrateDatabase(
   db: AppDb,
   kind: DatabaseKind,

@@ -16,7 +16,6 @@ export const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
-/** A CHECK that a text column holds one of `values` (the enum tuples of the area's schema module). */
 export function oneOf(column: AnyPgColumn, values: readonly string[]) {
   return sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(", "))})`;
 }

@@ -1,8 +1,4 @@
-/**
- * Every table, one module per area under tables/ (drizzle-kit reads this file to generate migrations).
- * Enum tuples live in the area's schema module (backend/schemas) and are used by both the tables' CHECKs
- * and the API's validation.
- */
+// Enum tuples live in backend/schemas, shared by the tables' CHECKs and the API's validation.
 export * from "./tables/staff";
 export * from "./tables/audit";
 export * from "./tables/agents";

@@ -7,10 +7,7 @@ import type { AppDb } from "../db/client";
 import { agents, customers, devices, ticketEvents, tickets, users } from "../db/schema";
 import type { NewAgentRow, NewDeviceRow, NewTicketEventRow } from "../db/schema";
 
-/**
- * Demo agents, devices and support tickets (DEMO_DATA=1), each only on a database that has none of them,
- * so a restart or a second process never adds more.
- */
+// Each only on a database that has none of them, so a restart or a second process never adds more.
 
 const DAY_MS = 86_400_000;
 
@@ -48,7 +45,6 @@ export function demoAgentRows(now = Date.now()): NewAgentRow[] {
   });
 }
 
-/** The demo agents, and a share of the demo customers registered by the active ones. */
 export async function ensureDemoAgents(db: AppDb) {
   const rows = demoAgentRows();
   const created = await db.transaction(async (tx) => {
@@ -83,10 +79,7 @@ const DEMO_DEVICE_MODELS: [string, string, boolean, number, string][] = [
   ["Rooftop Inverter 5kVA", "2.1.0", false, 4, "INV-HYB-3500"],
 ];
 
-/**
- * 42 demo devices. The tokenable ones carry OpenPAYGO-style settings: a 32-hex-character secret key, a
- * 9-digit starting code, count 1 and time divider 1. Keys are random, made here and stored only.
- */
+/** Keys are random, made here and stored only. */
 export function demoDeviceRows(
   inventoryIdsBySku: Map<string, string> = new Map(),
   now = Date.now(),
@@ -291,10 +284,7 @@ const DEMO_SUPPORT_EMAILS = {
   admin: "admin@example.com",
 } as const;
 
-/**
- * Tickets in every status with their history, written by the demo support staff; only when those staff
- * exist (they are the ones who can work on tickets) and there are no tickets yet.
- */
+// Only when the demo support staff exist (they can work on tickets) and there are no tickets yet.
 export async function ensureDemoTickets(db: AppDb) {
   const staff = await db
     .select({ id: users.id, email: users.email })

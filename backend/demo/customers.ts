@@ -57,7 +57,6 @@ const DEMO_CUSTOMER_PLACES: [string, number, number][] = [
   ["8 Sultan Abubakar Road, Sokoto", 5.2476, 13.0059],
 ];
 
-/** 45 demo customers over the last 90 days, mostly active, so the customer pages have several pages. */
 export function demoCustomerRows(now = Date.now()): NewCustomerRow[] {
   const names = DEMO_CUSTOMER_FIRST_NAMES.length;
   return Array.from({ length: 45 }, (_, index) => {
@@ -84,7 +83,6 @@ export function demoCustomerRows(now = Date.now()): NewCustomerRow[] {
   });
 }
 
-/** Demo customers, only on a database that has none (so a restart or a second process never adds more). */
 export async function ensureDemoCustomers(db: AppDb) {
   const rows = demoCustomerRows();
   const created = await db.transaction(async (tx) => {

@@ -21,7 +21,6 @@ const MODELS: [string, string, boolean][] = [
 
 function syntheticDevice(number: number, now: number, keys: Buffer): NewDeviceRow {
   const [hardwareModel, firmwareVersion, isTokenable] = MODELS[number % MODELS.length];
-  // Spread over two years, like a distributor's stock received batch after batch.
   const createdAt = new Date(now - ((number * 104_729) % (730 * 86_400)) * 1_000);
   return {
     serialNumber: `BD${String(number).padStart(9, "0")}`,

@@ -20,13 +20,9 @@ import {
 } from "../db/schema";
 import type { NewDeviceRow, NewInventoryBatchRow } from "../db/schema";
 
-// `tsx backend/demo/seed-sales-cli.ts [N]` (default 100000): synthetic sales for benchmarks in the configured
-// database (DATA_DIR or DATABASE_URL), not while a server has the same PGlite directory open:
-//   - N sales of one item each, over two years, in every status, for the sales list and the export;
-//   - three products whose battery is kept in batches of one unit, with their devices, for timing a sale
-//     of 3 products over many batches through the API;
-//   - a product with 12,000 units and 12,000 devices (serials BUP…), for a 10,000-row sales batch file.
-// Its last line of output is JSON naming them (and customers' e-mails) for the benchmark script.
+// `tsx backend/demo/seed-sales-cli.ts [N]`: synthetic sales, products and devices for the benchmarks, in
+// the configured database (not while a server has the same PGlite directory open). Its last line of
+// output is JSON naming them for the benchmark script.
 const ROWS_PER_INSERT = 1_000; // sale_items has 21 columns: 21,000 parameters, below PostgreSQL's 65,535
 const UNIT_BATCHES = 600; // batches of one unit for each of the three timing products
 const UPLOAD_UNITS = 12_000;
@@ -48,7 +44,6 @@ async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>) {
     await write(rows.slice(start, start + ROWS_PER_INSERT));
 }
 
-/** A product of one tracked item (a battery) held in `batches`, with `deviceCount` devices named `prefix…`. */
 async function makeTrackedProduct(
   db: AppDb,
   place: { warehouseId: string; categoryId: string; subCategoryId: string; productCategoryId: string },
@@ -201,7 +196,6 @@ async function main() {
       deviceCount: UPLOAD_UNITS,
     });
 
-    // The sales: one item each, over two years, statuses as a running business has them.
     const now = Date.now();
     const productIds = [...timed.map((product) => product.productId), upload.productId];
     for (let done = 0; done < wanted; done += ROWS_PER_INSERT * 10) {

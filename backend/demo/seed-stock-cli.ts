@@ -24,10 +24,8 @@ import type {
   NewProductRow,
 } from "../db/schema";
 
-// `npm run db:seed-stock -- [products] [items] [batches]` (defaults 10000 20000 100000): synthetic stock
-// for benchmarks in the configured database (DATA_DIR or DATABASE_URL): 10 warehouses, inventory
-// categories, items spread over the warehouses in batches at varied prices (each with its receipt), and
-// products of 2–4 items in SHS, EAAS and Rooftop. Not while a server has the same PGlite directory open.
+// `npm run db:seed-stock -- [products] [items] [batches]`: synthetic stock for the benchmarks, in the
+// configured database (not while a server has the same PGlite directory open).
 const ROWS_PER_INSERT = 1_000; // at most 10 parameters a row: far below PostgreSQL's 65,535 per statement
 const WAREHOUSES = 10;
 
@@ -128,7 +126,6 @@ async function main() {
       const category = categories[number % categories.length];
       const roll = random();
       const itemClass: InventoryClass = roll < 0.8 ? "REGULAR" : roll < 0.92 ? "RETURNED" : "REFURBISHED";
-      // Spread over two years, newest last, as a real catalogue grows.
       const createdAt = new Date(now - (wantedItems - index) * 3_000_000);
       return {
         id: randomUUID(),
@@ -146,7 +143,6 @@ async function main() {
     await insertAll(db, items, (tx, chunk) => tx.insert(inventoryItems).values(chunk));
     console.info(`${items.length} inventory items (${seconds()} s)`);
 
-    // Every item gets batches in a few warehouses; some are used up, as after sales.
     const batches: NewInventoryBatchRow[] = [];
     const receipts: NewInventoryMovementRow[] = [];
     for (let index = 0; index < wantedBatches; index += 1) {

@@ -322,11 +322,7 @@ function demoImage(label: string, index: number) {
   return { name: `${label.toLowerCase()}.svg`, bytes: new TextEncoder().encode(svg) };
 }
 
-/**
- * Demo stock, only on a database without inventory (so a restart never adds more): two more warehouses,
- * categories with sub-categories, thirteen items in two batches each at different prices (one moved in
- * part to another warehouse), and products in SHS, EAAS and Rooftop made from them.
- */
+// Only on a database without inventory, so a restart never adds more.
 export async function ensureDemoStock(db: AppDb) {
   const created = await db.transaction(async (tx) => {
     const [{ existing }] = await tx.select({ existing: count() }).from(inventoryItems);
@@ -486,7 +482,6 @@ export async function ensureDemoStock(db: AppDb) {
     );
 }
 
-/** Ten units of the first batch of `itemId` moved to `toWarehouseId`, as a transfer would (a batch split). */
 async function demoTransfer(
   tx: AppDb,
   itemId: string | undefined,

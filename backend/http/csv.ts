@@ -1,11 +1,7 @@
 import { stringify } from "csv-stringify";
 
-/**
- * CSV downloads, streamed: rows go out as they are read, so memory stays flat however long the list.
- * Every cell a spreadsheet could take for a formula (`=`, `+`, `-`, `@`, tab or carriage return first) is
- * prefixed with an apostrophe, so opening an export never runs what someone typed into a record. The
- * full-width signs (＝ ＋ － ＠) count too: some spreadsheets read them as the ASCII ones.
- */
+// Every cell a spreadsheet could take for a formula is prefixed with an apostrophe, so opening an export
+// never runs what someone typed. Full-width signs count too: some spreadsheets read them as the ASCII ones.
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 export function neutraliseFormula(value: unknown): string {
@@ -14,7 +10,6 @@ export function neutraliseFormula(value: unknown): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-/** A CSV file answer: `header` then every row `rows` yields, cells neutralised. */
 export function csvResponse(filename: string, header: string[], rows: AsyncIterable<unknown[]>): Response {
   const stringifier = stringify({ bom: true, record_delimiter: "\r\n" });
   const encoder = new TextEncoder();
@@ -47,10 +42,7 @@ export function csvResponse(filename: string, header: string[], rows: AsyncItera
   });
 }
 
-/**
- * Rows read a batch at a time in a stable order (keyset paging on the caller's key), so an export of
- * any size holds one batch in memory; works the same on PGlite (which has no server-side cursors).
- */
+// Keyset paging, so an export of any size holds one batch in memory (PGlite has no server-side cursors).
 export async function* inBatches<Row, Key>(
   readAfter: (after: Key | null, limit: number) => Promise<Row[]>,
   keyOf: (row: Row) => Key,

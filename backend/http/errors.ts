@@ -27,7 +27,6 @@ const STATUS_OF: Record<ServiceErrorKind, ContentfulStatusCode> = {
 export const UNAUTHORIZED = "Unauthorized";
 export const NOT_PERMITTED = "You don't have sufficient permissions to perform the necessary action";
 
-/** The one error body of the API: `{ statusCode, message, error }`, plus `fieldErrors` for form fields. */
 export function errorBody(
   statusCode: number,
   message: string | string[],

@@ -16,10 +16,7 @@ function bearerToken(header: string | undefined) {
   return match ? match[1] : null;
 }
 
-/**
- * `guard()` admits any signed-in caller; `guard("read:Users")` also needs that permission. Declared on every
- * protected route, so what a route needs is read where the route is.
- */
+/** Declared on every protected route, so what a route needs is read where the route is. */
 export function createGuard(db: AppDb, sessions: ReadCache<AuthSession | null>) {
   return function guard(permission?: PermissionName): MiddlewareHandler<ApiEnv> {
     return async (c, next) => {

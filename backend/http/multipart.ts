@@ -6,13 +6,8 @@ import { describeIssues, nulCharacterError, readJsonBody } from "./validation";
 
 export const NOT_MULTIPART = "Expected a multipart/form-data body";
 
-/**
- * A multipart form (uploads): its text fields checked against `schema`, its files as bytes with the
- * uploader's file name. An empty file input (no file chosen) counts as absent. Field names repeated
- * (`inventoryClasses`) come as lists. `requiredFiles` (field → message) join a refusal of the text
- * fields, so a form learns of a missing file together with its other mistakes; the service that uses
- * the files still checks them (their kind, and presence when the text fields were fine).
- */
+// `requiredFiles` join a refusal of the text fields, so a form learns of a missing file together with its
+// other mistakes; the service still checks the files.
 export async function readMultipart<Schema extends ZodTypeAny>(
   c: Context,
   schema: Schema,
@@ -54,10 +49,6 @@ export async function readMultipart<Schema extends ZodTypeAny>(
   return { value: parsed.data, files };
 }
 
-/**
- * An edit that may come as JSON or, when it carries a new image, as multipart: the same schema either
- * way; a JSON body has no files.
- */
 export async function readJsonOrMultipart<Schema extends ZodTypeAny>(
   c: Context,
   schema: Schema,

@@ -3,16 +3,13 @@ import type { PermissionName } from "../schemas/permissions";
 
 export type Access = "public" | "signed-in" | PermissionName;
 
-/** One documented route; each area declares its own beside its routes (routes/<area>.ts). */
 export interface Operation {
   method: "get" | "post" | "put" | "patch" | "delete";
-  /** OpenAPI style: `/api/v1/users/{id}`. */
   path: string;
   tag: string;
   summary: string;
   access: Access;
   body?: ZodTypeAny;
-  /** A multipart body: field names and what each holds (with `body` too: either is accepted). */
   multipart?: Record<string, { description: string; file?: boolean; required?: boolean }>;
   query?: z.AnyZodObject;
   success: {
@@ -20,10 +17,8 @@ export interface Operation {
     description: string;
     schema: ZodTypeAny;
     headers?: Record<string, string>;
-    /** The answer's media type when it is not JSON (a CSV export, a checkout page). */
     contentType?: string;
   };
-  /** Statuses beyond the ones access and body imply (401, 403, 400). */
   errors?: Record<number, string>;
 }
 

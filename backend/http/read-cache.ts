@@ -1,9 +1,5 @@
-/**
- * Short-lived memo of answers every page asks for (who the token belongs to, the overview counts).
- * The API empties it whenever it commits a change, so inside one process a revoked token, a blocked
- * user or a new record is seen on the very next request; `ttlMs` bounds how long another process's
- * changes (a second backend on the same PostgreSQL) can go unseen. `ttlMs` 0 turns it off.
- */
+// Emptied whenever the API commits a change, so one process sees changes on the very next request;
+// `ttlMs` bounds how long another process's changes can go unseen (0 turns the cache off).
 export interface ReadCache<Value> {
   get(key: string, load: () => Promise<Value>): Promise<Value>;
   clear(): void;

@@ -16,7 +16,6 @@ export function validationError(error: ZodError) {
   return httpError(400, messages, fieldErrors);
 }
 
-/** Every string (and key) in `value` holding U+0000, as field errors; null when there is none. */
 export function nulCharacterError(value: unknown) {
   const fields = new FieldErrors();
   const visit = (node: unknown, path: string[]) => {
@@ -59,7 +58,7 @@ function parseWith<Schema extends ZodTypeAny>(schema: Schema, value: unknown): z
   return result.data;
 }
 
-/** The JSON body checked against `schema`; an empty body counts as `{}` so missing fields are named. */
+/** An empty body counts as `{}` so missing fields are named. */
 export async function readJsonBody<Schema extends ZodTypeAny>(
   c: Context,
   schema: Schema,
@@ -77,7 +76,7 @@ export async function readJsonBody<Schema extends ZodTypeAny>(
   return parseWith(schema, value);
 }
 
-/** Query parameters checked against `schema`; empty values (`?status=` from a cleared filter) count as absent. */
+/** Empty values (`?status=` from a cleared filter) count as absent. */
 export function readQuery<Schema extends ZodTypeAny>(c: Context, schema: Schema): z.output<Schema> {
   const present = Object.entries(c.req.query()).filter(([, value]) => value !== "");
   return parseWith(schema, Object.fromEntries(present));

@@ -104,7 +104,6 @@ export const csvUploadOperations: Operation[] = [
   },
 ];
 
-/** The template: the column names, and a second line saying what each holds. */
 const TEMPLATE_HEADER = SALE_FILE_COLUMNS.map((column) => column.header);
 
 function reportBody(outcome: Exclude<SalesUploadOutcome, { ok: true }>): SalesUploadReport {

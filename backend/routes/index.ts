@@ -19,11 +19,7 @@ import { ticketOperations, ticketRoutes } from "./tickets";
 import { userOperations, userRoutes } from "./users";
 import { warehouseOperations, warehouseRoutes } from "./warehouses";
 
-/**
- * Every group of API routes with where it is mounted and what it documents. A new area adds one line
- * here (and its count to areas.ts); app.ts mounts these and openapi.ts describes them, so the two
- * cannot drift apart (backend/app.test.ts checks every served route is documented).
- */
+// app.ts mounts these and openapi.ts describes them, so the two cannot drift apart (app.test.ts checks).
 export const ROUTE_GROUPS: {
   path: `/api/v1/${string}`;
   routes: (deps: RouteDeps) => Hono<ApiEnv>;

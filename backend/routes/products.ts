@@ -107,7 +107,6 @@ export const productOperations: Operation[] = [
       "Edit a product: JSON, or multipart with a new `productImage`; `inventories` given replaces the items",
     access: "write:Products",
     body: UpdateProductSchema,
-    // The same fields, each optional.
     multipart: Object.fromEntries(
       Object.entries(productFields).map(([name, field]) => [name, { ...field, required: false }]),
     ),

@@ -109,7 +109,6 @@ export function roleRoutes({ db, caches }: RouteDeps) {
     });
 }
 
-/** The catalogue of permissions a role can be given (`/api/v1/permissions`, as the reference has it). */
 export function permissionRoutes({ db, caches }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
   return new Hono<ApiEnv>().get("/", guard("read:Roles"), async (c) =>

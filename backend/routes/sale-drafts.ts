@@ -143,7 +143,6 @@ export function saleDraftRoutes({ db, caches, config }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
   const writer = guard("write:Sales");
 
-  /** A part of the draft: read its body with `schema`, change the document, answer the draft. */
   const change =
     <Schema extends ZodTypeAny>(
       schema: Schema | null,

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { PaginationSchema, listSchema } from "./list";
 
-/** The audit trail, optionally only what one staff member did (their Activity History). */
 export const ActivityQuerySchema = PaginationSchema.extend({
   actorId: z.string().trim().min(1).max(64, "actorId is too long").optional(),
 });
@@ -19,7 +18,6 @@ export const ActivityItemSchema = z.object({
 });
 export const ActivityListSchema = listSchema("activity", ActivityItemSchema);
 
-/** The Action Center's entries: others' changes the caller may read, each saying whether it is new to them. */
 export const NotificationListSchema = listSchema(
   "activity",
   ActivityItemSchema.extend({ unseen: z.boolean() }),

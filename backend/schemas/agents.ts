@@ -10,16 +10,12 @@ export const AgentStatusSchema = z.enum(AGENT_STATUSES, {
   errorMap: () => ({ message: "Status must be active or barred" }),
 });
 
-/**
- * Spec 001 §Agent: the phone is optional, at most 20 characters, whitespace removed, stored in the one
- * form customers' numbers are (phone.ts). An empty field means no phone.
- */
+/** Stored in the one form customers' numbers are (phone.ts); an empty field means no phone. */
 export const AgentPhoneSchema = z.preprocess(
   (value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value),
   CustomerPhoneSchema.optional(),
 );
 
-/** On edit, an emptied phone field (or null) removes the number. */
 const ClearablePhoneSchema = z.preprocess(
   (value) => (typeof value === "string" && value.trim() === "" ? null : value),
   CustomerPhoneSchema.nullable().optional(),
@@ -51,17 +47,11 @@ export const CreateAgentSchema = z
   .strict();
 export type CreateAgentInput = z.infer<typeof CreateAgentSchema>;
 
-/**
- * The agent page's edit form: the create form's fields, the required ones required (a PATCH would leave an
- * emptied field as it was), sent whole as the PATCH body; e-mail verification is not on the form.
- */
+/** The required fields stay required: a PATCH would leave an emptied field as it was. */
 export const AgentFormSchema = CreateAgentSchema.omit({ emailVerified: true });
 export type AgentFormInput = z.infer<typeof AgentFormSchema>;
 
-/**
- * The agent page's edit form and the bar / unbar buttons: any of the create fields plus the status.
- * `phoneNumber: ""` or null clears the phone; absent fields stay as they are.
- */
+/** `phoneNumber: ""` or null clears the phone; absent fields stay as they are. */
 export const UpdateAgentSchema = z
   .object({
     firstname: firstname.optional(),
@@ -78,14 +68,10 @@ export const UpdateAgentSchema = z
   .strict();
 export type UpdateAgentInput = z.infer<typeof UpdateAgentSchema>;
 
-/** The agent list's URL parameters: page, size and search (names, e-mail, phone), plus the status tab. */
 export const AgentListQuerySchema = PaginationSchema.extend({ status: AgentStatusSchema.optional() });
 export type AgentListQuery = z.infer<typeof AgentListQuerySchema>;
 
-/**
- * An agent as the cards, lists and the agent page read it: the spec's fields plus the card figures, which
- * are counted, never sampled (registered customers now; sales and stock once those areas exist).
- */
+/** The card figures are counted, never sampled. */
 export const AgentRecordSchema = z.object({
   id: z.string(),
   firstname: z.string(),
@@ -111,6 +97,5 @@ export type AgentRecord = z.infer<typeof AgentRecordSchema>;
 export const AgentListSchema = listSchema("agents", AgentRecordSchema);
 export type AgentList = z.infer<typeof AgentListSchema>;
 
-/** `GET /v1/agents/statistics/view`: always answered, zeros included. */
 export const AgentStatsSchema = z.object({ total: z.number(), active: z.number(), barred: z.number() });
 export type AgentStats = z.infer<typeof AgentStatsSchema>;

@@ -14,10 +14,7 @@ export const AddressTypeSchema = z.enum(ADDRESS_TYPES, {
   errorMap: () => ({ message: "Please select an address type" }),
 });
 
-/**
- * Spec 001 §Customer: whitespace removed, at most 20 characters; and a real phone number, stored in one
- * form so the same number typed two ways is one customer (phone.ts).
- */
+/** Stored in one form, so the same number typed two ways is one customer (phone.ts). */
 export const CustomerPhoneSchema = phoneSchema({ maxMessage: "Phone number cannot be more than 20 digits" });
 
 export const CreateCustomerSchema = z
@@ -30,7 +27,6 @@ export const CreateCustomerSchema = z
     addressType: AddressTypeSchema.default("HOME"),
     longitude: coordinate("Longitude", 180),
     latitude: coordinate("Latitude", 90),
-    /** The agent who registered the customer, if one did (their card counts registered customers). */
     agentId: optionalId("Agent is required"),
   })
   .strict();
@@ -39,16 +35,13 @@ export type CreateCustomerInput = z.infer<typeof CreateCustomerSchema>;
 /** "New" customers (the New Leads card and the New tab) joined within this many days. */
 export const NEW_CUSTOMER_DAYS = 30;
 
-/** The customer list's URL parameters: page, size and search, plus the status tab and the "new" filter. */
 export const CustomerListQuerySchema = PaginationSchema.extend({
   status: CustomerStatusSchema.optional(),
   isNew: booleanFilter("isNew").optional(),
-  /** Customers with an instalment more than DEFAULTING_AFTER_DAYS overdue (docs/decisions/018). */
   defaulting: booleanFilter("defaulting").optional(),
 });
 export type CustomerListQuery = z.infer<typeof CustomerListQuerySchema>;
 
-/** A customer as lists and the detail page read it (spec 001 §Customer). */
 export const CustomerRecordSchema = z.object({
   id: z.string(),
   firstname: z.string(),
@@ -71,7 +64,6 @@ export type CustomerRecord = z.infer<typeof CustomerRecordSchema>;
 export const CustomerListSchema = listSchema("customers", CustomerRecordSchema);
 export type CustomerList = z.infer<typeof CustomerListSchema>;
 
-/** The four stat cards of the customer pages; the keys are the spec's. */
 export const CustomerStatsSchema = z.object({
   totalCustomerCount: z.number(),
   newCustomerCount: z.number(),

@@ -12,17 +12,12 @@ export const TIME_DIVIDER_INVALID = "Time Divider must be a valid integer";
 export const RESTRICTED_DIGIT_MODE_INVALID = "Restricted Digit Mode must be true or false";
 export const SERIAL_NUMBER_TAKEN = "A device with this serial number already exists";
 
-/** Device batch files (spec 001 §5: '.csv or .xlsx'); the kind is read from the bytes. */
 export const DEVICE_FILE_KINDS = ["csv", "xlsx"] as const;
 export const DEVICE_FILE_REQUIRED = "Devices file is required";
 export const DEVICE_FILE_TYPE_MESSAGE = "Only CSV/Excel files (.csv, .xlsx) allowed";
 export const MAX_DEVICE_ROWS = 20_000;
 export const DEVICES_UPLOADED = "Devices uploaded successfully!";
 
-/**
- * The batch file's columns in template order, with the record field each fills. Headers are matched
- * without regard to case, spaces or underscores ("serial number", "SerialNumber", "Serial_Number").
- */
 export const DEVICE_FILE_COLUMNS = [
   { header: "Serial Number", field: "serialNumber", required: true },
   { header: "Key", field: "key", required: true },
@@ -36,9 +31,6 @@ export const DEVICE_FILE_COLUMNS = [
 ] as const;
 export type DeviceFileColumn = (typeof DEVICE_FILE_COLUMNS)[number];
 
-/** Headers are matched without regard to case, spaces or underscores (services/spreadsheet-rows.ts). */
-
-/** A whole number typed as text ("12") or sent as a number; empty means not given. */
 function optionalInteger(message: string) {
   return z.preprocess(
     (value) => {
@@ -59,10 +51,7 @@ function optionalInteger(message: string) {
   );
 }
 
-/**
- * A spreadsheet cell's yes/no: people type TRUE, yes, Y or 1 in a sheet, so these are read too. JSON and
- * form fields take only what a form sends (flagField).
- */
+// People type TRUE, yes, Y or 1 in a sheet; JSON and form fields take only what a form sends (flagField).
 export function cellFlagSchema(message: string) {
   return z.preprocess(
     (value) => {
@@ -81,7 +70,7 @@ const serialNumber = requiredText(SERIAL_NUMBER_REQUIRED).pipe(
 );
 const key = requiredText(KEY_REQUIRED).pipe(z.string().max(200, "Key must be at most 200 characters"));
 
-/** Spec 001 §Device and §5; `count` comes as a string from the spec's form. */
+/** `count` comes as a string from the spec's form. */
 const deviceFields = {
   serialNumber,
   key,
@@ -97,13 +86,11 @@ export const CreateDeviceSchema = z
     ...deviceFields,
     restrictedDigitMode: flagField(RESTRICTED_DIGIT_MODE_INVALID).default(false),
     isTokenable: flagField("Tokenable must be true or false").default(true),
-    /** The inventory item this device is a unit of. */
     inventoryId: optionalId("Inventory item is required"),
   })
   .strict();
 export type CreateDeviceInput = z.infer<typeof CreateDeviceSchema>;
 
-/** One row of a batch file (every cell is text); Inventory holds the item's SKU. */
 export const DeviceFileRowSchema = z.object({
   ...deviceFields,
   restrictedDigitMode: cellFlagSchema(RESTRICTED_DIGIT_MODE_INVALID).default(false),
@@ -111,16 +98,12 @@ export const DeviceFileRowSchema = z.object({
 });
 export type DeviceFileRow = z.infer<typeof DeviceFileRowSchema>;
 
-/** The multipart form of the batch upload: only the file, no text fields. */
 export const DeviceBatchFieldsSchema = z.object({}).strict();
 
 /** What a browser calls a device batch file; the API still reads the bytes (a renamed file is refused). */
 const DEVICE_FILE_NAME = /\.(csv|xlsx)$/i;
 
-/**
- * The web app's batch form (spec 001 §5: '.csv or .xlsx'): one chosen file of at most 5 MB, named as a
- * CSV or XLSX file. An empty file input (nothing chosen) is a missing file.
- */
+/** An empty file input (nothing chosen) is a missing file. */
 export const DeviceBatchFormSchema = z
   .object({
     file: z.unknown().transform((value, context): File => {
@@ -142,11 +125,7 @@ export const DeviceBatchFormSchema = z
 
 const filterText = (label: string) => z.string().trim().max(100, `${label} is too long`).optional();
 
-/**
- * The device list's URL parameters (spec 001 §7): `search` looks in serial number, starting code, hardware
- * model and firmware version; each named filter matches its own field ("contains", any case), except
- * `key`, which must match a whole key and only for roles that manage devices (keys are secrets).
- */
+// `key` must match a whole key, and only for roles that manage devices: keys are secrets.
 export const DeviceListQuerySchema = PaginationSchema.extend({
   serialNumber: filterText("Serial number"),
   key: filterText("Key"),
@@ -154,19 +133,16 @@ export const DeviceListQuerySchema = PaginationSchema.extend({
   hardwareModel: filterText("Hardware model"),
   firmwareVersion: filterText("Firmware version"),
   inventoryId: z.string().trim().max(64, "inventoryId is too long").optional(),
-  /** Linked to a sale item (true), or still available (false). */
   linked: booleanFilter("linked").optional(),
   isTokenable: booleanFilter("isTokenable").optional(),
 });
 export type DeviceListQuery = z.infer<typeof DeviceListQuerySchema>;
 
-/** Device keys are secrets: what lists and pages show instead of the key (its last four characters). */
 export const KEY_MASK = "••••••••";
 export function maskKey(key: string) {
   return `${KEY_MASK}${key.length > 8 ? key.slice(-4) : ""}`;
 }
 
-/** A device as lists and the device page read it; `key` is always masked (reveal-key shows it). */
 export const DeviceRecordSchema = z.object({
   id: z.string(),
   serialNumber: z.string(),
@@ -187,7 +163,6 @@ export const DeviceRecordSchema = z.object({
 });
 export type DeviceRecord = z.infer<typeof DeviceRecordSchema>;
 
-/** `GET /v1/device/{id}`: the device and every token made for it, newest first. */
 export const DeviceDetailSchema = DeviceRecordSchema.extend({ tokens: z.array(TokenRecordSchema) });
 export type DeviceDetail = z.infer<typeof DeviceDetailSchema>;
 
@@ -199,14 +174,11 @@ export const RevealedKeySchema = z.object({ key: z.string() });
 export const DeviceBatchResultSchema = z.object({ message: z.string(), count: z.number() });
 export type DeviceBatchResult = z.infer<typeof DeviceBatchResultSchema>;
 
-/** One problem of a refused batch file: `row` is the line in the file (the header is line 1). */
 export const DeviceRowErrorSchema = z.object({ row: z.number(), column: z.string(), message: z.string() });
 export type DeviceRowError = z.infer<typeof DeviceRowErrorSchema>;
 
-/** The most problems one answer lists; `errorCount` says how many there were in all. */
 export const MAX_REPORTED_ROW_ERRORS = 1_000;
 
-/** A refused batch: the usual error body plus the row-by-row report the screen shows as a table. */
 export const DeviceBatchReportSchema = z.object({
   statusCode: z.number(),
   message: z.union([z.string(), z.array(z.string())]),

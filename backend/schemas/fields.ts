@@ -8,17 +8,12 @@ export function requiredText(message: string) {
 
 export const EmailSchema = requiredText("Email is required").pipe(z.string().email("Invalid email address"));
 
-/** Staff forms say 'Invalid email format' (spec 000 §5). */
 export const StaffEmailSchema = requiredText("Email is required").pipe(
   z.string().email("Invalid email format"),
 );
 
 export const INVALID_PHONE = "Invalid phone number";
 
-/**
- * A phone field: required, checked and stored in one form (phone.ts). `minDigits` is the staff forms'
- * "at least 10 digits" (spec 000 §5); `maxMessage` the wording of each area's 20-character limit.
- */
 export function phoneSchema({ minDigits, maxMessage }: { minDigits?: number; maxMessage: string }) {
   const required = "Phone number is required";
   return z.string({ required_error: required, invalid_type_error: required }).transform((value, context) => {
@@ -36,13 +31,11 @@ export function phoneSchema({ minDigits, maxMessage }: { minDigits?: number; max
   });
 }
 
-/** Staff phone numbers: at least 10 digits (spec 000 §5, §9). */
 export const PhoneSchema = phoneSchema({
   minDigits: 10,
   maxMessage: "Phone number must be at most 20 characters",
 });
 
-/** Our password rule (documented in the README): at least 8 characters with a letter and a digit. */
 export const NewPasswordSchema = z
   .string({ required_error: "Password is required" })
   .min(8, "Password must be at least 8 characters")
@@ -54,10 +47,7 @@ export const NewPasswordSchema = z
 
 export const IdSchema = z.string().trim().min(1, "Id is required").max(64, "Id is too long");
 
-/**
- * An optional coordinate. Forms send text ("6.45"), JSON clients numbers; an empty field or null means
- * "not given" rather than 0, which is a real place in the Gulf of Guinea.
- */
+// An empty field or null means "not given" rather than 0, which is a real place in the Gulf of Guinea.
 export function coordinate(label: string, limit: number) {
   const message = `${label} must be a number between -${limit} and ${limit}`;
   return z.preprocess(
@@ -69,7 +59,6 @@ export function coordinate(label: string, limit: number) {
   );
 }
 
-/** An optional reference to another record: an empty select ("") or null means "none chosen". */
 export function optionalId(message = "Id is required") {
   return z.preprocess(
     (value) => (value === "" || value === null ? undefined : value),
@@ -77,10 +66,7 @@ export function optionalId(message = "Id is required") {
   );
 }
 
-/**
- * An optional short text: trimmed, and an empty field counts as not given (stored as null), so a
- * form's blank input and a JSON client's missing key mean the same.
- */
+/** A blank input and a missing JSON key both mean not given (stored as null). */
 export function optionalText(label: string, max: number) {
   return z.preprocess(
     (value) => ((typeof value === "string" && value.trim() === "") || value === null ? undefined : value),

@@ -1,9 +1,6 @@
 import { z } from "zod";
 
-/**
- * Uploaded files: what kinds exist and the limits every upload shares (spec 001 §5, issue texts). The
- * kind is always read from the bytes, never from the file's name or the browser's claim.
- */
+/** The kind is always read from the bytes, never from the file's name or the browser's claim. */
 export const FILE_KINDS = ["png", "jpeg", "svg", "csv", "xlsx", "xls"] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
@@ -20,29 +17,23 @@ export const CONTENT_TYPES: Record<FileKind, string> = {
 };
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-/** A multipart body: one file of up to MAX_UPLOAD_BYTES plus a few text fields. */
 export const UPLOAD_BODY_LIMIT_BYTES = MAX_UPLOAD_BYTES + 256 * 1024;
 
 export const IMAGE_TYPE_MESSAGE = "Only PNG, JPEG, JPG, or SVG files are allowed.";
 export const UPLOAD_TOO_LARGE_MESSAGE = "The file must be 5 MB or smaller";
 
-/** Where the web app shows a stored file (its own route, which reads it with the session's token). */
 export const fileHref = (fileId: string) => `/files/${fileId}`;
 
 /** What a browser calls an image the API will take; the API still reads the bytes. */
 const IMAGE_NAME = /\.(png|jpe?g|svg)$/i;
 const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/svg+xml"]);
 
-/** A chosen file, in the browser or on the server (both have `File`); an empty file input is no file. */
+/** An empty file input is no file. */
 export function chosenFile(value: unknown): File | undefined {
   if (typeof File === "undefined" || !(value instanceof File)) return undefined;
   return value.size === 0 && value.name === "" ? undefined : value;
 }
 
-/**
- * An image input of a form (the web app's form schemas; the API reads the file beside its text fields):
- * required when `required` names the message, at most 5 MB, and named or typed as PNG, JPEG or SVG.
- */
 export function imageFileField({ required }: { required?: string } = {}) {
   return z.unknown().transform((value, context): File | undefined => {
     const file = chosenFile(value);

@@ -1,23 +1,14 @@
 import { z } from "zod";
 
-/**
- * Values that arrive as form text (multipart) or as JSON (numbers, arrays), read the same way whichever
- * way they came, each with its field's own messages rather than a parser's.
- */
-
 const fail = (context: z.RefinementCtx, message: string) => {
   context.addIssue({ code: z.ZodIssueCode.custom, message });
   return z.NEVER;
 };
 
-/** Missing, null, or only spaces: what an unfilled input sends. */
 export const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 
-/**
- * A number as JSON sends it (finite) or as form text writes it ("12", " -3.5 "). Booleans, lists,
- * "Infinity", "1e3" and "0x10" are not numbers here, though JavaScript would make numbers of them.
- */
+// Booleans, lists, "Infinity", "1e3" and "0x10" are not numbers here, though JavaScript would make them so.
 export function numberFrom(value: unknown): number | undefined {
   if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
   if (typeof value !== "string" || !/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(value.trim())) return undefined;
@@ -25,20 +16,13 @@ export function numberFrom(value: unknown): number | undefined {
   return Number.isFinite(number) ? number : undefined;
 }
 
-/**
- * Decimal places of a number as written (its shortest form, "0.125", "1.5e-7"): counted on the text,
- * because multiplying by 10^places rounds for large amounts and would misjudge them.
- */
+// Counted on the text: multiplying by 10^places rounds for large amounts and would misjudge them.
 export function decimalPlaces(number: number): number {
   if (Number.isInteger(number)) return 0;
   const [, fraction = "", exponent = "0"] = /^-?\d+(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(number)) ?? [];
   return Math.max(0, fraction.length - Number(exponent));
 }
 
-/**
- * A number between `min` and `max` with at most `places` decimals (any when not given), from a number
- * or its text; blank is `messages.required`, anything else that is not a number `messages.invalid`.
- */
 export function decimalField({
   min,
   max,
@@ -67,20 +51,15 @@ export function decimalField({
     );
 }
 
-/** `field` where a blank value (missing, null, "") means `fallback`, as an unfilled optional input does. */
 export function blankAs<Schema extends z.ZodTypeAny>(fallback: z.input<Schema>, field: Schema) {
   return z.preprocess((value) => (isBlank(value) ? fallback : value), field);
 }
 
-/** `field`, or undefined when left blank. */
 export function optionalField<Schema extends z.ZodTypeAny>(field: Schema) {
   return z.preprocess((value) => (isBlank(value) ? undefined : value), field.optional());
 }
 
-/**
- * A yes/no answer: a JSON boolean, or the text a form sends ("true"/"false" from a select, "on" from a
- * ticked checkbox). Other words ("yes", "1") are refused rather than guessed at.
- */
+/** Other words ("yes", "1") are refused rather than guessed at. */
 export function flagField(message: string) {
   return z
     .unknown()
@@ -94,7 +73,6 @@ export function flagField(message: string) {
     .describe("true or false");
 }
 
-/** A whole number between `min` and `max`, from a number or its text ("12", " 12 "). */
 export function wholeNumberField(messages: {
   required: string;
   notWhole: string;
@@ -119,10 +97,6 @@ export function wholeNumberField(messages: {
   });
 }
 
-/**
- * A set of choices sent as a comma list ("REGULAR,RETURNED"), as repeated form fields (checkboxes), or
- * as a JSON array: trimmed, blanks dropped, each kept once, in the order of `choices`.
- */
 export function choiceListField<Choice extends string>(
   choices: readonly [Choice, ...Choice[]],
   messages: { required: string; invalid: string },
@@ -143,7 +117,6 @@ export function choiceListField<Choice extends string>(
   });
 }
 
-/** A JSON list sent as form text (multipart) is parsed; anything else is left for the schema to judge. */
 export function parsedJson(value: unknown) {
   if (typeof value !== "string") return value;
   try {

@@ -11,13 +11,10 @@ export type InventoryClass = (typeof INVENTORY_CLASSES)[number];
 /** Read from the remaining stock, never stored, so it cannot go stale. */
 export const INVENTORY_STATUSES = ["IN_STOCK", "OUT_OF_STOCK"] as const;
 export type InventoryStatus = (typeof INVENTORY_STATUSES)[number];
-/** Every change of stock is one movement; sales and agents add allocations, releases and issues later. */
 export const MOVEMENT_KINDS = ["RECEIPT", "TRANSFER", "ALLOCATION", "RELEASE", "ISSUE"] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
-/** The inventory picker of the New Product drawer shows 12 items a page (spec 001 §9). */
 export const INVENTORY_PICKER_PAGE_SIZE = 12;
-/** How many of an item's latest movements its page shows; the whole log is GET /inventory/logs. */
 export const RECENT_MOVEMENTS = 20;
 
 export const MAX_NAME_LENGTH = 50;
@@ -31,14 +28,12 @@ export const InventoryClassSchema = z.enum(INVENTORY_CLASSES, {
   errorMap: () => ({ message: INVALID_CLASS }),
 });
 
-/** A required name of at most 50 characters, in the spec's words ('… cannot exceed 50 characters'). */
 export function limitedName(label: string, max = MAX_NAME_LENGTH) {
   return requiredText(`${label} is required`).pipe(
     z.string().max(max, `${label} cannot exceed ${max} characters`),
   );
 }
 
-/** A required id of a chosen record (a select's value); an unknown one is the service's field error. */
 export function chosenId(required: string) {
   return requiredText(required).pipe(z.string().max(64, required));
 }
@@ -49,10 +44,7 @@ export const SkuSchema = requiredText("SKU is required")
 
 export const INVALID_DATE_OF_MANUFACTURE = "Invalid Date of Manufacture";
 
-/**
- * A calendar date (`YYYY-MM-DD`, what a date input sends; a full ISO moment is read as its Lagos day),
- * not after today in Lagos.
- */
+/** A full ISO moment is read as its Lagos day; not after today in Lagos. */
 export const DateOfManufactureSchema = z.unknown().transform((value, context) => {
   const fail = (message: string) => {
     context.addIssue({ code: z.ZodIssueCode.custom, message });
@@ -93,10 +85,7 @@ export const SalePriceSchema = nairaField("Sale price");
 const optionalWarehouseId = z.string().trim().max(64, "Invalid Warehouse").optional();
 const optionalReason = z.string().trim().max(200, "Reason cannot exceed 200 characters").optional();
 
-/**
- * The New Inventory form's text fields (multipart; the image comes as the file `inventoryImage`). Money
- * is read into integer kobo. Without `warehouseId` the first active warehouse taking the class is used.
- */
+// Money is read into integer kobo. Without `warehouseId` the first active warehouse taking the class is used.
 export const CreateInventorySchema = z
   .object({
     class: InventoryClassSchema,
@@ -114,12 +103,11 @@ export const CreateInventorySchema = z
   .strict();
 export type CreateInventoryInput = z.infer<typeof CreateInventorySchema>;
 
-/** The New Inventory drawer's form: the API's fields plus the image input (the web app sends it on). */
 export const InventoryFormSchema = CreateInventorySchema.extend({
   [INVENTORY_IMAGE_FIELD]: imageFileField({ required: INVENTORY_IMAGE_REQUIRED }),
 });
 
-/** Restocking adds a batch (JSON); batches are never edited. */
+/** Batches are never edited: restocking adds one. */
 export const RestockSchema = z
   .object({
     numberOfStock: NumberOfStockSchema,
@@ -131,7 +119,6 @@ export const RestockSchema = z
   .strict();
 export type RestockInput = z.infer<typeof RestockSchema>;
 
-/** Moves remaining units of one batch to another active warehouse (JSON). */
 export const TransferSchema = z
   .object({
     batchId: chosenId("Batch is required"),
@@ -151,7 +138,6 @@ export type TransferInput = z.infer<typeof TransferSchema>;
 export const CategoryNameSchema = limitedName("Category Name");
 export const SubCategoryNameSchema = limitedName("Sub-Category Name");
 
-/** The 'Create New Category' form: a name and optional sub-categories. */
 export const CategoryFormSchema = z
   .object({
     name: CategoryNameSchema,
@@ -162,15 +148,10 @@ export const CategoryFormSchema = z
   })
   .strict();
 
-/** The 'Create New Sub-Category' form: the parent category and a name. */
 export const SubCategoryFormSchema = z
   .object({ parentId: chosenId("Parent Category is required"), name: SubCategoryNameSchema })
   .strict();
 
-/**
- * One entry of `POST /inventory/category/create`: a category (with optional sub-categories) or, with
- * `parentId`, a sub-category; the name's message says which.
- */
 const CategoryEntrySchema = z
   .object({
     name: z.string({ invalid_type_error: "Category Name is required" }).trim().optional(),
@@ -219,13 +200,11 @@ export const CreateInventoryCategoriesSchema = z
   .strict();
 export type CreateInventoryCategoriesInput = z.infer<typeof CreateInventoryCategoriesSchema>;
 
-/** Renaming a category or sub-category (Inventory Settings). */
 export const RenameInventoryCategorySchema = z.object({ name: CategoryNameSchema }).strict();
 export type RenameInventoryCategoryInput = z.infer<typeof RenameInventoryCategorySchema>;
 
 const optionalId = z.string().trim().max(64, "Invalid id").optional();
 
-/** `GET /inventory`: page, size, search (name, manufacturer, SKU) and the filters of the list and picker. */
 export const InventoryListQuerySchema = PaginationSchema.extend({
   inventoryCategoryId: optionalId,
   inventorySubCategoryId: optionalId,
@@ -237,7 +216,6 @@ export type InventoryListQuery = z.infer<typeof InventoryListQuerySchema>;
 export const InventoryStatsQuerySchema = z.object({ warehouseId: optionalId });
 export type InventoryStatsQuery = z.infer<typeof InventoryStatsQuerySchema>;
 
-/** `GET /inventory/logs`: the movement log, newest first; search looks in item names and SKUs. */
 export const MovementListQuerySchema = PaginationSchema.extend({
   warehouseId: optionalId,
   inventoryId: optionalId,
@@ -248,13 +226,12 @@ export type MovementListQuery = z.infer<typeof MovementListQuerySchema>;
 export const NamedRefSchema = z.object({ id: z.string(), name: z.string() });
 export type NamedRef = z.infer<typeof NamedRefSchema>;
 
-/** Lowest and highest selling price (naira) among batches with stock left; null when none has any. */
 export const SalePriceRangeSchema = z.object({
   minimumInventoryBatchPrice: z.number().nullable(),
   maximumInventoryBatchPrice: z.number().nullable(),
 });
 
-/** An inventory item as lists read it (spec 001 §Inventory item). Quantities are within the warehouse filter. */
+/** Quantities are within the warehouse filter. */
 export const InventoryRecordSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -277,7 +254,7 @@ export type InventoryRecord = z.infer<typeof InventoryRecordSchema>;
 export const InventoryListSchema = listSchema("inventories", InventoryRecordSchema);
 export type InventoryList = z.infer<typeof InventoryListSchema>;
 
-/** A batch: money in naira; `sourceBatchId` is the batch a transfer split it from. */
+/** `sourceBatchId` is the batch a transfer split it from. */
 export const BatchRecordSchema = z.object({
   id: z.string(),
   batchNumber: z.number(),
@@ -299,7 +276,6 @@ export const MovementRecordSchema = z.object({
   inventory: z.object({ id: z.string(), name: z.string(), sku: z.string() }),
   batchId: z.string(),
   batchNumber: z.number(),
-  /** The batch a transfer created in the destination. */
   toBatchId: z.string().nullable(),
   fromWarehouse: NamedRefSchema.nullable(),
   toWarehouse: NamedRefSchema.nullable(),
@@ -313,7 +289,6 @@ export type MovementRecord = z.infer<typeof MovementRecordSchema>;
 export const MovementListSchema = listSchema("movements", MovementRecordSchema);
 export type MovementList = z.infer<typeof MovementListSchema>;
 
-/** An item's page: the item, every batch (newest first) and its latest movements. */
 export const InventoryDetailSchema = InventoryRecordSchema.extend({
   batches: z.array(BatchRecordSchema),
   movements: z.array(MovementRecordSchema),
@@ -327,7 +302,7 @@ export const TransferResultSchema = z.object({
 });
 export type TransferResult = z.infer<typeof TransferResultSchema>;
 
-/** Stat cards and tab counts; every class is listed, with 0 when it has no items. */
+/** Every class is listed, with 0 when it has no items. */
 export const InventoryStatsSchema = z.object({
   totalInventoryCount: z.number(),
   inventoryClassCounts: z.array(z.object({ inventoryClass: InventoryClassSchema, count: z.number() })),

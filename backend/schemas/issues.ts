@@ -1,14 +1,6 @@
 import type { ZodError } from "zod";
 
-/**
- * Zod issues as the error body's `fieldErrors` and `field: message` list. Pure, so services that check a
- * whole document (a sale draft) answer the same shape as the HTTP layer.
- */
-
-/**
- * Field messages keyed by field name. A Map, not a plain object: a field called `constructor`,
- * `toString` or `__proto__` must be a key like any other, never the object's own machinery.
- */
+// A Map: a field called `constructor` or `__proto__` must be a key like any other.
 export class FieldErrors {
   private readonly byField = new Map<string, string[]>();
   readonly messages: string[] = [];
@@ -24,13 +16,11 @@ export class FieldErrors {
     return this.byField.size;
   }
 
-  /** Own properties only (Object.fromEntries defines them), safe to serialise and to read back. */
   toObject(): Record<string, string[]> {
     return Object.fromEntries(this.byField);
   }
 }
 
-/** Zod issues as `{ field: [messages] }` plus the flat `field: message` list of the error body. */
 export function describeIssues(error: ZodError) {
   const fields = new FieldErrors();
   const formMessages: string[] = [];

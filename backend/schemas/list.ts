@@ -5,11 +5,8 @@ export const DEFAULT_PAGE_SIZE = 20;
 /** Deeper than any real list; keeps `(page - 1) × limit` a number the database accepts. */
 export const MAX_PAGE = 1_000_000;
 
-/**
- * Page and size of every list. The API refuses out-of-range values with a 400 rather than clamping, so
- * a client learns about its mistake (page 0, limit 500); a page past the end simply answers no rows.
- * The web app reads the same schema leniently (`readListQuery`): a bad value in a URL falls back.
- */
+// The API refuses out-of-range values with a 400 rather than clamping, so a client learns of its mistake;
+// the web app reads the same schema leniently (`readListQuery`).
 export const PaginationSchema = z.object({
   page: z.coerce
     .number({ invalid_type_error: "page must be a number" })
@@ -27,10 +24,8 @@ export const PaginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof PaginationSchema>;
 
-/** The spellings a yes/no list filter accepts in a URL (`?linked=true`, `?isNew=0`). */
 export const BOOLEAN_FILTER_VALUES = ["true", "1", "false", "0"] as const;
 
-/** A yes/no list filter read from its URL spelling; anything else is refused with `name`'s message. */
 export function booleanFilter(name: string) {
   return z
     .enum(BOOLEAN_FILTER_VALUES, { errorMap: () => ({ message: `${name} must be true or false` }) })
@@ -41,7 +36,6 @@ export function totalPages(total: number, limit: number) {
   return limit > 0 ? Math.ceil(total / limit) : 0;
 }
 
-/** A list answer: `{ <key>: items, total, page, limit, totalPages }` (ARCHITECTURE §3). */
 export function listSchema<Key extends string, Item extends z.ZodTypeAny>(key: Key, item: Item) {
   return z.object({
     [key]: z.array(item),
@@ -64,7 +58,6 @@ export type Page<Key extends string, Item> = { [K in Key]: Item[] } & {
   totalPages: number;
 };
 
-/** The one way a service shapes a page of results. */
 export function pageOf<Key extends string, Item>(
   key: Key,
   items: Item[],
@@ -80,11 +73,7 @@ export function pageOf<Key extends string, Item>(
   } as Page<Key, Item>;
 }
 
-/**
- * A list's URL parameters read the forgiving way a person's URL deserves: every value the schema refuses
- * (`?page=abc`, `?status=nope`) is dropped and falls back to its default, never shown as a parser's
- * message. Empty values (`?search=` from a cleared box) count as absent, as in the API.
- */
+// A person's URL is read forgivingly: refused values fall back to their defaults; empty ones count as absent.
 export function readListQuery<Schema extends z.AnyZodObject>(
   schema: Schema,
   params: URLSearchParams,

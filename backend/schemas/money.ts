@@ -1,25 +1,17 @@
 import { z } from "zod";
 
-/**
- * Money is integer kobo inside the backend and naira at the API (numbers with at most 2 decimals), as the
- * spec speaks it. Conversions happen here only, on integers, never by float arithmetic on totals.
- */
+// Integer kobo inside the backend, naira at the API (as the spec speaks it); conversions happen here only,
+// on integers, never by float arithmetic on totals.
 export const MAX_NAIRA = 1_000_000_000_000;
 
-/** Naira (a number, or the text of a form field) to integer kobo, refusing more than 2 decimals. */
 export function nairaToKobo(naira: number): number {
   return Math.round(naira * 100);
 }
 
-/** Integer kobo to naira for an API answer. */
 export function koboToNaira(kobo: number): number {
   return kobo / 100;
 }
 
-/**
- * A naira amount field, read into kobo: `label` names it in messages ('Cost of item must be a positive
- * number with at most 2 decimals'). `allowZero` for amounts that may be 0 (a miscellaneous cost).
- */
 export function nairaField(label: string, { allowZero = false }: { allowZero?: boolean } = {}) {
   const message = `${label} must be a ${allowZero ? "non-negative" : "positive"} number with at most 2 decimals`;
   const required = `${label} is required`;

@@ -6,18 +6,10 @@ import { TokenRecordSchema } from "./token-records";
 export { TOKEN_KINDS, TokenRecordSchema } from "./token-records";
 export type { TokenKind, TokenRecord } from "./token-records";
 
-/**
- * Online payments (spec 001 §4 "Online payment", §7, §8; ARCHITECTURE §3 "Payments"): a checkout started
- * with a provider, its verification, the provider's webhook, and the device tokens payments issue.
- */
-
 export const PAYMENT_PROVIDERS = ["sandbox", "flutterwave"] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
-/**
- * A checkout's standing: PENDING until the provider answers; PAID once its payment is recorded; MISMATCHED
- * when the provider reported another amount or currency; FAILED or CANCELLED when the customer did not pay.
- */
+// PENDING until the provider answers; MISMATCHED when it reported another amount or currency.
 export const CHECKOUT_STATUSES = ["PENDING", "PAID", "MISMATCHED", "FAILED", "CANCELLED"] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
@@ -28,16 +20,12 @@ export const MISMATCH_MESSAGE = "Amount paid differs from the amount due: not co
 export const NOT_SUCCESSFUL_MESSAGE = "Payment was not successful. Please try again.";
 
 export const CHECKOUT_REFERENCE = /^[A-Za-z0-9-]{8,64}$/;
-/**
- * The references this system makes for a checkout (the provider's tx_ref): `sale-`, the sale id's first 8
- * characters, then the API's `<time in base 36>-<6 hex>` (services/sale-creation.ts paymentReference) or
- * the payment page's `<12 hex>` (app/features/sales/checkout-reference.server.ts). A tx_ref of another shape in
- * a URL was not made here: the web app never shows it as a payment reference.
- */
+// `sale-` and the sale id's first 8 characters, then the API's or the payment page's suffix. A tx_ref of
+// another shape in a URL was not made here: the web app never shows it as a payment reference.
 export const OUR_CHECKOUT_REFERENCE = /^sale-[0-9a-f]{8}-(?:[0-9a-f]{12}|[0-9a-z]{8,9}-[0-9a-f]{6})$/;
 export const REFERENCE_TAKEN = "This reference belongs to another payment";
 
-/** `POST /v1/payment/initialize`: the amount defaults to what is due now. */
+/** The amount defaults to what is due now. */
 export const InitializePaymentSchema = z
   .object({
     saleId: z.string({ required_error: "Sale is required" }).trim().min(1, "Sale is required").max(64),
@@ -45,22 +33,14 @@ export const InitializePaymentSchema = z
       (value) => (value === "" || value === null ? undefined : value),
       PaymentAmountSchema.optional(),
     ),
-    /**
-     * The checkout's reference when the caller names it (the web page shows it on the Payment Details card
-     * before Pay is pressed); the same reference sent again for the same sale and amount reopens that
-     * checkout instead of starting another.
-     */
+    /** The same reference sent again for the same sale and amount reopens that checkout. */
     reference: z
       .string()
       .trim()
       .regex(CHECKOUT_REFERENCE, "Reference must be 8 to 64 letters, digits or dashes")
       .optional(),
-    /**
-     * Where the provider sends the browser back (the contract's frontend adds `redirect_url` of
-     * `<app>/sales`): the web app names its own origin, so a user who opened it at another address than
-     * APP_URL comes back to the same session. The sandbox's checkout page is served from that origin too.
-     * Without it, APP_URL's /sales/all.
-     */
+    // The web app names its own origin, so a user who opened it at another address than APP_URL comes back to
+    // the same session. Without it, APP_URL's /sales/all.
     redirectUrl: z
       .string()
       .trim()
@@ -73,13 +53,11 @@ export const InitializePaymentSchema = z
 export type InitializePaymentInput = z.infer<typeof InitializePaymentSchema>;
 
 export const InitializedPaymentSchema = z.object({
-  /** Where to send the browser: the provider's hosted checkout. */
   link: z.string(),
   reference: z.string(),
   amount: z.number(),
   currency: z.literal(CURRENCY),
   provider: z.enum(PAYMENT_PROVIDERS),
-  /** For the provider's inline popup; null for the sandbox. */
   publicKey: z.string().nullable(),
   saleId: z.string(),
   customer: z.object({ email: z.string(), name: z.string(), phone: z.string() }),
@@ -88,10 +66,7 @@ export type InitializedPayment = z.infer<typeof InitializedPaymentSchema>;
 
 const queryText = z.string().trim().max(200).optional();
 
-/**
- * The verification callback's query: the spec's `txref`/`transactionid` and the provider's redirect names
- * `tx_ref`/`transaction_id`, plus the redirect's `status`.
- */
+/** The spec's `txref`/`transactionid` and the provider's redirect names `tx_ref`/`transaction_id`. */
 export const VerifyCallbackQuerySchema = z
   .object({
     txref: queryText,
@@ -113,7 +88,6 @@ export type VerifyCallbackQuery = z.output<typeof VerifyCallbackQuerySchema>;
 
 export const VERIFICATION_PAYMENT_STATUSES = ["COMPLETED", "INCOMPLETE", "PENDING"] as const;
 
-/** What the callback answers (spec §7): `status` success or processing, and the payment's status. */
 export const VerificationSchema = z.object({
   status: z.enum(["success", "processing"]),
   paymentStatus: z.enum(VERIFICATION_PAYMENT_STATUSES),
@@ -141,7 +115,6 @@ export const WebhookBodySchema = z.object({
   }),
 });
 
-/** The sandbox checkout page's form: Pay (optionally another amount, to try a mismatch) or Cancel. */
 export const SandboxDecisionSchema = z
   .object({
     decision: z.enum(["pay", "cancel"], { errorMap: () => ({ message: "Choose Pay or Cancel" }) }),
@@ -153,7 +126,7 @@ export const SandboxDecisionSchema = z
   .strict();
 export type SandboxDecision = z.output<typeof SandboxDecisionSchema>;
 
-/** What the sandbox checkout page shows: no customer details, it is a staff screen. */
+/** No customer details: it is a staff screen. */
 export const SandboxCheckoutSchema = z.object({
   reference: z.string(),
   amount: z.number(),
@@ -163,7 +136,6 @@ export const SandboxCheckoutSchema = z.object({
 });
 export type SandboxCheckout = z.infer<typeof SandboxCheckoutSchema>;
 
-/** The sandbox's answer to Pay or Cancel: the query Flutterwave's redirect carries back to the web app. */
 export const SandboxOutcomeSchema = z.object({
   status: z.enum(["successful", "cancelled"]),
   tx_ref: z.string(),
@@ -171,7 +143,6 @@ export const SandboxOutcomeSchema = z.object({
 });
 export type SandboxOutcome = z.infer<typeof SandboxOutcomeSchema>;
 
-/** `POST /v1/device/{id}/generate-token`: days of use, or an unlock for good. */
 export const GenerateTokenSchema = z
   .object({
     // A real number or its text: `true` or `[1]` is not one day.
@@ -199,7 +170,6 @@ export type GenerateTokenInput = z.output<typeof GenerateTokenSchema>;
 export const GeneratedTokenSchema = z.object({
   token: z.string(),
   count: z.number(),
-  /** Null for an unlock. */
   days: z.number().nullable(),
   record: TokenRecordSchema,
 });

@@ -1,8 +1,5 @@
-/**
- * Permissions are `action:Subject` names. Pure, so the backend's guard and the web app (which hides what
- * the signed-in role may not do) decide the same way. Free of zod on purpose: every page's frame imports
- * it in the browser, and zod is 14 KB there (the permission record's schema is in roles.ts).
- */
+// Pure, so the backend's guard and the web app decide the same way. Free of zod on purpose: every page's
+// frame imports it in the browser.
 export const ACTIONS = ["read", "write", "delete", "manage"] as const;
 export const SUBJECTS = [
   "all",
@@ -19,7 +16,6 @@ export const SUBJECTS = [
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 export type Subject = (typeof SUBJECTS)[number];
-/** A subject records belong to (everything but the `all` wildcard): what audit rows and areas name. */
 export type RecordSubject = Exclude<Subject, "all">;
 
 export type PermissionName = `${Action}:${Subject}`;
@@ -33,10 +29,7 @@ export const ALL_PERMISSIONS: { action: Action; subject: Subject }[] = ACTIONS.f
 export const permissionName = (permission: { action: string; subject: string }) =>
   `${permission.action}:${permission.subject}` as PermissionName;
 
-/**
- * `action:Subject` is granted by itself, by `manage` on the same subject, by the action on `all`, or by
- * `manage:all`.
- */
+/** Granted by itself, by `manage` on the same subject, by the action on `all`, or by `manage:all`. */
 export function isGranted(granted: readonly string[], required: PermissionName): boolean {
   const [action, subject] = required.split(":");
   return granted.some(
@@ -48,7 +41,6 @@ export function isGranted(granted: readonly string[], required: PermissionName):
   );
 }
 
-/** Catalogue order (subjects as listed, then actions), so every list of permissions reads the same way. */
 export function comparePermissions(
   a: { action: Action; subject: Subject },
   b: { action: Action; subject: Subject },

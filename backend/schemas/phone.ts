@@ -1,17 +1,13 @@
-/**
- * One written form per phone number, so "+234 812 999 9999", "0812-999-9999" and "08129999999" are the
- * same customer. Nigerian numbers keep their national form (a leading 0, as staff read and search them);
- * other countries keep the international form (+ and the digits).
- */
+// One written form per phone number, so every way of writing it is the same customer: Nigerian numbers keep
+// their national form (a leading 0, as staff read them), others the international form.
 
 const SEPARATORS = /[\s\-.()/]/g;
 
-/** The digits someone typed, separators removed (what the length limits of the spec count). */
+/** What the spec's length limits count. */
 export function phoneDigits(raw: string) {
   return raw.replace(SEPARATORS, "");
 }
 
-/** The stored form of a phone number, or null when `raw` is not a phone number. */
 export function normalisePhone(raw: string): string | null {
   const typed = phoneDigits(raw);
   const international = /^(?:\+|00)(\d+)$/.exec(typed);
@@ -30,10 +26,7 @@ export function normalisePhone(raw: string): string | null {
   return null;
 }
 
-/**
- * A search that looks like (part of) a phone number, in the stored form, so every way of writing a
- * number that `normalisePhone` accepts also finds it; null when the search is not a number.
- */
+/** So every way of writing a number that `normalisePhone` accepts also finds it. */
 export function phoneSearchTerm(search: string): string | null {
   if (!/^[+\d\s\-.()/]+$/.test(search) || !/\d/.test(search)) return null;
   const typed = phoneDigits(search);

@@ -13,14 +13,12 @@ import { PaginationSchema, listSchema } from "./list";
 
 export const PAYMENT_MODES = ["ONE_OFF", "INSTALLMENT"] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
-/** How the forms label each mode (spec 001 §3: ONE_OFF is 'Single Deposit'). */
 export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
   ONE_OFF: "Single Deposit",
   INSTALLMENT: "Installment",
 };
 export const PRODUCT_CATEGORY_TYPES = ["PRODUCT"] as const;
 export type ProductCategoryType = (typeof PRODUCT_CATEGORY_TYPES)[number];
-/** The categories every demo database has (spec 001 §9). */
 export const DEMO_PRODUCT_CATEGORIES = ["SHS", "EAAS", "Rooftop"] as const;
 
 export const PRODUCT_IMAGE_FIELD = "productImage";
@@ -43,10 +41,7 @@ export const ProductInventoryQuantitySchema = wholeNumberField({
 
 const SELECT_INVENTORY = "Select at least 1 inventory item";
 
-/**
- * The linked inventory items with the quantity of each in one unit of the product (a kit = 1 panel +
- * 1 battery + 4 bulbs). Multipart sends it as JSON text (spec 001 §7), JSON clients as a list.
- */
+/** Multipart sends it as JSON text (spec 001 §7), JSON clients as a list. */
 export const ProductInventoriesSchema = z.preprocess(
   parsedJson,
   z
@@ -80,7 +75,6 @@ export const ProductNameSchema = requiredText("Product Name is required").pipe(
   z.string().max(MAX_PRODUCT_NAME_LENGTH, `Product Name cannot exceed ${MAX_PRODUCT_NAME_LENGTH} characters`),
 );
 
-/** The New Product form's text fields (multipart; the image is the optional file `productImage`). */
 export const CreateProductSchema = z
   .object({
     categoryId: chosenId("Inventory Category is required"),
@@ -91,15 +85,11 @@ export const CreateProductSchema = z
   .strict();
 export type CreateProductInput = z.infer<typeof CreateProductSchema>;
 
-/**
- * The New Product drawer's and the product page's edit form: the API's fields plus the optional image
- * input (an edit without a new image keeps the old one).
- */
+/** An edit without a new image keeps the old one. */
 export const ProductFormSchema = CreateProductSchema.extend({
   [PRODUCT_IMAGE_FIELD]: imageFileField(),
 });
 
-/** A product edit (JSON, or multipart with a new image): the fields given replace the old ones. */
 export const UpdateProductSchema = z
   .object({
     categoryId: chosenId("Inventory Category is required").optional(),
@@ -127,10 +117,7 @@ export const ProductListQuerySchema = PaginationSchema.extend({
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
-/**
- * What one product unit costs (naira): per linked item, the lowest and highest batch price with stock
- * left times its quantity per unit, summed over the items (0 for an item with no stock).
- */
+/** Naira: per item, the cheapest and dearest batch with stock times its quantity per unit, summed. */
 export const PriceRangeSchema = z.object({
   minimumInventoryBatchPrice: z.number(),
   maximumInventoryBatchPrice: z.number(),
@@ -145,7 +132,6 @@ export const ProductInventorySchema = z.object({
   class: z.enum(INVENTORY_CLASSES),
   status: z.enum(INVENTORY_STATUSES),
   image: z.string().nullable(),
-  /** Units of this item in one product unit. */
   productInventoryQuantity: z.number(),
   totalRemainingQuantities: z.number(),
 });
@@ -158,7 +144,6 @@ export const ProductRecordSchema = z.object({
   category: NamedRefSchema,
   paymentModes: z.array(z.enum(PAYMENT_MODES)),
   priceRange: PriceRangeSchema,
-  /** Whole product units the stock can make: min over items of floor(remaining ÷ quantity per unit). */
   availableUnits: z.number(),
   inventories: z.array(ProductInventorySchema),
   createdAt: z.string(),

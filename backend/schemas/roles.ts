@@ -18,7 +18,6 @@ export const RoleRecordSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   deleted_at: z.string().nullable(),
-  /** Staff holding the role; answered by the role screens' calls, absent where a role is nested in a user. */
   userCount: z.number().optional(),
 });
 export type RoleRecord = z.infer<typeof RoleRecordSchema>;
@@ -53,10 +52,7 @@ export const UpdateRoleSchema = z
   .strict();
 export type UpdateRoleInput = z.infer<typeof UpdateRoleSchema>;
 
-/**
- * The role editor form: the name, the ticked permission checkboxes and, when editing, the Active box
- * (an unticked checkbox sends nothing, so a missing `active` means false there).
- */
+/** An unticked checkbox sends nothing, so a missing `active` means false here. */
 export const RoleFormSchema = CreateRoleSchema.extend({ active: z.boolean().optional() }).strict();
 
 export const PermissionListSchema = z.array(PermissionRecordSchema);

@@ -14,13 +14,8 @@ import {
 } from "./sale-rules";
 import { ScheduleEntrySchema } from "./sales";
 
-/**
- * The sale draft (spec §3 "Sale draft", ARCHITECTURE §2): what a staff member has put together so far,
- * kept by the backend so it survives reloads, JavaScript-off round trips and a later return. Its state
- * rules (spec §4) are the backend's (services/sale-drafts.ts); docs/decisions/018.
- */
+// Kept by the backend so it survives reloads, JavaScript-off round trips and a later return (decision 018).
 
-/** Drafts untouched this long are gone. */
 export const DRAFT_LIFETIME_DAYS = 14;
 
 const ParametersValueSchema = z.object({
@@ -66,7 +61,6 @@ export const EMPTY_DRAFT: SaleDraftDocument = {
   applyMargin: true,
 };
 
-// The inputs of each part, the forms' schemas too.
 export const DraftCustomerSchema = z
   .object({ customerId: z.string().trim().max(64).nullable() })
   .strict()
@@ -103,7 +97,6 @@ export const DraftPaymentMethodSchema = z
   })
   .strict();
 
-/** Money preview of one item (naira), as it would be priced now. */
 const ItemPriceViewSchema = z.object({
   basePrice: z.number(),
   discountAmount: z.number(),
@@ -124,7 +117,6 @@ export const DraftItemViewSchema = z.object({
     image: z.string().nullable(),
     paymentModes: z.array(z.enum(PAYMENT_MODES)),
     availableUnits: z.number(),
-    /** The price as the catalogue shows it: '₦2,300' or '₦2,300 - ₦3,300'. */
     priceRange: z.object({ minimumInventoryBatchPrice: z.number(), maximumInventoryBatchPrice: z.number() }),
   }),
   units: z.number(),
@@ -134,14 +126,11 @@ export const DraftItemViewSchema = z.object({
     .array(z.object({ id: z.string(), serialNumber: z.string(), inventoryId: z.string() }))
     .nullable(),
   recipient: RecipientSchema.nullable(),
-  /** Per inventory item that has devices registered: how many this item needs, and how many are linked. */
   deviceRequirements: z.array(
     z.object({ inventoryId: z.string(), name: z.string(), required: z.number(), linked: z.number() }),
   ),
-  /** Installment is offered only when the product offers it among more than one mode (spec §4). */
   installmentAllowed: z.boolean(),
   price: ItemPriceViewSchema.nullable(),
-  /** What still stops this item, in the spec's words. */
   problems: z.array(z.string()),
 });
 export type DraftItemView = z.infer<typeof DraftItemViewSchema>;
@@ -167,7 +156,6 @@ export const SaleDraftSchema = z.object({
   totals: z
     .object({ totalPrice: z.number(), amountDueNow: z.number(), totalMonthlyPayment: z.number() })
     .nullable(),
-  /** The sale's rules not met yet (spec §5 messages), by field; empty when it can be submitted. */
   problems: z.record(z.array(z.string())),
   ready: z.boolean(),
 });

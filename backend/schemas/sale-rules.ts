@@ -4,18 +4,13 @@ import { coordinate } from "./fields";
 import { blankAs, decimalField, isBlank, numberFrom, optionalField, wholeNumberField } from "./form-values";
 import { PAYMENT_MODES } from "./products";
 
-/**
- * The sale's form rules of spec 001 §5 with their exact messages, shared by the new-sale screens (live
- * validation and the server round trip), the draft and sale API routes, and the sales batch upload.
- * Dates are date-only (`YYYY-MM-DD`) and "today" is Lagos's calendar day.
- */
+// Spec 001 §5's rules with their exact messages. Dates are `YYYY-MM-DD`; "today" is Lagos's calendar day.
 
 export const PAYMENT_METHODS = ["ONLINE", "CASH"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const ID_TYPES = ["Nin", "Passport", "Driver_License", "Voter_ID", "Social_Security_Number"] as const;
 export type IdType = (typeof ID_TYPES)[number];
 
-/** Trimmed text of at least `min` characters, `message` otherwise (a missing field included). */
 function text(min: number, message: string) {
   return z.string({ required_error: message, invalid_type_error: message }).trim().min(min, message);
 }
@@ -28,7 +23,6 @@ const optionalText = (max = 200) =>
     .optional()
     .transform((value) => (value === "" ? undefined : value));
 
-/** An e-mail that may be left empty. */
 const optionalEmail = (message: string) =>
   z
     .union([z.literal(""), z.string().trim().email(message)])
@@ -37,17 +31,15 @@ const optionalEmail = (message: string) =>
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A real calendar date written `YYYY-MM-DD` (2026-02-30 is not one). */
 export function isCalendarDate(value: string) {
   if (!DATE_ONLY.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** Lagos's calendar day now, as `YYYY-MM-DD` (read at each check, so a long-running server moves on). */
+/** Read at each check, so a long-running server moves on to the next day. */
 export const lagosToday = () => lagosDate(new Date());
 
-/** A date written `YYYY-MM-DD`; the first problem found is the only one said. */
 function dateField(
   messages: { required: string; invalid: string },
   later?: (value: string) => string | null,
@@ -66,7 +58,6 @@ function dateField(
     });
 }
 
-/** A date of birth or an issue date: a real date, not after today. */
 function pastDate(messages: { required: string; invalid: string; future: string }) {
   return dateField(messages, (value) => (value > lagosToday() ? messages.future : null));
 }
@@ -77,25 +68,15 @@ export const MAX_COSTS_PER_ITEM = 20;
 export const MAX_QUANTITY = 10_000;
 export const MAX_INSTALLMENT_MONTHS = 120;
 
-/**
- * The most interest and margin can multiply an amount by: MAX_INSTALLMENT_MONTHS months of simple
- * interest at the highest monthly rate the settings take (100 %), then the highest margin (100 %).
- */
+// MAX_INSTALLMENT_MONTHS of simple interest at the highest monthly rate (100 %), then the highest margin.
 export const MAX_PRICE_GROWTH = (1 + MAX_INSTALLMENT_MONTHS) * 2;
 
-/**
- * The largest miscellaneous cost, in naira. The rule it keeps: a sale's costs all at this amount
- * (MAX_SALE_ITEMS × MAX_COSTS_PER_ITEM of them; a cost is per item, not per unit), counted in kobo and
- * grown by MAX_PRICE_GROWTH, stay below Number.MAX_SAFE_INTEGER, so pricing adds them up exactly.
- * Raising any of these limits must keep that true (sale-rules.test.ts checks it).
- */
+// A sale's costs all at this amount, in kobo and grown by MAX_PRICE_GROWTH, must stay below
+// Number.MAX_SAFE_INTEGER so pricing adds them exactly (sale-rules.test.ts checks it).
 export const MAX_COST_NAIRA = 100_000_000;
 
-/*
- * Each number of a sale has one schema, used alike by the draft, `POST /v1/sales/create`, the batch upload
- * and the screens: a JSON number or its text as a form or a spreadsheet cell sends it, never a boolean,
- * a list or "Infinity" (form-values.ts).
- */
+// Each number has one schema, shared by the draft, the create route, the batch upload and the screens:
+// a JSON number or its text, never a boolean, a list or "Infinity".
 
 export const QuantitySchema = wholeNumberField({
   required: "Quantity must be at least 1",
@@ -115,7 +96,6 @@ export const InstallmentDurationSchema = wholeNumberField({
   max: MAX_INSTALLMENT_MONTHS,
 });
 
-/** The deposit as a percentage of the item's total. */
 export const InstallmentStartingPriceSchema = decimalField({
   min: 0,
   max: 100,
@@ -131,7 +111,7 @@ export const DiscountSchema = decimalField({
   messages: { invalid: "Discount must be between 0 and 100" },
 });
 
-/** A miscellaneous cost in naira (kept in naira by the draft and the payload; kobo only in pricing). */
+/** In naira (kobo only in pricing). */
 export const CostSchema = decimalField({
   min: 0,
   max: MAX_COST_NAIRA,
@@ -257,12 +237,10 @@ export type Identification = z.output<typeof IdentificationSchema>;
 /** The youngest a next of kin or guarantor may be: they answer for a loan. */
 export const MIN_ADULT_AGE = 18;
 
-/** The last day someone could have been born and be `years` old today (Lagos days). */
 export function bornBy(years: number, today = lagosToday()): string {
   return `${String(Number(today.slice(0, 4)) - years).padStart(4, "0")}${today.slice(4)}`;
 }
 
-/** A date of birth for someone who answers for the customer: a real date, and an adult's. */
 function adultDateOfBirth(who: string) {
   const messages = {
     required: "Date of birth is required",
@@ -278,7 +256,6 @@ function adultDateOfBirth(who: string) {
   );
 }
 
-/** Coordinates an address picker may add (forms). */
 const longitude = coordinate("Longitude", 180);
 const latitude = coordinate("Latitude", 90);
 
@@ -373,7 +350,6 @@ export const SaleItemSchema = z
   });
 export type SaleItemInput = z.output<typeof SaleItemSchema>;
 
-/** `POST /v1/sales/create` (spec §3 "Create-sale payload"), with every sale rule of §5. */
 export const CreateSaleSchema = z
   .object({
     category: z.literal("PRODUCT", { errorMap: () => ({ message: "Category must be PRODUCT" }) }),

@@ -3,18 +3,12 @@ import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE, chosenFile } from "./files"
 import { isCalendarDate, lagosToday } from "./sale-rules";
 import { SALE_STATUSES } from "./sales";
 
-/**
- * Batch upload of sales (`/v1/csv-upload`): the file's columns, the report of its problems, the failed
- * rows corrected in place, and the export's query (spec 001 §7 "Sales list, upload, export").
- */
-
 export const SALE_FILE_KINDS = ["csv", "xlsx", "xls"] as const;
 export const SALES_FILE_REQUIRED = "Sales file is required";
 export const SALES_FILE_TYPE_MESSAGE = "Only CSV/Excel files (.csv, .xlsx, .xls) allowed";
 export const SALES_UPLOADED = "Sales uploaded successfully!";
 export const MAX_SALE_ROWS = 20_000;
 
-/** One sale per row, in template order. Headers are matched without regard to case, spaces or underscores. */
 export const SALE_FILE_COLUMNS = [
   { header: "customer", field: "customer", required: true, hint: "The customer's e-mail or phone number" },
   { header: "product", field: "product", required: true, hint: "The product's name or id" },
@@ -52,11 +46,9 @@ export const SALE_FILE_COLUMNS = [
 export type SaleFileField = (typeof SALE_FILE_COLUMNS)[number]["field"];
 export const SALE_FILE_FIELDS = SALE_FILE_COLUMNS.map((column) => column.field);
 
-/** A problem of the file: `row` is its line (the header is line 1), `column` the template's name. */
 export const UploadProblemSchema = z.object({ row: z.number(), column: z.string(), message: z.string() });
 export type UploadProblem = z.infer<typeof UploadProblemSchema>;
 
-/** One row's cells as typed in a correction form (every column text, at most 500 characters). */
 export const UploadRowValuesSchema = z
   .object(
     Object.fromEntries(
@@ -73,12 +65,10 @@ export const UploadRowValuesSchema = z
   .strict();
 export type UploadRowValues = z.output<typeof UploadRowValuesSchema>;
 
-/** `PATCH /v1/csv-upload/{id}/rows/{row}`: the corrected cells of one failed row. */
 export const CorrectRowSchema = z.object({ values: UploadRowValuesSchema }).strict();
 
 export const SalesUploadedSchema = z.object({ message: z.string(), count: z.number() });
 
-/** The refused upload (400): the problems, and the upload to correct them in. */
 export const SalesUploadReportSchema = z.object({
   statusCode: z.literal(400),
   message: z.union([z.string(), z.array(z.string())]),
@@ -91,7 +81,6 @@ export const SalesUploadReportSchema = z.object({
 });
 export type SalesUploadReport = z.infer<typeof SalesUploadReportSchema>;
 
-/** `GET /v1/csv-upload/{id}`: an upload waiting for corrections, its failed rows with their cells. */
 export const SaleUploadRecordSchema = z.object({
   id: z.string(),
   fileName: z.string(),
@@ -109,16 +98,12 @@ export const SaleUploadRecordSchema = z.object({
 });
 export type SaleUploadRecord = z.infer<typeof SaleUploadRecordSchema>;
 
-/** How many failed rows one answer lists (the rest wait for these to be fixed). */
 export const MAX_LISTED_ROWS = 100;
 
 const exportDate = (label: string) =>
   z.string().trim().refine(isCalendarDate, `${label} must be a date written YYYY-MM-DD`).optional();
 
-/**
- * `GET /v1/csv-upload/export-sales` (spec §7): Lagos calendar days, the end date counting whole; start
- * = end is that one day. The future check needs today, so it is made by the service.
- */
+// The end date counts whole; the future check needs today, so the service makes it.
 export const SalesExportFieldsSchema = z
   .object({
     startDate: exportDate("Start date"),
@@ -160,7 +145,6 @@ export const SALES_EXPORT_HEADER = [
 /** What a browser calls a sales file; the API still reads the bytes (a renamed file is refused). */
 const SALES_FILE_NAME = /\.(csv|xlsx|xls)$/i;
 
-/** The web app's Batch Upload Sales form: one chosen file of at most 5 MB, named .csv, .xlsx or .xls. */
 export const SalesBatchFormSchema = z
   .object({
     file: z.unknown().transform((value, context): File => {
@@ -177,10 +161,6 @@ export const SalesBatchFormSchema = z
   })
   .strict();
 
-/**
- * The web app's Export Data form: the API's query, with today's Lagos day as the latest end (checked
- * when the form is read, in the browser as on the server).
- */
 export const SalesExportFormSchema = SalesExportFieldsSchema.superRefine((query, context) => {
   const today = lagosToday();
   if (query.startDate && query.endDate && query.endDate < query.startDate) {

@@ -6,23 +6,15 @@ import { PAYMENT_MODES } from "./products";
 import { ID_TYPES, PAYMENT_METHODS, isCalendarDate } from "./sale-rules";
 import { TokenRecordSchema } from "./token-records";
 
-/**
- * Sales: statuses, the list's tabs and filters, the records the API answers and the cash payment form
- * (spec 001 §2–§5, §7; docs/decisions/018).
- */
-
 export const SALE_STATUSES = ["UNPAID", "IN_INSTALLMENT", "COMPLETED", "CANCELLED"] as const;
 export type SaleStatus = (typeof SALE_STATUSES)[number];
 
 export { PAYMENT_METHODS } from "./sale-rules";
 export type { PaymentMethod } from "./sale-rules";
 
-/**
- * A payment's standing: COMPLETED when it made the sale fully paid, INCOMPLETE when a balance remains
- * (a deposit, an instalment), PENDING while a provider has not confirmed it, MISMATCHED when the provider
- * reported a different amount or currency (never counted), FAILED when it did not go through, REFUND_DUE
- * for money that arrived for a sale already cancelled or paid (recorded, not counted, to be given back).
- */
+// COMPLETED made the sale fully paid; INCOMPLETE leaves a balance. MISMATCHED (the provider reported
+// another amount or currency) and REFUND_DUE (money for a sale already cancelled or paid) are recorded
+// but never counted.
 export const PAYMENT_STATUSES = [
   "COMPLETED",
   "INCOMPLETE",
@@ -33,7 +25,6 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** The side navigation's filters and what each selects (docs/decisions/018). */
 export const SALE_TABS = ["all", "new", "contract", "payment", "installment", "closed"] as const;
 export type SaleTab = (typeof SALE_TABS)[number];
 
@@ -72,7 +63,6 @@ export type SaleListItem = z.infer<typeof SaleListItemSchema>;
 export const SaleListSchema = listSchema("sales", SaleListItemSchema);
 export type SaleList = z.infer<typeof SaleListSchema>;
 
-/** The header counters of the sales page (spec §2: All, Active, Cancelled — all real). */
 export const SaleStatsSchema = z.object({
   all: z.number(),
   active: z.number(),
@@ -100,11 +90,9 @@ export const SalePaymentRecordSchema = z.object({
   method: z.enum(PAYMENT_METHODS),
   status: z.enum(PAYMENT_STATUSES),
   reference: z.string(),
-  /** sandbox or flutterwave for an online payment; null for cash. */
   provider: z.string().nullable(),
   notes: z.string().nullable(),
   recordedBy: personRef.nullable(),
-  /** The Lagos calendar day it was recorded. */
   date: z.string(),
   createdAt: z.string(),
 });
@@ -143,7 +131,6 @@ export const SaleItemRecordSchema = z.object({
       serialNumber: z.string(),
       hardwareModel: z.string().nullable(),
       isTokenable: z.boolean(),
-      /** Newest first. */
       tokens: z.array(TokenRecordSchema),
     }),
   ),
@@ -189,7 +176,6 @@ export const SaleRecordSchema = z.object({
   agent: personRef.nullable(),
   createdBy: personRef.nullable(),
   totalPrice: z.number(),
-  /** The deposit amount: what an instalment sale asks first (plus one-off items in full). */
   installmentStartingPrice: z.number(),
   totalMonthlyPayment: z.number(),
   totalPaid: z.number(),
@@ -206,7 +192,6 @@ export const SaleRecordSchema = z.object({
 });
 export type SaleRecord = z.infer<typeof SaleRecordSchema>;
 
-/** `POST /v1/sales/create`'s answer (spec §7): the sale and what to collect now. */
 export const CreatedSaleSchema = z.object({
   sale: SaleRecordSchema,
   paymentData: z.object({
@@ -219,10 +204,7 @@ export const CreatedSaleSchema = z.object({
 });
 export type CreatedSale = z.infer<typeof CreatedSaleSchema>;
 
-/**
- * A payment amount in naira: required, above 0, at most 2 decimals (form text with thousands commas or a
- * JSON number). Checked by hand: zod's own required message does not survive a preprocess step.
- */
+// Checked by hand: zod's own required message does not survive a preprocess step.
 export const PaymentAmountSchema = z.unknown().transform((value, context) => {
   const fail = (message: string) => {
     context.addIssue({ code: "custom", message });
@@ -244,11 +226,7 @@ export const PaymentAmountSchema = z.unknown().transform((value, context) => {
   return amount;
 });
 
-/**
- * The cash form (spec §5: amount required, notes optional) and `POST /v1/sales/record-cash-payment`.
- * `status` is what the client expects; the server decides it from the balance (COMPLETED when the sale
- * is then fully paid, else INCOMPLETE) and answers what it decided.
- */
+// `status` is what the client expects; the server decides it from the balance and answers what it decided.
 export const CashPaymentSchema = z
   .object({
     saleId: z.string({ required_error: "Sale is required" }).trim().min(1, "Sale is required").max(64),
@@ -271,7 +249,7 @@ export const RecordedPaymentSchema = z.object({
   sale: SaleRecordSchema,
 });
 
-/** Margins and interest as fractions (0.2 is 20 %), as the reference's clients send them. */
+/** Fractions (0.2 is 20 %), as the reference's clients send them. */
 const fraction = (label: string) =>
   decimalField({
     min: 0,
@@ -294,7 +272,6 @@ export const FinancialSettingsSchema = z
   .strict();
 export type FinancialSettingsInput = z.infer<typeof FinancialSettingsSchema>;
 
-/** The Settings form: the same values in percent (20 means 0.2), sent to the API as fractions. */
 const percent = (label: string) =>
   decimalField({
     min: 0,

@@ -9,14 +9,10 @@ export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 /** open: new, nobody on it; active: assigned and being worked; resolved; closed (docs/decisions/016). */
 export const TICKET_STATUSES = ["open", "active", "resolved", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
-/** What a ticket's history records: its creation, each status and assignee change, each comment. */
 export const TICKET_EVENT_KINDS = ["created", "status", "assignee", "comment"] as const;
 export type TicketEventKind = (typeof TICKET_EVENT_KINDS)[number];
 
-/**
- * The status changes allowed (docs/decisions/016). Moving to `active` also needs an assignee; reopening a
- * closed ticket needs `manage:Tickets`.
- */
+/** Moving to `active` also needs an assignee; reopening a closed ticket needs `manage:Tickets`. */
 export const TICKET_TRANSITIONS: Record<TicketStatus, readonly TicketStatus[]> = {
   open: ["active", "closed"],
   active: ["open", "resolved"],
@@ -46,7 +42,6 @@ export const TicketTypeSchema = oneOf(TICKET_TYPES, "Type is required", "Type");
 export const TicketPrioritySchema = oneOf(TICKET_PRIORITIES, "Priority is required", "Priority");
 export const TicketStatusSchema = oneOf(TICKET_STATUSES, "Status is required", "Status");
 
-/** Spec 001 §5 Ticket: all four required, with the spec's messages; the customer is optional. */
 export const CreateTicketSchema = z
   .object({
     type: TicketTypeSchema,
@@ -57,16 +52,12 @@ export const CreateTicketSchema = z
     description: requiredText("Description is required").pipe(
       z.string().max(5_000, "Description must be at most 5000 characters"),
     ),
-    /** The customer the ticket is about, if any. */
     customerId: optionalId("Customer is required"),
   })
   .strict();
 export type CreateTicketInput = z.infer<typeof CreateTicketSchema>;
 
-/**
- * The ticket page's status and assignee forms (at least one of the two). `assigneeId: null` (or "") takes
- * the ticket off whoever had it; assigning someone to an open ticket makes it active.
- */
+/** A null (or "") assignee takes the ticket off whoever had it; assigning makes an open ticket active. */
 export const UpdateTicketSchema = z
   .object({
     status: TicketStatusSchema.optional(),
@@ -85,11 +76,9 @@ export const UpdateTicketSchema = z
   .strict();
 export type UpdateTicketInput = z.infer<typeof UpdateTicketSchema>;
 
-/** The ticket page's status form: the status to move to (the page offers only the allowed moves). */
 export const TicketStatusFormSchema = z.object({ status: TicketStatusSchema }).strict();
 export type TicketStatusFormInput = z.infer<typeof TicketStatusFormSchema>;
 
-/** The ticket page's assignee form: a staff member's id, or nothing chosen for "nobody on it". */
 export const TicketAssigneeFormSchema = z
   .object({
     assigneeId: z
@@ -110,7 +99,6 @@ export const TicketCommentSchema = z
   .strict();
 export type TicketCommentInput = z.infer<typeof TicketCommentSchema>;
 
-/** The ticket list's URL parameters: page, size, search (subject and description) and the tab filters. */
 export const TicketListQuerySchema = PaginationSchema.extend({
   status: TicketStatusSchema.optional(),
   type: TicketTypeSchema.optional(),
@@ -118,7 +106,6 @@ export const TicketListQuerySchema = PaginationSchema.extend({
 });
 export type TicketListQuery = z.infer<typeof TicketListQuerySchema>;
 
-/** The export takes the list's filters, without paging. */
 export const TicketExportQuerySchema = TicketListQuerySchema.omit({ page: true, limit: true });
 export type TicketExportQuery = z.infer<typeof TicketExportQuerySchema>;
 
@@ -140,7 +127,6 @@ export const TicketRecordSchema = z.object({
 });
 export type TicketRecord = z.infer<typeof TicketRecordSchema>;
 
-/** One entry of a ticket's history, oldest first: who did what, when. */
 export const TicketEventSchema = z.object({
   id: z.string(),
   kind: z.enum(TICKET_EVENT_KINDS),
@@ -157,14 +143,12 @@ export const TicketEventSchema = z.object({
 });
 export type TicketEvent = z.infer<typeof TicketEventSchema>;
 
-/** `GET /v1/tickets/{id}`: the ticket with its whole history (comments included, kind "comment"). */
 export const TicketDetailSchema = TicketRecordSchema.extend({ history: z.array(TicketEventSchema) });
 export type TicketDetail = z.infer<typeof TicketDetailSchema>;
 
 export const TicketListSchema = listSchema("tickets", TicketRecordSchema);
 export type TicketList = z.infer<typeof TicketListSchema>;
 
-/** The stat cards' keys are the spec's. */
 export const TicketStatsSchema = z.object({
   totalTicketCount: z.number(),
   activeTicketCount: z.number(),
@@ -172,10 +156,7 @@ export const TicketStatsSchema = z.object({
 });
 export type TicketStats = z.infer<typeof TicketStatsSchema>;
 
-/**
- * `GET /v1/tickets/assignees`: who a ticket can be given to — live, active, unblocked staff whose role may
- * work on tickets — for the ticket page's assignee form (roles that work tickets may not read staff lists).
- */
+/** For the assignee form: roles that work tickets may not read staff lists. */
 export const TicketAssigneeSchema = z.object({ id: z.string(), name: z.string() });
 export type TicketAssignee = z.infer<typeof TicketAssigneeSchema>;
 export const TicketAssigneeListSchema = z.object({ assignees: z.array(TicketAssigneeSchema) });

@@ -1,16 +1,13 @@
 import { z } from "zod";
 
-/** Device tokens as the API answers them (the sale page, the device page, the receipt). */
 export const TOKEN_KINDS = ["ADD_TIME", "DISABLE_PAYG"] as const;
 export type TokenKind = (typeof TOKEN_KINDS)[number];
 
 export const TokenRecordSchema = z.object({
   id: z.string(),
   token: z.string(),
-  /** The device's count after this token. */
   count: z.number(),
   kind: z.enum(TOKEN_KINDS),
-  /** Days of use added; null for an unlock. */
   days: z.number().nullable(),
   /** What was encoded: days × the device's time divider (OpenPAYGO Token), 998 for an unlock. */
   value: z.number(),

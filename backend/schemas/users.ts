@@ -6,7 +6,7 @@ import { RoleRecordSchema } from "./roles";
 export const USER_STATUSES = ["active", "inactive", "barred"] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-/** The staff record of spec 000 §3 (never with a password hash). */
+/** Never with a password hash. */
 export const UserRecordSchema = z.object({
   id: z.string(),
   firstname: z.string(),
@@ -43,7 +43,6 @@ export type AddUserInput = z.infer<typeof AddUserSchema>;
 const optionalTrimmed = (label: string, max: number) =>
   z.string().trim().min(1, `${label} cannot be empty`).max(max, `${label} is too long`).optional();
 
-/** Profile fields a staff member may change on their own record (spec 000 §5: all optional, trimmed). */
 export const ProfileSchema = z
   .object({
     firstname: optionalTrimmed("First name", 50),
@@ -57,18 +56,13 @@ export const ProfileSchema = z
   .strict();
 export type ProfileInput = z.infer<typeof ProfileSchema>;
 
-/**
- * The profile form: names and e-mail cannot be blanked (an empty input would otherwise read as "not
- * changed"); phone and location may stay empty. The API receives only the fields that changed, checked
- * with ProfileSchema.
- */
+/** Names and e-mail cannot be blanked: an empty input would otherwise read as "not changed". */
 export const ProfileFormSchema = ProfileSchema.extend({
   firstname: requiredText("First name is required").pipe(z.string().max(50, "First name is too long")),
   lastname: requiredText("Last name is required").pipe(z.string().max(50, "Last name is too long")),
   email: StaffEmailSchema,
 }).strict();
 
-/** What an administrator may change on another staff record: the profile plus the block flag. */
 export const UpdateUserSchema = ProfileSchema.extend({ isBlocked: z.boolean().optional() }).strict();
 export type UpdateUserInput = z.infer<typeof UpdateUserSchema>;
 
@@ -76,6 +70,5 @@ export const AssignRoleSchema = z.object({ roleId: IdSchema }).strict();
 
 export const UserStatusSchema = z.enum(USER_STATUSES);
 
-/** The staff list's URL parameters: page, size and search, plus the status filter. */
 export const UserListQuerySchema = PaginationSchema.extend({ status: UserStatusSchema.optional() });
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;

@@ -10,7 +10,6 @@ export type WarehouseStatus = (typeof WAREHOUSE_STATUSES)[number];
 export const WAREHOUSE_IMAGE_FIELD = "image";
 export const WAREHOUSE_IMAGE_REQUIRED = "Warehouse Image is required";
 
-/** The warehouse every fresh database starts with, so stock always has a home. */
 export const DEFAULT_WAREHOUSE_NAME = "Main Warehouse";
 
 export const WarehouseStatusSchema = z.enum(WAREHOUSE_STATUSES, {
@@ -24,13 +23,11 @@ export const WarehouseTypeSchema = z
   .trim()
   .max(MAX_NAME_LENGTH, `Warehouse Type cannot exceed ${MAX_NAME_LENGTH} characters`);
 
-/** A comma list ("REGULAR,RETURNED"), repeated fields (checkboxes) or a JSON array. */
 export const InventoryClassesSchema = choiceListField(INVENTORY_CLASSES, {
   required: "Inventory Classes are required",
   invalid: INVALID_CLASS,
 });
 
-/** The Add New Warehouse form's text fields (multipart; the image is the file `image`). */
 export const CreateWarehouseSchema = z
   .object({
     name: WarehouseNameSchema,
@@ -40,15 +37,11 @@ export const CreateWarehouseSchema = z
   .strict();
 export type CreateWarehouseInput = z.infer<typeof CreateWarehouseSchema>;
 
-/** The Add New Warehouse drawer's form: the API's fields plus the image input. */
 export const WarehouseFormSchema = CreateWarehouseSchema.extend({
   [WAREHOUSE_IMAGE_FIELD]: imageFileField({ required: WAREHOUSE_IMAGE_REQUIRED }),
 });
 
-/**
- * An edit (JSON, or multipart with a new `image`): any of the fields; `status` activates or deactivates.
- * An empty `type` clears it.
- */
+/** An empty `type` clears it. */
 export const UpdateWarehouseSchema = z
   .object({
     name: WarehouseNameSchema.optional(),
@@ -62,7 +55,6 @@ export type UpdateWarehouseInput = z.infer<typeof UpdateWarehouseSchema>;
 export const WarehouseListQuerySchema = PaginationSchema.extend({ status: WarehouseStatusSchema.optional() });
 export type WarehouseListQuery = z.infer<typeof WarehouseListQuerySchema>;
 
-/** A warehouse card: its classes, image and how much stock it holds now. */
 export const WarehouseRecordSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -70,9 +62,7 @@ export const WarehouseRecordSchema = z.object({
   inventoryClasses: z.array(z.enum(INVENTORY_CLASSES)),
   image: z.string().nullable(),
   status: z.enum(WAREHOUSE_STATUSES),
-  /** Units of stock remaining in its batches. */
   unitsHeld: z.number(),
-  /** Inventory items with stock remaining here. */
   inventoryCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -89,7 +79,6 @@ export const WarehouseStatsSchema = z.object({
 });
 export type WarehouseStats = z.infer<typeof WarehouseStatsSchema>;
 
-/** Column titles of the CSV export, in order. */
 export const WAREHOUSE_EXPORT_HEADER = [
   "Name",
   "Type",

@@ -6,13 +6,8 @@ import { pageOf } from "../schemas/list";
 import type { ActivityQuery } from "../schemas/activity";
 import { containsPattern } from "./search";
 
-/** Who made an audit entry, as the screens name them; null for an anonymous event. */
 export const actorName = sql<string | null>`${users.firstname} || ' ' || ${users.lastname}`;
 
-/**
- * One page of the audit entries matching `where` (which may filter on `actorName`), newest first, and how
- * many match in all.
- */
 export async function auditPage(db: AppDb, where: SQL | undefined, query: { page: number; limit: number }) {
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -37,7 +32,6 @@ export async function auditPage(db: AppDb, where: SQL | undefined, query: { page
   return { rows, total };
 }
 
-/** The audit trail, newest first, for the Activity History screens. */
 export async function listActivity(db: AppDb, query: ActivityQuery) {
   const where = and(
     query.search ? ilike(auditLog.summary, containsPattern(query.search)) : undefined,

@@ -23,7 +23,6 @@ export const AGENT_NOT_FOUND = "Agent not found";
 export const AGENT_EMAIL_EXISTS = "An agent with this email already exists";
 export const AGENT_BARRED = "This agent is barred";
 
-/** Every agent column a response may show. */
 const agentColumns = {
   id: agents.id,
   firstname: agents.firstname,
@@ -45,7 +44,6 @@ type AgentColumnsRow = Pick<AgentRow, keyof typeof agentColumns>;
 const isLive = isNull(agents.deletedAt);
 const fullName = (agent: Pick<AgentRow, "firstname" | "lastname">) => `${agent.firstname} ${agent.lastname}`;
 
-/** The rows with their card figures, counted for the whole page at once. */
 async function withFigures(db: AppDb, rows: AgentColumnsRow[]): Promise<AgentRecord[]> {
   const ids = rows.map((row) => row.id);
   const registered = new Map<string, number>();
@@ -82,7 +80,6 @@ function listConditions(query: AgentListQuery) {
   return and(...conditions);
 }
 
-/** One page of agents, newest first, with the total in the same round. */
 export async function listAgents(db: AppDb, query: AgentListQuery): Promise<AgentList> {
   const where = listConditions(query);
   const [rows, total] = await Promise.all([
@@ -162,7 +159,6 @@ export async function createAgent(
   return record;
 }
 
-/** Edit an agent, or bar / unbar one (`status`); only the fields given change. */
 export async function updateAgent(
   db: AppDb,
   actor: StaffActor,
@@ -199,10 +195,6 @@ export async function updateAgent(
   return getAgent(db, id);
 }
 
-/**
- * The agent a new customer is registered by must exist and may not be barred; answered as a field error
- * of the customer form.
- */
 export async function requireAgentForRegistration(db: AppDb, agentId: string) {
   const agent = await findAgent(db, agentId);
   if (!agent) throw invalidField("agentId", AGENT_NOT_FOUND);

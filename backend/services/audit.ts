@@ -2,13 +2,11 @@ import type { AppDb } from "../db/client";
 import { auditLog } from "../db/schema";
 import type { RecordSubject } from "../schemas/permissions";
 
-/** Who made a change and from where; routes build it from the request, services stamp it on audit rows. */
 export interface Actor {
   userId: string | null;
   ip: string | null;
 }
 
-/** A signed-in caller: who, from where, and what their role may do (read afresh for every request). */
 export interface StaffActor extends Actor {
   userId: string;
   permissions: readonly string[];
@@ -27,7 +25,6 @@ export async function recordAudit(tx: AppDb, actor: Actor, entry: AuditEntry) {
   await recordAudits(tx, actor, [entry]);
 }
 
-/** Several entries by one actor in one statement (a job acting on many records at once). */
 export async function recordAudits(tx: AppDb, actor: Actor, entries: readonly AuditEntry[]) {
   if (entries.length === 0) return;
   await tx.insert(auditLog).values(
@@ -43,7 +40,6 @@ export async function recordAudits(tx: AppDb, actor: Actor, entries: readonly Au
   );
 }
 
-/** `{ field: { from, to } }` for the fields whose value really changes. */
 export function describeChanges<T extends Record<string, unknown>>(before: T, after: Partial<T>) {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const [field, value] of Object.entries(after)) {

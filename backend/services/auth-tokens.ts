@@ -3,11 +3,10 @@ import type { AppDb } from "../db/client";
 import { authTokens, permissions, rolePermissions, roles, users } from "../db/schema";
 import { hashSecretToken, newSecretToken } from "./secret-tokens";
 
-/** The signed-in caller behind a bearer token. */
 export interface AuthSession {
   tokenId: string;
   userId: string;
-  /** `action:Subject` names of the caller's role, read afresh for every request. */
+  /** Read afresh for every request. */
   permissions: string[];
 }
 
@@ -23,10 +22,7 @@ export async function issueAuthToken(tx: AppDb, userId: string, ttlHours: number
   return token;
 }
 
-/**
- * The role's permission names as one array column, so a request's authentication is a single query.
- * An inactive or deleted role grants nothing.
- */
+// One array column, so authentication is a single query; an inactive or deleted role grants nothing.
 const rolePermissionNames = sql<string[]>`coalesce((
   select array_agg(${permissions.action} || ':' || ${permissions.subject})
   from ${rolePermissions}
@@ -74,7 +70,6 @@ export async function revokeAuthToken(tx: AppDb, tokenId: string) {
     .where(and(eq(authTokens.id, tokenId), isNull(authTokens.revokedAt)));
 }
 
-/** Signs a user out everywhere, or everywhere but the session that asked (`keepTokenId`). */
 export async function revokeUserAuthTokens(tx: AppDb, userId: string, keepTokenId?: string) {
   await tx
     .update(authTokens)

@@ -64,11 +64,8 @@ const accountKey = (kind: string, email: string) => `${kind}:account:${email.tri
 
 type SignInLimits = Pick<Limits, "loginPerAccountAndAddress" | "loginPerAccount" | "loginPerAddress">;
 
-/**
- * The counters one sign-in draws on, in the order they are taken (docs/decisions/012): an attempt refused by
- * the first is not counted by the others, so one address guessing at an account cannot use up that
- * account's allowance for everyone else.
- */
+// Taken in order (docs/decisions/012): an attempt refused by the first is not counted by the others, so
+// one address guessing at an account cannot use up that account's allowance for everyone else.
 function signInCounters(email: string, ip: string | null, limits: SignInLimits) {
   const typed = email.trim().toLowerCase();
   return [
@@ -79,10 +76,7 @@ function signInCounters(email: string, ip: string | null, limits: SignInLimits) 
   ];
 }
 
-/**
- * Counts the attempt against every counter before the password is looked at, so a burst of parallel
- * guesses gets no more checks than the limit allows; answers each counter's attempt number.
- */
+// Counted before the password is looked at, so a burst of parallel guesses gets no more checks than allowed.
 async function takeSignInAttempt(db: AppDb, counters: ReturnType<typeof signInCounters>) {
   const locked = await lockedUntil(
     db,
@@ -116,7 +110,6 @@ export async function login(
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyAgainstDecoy(input.password);
   if (!user || !passwordMatches) {
-    // The failure that uses up a counter's allowance locks it.
     for (const [index, { key, limit }] of counters.entries()) {
       if (attempts[index] >= limit.max) await lockKey(db, key, limit);
     }
@@ -159,11 +152,8 @@ export async function logout(db: AppDb, actor: StaffActor, tokenId: string) {
   });
 }
 
-/**
- * Answers the same whether or not the address has an account, so it cannot be used to probe for staff: only
- * the limit, the same for every address, is checked before answering; the link itself is made and mailed
- * by `later`, after the answer, so how long that takes tells nothing either.
- */
+// Answers the same whether or not the address has an account; the link is made and mailed by `later`,
+// after the answer, so the timing tells nothing either.
 export async function requestPasswordReset(
   db: AppDb,
   ip: string | null,

@@ -28,7 +28,6 @@ export const CUSTOMER_PHONE_EXISTS = "A customer with this phone number already 
 
 const DAY_MS = 86_400_000;
 
-/** Every customer column a response may show. */
 export const customerRecordColumns = {
   id: customers.id,
   firstname: customers.firstname,
@@ -60,11 +59,8 @@ const isLive = isNull(customers.deletedAt);
 
 export const newCustomersSince = (now: Date) => new Date(now.getTime() - NEW_CUSTOMER_DAYS * DAY_MS);
 
-/**
- * A customer is defaulting when one of their sales has received less than was due DEFAULTING_AFTER_DAYS
- * ago: the deposit (and one-off items) on the sale's day, then one monthly amount per whole month since
- * (Lagos calendar days; the schedule's last-instalment rounding is at most a few kobo and is ignored here).
- */
+// Defaulting: a sale received less than was due DEFAULTING_AFTER_DAYS ago (the deposit on the sale's day,
+// then one monthly amount per whole month; last-instalment rounding is ignored).
 function isDefaulting(now: Date) {
   const cutoff = lagosDate(new Date(now.getTime() - DEFAULTING_AFTER_DAYS * 86_400_000));
   const saleDay = sql`(${sales.createdAt} + interval '1 hour')::date`;
@@ -91,7 +87,6 @@ function listConditions(query: CustomerListQuery, now: Date) {
   return and(...conditions);
 }
 
-/** Which count a list query needs: its filters, not its page. */
 export function customerCountKey(query: CustomerListQuery) {
   return JSON.stringify([
     query.status ?? null,
@@ -101,7 +96,6 @@ export function customerCountKey(query: CustomerListQuery) {
   ]);
 }
 
-/** How many customers the list's filters select. */
 export async function countCustomers(db: AppDb, query: CustomerListQuery, now = new Date()) {
   const [{ total }] = await db
     .select({ total: sql<number>`count(*)::int` })
@@ -110,10 +104,7 @@ export async function countCustomers(db: AppDb, query: CustomerListQuery, now = 
   return total;
 }
 
-/**
- * One page of the list, newest first. The count comes separately (`total`), because a count over a large
- * table is the expensive half and the routes reuse it between changes (http/read-cache.ts).
- */
+// The count comes separately (`total`): it is the expensive half, and the routes reuse it between changes.
 export async function listCustomers(
   db: AppDb,
   query: CustomerListQuery,
@@ -126,8 +117,7 @@ export async function listCustomers(
   const fromOldest = offset >= total / 2 && offset < total;
   const newestFirst = [desc(customers.createdAt), desc(customers.id)];
   const oldestFirst = [asc(customers.createdAt), asc(customers.id)];
-  // Skipping in the narrow (created_at, id) index and fetching only the page's rows afterwards is far
-  // cheaper than skipping whole rows.
+  // Skipping in the narrow (created_at, id) index, then fetching only the page's rows, is far cheaper.
   const pageIds = db
     .select({ id: customers.id, createdAt: customers.createdAt })
     .from(customers)
@@ -167,7 +157,6 @@ export async function getCustomer(db: AppDb, id: string): Promise<CustomerRecord
   return toCustomerRecord(row);
 }
 
-/** The e-mail and phone rules as field errors, or null when both are free. */
 async function takenFields(db: AppDb, email: string, phone: string) {
   const taken = await takenAmong(db, customers, isLive, {
     email: sameText(customers.email, email),

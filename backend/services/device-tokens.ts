@@ -22,11 +22,8 @@ export const DAYS_PER_INSTALMENT = 30;
 export const NOT_TOKENABLE = "This device is not tokenable";
 export const NO_STARTING_CODE = "This device has no starting code, so no token can be made for it";
 
-/**
- * Why a device cannot take an OpenPAYGO token, or null when it can. Devices are registered with free
- * text (spec §Device), so the encoder's needs are checked here rather than failing in the middle of a
- * payment: a 32-hex-character key, a starting code of at most 9 digits, a time divider of 1–255.
- */
+// Devices are registered with free text (spec §Device), so the encoder's needs are checked here rather
+// than failing in the middle of a payment.
 export function tokenSettingsProblem(
   device: Pick<DeviceRow, "key" | "startingCode" | "timeDivider" | "count">,
 ): string | null {
@@ -42,14 +39,10 @@ export function tokenSettingsProblem(
   return null;
 }
 
-/** The money facts of a sale that decide what its devices may do (docs/decisions/020). */
 export type SaleMoney = { totalKobo: number; dueNowKobo: number; totalMonthlyKobo: number };
 
-/**
- * Days of use `paidKobo` has bought an instalment item's devices: none before the deposit (and one-off
- * items) are paid in full, 30 for the deposit, then 30 more per monthly amount, pro rata, so every payment
- * counts and nothing is lost to rounding (the total is recomputed from the sum each time).
- */
+// None before the deposit is paid in full, 30 for the deposit, then 30 more per monthly amount, pro rata;
+// recomputed from the sum each time, so nothing is lost to rounding.
 export function daysBought(sale: SaleMoney, paidKobo: number): number {
   if (paidKobo < sale.dueNowKobo) return 0;
   if (sale.totalMonthlyKobo <= 0) return DAYS_PER_INSTALMENT;
@@ -61,11 +54,8 @@ export function daysBought(sale: SaleMoney, paidKobo: number): number {
 
 export type TokenGrant = { kind: "DISABLE_PAYG" } | { kind: "ADD_TIME"; days: number };
 
-/**
- * What a payment taking a sale from `before` to `after` paid gives one item's devices: a one-off item
- * unlocks for good once the amount due at the sale is paid; an instalment item gets the days the payment
- * bought, and unlocks for good when the whole sale is paid.
- */
+// A one-off item unlocks for good once the amount due at the sale is paid; an instalment item gets the
+// days bought, and unlocks for good when the whole sale is paid.
 export function grantForPayment(
   paymentMode: "ONE_OFF" | "INSTALLMENT",
   sale: SaleMoney,
@@ -80,20 +70,16 @@ export function grantForPayment(
   return days > 0 ? { kind: "ADD_TIME", days } : null;
 }
 
-/** A device's time divider: the value encoded is days × it; an unset divider means 1, never 0. */
+/** An unset divider means 1, never 0. */
 const dividerOf = (device: Pick<DeviceRow, "timeDivider">) =>
   device.timeDivider && device.timeDivider > 0 ? device.timeDivider : 1;
 
-/** The most days one token can carry for a device (an ADD_TIME value is at most 995). */
 export const maxDaysPerToken = (device: Pick<DeviceRow, "timeDivider">) =>
   Math.floor(MAX_ACTIVATION_VALUE / dividerOf(device));
 
 type IssuedToken = { deviceId: string; serialNumber: string; token: string; days: number | null };
 
-/**
- * Makes one token for a device already locked by the caller's transaction, advances its count and stores
- * the token. Long grants are split, since one token carries at most `maxDaysPerToken` days.
- */
+/** The device must be locked by the caller's transaction; long grants are split over several tokens. */
 async function mintTokens(
   tx: AppDb,
   device: DeviceRow,
@@ -154,12 +140,7 @@ async function mintTokens(
   return made;
 }
 
-/**
- * Tokens a recorded payment earns: each tokenable device linked to the sale gets what its item's grant
- * says (docs/decisions/020). Runs inside the payment's transaction, devices locked, so two payments never
- * use one count twice. Devices that cannot take a token (no starting code) are skipped, not fatal: the
- * payment is real money and must be recorded.
- */
+// Runs inside the payment's transaction, devices locked, so two payments never use one count twice.
 export async function issueTokensForPayment(
   tx: AppDb,
   payment: { id: string; saleId: string; before: number; after: number; sale: SaleMoney },
@@ -189,7 +170,6 @@ export async function issueTokensForPayment(
   return issued;
 }
 
-/** `POST /v1/device/{id}/generate-token`: a token by hand, for days or an unlock (manage:Devices). */
 export async function issueManualToken(
   db: AppDb,
   actor: StaffActor,
@@ -272,17 +252,14 @@ async function tokensWhere(db: AppDb, condition: SQL): Promise<TokenRecord[]> {
   }));
 }
 
-/** A device's tokens, newest first (the device page). */
 export const deviceTokenRecords = (db: AppDb, deviceId: string) =>
   tokensWhere(db, eq(deviceTokens.deviceId, deviceId));
 
-/** Tokens of the given devices, newest first (the sale page lists them under each device). */
 export async function tokensOfDevices(db: AppDb, deviceIds: string[]): Promise<TokenRecord[]> {
   if (deviceIds.length === 0) return [];
   return tokensWhere(db, inArray(deviceTokens.deviceId, deviceIds));
 }
 
-/** The customer's e-mail for a sale's tokens, and the message (spec: tokens are e-mailed to the customer). */
 export async function tokenEmail(
   db: AppDb,
   saleId: string,

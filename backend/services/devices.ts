@@ -40,10 +40,8 @@ export const DEVICE_NOT_FOUND = "Device not found";
 export const INVENTORY_ITEM_NOT_FOUND = "Inventory item not found";
 export const UNKNOWN_INVENTORY_SKU = "Unknown inventory SKU";
 export const KEY_FILTER_NOT_PERMITTED = "Only roles that manage devices may filter by key";
-/** Rows per INSERT statement: a transaction of 20,000 rows is twenty statements. */
 const ROWS_PER_INSERT = 1_000;
 
-/** The device batch file's columns and limits (spec 001 §5). */
 export const DEVICE_SHEET: SheetLayout<DeviceFileColumn["field"]> = {
   columns: DEVICE_FILE_COLUMNS,
   maxRows: MAX_DEVICE_ROWS,
@@ -51,10 +49,7 @@ export const DEVICE_SHEET: SheetLayout<DeviceFileColumn["field"]> = {
   tooManyRowsMessage: `A file may hold at most ${MAX_DEVICE_ROWS.toLocaleString("en")} devices`,
 };
 
-/**
- * Every device column a response shows. The key itself is never read for a list or a page: only its
- * last four characters, for the masked form (`maskKey`); the reveal reads it on its own.
- */
+// The key itself is never read for a list or a page: only its last four characters, for the mask.
 const deviceColumns = {
   id: devices.id,
   serialNumber: devices.serialNumber,
@@ -84,11 +79,8 @@ function toDeviceRecord({ keyTail, ...row }: DeviceColumnsRow): DeviceRecord {
   };
 }
 
-/**
- * A database error from a statement that carried a key, stripped to its code and constraint: drivers put
- * the statement's parameters (and PostgreSQL the failing row) in their messages, which the error log
- * would otherwise print.
- */
+// Drivers put the statement's parameters (and PostgreSQL the failing row) in their messages, which the
+// error log would otherwise print.
 export function withoutSecrets(error: unknown): Error {
   const found: { code?: unknown; constraint?: unknown } = {};
   for (const candidate of [error, error instanceof Error ? error.cause : undefined]) {
@@ -113,10 +105,7 @@ function isForeignKeyViolation(error: unknown) {
   );
 }
 
-/**
- * A field "contains" filter. Each searchable field is part of the search text, so the trigram index on
- * that text narrows the rows first and the field's own test then drops matches found in another field.
- */
+// The trigram index on the search text narrows the rows; the field's own test drops other fields' matches.
 function fieldContains(column: AnyPgColumn, term: string) {
   const pattern = containsPattern(term);
   return and(ilike(deviceSearchText(devices), pattern), ilike(column, pattern));
@@ -139,12 +128,10 @@ function listConditions(query: DeviceListQuery) {
   return and(...conditions);
 }
 
-/** The key filter needs what revealing a key needs; refused before anything is read. */
 export function requireMayFilterByKey(actor: Pick<StaffActor, "permissions">, query: DeviceListQuery) {
   if (query.key && !isGranted(actor.permissions, "manage:Devices")) throw forbidden(KEY_FILTER_NOT_PERMITTED);
 }
 
-/** Which count a list query needs: its filters, not its page. */
 export function deviceCountKey(query: DeviceListQuery) {
   const { page: _page, limit: _limit, ...filters } = query;
   return JSON.stringify(Object.entries(filters).sort(([a], [b]) => a.localeCompare(b)));
@@ -154,11 +141,7 @@ export async function countDevices(db: AppDb, query: DeviceListQuery) {
   return db.$count(devices, listConditions(query));
 }
 
-/**
- * One page of devices, newest first, with the total. A page shorter than the page size ends the list, so
- * its total is known without counting (most searches for a serial number find a handful of devices);
- * otherwise `countTotal` answers it (`countDevices`, which the routes cache).
- */
+// A short page ends the list, so its total is known without counting; otherwise `countTotal` answers it.
 export async function listDevices(
   db: AppDb,
   query: DeviceListQuery,
@@ -246,8 +229,6 @@ export async function revealDeviceKey(db: AppDb, actor: StaffActor, id: string):
   });
 }
 
-// Batch upload ---------------------------------------------------------------------------------------
-
 export type DeviceUploadResult =
   | { ok: true; message: string; count: number }
   | { ok: false; fileError: string }
@@ -266,10 +247,7 @@ function report(errors: DeviceRowError[]): DeviceUploadResult {
   return { ok: false, errors: sorted.slice(0, MAX_REPORTED_ROW_ERRORS), errorCount: errors.length };
 }
 
-/**
- * The serial numbers (lower case) of `serials` already stored, asked in slices of 5,000, each slice one
- * array parameter (thousands of separate parameters cost far more to send and plan).
- */
+// Asked in slices, each one array parameter: thousands of separate parameters cost far more to plan.
 async function storedSerials(db: AppDb, serials: string[]): Promise<Set<string>> {
   const stored = new Set<string>();
   const lowered = sql<string>`lower(${devices.serialNumber})`;
@@ -284,7 +262,6 @@ async function storedSerials(db: AppDb, serials: string[]): Promise<Set<string>>
   return stored;
 }
 
-/** The columns a batch fills, with their SQL types (for the arrays `unnest` reads). */
 const BATCH_COLUMNS = [
   ["id", "text"],
   ["serialNumber", "text"],
@@ -299,10 +276,7 @@ const BATCH_COLUMNS = [
   ["creatorId", "text"],
 ] as const satisfies readonly (readonly [keyof NewDeviceRow & keyof typeof devices, BulkColumn[1]])[];
 
-/**
- * Inserts rows as one array per column read back by `unnest`: a handful of parameters per statement
- * instead of one per cell, three times faster on PGlite than a multi-row VALUES list.
- */
+// One array per column read back by `unnest`: a handful of parameters per statement, not one per cell.
 function insertDeviceRows(tx: AppDb, rows: NewDeviceRow[]) {
   return insertByUnnest(tx, devices, BATCH_COLUMNS, rows);
 }
@@ -313,7 +287,6 @@ interface ValidRow {
   sku: string | undefined;
 }
 
-/** Every rule on every row, as a list of problems; the rows ready to insert when there is none. */
 async function checkRows(db: AppDb, fileRows: FileRow<DeviceFileColumn["field"]>[]) {
   const errors: DeviceRowError[] = [];
   const valid: ValidRow[] = [];
@@ -365,11 +338,7 @@ async function checkRows(db: AppDb, fileRows: FileRow<DeviceFileColumn["field"]>
   return { errors, valid };
 }
 
-/**
- * A batch file of devices: every row is checked first (values, serial numbers repeated in the file or
- * already stored, inventory SKUs); any problem and nothing is stored, the answer listing them by row and
- * column. Otherwise all rows go in one transaction.
- */
+// Any problem and nothing is stored; otherwise all rows go in one transaction.
 export async function uploadDevices(
   db: AppDb,
   actor: StaffActor,
@@ -415,7 +384,6 @@ export async function uploadDevices(
   return { ok: true, message: DEVICES_UPLOADED, count: valid.length };
 }
 
-/** Columns of the template offered beside the upload field. */
 export const DEVICE_TEMPLATE_HEADER: DeviceFileColumn["header"][] = DEVICE_FILE_COLUMNS.map(
   (column) => column.header,
 );

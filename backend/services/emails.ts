@@ -3,7 +3,6 @@ import { escapeHtml } from "./html";
 
 export interface Mailing {
   mailer: Mailer;
-  /** Base URL of the web app, where the e-mailed links lead. */
   appUrl: string;
 }
 
@@ -13,13 +12,9 @@ interface Recipient {
   firstname: string;
 }
 
-/**
- * The name is typed by whoever invites the staff member: escaped already, so the day these mails gain an
- * HTML part nobody's name can become markup or a link in someone's inbox.
- */
+// Escaped already, so the day these mails gain an HTML part nobody's name can become markup.
 const greeting = (user: Recipient) => `Hello ${escapeHtml(user.firstname)},`;
 
-// Paths are the web app's set-password screens (spec 000 §2).
 export function inviteEmail(appUrl: string, user: Recipient, token: string): MailMessage {
   const link = `${appUrl}/create-password/${encodeURIComponent(user.id)}/${encodeURIComponent(token)}`;
   return {
@@ -52,10 +47,7 @@ export function resetEmail(appUrl: string, user: Recipient, token: string): Mail
   };
 }
 
-/**
- * Mail goes out after the change is committed; a mail failure is logged rather than undoing the change, since
- * the link can be requested again.
- */
+// After the commit; a failure is logged rather than undoing the change, since the link can be asked again.
 export async function sendWithoutFailing(mailer: Mailer, message: MailMessage) {
   try {
     await mailer.send(message);

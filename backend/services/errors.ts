@@ -1,22 +1,13 @@
-/**
- * Expected failures of a business rule. Services throw these without knowing about HTTP; the HTTP layer
- * turns each kind into its status code and error body.
- */
+/** Services throw these without knowing about HTTP; the HTTP layer maps each kind to its status. */
 export type ServiceErrorKind =
-  | "invalid"
-  | "unauthorized"
-  | "forbidden"
-  | "not-found"
-  | "too-many"
-  /** A service this one depends on (a payment provider) did not answer or answered nonsense. */
-  | "unavailable";
+  "invalid" | "unauthorized" | "forbidden" | "not-found" | "too-many" | "unavailable";
 
 export class ServiceError extends Error {
   constructor(
     readonly kind: ServiceErrorKind,
     message: string,
     readonly fieldErrors?: Record<string, string[]>,
-    /** For "too-many": when trying again makes sense (the Retry-After header). */
+    /** For "too-many": the Retry-After header. */
     readonly retryAt?: Date,
   ) {
     super(message);

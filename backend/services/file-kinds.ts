@@ -1,7 +1,6 @@
 import { fileTypeFromBuffer } from "file-type";
 import type { FileKind } from "../schemas/files";
 
-/** Binary formats recognised by their magic bytes (the `file-type` package). */
 const BINARY_KINDS: Record<string, FileKind> = {
   png: "png",
   jpg: "jpeg",
@@ -13,7 +12,6 @@ const BINARY_KINDS: Record<string, FileKind> = {
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
-/** Text, if `bytes` is valid UTF-8 without NUL bytes; null for anything binary. */
 function asText(bytes: Uint8Array): string | null {
   if (bytes.includes(0)) return null;
   try {
@@ -23,11 +21,7 @@ function asText(bytes: Uint8Array): string | null {
   }
 }
 
-/**
- * What a file really is, read from its bytes: a PNG renamed `.csv` is a PNG, an executable renamed
- * `.png` is nothing we accept. SVG and CSV have no magic bytes: SVG is XML text whose root element is
- * `<svg>`, CSV is text (the caller's parser decides whether it is well formed).
- */
+// SVG and CSV have no magic bytes: SVG is XML text with an <svg> root, CSV is text.
 export async function sniffFileKind(bytes: Uint8Array): Promise<FileKind | null> {
   const binary = await fileTypeFromBuffer(bytes);
   // XML is text: whether it is an SVG is decided below, like any other text.

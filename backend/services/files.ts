@@ -13,11 +13,8 @@ import { sniffFileKind } from "./file-kinds";
 
 export type Upload = { name: string; bytes: Uint8Array };
 
-/**
- * A data file's extension, which the spec makes part of its type ('Only CSV/Excel files (.csv, .xlsx, .xls)
- * allowed'): text that happens to parse as CSV is still not a `.csv` file. Images are judged by their bytes
- * alone, since phones and scanners name them freely.
- */
+// The spec makes a data file's extension part of its type: text that parses as CSV is still not a .csv
+// file. Images are judged by their bytes alone, since phones and scanners name them freely.
 const DATA_FILE_EXTENSIONS: Partial<Record<FileKind, string>> = { csv: ".csv", xlsx: ".xlsx", xls: ".xls" };
 
 function hasAllowedExtension(name: string, allowed: readonly FileKind[]) {
@@ -27,10 +24,6 @@ function hasAllowedExtension(name: string, allowed: readonly FileKind[]) {
   return dataExtensions.some((extension) => lower.endsWith(extension));
 }
 
-/**
- * Reads an upload's kind from its bytes and checks it is one of `allowed` (and, for data files, that its
- * name has one of their extensions); else a field error.
- */
 export async function checkUpload(
   field: string,
   upload: Upload,
@@ -44,12 +37,11 @@ export async function checkUpload(
   return kind;
 }
 
-/** An image field: PNG, JPEG or SVG by its bytes (spec 001 §5). */
 export function checkImage(field: string, upload: Upload) {
   return checkUpload(field, upload, IMAGE_KINDS, IMAGE_TYPE_MESSAGE);
 }
 
-/** Stores a checked upload; call inside the transaction that records what it belongs to. */
+/** Call inside the transaction that records what it belongs to. */
 export async function storeFile(
   tx: AppDb,
   upload: Upload,

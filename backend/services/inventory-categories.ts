@@ -18,7 +18,6 @@ export const SUB_CATEGORY_NAME_TAKEN = "This category already has a sub-category
 export const INVALID_PARENT = "Invalid Parent Category";
 export const PARENT_IS_SUB_CATEGORY = "A sub-category cannot have sub-categories";
 
-/** Categories with their sub-categories, both by name. */
 export async function listInventoryCategories(db: AppDb): Promise<InventoryCategoryRecord[]> {
   const rows = await db
     .select({
@@ -40,7 +39,6 @@ export async function listInventoryCategories(db: AppDb): Promise<InventoryCateg
 const siblingsOf = (parentId: string | null) =>
   parentId ? eq(inventoryCategories.parentId, parentId) : isNull(inventoryCategories.parentId);
 
-/** Lower-cased names already used among the children of each parent (null: the top level). */
 async function namesUsed(db: AppDb, parentIds: (string | null)[]) {
   const parents = [...new Set(parentIds)];
   const ids = parents.filter((id): id is string => id !== null);
@@ -59,10 +57,6 @@ async function namesUsed(db: AppDb, parentIds: (string | null)[]) {
   return used;
 }
 
-/**
- * Checks a batch of new categories and sub-categories: parents must be top-level categories, names unique
- * among their siblings (in the database and within the request), each problem under its own field.
- */
 async function checkNewCategories(db: AppDb, input: CreateInventoryCategoriesInput) {
   const problems = new FieldProblems();
   const parentIds = input.categories.flatMap((entry) => (entry.parentId ? [entry.parentId] : []));
@@ -101,10 +95,6 @@ async function checkNewCategories(db: AppDb, input: CreateInventoryCategoriesInp
   return { problems, parentById };
 }
 
-/**
- * Creates categories (each with its optional sub-categories) and sub-categories of existing categories.
- * Answers what was touched: each new category with its children, each parent with its new child.
- */
 export async function createInventoryCategories(
   db: AppDb,
   actor: StaffActor,

@@ -2,9 +2,6 @@ import { inArray, sql } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { inventoryItems } from "../db/schema";
 
-/** Devices name the inventory item they are a unit of, by id, or by SKU in a batch file. */
-
-/** The ids of the inventory items whose SKU is one of `skus`, keyed by the SKU in lower case. */
 export async function findInventoryItemIdsBySku(db: AppDb, skus: string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   const wanted = [...new Set(skus.map((sku) => sku.toLowerCase()))];
@@ -18,7 +15,6 @@ export async function findInventoryItemIdsBySku(db: AppDb, skus: string[]): Prom
   return found;
 }
 
-/** Which of `ids` are not inventory items. */
 export async function unknownInventoryItemIds(db: AppDb, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db

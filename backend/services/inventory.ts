@@ -48,11 +48,7 @@ export const SUB_CATEGORY_OF_OTHER = "Inventory Sub-Category must belong to the 
 
 const subCategories = alias(inventoryCategories, "sub_category");
 
-/**
- * An item's stock as one aggregate over its batches (optionally within one warehouse), joined laterally
- * to whatever row names the item: units left and received, lowest and highest price among batches with
- * stock (kobo). float8, because both drivers answer it as a JavaScript number.
- */
+// float8, because both drivers answer it as a JavaScript number.
 export function itemStock(db: AppDb, itemId: AnyColumn | SQL, warehouseId?: string) {
   return db
     .select({
@@ -143,7 +139,6 @@ function toInventoryRecord(row: InventoryRow): InventoryRecord {
   };
 }
 
-/** Items with at least one batch in the warehouse: what its inventory page lists. */
 const heldIn = (warehouseId: string) =>
   sql`exists (select 1 from ${inventoryBatches} where ${inventoryBatches.inventoryItemId} = ${inventoryItems.id} and ${inventoryBatches.warehouseId} = ${warehouseId})`;
 
@@ -161,7 +156,6 @@ function listConditions(query: InventoryListQuery | InventoryStatsQuery) {
   return and(...conditions);
 }
 
-/** Items by id (in the order given) with their names and stock, optionally within one warehouse. */
 async function inventoryRows(db: AppDb, ids: string[], warehouseId?: string) {
   if (ids.length === 0) return [];
   const stock = itemStock(db, inventoryItems.id, warehouseId);
@@ -185,7 +179,6 @@ async function inventoryRows(db: AppDb, ids: string[], warehouseId?: string) {
   });
 }
 
-/** Which count a list query needs: its filters, not its page. */
 export function inventoryCountKey(query: InventoryListQuery) {
   return JSON.stringify([
     query.warehouseId ?? null,
@@ -196,10 +189,7 @@ export function inventoryCountKey(query: InventoryListQuery) {
   ]);
 }
 
-/**
- * A list narrowed by nothing but a warehouse and a class has its total among that warehouse's stats
- * (the tab counts), which the same page reads anyway: one scan of the items instead of two.
- */
+// The total of a list narrowed only by warehouse and class is among the stats the page reads anyway.
 export function totalIsInStats(query: InventoryListQuery): boolean {
   return !query.inventoryCategoryId && !query.inventorySubCategoryId && !query.search;
 }
@@ -209,13 +199,11 @@ export function totalFromStats(query: InventoryListQuery, stats: InventoryStats)
   return stats.inventoryClassCounts.find((entry) => entry.inventoryClass === query.class)?.count ?? 0;
 }
 
-/** How many items the list's filters select (the routes keep it between changes, as for customers). */
 export async function countInventory(db: AppDb, query: InventoryListQuery) {
   const [{ total }] = await db.select({ total: count() }).from(inventoryItems).where(listConditions(query));
   return total;
 }
 
-/** One page of items, newest first; quantities and prices within the warehouse when one is chosen. */
 export async function listInventory(
   db: AppDb,
   query: InventoryListQuery,
@@ -254,7 +242,6 @@ export async function inventoryStats(db: AppDb, query: InventoryStatsQuery): Pro
 
 const personName = (first: AnyColumn, last: AnyColumn) => sql<string>`${first} || ' ' || ${last}`;
 
-/** Batches with their warehouse and receiver, newest first. */
 export async function batchRecords(db: AppDb, where: SQL): Promise<BatchRecord[]> {
   const rows = await db
     .select({
@@ -295,7 +282,6 @@ export async function batchRecords(db: AppDb, where: SQL): Promise<BatchRecord[]
 const fromWarehouses = alias(warehouses, "from_warehouse");
 const toWarehouses = alias(warehouses, "to_warehouse");
 
-/** The movement log's rows with the names a reader needs, newest first. */
 export function movementQuery(db: AppDb) {
   return db
     .select({
@@ -360,7 +346,6 @@ export async function getInventory(db: AppDb, id: string): Promise<InventoryDeta
   return { ...record, batches, movements: movements.map(toMovementRecord) };
 }
 
-/** The category pair of an item: a top-level category and one of its own sub-categories. */
 async function checkCategories(
   db: AppDb,
   problems: FieldProblems,
@@ -381,10 +366,6 @@ async function checkCategories(
 
 const skuTaken = (db: AppDb, sku: string) => isTaken(db, inventoryItems, sameText(inventoryItems.sku, sku));
 
-/**
- * Creates an item with its first batch in the chosen warehouse (or the first active one taking its
- * class), the receipt movement and the image, in one transaction.
- */
 export async function createInventory(
   db: AppDb,
   actor: StaffActor,
@@ -448,7 +429,6 @@ export async function createInventory(
   return getInventory(db, id);
 }
 
-/** An item's class and name, or a 404. */
 export async function findInventoryItem(db: AppDb, id: string) {
   const [item] = await db
     .select({ id: inventoryItems.id, name: inventoryItems.name, class: inventoryItems.class })

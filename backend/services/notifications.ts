@@ -9,11 +9,7 @@ import type { RecordSubject } from "../schemas/permissions";
 import { actorName, auditPage } from "./activity";
 import { containsPattern } from "./search";
 
-/**
- * The Action Center: changes made by others to records the caller may read, newest first. Account
- * housekeeping (signing in and out, passwords) needs nobody's attention, so it is left out; what the caller
- * did themselves they already know.
- */
+// Account housekeeping (signing in and out, passwords) needs nobody's attention, so it is left out.
 const ROUTINE_ACTIONS = [
   "login",
   "logout",
@@ -49,7 +45,6 @@ async function seenSince(db: AppDb, userId: string): Promise<Date> {
   return row ? new Date(row.since) : new Date();
 }
 
-/** How many notifications arrived since the caller last opened the Action Center. */
 export async function countUnseen(db: AppDb, caller: Caller): Promise<number> {
   const since = await seenSince(db, caller.userId);
   const [{ total }] = await db
@@ -61,7 +56,6 @@ export async function countUnseen(db: AppDb, caller: Caller): Promise<number> {
 
 export async function listNotifications(db: AppDb, caller: Caller, query: Pagination) {
   const since = await seenSince(db, caller.userId);
-  // `search` matches what an entry shows: its summary and who made the change.
   const pattern = query.search ? containsPattern(query.search) : null;
   const where = and(
     notificationConditions(caller),
@@ -76,10 +70,7 @@ export async function listNotifications(db: AppDb, caller: Caller, query: Pagina
   return pageOf("activity", items, total, query);
 }
 
-/**
- * Opening the Action Center: everything up to now counts as seen. Not audited: it changes no business
- * record, and an audit row for every glance at the bell would bury the changes it exists to show.
- */
+// Not audited: an audit row for every glance at the bell would bury the changes it exists to show.
 export async function markNotificationsSeen(db: AppDb, userId: string) {
   await db
     .update(users)

@@ -43,11 +43,10 @@ export interface PaymentContext {
   db: AppDb;
   provider: PaymentProvider;
   mailer: Mailer;
-  /** The web app, where the provider sends the browser back. */
   appUrl: string;
 }
 
-/** Calls the provider; its being unreachable is a 502 with its reason, and nothing is recorded. */
+// The provider being unreachable is a 502 with its reason, and nothing is recorded.
 async function ask<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
@@ -57,11 +56,7 @@ async function ask<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * `POST /v1/payment/initialize`: a checkout for what is due now (the deposit, or the next instalment) or
- * the amount asked, up to the balance. The checkout row keeps what we asked, to compare the provider's
- * answer with it.
- */
+// The checkout row keeps what we asked, to compare the provider's answer with it.
 export async function initializePayment(
   context: PaymentContext,
   actor: StaffActor,
@@ -146,7 +141,7 @@ async function checkoutByReference(db: AppDb, reference: string) {
   return checkout ?? null;
 }
 
-/** The answer for a checkout whose payment is recorded, the same however often it is asked. */
+/** The same answer however often it is asked. */
 async function answerForRecorded(db: AppDb, checkout: PaymentCheckoutRow): Promise<Verification> {
   const [payment] = await db
     .select({ id: salePayments.id, status: salePayments.status, amountKobo: salePayments.amountKobo })
@@ -185,12 +180,8 @@ async function closeCheckout(db: AppDb, checkout: PaymentCheckoutRow, status: Ch
     .where(and(eq(paymentCheckouts.id, checkout.id), eq(paymentCheckouts.status, "PENDING")));
 }
 
-/**
- * Records a checkout's payment once the provider says it succeeded: exactly once however many times the
- * callback, a reload or the webhook arrive, in any order (the checkout row is locked while it is settled
- * and its payment id set then; the payment's reference is unique besides). Provider figures that differ
- * from what was asked are recorded as MISMATCHED and never counted (reference §5.6 did not compare).
- */
+// Exactly once however many times the callback, a reload or the webhook arrive, in any order (the row is
+// locked while settled). Figures that differ from what was asked are MISMATCHED and never counted.
 export async function settleCheckout(
   context: PaymentContext,
   checkoutId: string,
@@ -266,11 +257,7 @@ export async function settleCheckout(
   return answerForRecorded(db, outcome.checkout);
 }
 
-/**
- * `GET /v1/payment/verify/callback`: asks the provider about the checkout and records the payment when
- * it succeeded. Success answers `success` with COMPLETED or INCOMPLETE; not yet confirmed answers
- * `processing`/PENDING; a cancelled or failed checkout is a 400 'Payment was not successful'.
- */
+/** Not yet confirmed answers `processing`; a cancelled or failed checkout is a 400. */
 export async function verifyPayment(
   context: PaymentContext,
   query: VerifyCallbackQuery,
@@ -315,11 +302,8 @@ export async function verifyPayment(
   return settleCheckout(context, found.id, transaction, actor);
 }
 
-/**
- * The provider's webhook: the body only names the transaction; its facts are asked of the provider again
- * (a forged body with a leaked hash still cannot invent an amount). Unknown references are ignored, so the
- * provider stops retrying them.
- */
+// The body only names the transaction; its facts are asked of the provider again (a forged body cannot
+// invent an amount). Unknown references are ignored, so the provider stops retrying them.
 export async function handleWebhook(
   context: PaymentContext,
   body: { transactionId: string; reference: string },
@@ -344,11 +328,7 @@ export async function handleWebhook(
   return { recorded: true };
 }
 
-/**
- * `POST /v1/sales/record-cash-payment` with paymentMethod ONLINE (spec §4 "Online payment": the client
- * posts the payment after verifying it): accepted only for a reference this backend verified, and answered
- * with the payment already recorded, never counted twice.
- */
+/** Accepted only for a reference this backend verified; never counted twice. */
 export async function acknowledgeOnlinePayment(db: AppDb, actor: StaffActor, input: CashPaymentInput) {
   if (!input.reference) throw invalidField("reference", ONLINE_NEEDS_VERIFICATION);
   const checkout = await checkoutByReference(db, input.reference);
@@ -358,7 +338,6 @@ export async function acknowledgeOnlinePayment(db: AppDb, actor: StaffActor, inp
   return paymentAnswer(db, checkout.saleId, checkout.paymentId, actor);
 }
 
-/** What the sandbox checkout page shows (404 for a reference it never started). */
 export async function sandboxCheckout(db: AppDb, reference: string): Promise<SandboxCheckout> {
   const checkout = await checkoutByReference(db, reference);
   if (!checkout || checkout.provider !== "sandbox") throw notFound(UNKNOWN_REFERENCE(reference));
@@ -371,11 +350,7 @@ export async function sandboxCheckout(db: AppDb, reference: string): Promise<San
   };
 }
 
-/**
- * The sandbox page's Pay or Cancel, pressed by a member of staff: written to the sandbox's ledger, and a
- * payment settled at once, the way a real provider's webhook would (so closing the window after paying
- * still counts). Answers the query Flutterwave's redirect carries back to the web app.
- */
+// Settled at once, as a real provider's webhook would, so closing the window after paying still counts.
 export async function decideSandboxCheckout(
   context: PaymentContext,
   reference: string,

@@ -1,12 +1,6 @@
-/**
- * OpenPAYGO Token (the open token standard our controllers decode), written from the specification's
- * "General Documentation" (v2) and checked against its published test tokens (docs/decisions/019).
- *
- * A token is 9 digits (15 digits of 1–4 in restricted digit mode). Its last 3 digits carry the value masked
- * by the device's starting code; the rest comes from a chain of SipHash-2-4 hashes under the device's key,
- * walked once per token count, so only the holder of the key can make a token the device will accept, and
- * the count stops a token from being entered twice.
- */
+// OpenPAYGO Token, written from the specification's "General Documentation" (v2) and checked against its
+// published test tokens (docs/decisions/019). Only the holder of a device's key can make a token it
+// accepts, and the count stops a token from being entered twice.
 
 export type TokenType = "ADD_TIME" | "SET_TIME" | "DISABLE_PAYG" | "COUNTER_SYNC";
 
@@ -17,13 +11,9 @@ export const MAX_ACTIVATION_VALUE = 995;
 export const DISABLE_PAYG_VALUE = 998;
 export const COUNTER_SYNC_VALUE = 999;
 
-/** Device Setup parameters: the time divider is 1 to 255, 1 when not given. */
 export const MAX_TIME_DIVIDER = 255;
 
-/**
- * Not in the specification: the chain is walked `count` times for every token, so a count far beyond any
- * real device's (one token a day for over 270 years) is treated as a corrupt record rather than computed.
- */
+// Not in the specification: a count far beyond any real device's is a corrupt record, not computed.
 export const MAX_COUNT = 100_000;
 
 /** "Simplified description of the solution": a device accepts counts up to 30 above its last one. */
@@ -32,11 +22,8 @@ export const MAX_COUNT_JUMP = 30;
 export const COUNTER_SYNC_JUMP_UP = 100;
 export const COUNTER_SYNC_JUMP_DOWN = 30;
 
-/** What a device knows and the server keeps for it (Device Setup parameters). */
 export type DeviceTokenSettings = {
-  /** The device's secret key: 16 bytes written as 32 hexadecimal characters. */
   key: string;
-  /** The device's starting code, 9 digits. */
   startingCode: number;
   /** Tokens of 15 digits using only 1–4, for devices with four buttons. */
   restrictedDigitMode?: boolean;
@@ -48,9 +35,7 @@ export type TokenRequest = DeviceTokenSettings & {
 } & ({ type: "ADD_TIME" | "SET_TIME"; value: number } | { type: "DISABLE_PAYG" | "COUNTER_SYNC" });
 
 export type EncodedToken = {
-  /** Digits only, zero-padded: 9 digits, or 15 digits of 1–4 in restricted digit mode. */
   token: string;
-  /** The count this token carries, to be stored as the device's count. */
   count: number;
 };
 
@@ -62,7 +47,6 @@ const KEY_PATTERN = /^[0-9a-fA-F]{32}$/;
 const MAX_CODE = 999_999_999;
 const BASE_MODULUS = 1000;
 
-/** Encodes one token and the count to store for the device afterwards. Throws on invalid input. */
 export function encodeToken(request: TokenRequest): EncodedToken {
   const key = parseKey(request.key);
   const startingCode = checkStartingCode(request.startingCode);
@@ -75,11 +59,7 @@ export function encodeToken(request: TokenRequest): EncodedToken {
   return { token: restrictedDigitMode ? toRestrictedDigits(code) : formatCode(code), count: newCount };
 }
 
-/**
- * Decodes a token as a device would ("Decoding the code on the device"): `null` when the token is not
- * valid for the device (wrong digits, another device's, reserved value, or a count already used or too
- * far ahead). Throws only on invalid device settings.
- */
+/** As a device would decode it: null when not valid for the device; throws only on invalid settings. */
 export function decodeToken(
   request: DeviceTokenSettings & { lastCount: number; token: string },
 ): DecodedToken | null {
@@ -116,11 +96,8 @@ export function decodeToken(
   return null;
 }
 
-/**
- * The count a new token of this type carries. The Code Values Table says a value "adds or sets based on
- * the count parity": Add Time tokens take even counts, every other type odd ones (as in the published
- * test tokens), always the next such count above the last, so the device tells the two apart.
- */
+// The Code Values Table: Add Time tokens take even counts, every other type odd ones (as in the published
+// test tokens), always the next such count above the last.
 export function nextCount(count: number, type: TokenType): number {
   checkCount(count, "Count");
   const wantEven = checkType(type) === "ADD_TIME";
@@ -128,11 +105,8 @@ export function nextCount(count: number, type: TokenType): number {
   return (next % 2 === 0) === wantEven ? next : next + 1;
 }
 
-/**
- * "Time Divider and Activation Time": each unit of value is 1/timeDivider of a day, so value = days ×
- * timeDivider. Throws when that is not a whole number of units or more than one token can carry (995):
- * longer periods are several Add Time tokens. Unlocking a device for good is a DISABLE_PAYG token.
- */
+// "Time Divider and Activation Time": value = days × timeDivider; throws when that is not whole or more than
+// one token carries. Unlocking a device for good is a DISABLE_PAYG token.
 export function daysToValue(days: number, timeDivider: number | null = 1): number {
   const divider = checkTimeDivider(timeDivider);
   if (!Number.isFinite(days) || days < 0) throw new Error(`Days must be a number of 0 or more, not ${days}`);
@@ -149,17 +123,12 @@ export function daysToValue(days: number, timeDivider: number | null = 1): numbe
   return value;
 }
 
-/** The days a value stands for on a device with this time divider (value ÷ timeDivider). */
 export function valueToDays(value: number, timeDivider: number | null = 1): number {
   const divider = checkTimeDivider(timeDivider);
   checkActivationValue(value);
   return value / divider;
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// The code generation function and the masking of the value
-
-/** The token before any restricted-digit conversion: the chain walked `count` times, then the value. */
 function tokenCode(key: Uint8Array, startingCode: number, value: number, count: number): number {
   const encodedBase = (startingCode + value) % BASE_MODULUS;
   let chain = putBase(startingCode, encodedBase);
@@ -169,18 +138,13 @@ function tokenCode(key: Uint8Array, startingCode: number, value: number, count: 
   return putBase(chain, encodedBase);
 }
 
-/** "Encoding of the value": the last 3 digits replaced. */
 function putBase(code: number, base: number): number {
   return code - (code % BASE_MODULUS) + base;
 }
 
-/**
- * "Description of the code generation function": the code as 4 big-endian bytes, twice (SipHash wants a
- * whole 8-byte block), hashed; the two 32-bit halves of the hash XORed. The specification's wording is
- * "remove the top 2 most significant bits", but the published test tokens are only reproduced by keeping
- * the top 30 bits (dropping the 2 least significant); either way 30 bits are left, and those over
- * 999,999,999 are folded down by 73,741,825 (2^30 − 10^9 + 1) so the code fits 9 digits.
- */
+// "Description of the code generation function". The specification says "remove the top 2 most significant
+// bits", but the published test tokens are only reproduced by keeping the top 30 bits; codes over
+// 999,999,999 are then folded down by 73,741,825 (2^30 − 10^9 + 1) to fit 9 digits.
 function nextCode(key: Uint8Array, code: number): number {
   const block = new Uint8Array(8);
   const view = new DataView(block.buffer);
@@ -195,10 +159,7 @@ function formatCode(code: number): string {
   return String(code).padStart(9, "0");
 }
 
-/**
- * "Restricted Digit Set Mode": the 30-bit code read 2 bits at a time from the most significant end, each
- * pair written as a digit 1–4, so a four-button keypad can enter it (15 digits).
- */
+// "Restricted Digit Set Mode": the 30-bit code 2 bits at a time, each pair a digit 1–4.
 function toRestrictedDigits(code: number): string {
   let digits = "";
   for (let shift = 28; shift >= 0; shift -= 2) digits += String(((code >>> shift) & 0b11) + 1);
@@ -218,8 +179,7 @@ function parseToken(token: string, restrictedDigitMode: boolean): number | null 
   return /^\d{9}$/.test(digits) ? Number(digits) : null;
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// SipHash-2-4 (Aumasson and Bernstein, "SipHash: a fast short-input PRF"), 64-bit output
+// SipHash-2-4 (Aumasson and Bernstein), 64-bit output.
 
 const MASK_64 = (1n << 64n) - 1n;
 
@@ -233,7 +193,6 @@ function readLittleEndian(bytes: Uint8Array, offset: number, length: number): bi
   return word;
 }
 
-/** SipHash-2-4 of `message` under a 16-byte key, as the 64-bit integer the paper defines. */
 export function siphash24(key: Uint8Array, message: Uint8Array): bigint {
   if (key.length !== 16) throw new Error("A SipHash key is 16 bytes");
   const k0 = readLittleEndian(key, 0, 8);
@@ -273,8 +232,7 @@ export function siphash24(key: Uint8Array, message: Uint8Array): bigint {
   return v0 ^ v1 ^ v2 ^ v3;
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Input checks: a wrong setting would make tokens the device refuses, so it is an error, never a guess
+// A wrong setting would make tokens the device refuses, so it is an error, never a guess.
 
 function parseKey(key: string): Uint8Array {
   if (typeof key !== "string" || !KEY_PATTERN.test(key)) {

@@ -23,11 +23,7 @@ export async function issuePasswordToken(tx: AppDb, userId: string, kind: Passwo
   return token;
 }
 
-/**
- * Marks the token used and answers true, or answers false when it is unknown, expired, already used, meant
- * for another user or kind, or its user is gone. One conditional UPDATE, so two racing requests cannot
- * both spend the same token.
- */
+// One conditional UPDATE, so two racing requests cannot both spend the same token.
 export async function spendPasswordToken(tx: AppDb, userId: string, kind: PasswordTokenKind, token: string) {
   const [user] = await tx
     .select({ id: users.id })

@@ -34,10 +34,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 let decoyHash: Promise<string> | undefined;
 
-/**
- * Spends the same time as a real check when there is no hash to check against (unknown e-mail, no password
- * yet), so response times do not reveal which addresses have accounts.
- */
+// Spends the time of a real check, so response times do not reveal which addresses have accounts.
 export async function verifyAgainstDecoy(password: string): Promise<false> {
   decoyHash ??= hashPassword(randomBytes(16).toString("hex"));
   await verifyPassword(password, await decoyHash);

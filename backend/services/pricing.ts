@@ -1,11 +1,8 @@
-/**
- * Sale pricing (reference §5.3–§5.4), on integer kobo, pure so the screens' summary, the API and the batch
- * upload all price a sale the same way. Rounding (docs/decisions/017): every derived amount is rounded to
- * the nearest kobo, halves up, at the step that produces it; the monthly amount is rounded the same way and
- * the last instalment absorbs what rounding left, so the schedule adds up to the total exactly.
- */
+// Integer kobo and pure, so the summary, the API and the batch upload price a sale alike. Rounding
+// (docs/decisions/017): each derived amount to the nearest kobo, halves up, at the step that produces it;
+// the last instalment absorbs what rounding left, so the schedule adds up to the total exactly.
 
-/** Margins and interest in basis points (1 % = 100): 0.2 / 0.15 / 0.04 are 2000 / 1500 / 400. */
+/** Basis points: 1 % = 100. */
 export type FinancialSettings = {
   outrightMarginBps: number;
   loanMarginBps: number;
@@ -18,10 +15,8 @@ export const DEFAULT_FINANCIAL_SETTINGS: FinancialSettings = {
   monthlyInterestBps: 400,
 };
 
-/** Units taken from one batch and the unit price they were taken at. */
 export type Allocation = { batchId: string; quantity: number; unitPriceKobo: number };
 
-/** A batch that still holds stock, oldest first as the caller reads it. */
 export type StockBatch = {
   batchId: string;
   remaining: number;
@@ -36,10 +31,7 @@ export class InsufficientStock extends Error {
   }
 }
 
-/**
- * FIFO over batches (oldest first): `needed` units, each priced at the batch's selling price, or its cost
- * when margins are applied (reference §5.3).
- */
+/** Oldest batch first; priced at its selling price, or its cost when margins apply (reference §5.3). */
 export function allocateFifo(batches: StockBatch[], needed: number, applyMargin: boolean): Allocation[] {
   const allocations: Allocation[] = [];
   let left = needed;
@@ -58,9 +50,7 @@ export function allocateFifo(batches: StockBatch[], needed: number, applyMargin:
   return allocations;
 }
 
-/** Half-up rounding of a non-negative amount to whole kobo. */
 const roundKobo = (value: number) => Math.floor(value + 0.5 + 1e-9);
-/** `amount × bps / 10 000`, rounded to kobo. */
 const share = (amountKobo: number, bps: number) => roundKobo((amountKobo * bps) / 10_000);
 
 export type PaymentMode = "ONE_OFF" | "INSTALLMENT";
@@ -70,9 +60,7 @@ export type ItemTerms = {
   /** Percent off the batch base only (not off miscellaneous costs), 0–100. */
   discountPercent: number;
   miscellaneousKobo: number[];
-  /** Months, for INSTALLMENT. */
   installmentDuration?: number;
-  /** Percent of the item's total paid as the deposit, for INSTALLMENT. */
   installmentStartingPercent?: number;
 };
 
@@ -84,13 +72,12 @@ export type ItemPrice = {
   interestKobo: number;
   marginKobo: number;
   totalKobo: number;
-  /** Due when the sale is made: the deposit of an instalment item, the whole of a one-off one. */
   initialPaymentKobo: number;
   monthlyPaymentKobo: number;
   installmentDuration: number;
 };
 
-/** One sale item's price from its allocations and terms (reference §5.4, its worked example to the kobo). */
+/** Reference §5.4, to the kobo of its worked example. */
 export function priceItem(
   allocations: Allocation[],
   terms: ItemTerms,
@@ -143,10 +130,8 @@ export function priceItem(
   };
 }
 
-/**
- * Stock prices are bounded one by one (MAX_NAIRA), so a product of many dear parts can still price beyond
- * what kobo count exactly in a number: such an item is refused, never stored rounded.
- */
+// Stock prices are bounded one by one, so a product of many dear parts can still exceed what kobo count
+// exactly: such an item is refused, never stored rounded.
 export const TOTAL_TOO_LARGE = "The total of this item is larger than a sale may hold";
 
 export function isExactTotal(price: Pick<ItemPrice, "totalKobo">) {
@@ -155,7 +140,6 @@ export function isExactTotal(price: Pick<ItemPrice, "totalKobo">) {
 
 export type SaleTotals = {
   totalKobo: number;
-  /** What is due now: deposits of instalment items plus one-off items in full. */
   dueNowKobo: number;
   totalMonthlyKobo: number;
 };
@@ -172,13 +156,9 @@ export type Instalment = {
   /** 0 is the deposit (due at the sale), then 1…n each month. */
   number: number;
   amountKobo: number;
-  /** Months after the sale date the instalment falls due. */
   monthsAfterSale: number;
 };
 
-/**
- * The deposit, then `n` monthly amounts; the last absorbs the rounding so the schedule sums to the total.
- */
 export function instalmentSchedule(item: ItemPrice): Instalment[] {
   if (item.installmentDuration === 0) return [{ number: 0, amountKobo: item.totalKobo, monthsAfterSale: 0 }];
   const schedule: Instalment[] = [{ number: 0, amountKobo: item.initialPaymentKobo, monthsAfterSale: 0 }];

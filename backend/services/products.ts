@@ -88,13 +88,8 @@ const productHeadColumns = {
   updatedAt: products.updatedAt,
 };
 
-/**
- * The linked items of `productIds` with their stock, and per product the price range and units
- * available (reference §5.1), all aggregated by the database: per item, batches with stock give the
- * cheapest and dearest price (kobo), times the quantity per unit, summed over the product's items
- * (window functions); units = the least floor(remaining ÷ quantity per unit) over its items.
- * stock-rules.ts states the same rule in plain code; the API tests hold the two equal.
- */
+// Reference §5.1, aggregated by the database with window functions; stock-rules.ts states the same rule in
+// plain code, and the API tests hold the two equal.
 export async function productStock(db: AppDb, productIds: string[]) {
   if (productIds.length === 0) return [];
   const stock = itemStock(db, productInventories.inventoryItemId);
@@ -166,7 +161,6 @@ function listConditions(query: ProductListQuery) {
   return and(...conditions);
 }
 
-/** Which count a list query needs: its filters, not its page. */
 export function productCountKey(query: ProductListQuery) {
   return JSON.stringify([query.categoryId ?? null, query.search ?? null]);
 }
@@ -176,7 +170,6 @@ export async function countProducts(db: AppDb, query: ProductListQuery) {
   return total;
 }
 
-/** One page of products, newest first, each with its price range, units available and items. */
 export async function listProducts(db: AppDb, query: ProductListQuery, total: number): Promise<ProductList> {
   const pageIds = db
     .select({ id: products.id, createdAt: products.createdAt })
@@ -215,7 +208,6 @@ export async function getProduct(db: AppDb, id: string): Promise<ProductRecord> 
   return toProductRecords(heads, await productStock(db, [id]))[0];
 }
 
-/** The category and linked items must exist; each problem under its field. */
 async function checkReferences(
   db: AppDb,
   problems: FieldProblems,
@@ -287,7 +279,6 @@ export async function createProduct(
   return getProduct(db, id);
 }
 
-/** Edits a product; `inventories`, when given, replaces its items and their quantities. */
 export async function updateProduct(
   db: AppDb,
   actor: StaffActor,

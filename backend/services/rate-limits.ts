@@ -3,12 +3,8 @@ import type { Limit } from "../config";
 import type { AppDb } from "../db/client";
 import { rateLimits } from "../db/schema";
 
-/**
- * Fixed-window counters in the database (docs/decisions/012). Times come from the database's clock, so
- * several processes agree on them.
- */
+// Times come from the database's clock, so several processes agree on them (docs/decisions/012).
 
-/** The latest moment any of `keys` stays locked, or null when none is. */
 export async function lockedUntil(db: AppDb, keys: string[]): Promise<Date | null> {
   if (keys.length === 0) return null;
   const [row] = await db
@@ -18,11 +14,7 @@ export async function lockedUntil(db: AppDb, keys: string[]): Promise<Date | nul
   return row?.until ? new Date(row.until) : null;
 }
 
-/**
- * One more event in `key`'s window (a new window when the last one is over): one upsert, so concurrent
- * events queue on the row and each gets its own number. With `unlessLocked`, nothing is counted while the
- * key is locked, and the answer is null.
- */
+// One upsert, so concurrent events queue on the row and each gets its own number.
 async function bump(db: AppDb, key: string, limit: Limit, unlessLocked: boolean): Promise<number | null> {
   const window = sql`${`${limit.windowMs} milliseconds`}::interval`;
   const expired = sql`${rateLimits.windowStartedAt} <= now() - ${window}`;
@@ -43,10 +35,6 @@ async function bump(db: AppDb, key: string, limit: Limit, unlessLocked: boolean)
   return row?.count ?? null;
 }
 
-/**
- * Counts one event for `key` (a new window when the last one is over) and returns the count so far in
- * this window. With `limit.lockMs`, reaching `limit.max` locks the key for that long.
- */
 export async function countEvent(db: AppDb, key: string, limit: Limit): Promise<number> {
   const count = (await bump(db, key, limit, false)) ?? 1;
   if (limit.lockMs && count >= limit.max) {
@@ -58,16 +46,12 @@ export async function countEvent(db: AppDb, key: string, limit: Limit): Promise<
   return count;
 }
 
-/**
- * Takes one attempt from `key`'s allowance before the attempt is checked: one upsert, so concurrent attempts
- * queue on the row and each gets its own number. Null while the key is locked (nothing is counted then);
- * otherwise the attempt's number in the current window.
- */
+/** Taken before the attempt is checked; null while the key is locked (nothing is counted then). */
 export function takeAttempt(db: AppDb, key: string, limit: Limit): Promise<number | null> {
   return bump(db, key, limit, true);
 }
 
-/** Locks `key` for `limit.lockMs` from now (never shortening a lock already set); answers until when. */
+/** Never shortens a lock already set. */
 export async function lockKey(db: AppDb, key: string, limit: Limit): Promise<Date> {
   const until = sql`now() + ${`${limit.lockMs ?? limit.windowMs} milliseconds`}::interval`;
   const [row] = await db
@@ -78,7 +62,6 @@ export async function lockKey(db: AppDb, key: string, limit: Limit): Promise<Dat
   return row?.until ?? new Date(Date.now() + (limit.lockMs ?? limit.windowMs));
 }
 
-/** Gives back an attempt taken with `takeAttempt` that turned out not to count (a successful sign-in). */
 export async function returnAttempt(db: AppDb, key: string) {
   await db
     .update(rateLimits)
@@ -86,10 +69,7 @@ export async function returnAttempt(db: AppDb, key: string) {
     .where(eq(rateLimits.key, key));
 }
 
-/**
- * Forgets `key`'s attempts, unless more than `limit.max` were taken or it is locked: a success that lands
- * in the middle of a burst of guesses must not wipe the burst out.
- */
+// A success in the middle of a burst of guesses must not wipe the burst out.
 export async function forgetAttempts(db: AppDb, key: string, limit: Limit) {
   await db
     .delete(rateLimits)
@@ -102,7 +82,6 @@ export async function forgetAttempts(db: AppDb, key: string, limit: Limit) {
     );
 }
 
-/** Locks `key` until its current window is over (a limit without its own lockout, such as reset mails). */
 export async function lockKeyUntilWindowEnds(db: AppDb, key: string, limit: Limit): Promise<Date> {
   const [row] = await db
     .update(rateLimits)
@@ -114,7 +93,6 @@ export async function lockKeyUntilWindowEnds(db: AppDb, key: string, limit: Limi
   return row?.until ?? new Date(Date.now() + limit.windowMs);
 }
 
-/** "15 minutes", "1 minute": how long until `until`, rounded up. */
 export function minutesUntil(until: Date, now = new Date()) {
   const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;

@@ -29,7 +29,6 @@ type UserRecordRow = Pick<UserRow, keyof typeof userRecordColumns>;
 const iso = (value: Date) => value.toISOString();
 const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
 
-/** Roles with their permissions, keyed by role id. */
 export async function loadRoleRecords(db: AppDb, roleRows: RoleRow[]): Promise<Map<string, RoleRecord>> {
   const records = new Map<string, RoleRecord>();
   if (roleRows.length === 0) return records;
@@ -67,7 +66,6 @@ export async function loadRoleRecords(db: AppDb, roleRows: RoleRow[]): Promise<M
   return records;
 }
 
-/** Shapes user rows (selected with `userRecordColumns`) into the records the web app reads, in the same order. */
 export async function toUserRecords(db: AppDb, rows: UserRecordRow[]): Promise<UserRecord[]> {
   const roleIds = [...new Set(rows.map((row) => row.roleId))];
   const roleRows = roleIds.length ? await db.select().from(roles).where(inArray(roles.id, roleIds)) : [];
@@ -87,7 +85,6 @@ export async function toUserRecords(db: AppDb, rows: UserRecordRow[]): Promise<U
   });
 }
 
-/** Null for unknown and for deleted staff. */
 export async function findLiveUserRecord(db: AppDb, userId: string): Promise<UserRecord | null> {
   const rows = await db
     .select(userRecordColumns)

@@ -30,7 +30,6 @@ const ADMIN_ROLE = "admin";
 const isLiveRole = isNull(roles.deletedAt);
 const isAdminRole = (role: Pick<RoleRow, "name">) => role.name.toLowerCase() === ADMIN_ROLE;
 
-/** Every permission of the catalogue (action × subject), in catalogue order. */
 export async function listPermissions(db: AppDb) {
   const rows = await db
     .select({ id: permissions.id, action: permissions.action, subject: permissions.subject })
@@ -48,7 +47,6 @@ async function userCounts(db: AppDb, roleIds: string[]) {
   return new Map(rows.map((row) => [row.roleId, row.total]));
 }
 
-/** Role records with the number of (non-deleted) staff holding each, in the order of `rows`. */
 async function toRoleRecords(db: AppDb, rows: RoleRow[]): Promise<RoleRecord[]> {
   const ids = rows.map((row) => row.id);
   const [records, counts] = await Promise.all([loadRoleRecords(db, rows), userCounts(db, ids)]);
@@ -83,7 +81,6 @@ function nameTaken(db: AppDb, name: string, exceptRoleId?: string) {
   return isTaken(db, roles, and(sameText(roles.name, name), isLiveRole, otherThan(roles.id, exceptRoleId)));
 }
 
-/** The permissions behind `ids` (duplicates ignored); any id that names no permission is refused. */
 async function findPermissions(db: AppDb, ids: string[]) {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
@@ -125,7 +122,6 @@ export async function createRole(db: AppDb, actor: StaffActor, input: CreateRole
   return getRole(db, id);
 }
 
-/** Renames, (de)activates or replaces the permission set of a role; its staff's next request uses it. */
 export async function updateRole(db: AppDb, actor: StaffActor, id: string, input: UpdateRoleInput) {
   if (Object.values(input).every((value) => value === undefined)) {
     throw invalid("At least one field must be provided to update");
@@ -198,7 +194,7 @@ export async function updateRole(db: AppDb, actor: StaffActor, id: string, input
   return getRole(db, id);
 }
 
-/** Soft delete, refused while any staff member still holds the role. */
+/** Refused while any staff member still holds the role. */
 export async function deleteRole(db: AppDb, actor: StaffActor, id: string) {
   const role = await findLiveRole(db, id);
   if (!role) throw notFound(ROLE_NOT_FOUND);
@@ -217,7 +213,6 @@ export async function deleteRole(db: AppDb, actor: StaffActor, id: string) {
   });
 }
 
-/** Changes a staff member's designation; their next request already runs with the new permissions. */
 export async function assignRole(db: AppDb, actor: StaffActor, userId: string, roleId: string) {
   // Changing one's own designation could remove the very permission needed to undo it.
   if (userId === actor.userId) throw invalid("You cannot change your own designation");

@@ -11,11 +11,8 @@ import {
 import type { PaymentMode } from "../schemas/products";
 import type { StockBatch } from "./pricing";
 
-/**
- * What selling a product needs to know: its payment modes, what one unit is made of, and which of those
- * inventory items are tracked device by device (batteries, controllers — not bulbs), so a sale item links
- * `units × quantity per unit` devices of each tracked item (issue text; spec §4 "Device linking").
- */
+// Only some inventory items are tracked device by device (batteries, controllers, not bulbs): a sale item
+// links `units × quantity per unit` devices of each (spec §4 "Device linking").
 export type ProductForSale = {
   id: string;
   name: string;
@@ -108,10 +105,6 @@ export async function loadDevices(db: AppDb, ids: string[]): Promise<Map<string,
 
 export const AT_LEAST_ONE_DEVICE = "At least one device is required";
 
-/**
- * What is wrong with the devices chosen for `units` of `product`, in the words the item's card shows:
- * unknown devices, devices of other items or already sold, and each tracked item's count.
- */
 export function deviceProblems(
   product: ProductForSale,
   units: number,
@@ -150,23 +143,17 @@ export function deviceProblems(
   return problems;
 }
 
-/** Devices of `inventoryIds` not linked to any sale, for the device-linking modal. */
 export function availableDevicesCondition(inventoryIds: string[]) {
   return and(inArray(devices.inventoryId, inventoryIds), isNull(devices.saleItemId));
 }
 
 export type WarehouseBatch = StockBatch & { warehouseId: string };
 
-/** The inventory items `products` are made of. */
 export const inventoryIdsOf = (products: Iterable<ProductForSale>) => [
   ...new Set([...products].flatMap((product) => product.inventories.map((item) => item.inventoryItemId))),
 ];
 
-/**
- * The batches of `itemIds` that hold stock, oldest first per item (FIFO, reference §5.3). With `lock`
- * they are locked for the transaction, always in one order — item, then age — so two sales (or a sale
- * and a batch upload) never wait on each other in a circle.
- */
+// Locked always in one order (item, then age), so two sales or a batch upload never wait in a circle.
 export async function stockBatchesOf(
   db: AppDb,
   itemIds: string[],

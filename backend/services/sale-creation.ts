@@ -44,19 +44,13 @@ export const CUSTOMER_NOT_FOUND = "Customer not found";
 export const PRODUCT_NOT_FOUND = "Product not found";
 export const INSTALLMENT_NOT_OFFERED = "Installment payments are not offered for this product";
 
-/** A reference for a payment of `saleId` (the provider's tx_ref as well). */
 export const paymentReference = (saleId: string) =>
   `sale-${saleId.slice(0, 8)}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
 
 const percentToBps = (percent: number) => Math.round(percent * 100);
 
-/**
- * Makes a sale (spec §4 "Submit", reference §5.2–§5.5): every rule checked first; then, in one
- * transaction, the stock is taken oldest batch first under row locks (two staff selling the last unit at
- * once: one succeeds, the other is told there is not enough), the devices are linked (a device already
- * linked elsewhere refuses the sale), the contract stored, and everything written to the inventory log and
- * the audit trail. The sale starts UNPAID.
- */
+// Stock is taken oldest batch first under row locks: of two staff selling the last unit at once, one
+// succeeds and the other is told there is not enough. The sale starts UNPAID.
 export async function createSale(
   db: AppDb,
   actor: StaffActor,

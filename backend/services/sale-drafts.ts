@@ -31,11 +31,8 @@ import { createSale } from "./sale-creation";
 import { saleSchedule } from "./sale-schedule";
 import { imageOf } from "./stock-common";
 
-/**
- * The sale draft's state rules (spec §4 "Sale draft", issue text), kept by the backend so every client —
- * the JavaScript-off screens included — gets the same behaviour. Drafts belong to whoever started them:
- * anyone else is told they do not exist.
- */
+// Kept by the backend so every client, the JavaScript-off screens included, gets the same behaviour.
+// Drafts belong to whoever started them: anyone else is told they do not exist.
 
 export const DRAFT_NOT_FOUND = "Draft not found";
 export const OUT_OF_STOCK = "This product is out of stock";
@@ -120,7 +117,6 @@ export async function deleteDraft(db: AppDb, actor: StaffActor, id: string) {
   await db.delete(saleDrafts).where(eq(saleDrafts.id, id));
 }
 
-/** Applies `change` to the owner's draft and answers the draft as it now stands. */
 export async function changeDraft(
   db: AppDb,
   actor: StaffActor,
@@ -145,8 +141,6 @@ async function availableUnitsOf(db: AppDb, productId: string) {
 }
 
 const unitsMessage = (available: number) => `Only ${available} unit${available === 1 ? "" : "s"} available`;
-
-// The parts of a draft, each a change to its document.
 
 export const draftChanges = {
   async customer(db: AppDb, document: SaleDraftDocument, customerId: string | null) {
@@ -262,7 +256,6 @@ export const draftChanges = {
   },
 };
 
-/** The payload `POST /v1/sales/create` would receive for this draft (spec §3 "Create-sale payload"). */
 export function draftPayload(document: SaleDraftDocument): Record<string, unknown> {
   const needsContract = document.items.some((item) => item.parameters?.paymentMode === "INSTALLMENT");
   return {
@@ -309,7 +302,7 @@ export function draftPayload(document: SaleDraftDocument): Record<string, unknow
   };
 }
 
-/** Prices a draft item as it would be priced now (reads the stock without locking it). */
+/** Reads the stock without locking it. */
 async function previewPrices(
   db: AppDb,
   document: SaleDraftDocument,
@@ -364,7 +357,6 @@ async function previewPrices(
 
 const naira = (kobo: number) => koboToNaira(kobo);
 
-/** The draft as the screens show it: resolved names, prices, what each item still needs. */
 export async function getDraft(db: AppDb, actor: StaffActor, id: string): Promise<SaleDraft> {
   const { row, document } = await findOwnDraft(db, actor, id);
   const productIds = document.items.map((item) => item.productId);
@@ -513,7 +505,6 @@ export async function getDraft(db: AppDb, actor: StaffActor, id: string): Promis
   };
 }
 
-/** Makes the sale the draft describes (the same rules as `POST /v1/sales/create`), then forgets the draft. */
 export async function submitDraft(
   db: AppDb,
   actor: StaffActor,

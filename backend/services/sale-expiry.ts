@@ -27,13 +27,8 @@ const MOVEMENT_COLUMNS = [
 /** How many stale sales one transaction cancels: few enough that pages wait at most a moment for it. */
 const SALES_PER_ROUND = 100;
 
-/**
- * A sale nobody paid for holds stock and devices that others could sell. After `holdHours` an UNPAID sale
- * is cancelled and gives them back (logged in the inventory log and the audit trail). Runs inside the
- * server process (backend/index.ts); several processes may run it at once: each sale is claimed with
- * SKIP LOCKED, so it is released exactly once. Sales are cancelled in rounds of SALES_PER_ROUND, each
- * released set-wise: one at a time, thousands left by a long outage kept the database busy for minutes.
- */
+// An unpaid sale holds stock and devices others could sell; after `holdHours` it is cancelled. Several
+// processes may run this at once: each sale is claimed with SKIP LOCKED, so it is released exactly once.
 export async function cancelStaleSales(
   db: AppDb,
   holdHours: number,
@@ -71,7 +66,6 @@ export async function cancelStaleSales(
   }
 }
 
-/** Cancels sales inside `tx`: their stock back to the batches it came from, their devices unlinked. */
 export async function releaseSales(tx: AppDb, saleIds: readonly string[], reason: string) {
   const ids = sql`any(${arrayParam(saleIds)}::text[])`;
   const allocations = await tx
@@ -144,7 +138,6 @@ export async function releaseSales(tx: AppDb, saleIds: readonly string[], reason
   );
 }
 
-/** Drafts untouched for DRAFT_LIFETIME_DAYS are deleted. */
 export async function deleteExpiredDrafts(db: AppDb, now = new Date()) {
   const cutoff = new Date(now.getTime() - DRAFT_LIFETIME_DAYS * 86_400_000);
   await db.delete(saleDrafts).where(lt(saleDrafts.updatedAt, cutoff));

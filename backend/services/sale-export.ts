@@ -7,16 +7,12 @@ import { koboToNaira } from "../schemas/money";
 import type { SalesExportQuery } from "../schemas/sale-uploads";
 import { invalidField } from "./errors";
 
-/**
- * `GET /v1/csv-upload/export-sales` (spec §7): one row per sale item, read in keyset pages of 1,000 sales
- * so memory stays flat however many sales there are; dates are Lagos calendar days.
- */
+// Read in keyset pages so memory stays flat however many sales there are; dates are Lagos calendar days.
 
 const lagosDayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - LAGOS_OFFSET_MS);
 const dayAfter = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-/** Refuses days after today in Lagos (the schema has already refused an end before the start). */
 export function checkExportDates(query: SalesExportQuery, today = lagosDate(new Date())) {
   if (query.endDate && query.endDate > today)
     throw invalidField("endDate", "End date cannot be in the future");
@@ -24,7 +20,6 @@ export function checkExportDates(query: SalesExportQuery, today = lagosDate(new 
     throw invalidField("startDate", "Start date cannot be in the future");
 }
 
-/** `sales_export_{start}_to_{end}.csv` for a range, `sales_export_{today}.csv` without one. */
 export function exportFileName(query: SalesExportQuery, today = lagosDate(new Date())) {
   if (!query.startDate && !query.endDate) return `sales_export_${today}.csv`;
   return `sales_export_${query.startDate ?? "start"}_to_${query.endDate ?? today}.csv`;
@@ -43,11 +38,7 @@ function filters(query: SalesExportQuery): (SQL | undefined)[] {
 
 const money = (kobo: number) => koboToNaira(kobo).toFixed(2);
 
-/**
- * The export rows of the next `limit` sales after `cursor`, oldest first: the page of sales is found on
- * the sales table and its created_at index alone, then only those sales are joined to their items,
- * customers, products and agents. One row per item, in SALES_EXPORT_HEADER order by `exportCells`.
- */
+// The page of sales is found on the sales table and its index alone; only those sales are joined.
 export async function readExportRowsAfter(
   db: AppDb,
   query: SalesExportQuery,

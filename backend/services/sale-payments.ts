@@ -18,13 +18,11 @@ export const SALE_PAID = "This sale is already fully paid";
 export const ONLINE_NEEDS_VERIFICATION =
   "Online payments are recorded when the payment provider confirms them";
 
-/** A sale's status after `paidKobo` of `totalKobo` has been received (docs/decisions/018). */
 export function statusAfterPayment(paidKobo: number, totalKobo: number): SaleStatus {
   if (paidKobo >= totalKobo) return "COMPLETED";
   return paidKobo > 0 ? "IN_INSTALLMENT" : "UNPAID";
 }
 
-/** A payment's status: COMPLETED when it makes the sale fully paid, INCOMPLETE otherwise. */
 export const paymentStatusAfter = (paidKobo: number, totalKobo: number): PaymentStatus =>
   paidKobo >= totalKobo ? "COMPLETED" : "INCOMPLETE";
 
@@ -73,11 +71,7 @@ export type AppliedPayment = {
   tokens: Awaited<ReturnType<typeof issueTokensForPayment>>;
 };
 
-/**
- * Records money received for a locked sale, whatever the channel. Counted money moves the sale's status
- * and earns its devices' tokens (docs/decisions/020). Money for a sale already cancelled or fully paid
- * is never lost: it is recorded as REFUND_DUE and not counted.
- */
+// Money for a sale already cancelled or fully paid is never lost: it is recorded as REFUND_DUE, not counted.
 export async function applyPayment(
   tx: AppDb,
   sale: LockedSale,
@@ -136,17 +130,13 @@ export async function applyPayment(
   return { paymentId: payment.id, status, tokens };
 }
 
-/** After the payment is committed: the new tokens to the customer (a mail failure is logged, not fatal). */
+/** After the commit; a mail failure is logged, not fatal. */
 export async function mailTokens(db: AppDb, mailer: Mailer, saleId: string, applied: AppliedPayment) {
   const message = await tokenEmail(db, saleId, applied.tokens);
   if (message) await sendWithoutFailing(mailer, message);
 }
 
-/**
- * Records cash received for a sale: any amount above 0 up to the balance (spec §5 cash form, issue text).
- * The sale row is locked for the while, so two clerks recording the last instalment at once cannot pay
- * it twice. The sale's status follows the money.
- */
+// The sale row is locked, so two clerks recording the last instalment at once cannot pay it twice.
 export async function recordCashPayment(
   db: AppDb,
   mailer: Mailer,
@@ -187,7 +177,6 @@ export async function recordCashPayment(
   return paymentAnswer(db, input.saleId, applied.paymentId, actor);
 }
 
-/** The payment and its sale as the API answers them. */
 export async function paymentAnswer(
   db: AppDb,
   saleId: string,

@@ -49,7 +49,6 @@ function shownBvn(bvn: string, viewer: Pick<StaffActor, "permissions">) {
   return isGranted(viewer.permissions, "manage:Sales") ? bvn : `•••••••${bvn.slice(-4)}`;
 }
 
-/** The sale as its page shows it: items with their devices, contract, payments and the schedule. */
 export async function getSale(
   db: AppDb,
   id: string,
@@ -217,7 +216,6 @@ export async function getSale(
   };
 }
 
-/** What each tab of the sales list selects (docs/decisions/018). */
 export function tabCondition(tab: SaleTab): SQL | undefined {
   // An online payment under way: the sale's latest checkout is not yet answered by the provider (an
   // earlier one left open is superseded by the customer starting again).
@@ -241,12 +239,10 @@ export function tabCondition(tab: SaleTab): SQL | undefined {
   }
 }
 
-/** The start of a Lagos calendar day `YYYY-MM-DD`, as a moment. */
 const lagosDayStart = (day: string) => new Date(new Date(`${day}T00:00:00Z`).getTime() - LAGOS_OFFSET_MS);
 const nextDay = (day: string) =>
   new Date(new Date(`${day}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10);
 
-/** The conditions on the sale row itself (everything but the search, which needs the customer). */
 function saleConditions(query: SaleListQuery) {
   const conditions: (SQL | undefined)[] = [tabCondition(query.tab ?? "all")];
   if (query.status) conditions.push(eq(sales.status, query.status));
@@ -268,19 +264,16 @@ function searchCondition(search: string) {
   );
 }
 
-/** Whether the query selects a whole tab, with no other filter (its total is one of the header counts). */
 export function isWholeTab(query: SaleListQuery) {
   const { page: _page, limit: _limit, tab: _tab, ...filters } = query;
   return Object.values(filters).every((value) => value === undefined || value === "");
 }
 
-/** The key a list's total is cached under: every filter but the page. */
 export function saleCountKey(query: SaleListQuery) {
   const { page: _page, limit: _limit, ...filters } = query;
   return JSON.stringify(filters);
 }
 
-/** How many sales the list's filters select (the search joins the customer; nothing else does). */
 export async function countSales(db: AppDb, query: SaleListQuery): Promise<number> {
   const conditions = saleConditions(query);
   if (!query.search) {
@@ -298,11 +291,8 @@ export async function countSales(db: AppDb, query: SaleListQuery): Promise<numbe
   return total;
 }
 
-/**
- * One page of the sales list, newest first. Without a search the page's sale ids are found first, on
- * the sales table and its (status,) created_at index alone, and only those 20 rows are joined to their
- * customers, agents and products — a deep page does not join the whole table.
- */
+// Without a search the page's ids are found first, on the sales table and its index alone, so a deep page
+// does not join the whole table.
 export async function listSales(db: AppDb, query: SaleListQuery, total?: number): Promise<SaleList> {
   const conditions = saleConditions(query);
   const offset = (query.page - 1) * query.limit;
@@ -378,15 +368,13 @@ export async function listSales(db: AppDb, query: SaleListQuery, total?: number)
   return pageOf("sales", items, counted, query);
 }
 
-/** What decides a sale's tabs (decision 018): its status, its contract, and whether it waits on a checkout. */
 export interface SaleShape {
   status: SaleStatus;
   hasContract: boolean;
-  /** Its latest online checkout is not yet answered by the provider. */
   pendingOnline: boolean;
 }
 
-/** The rule of `tabCondition` for one sale already read; the two are compared in sale-stats.test.ts. */
+/** Must agree with `tabCondition` (compared in sale-stats.test.ts). */
 export function isInTab(tab: SaleTab, sale: SaleShape): boolean {
   const open = sale.status === "UNPAID" || sale.status === "IN_INSTALLMENT";
   switch (tab) {
@@ -408,13 +396,8 @@ export function isInTab(tab: SaleTab, sale: SaleShape): boolean {
   }
 }
 
-/**
- * The header counters (All, Active, Cancelled) and each tab's count, summed from groups of sales by what
- * decides their tabs. Status and contract come from the record counters the database keeps
- * (decision 026); only the unpaid sales waiting on an online checkout are looked up, through the index of
- * pending checkouts. Counting them by scanning the sales took 70–90 ms at 100,000 sales on PGlite, every
- * time the cached answer expired, and stalled every other request meanwhile.
- */
+// Status and contract come from the record counters the database keeps (decision 026); only unpaid sales
+// waiting on an online checkout are looked up, through the index of pending checkouts.
 export async function saleStats(db: AppDb): Promise<SaleStats> {
   const [counts, waiting] = await Promise.all([readRecordCounts(db), unpaidWaitingOnCheckout(db)]);
   const groups: (SaleShape & { count: number })[] = SALE_STATUSES.flatMap((status) =>
@@ -442,7 +425,6 @@ export async function saleStats(db: AppDb): Promise<SaleStats> {
   };
 }
 
-/** Unpaid sales whose latest online checkout still waits on the provider, by whether they have a contract. */
 async function unpaidWaitingOnCheckout(db: AppDb): Promise<Map<boolean, number>> {
   const latestCheckoutStatus = sql`(select ${paymentCheckouts.status} from ${paymentCheckouts}
     where ${paymentCheckouts.saleId} = ${sales.id}
@@ -465,5 +447,4 @@ async function unpaidWaitingOnCheckout(db: AppDb): Promise<Map<boolean, number>>
   return new Map(rows.map((row) => [row.hasContract, row.count]));
 }
 
-/** Today as Lagos's calendar day, for callers that show "overdue". */
 export const lagosToday = () => lagosDate(new Date());

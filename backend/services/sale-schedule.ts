@@ -3,11 +3,7 @@ import type { ScheduleStatus } from "../schemas/sales";
 import { instalmentSchedule } from "./pricing";
 import type { ItemPrice } from "./pricing";
 
-/**
- * A sale's payment schedule: the deposit (and one-off items) on the sale's day, then each month's
- * instalments on the same day of the month (the month's last day when it is shorter), with what has been
- * paid laid over it oldest first. Days are Lagos calendar days (`YYYY-MM-DD`).
- */
+// Monthly instalments fall on the sale's day of the month (the month's last day when it is shorter).
 export type ScheduleLine = {
   number: number;
   dueDate: string;
@@ -16,7 +12,6 @@ export type ScheduleLine = {
   status: ScheduleStatus;
 };
 
-/** `YYYY-MM-DD` plus `months`, the day clamped to the target month's length (31 Jan + 1 = 28/29 Feb). */
 export function addMonths(date: string, months: number): string {
   const [year, month, day] = date.split("-").map(Number);
   const target = new Date(Date.UTC(year, month - 1 + months, 1));
@@ -56,10 +51,7 @@ export function saleSchedule(
     });
 }
 
-/**
- * What to collect now: everything due by today and not yet paid; when nothing is, the next instalment's
- * unpaid part; 0 once the sale is paid.
- */
+/** Everything due by today and unpaid; when nothing is, the next instalment's unpaid part. */
 export function amountDueNow(schedule: ScheduleLine[], today: string = lagosDate(new Date())): number {
   const unpaid = (line: ScheduleLine) => line.amountKobo - line.paidKobo;
   const dueByToday = schedule

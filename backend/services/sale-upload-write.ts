@@ -19,12 +19,6 @@ import type { Allocation, FinancialSettings, ItemPrice } from "./pricing";
 import { saleTotals } from "./pricing";
 import { paymentStatusAfter, statusAfterPayment } from "./sale-payments";
 
-/**
- * Writing a checked sales batch (docs/decisions/021): every table in statements of up to 5,000 rows
- * whose columns travel as arrays, devices linked, stock taken from the batches it was allocated from.
- */
-
-/** A row that passed: the sale it makes, priced and with its stock and devices chosen. */
 export type PreparedSale = {
   line: number;
   customerId: string;
@@ -119,7 +113,6 @@ const PAYMENT_COLUMNS = [
   ["createdAt", "timestamptz"],
 ] as const satisfies readonly BulkColumn[];
 
-/** The sales of a checked batch, written in bulk: sales, items, stock, movements, devices and payments. */
 export async function writeSales(
   tx: AppDb,
   actor: StaffActor,

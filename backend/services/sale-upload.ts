@@ -41,13 +41,8 @@ import { writeSales } from "./sale-upload-write";
 import type { FileRow, SheetLayout } from "./spreadsheet-rows";
 import { readSpreadsheetRows } from "./spreadsheet-thread";
 
-/**
- * Batch upload of sales (issue "Batch upload of sales", docs/decisions/021): every row is checked with the
- * rules and pricing of a sale made on screen, against the stock and devices as they are inside one
- * transaction (batches and devices locked), rows taking stock oldest batch first in file order. Any
- * problem and nothing is stored: the file's rows are kept so the failed ones can be corrected in place and
- * the batch committed once every row passes.
- */
+// Rows are checked with the rules and pricing of a sale made on screen, inside one transaction; any problem
+// and nothing is stored, and the rows are kept so failed ones can be corrected (docs/decisions/021).
 
 export const SALE_SHEET: SheetLayout<SaleFileField> = {
   columns: SALE_FILE_COLUMNS,
@@ -56,7 +51,6 @@ export const SALE_SHEET: SheetLayout<SaleFileField> = {
   tooManyRowsMessage: `A file may hold at most ${MAX_SALE_ROWS.toLocaleString("en")} sales`,
 };
 
-/** Uploads waiting for corrections are kept this long after their last change. */
 export const UPLOAD_LIFETIME_DAYS = 14;
 
 export type SalesFile = { name: string; bytes: Uint8Array; kind: FileKind };
@@ -66,7 +60,6 @@ export type SalesUploadOutcome =
   | { ok: false; fileError: string }
   | { ok: false; errors: UploadProblem[]; errorCount: number; uploadId: string | null };
 
-/** What checking the rows needs, read once per check (inside the transaction that may write them). */
 type Lookups = {
   customersByEmail: Map<string, CustomerRow>;
   customersByPhone: Map<string, CustomerRow>;
@@ -107,7 +100,6 @@ function rowsOf(read: FileRow<SaleFileField>[]): UploadedRow[] {
   }));
 }
 
-/** `POST /v1/csv-upload/process`: a clean file is committed at once; otherwise it is kept for corrections. */
 export async function processSalesFile(
   db: AppDb,
   actor: StaffActor,
@@ -165,7 +157,6 @@ async function ownUpload(db: AppDb, actor: StaffActor, id: string) {
   return upload;
 }
 
-/** `GET /v1/csv-upload/{id}`: the failed rows with their cells and problems, the first MAX_LISTED_ROWS. */
 export async function getUpload(db: AppDb, actor: StaffActor, id: string): Promise<SaleUploadRecord> {
   const upload = await ownUpload(db, actor, id);
   const problemsOf = new Map<number, { column: string; message: string }[]>();
@@ -194,10 +185,7 @@ export async function getUpload(db: AppDb, actor: StaffActor, id: string): Promi
   };
 }
 
-/**
- * `PATCH /v1/csv-upload/{id}/rows/{row}`: replaces one row's cells and checks the whole batch again (a
- * correction can free or take stock and devices other rows want). Nothing is written but the upload.
- */
+/** Checks the whole batch again: a correction can free or take stock and devices other rows want. */
 export async function correctUploadRow(
   db: AppDb,
   actor: StaffActor,
@@ -223,7 +211,6 @@ export async function correctUploadRow(
   return getUpload(db, actor, id);
 }
 
-/** `POST /v1/csv-upload/{id}/commit`: the corrected batch, all or nothing like the first time. */
 export async function commitUpload(db: AppDb, actor: StaffActor, id: string): Promise<SalesUploadOutcome> {
   const upload = await ownUpload(db, actor, id);
   if (upload.committedAt) throw notFound("Upload not found");
@@ -245,16 +232,11 @@ export async function commitUpload(db: AppDb, actor: StaffActor, id: string): Pr
   }
 }
 
-/** Uploads never committed and untouched for UPLOAD_LIFETIME_DAYS are deleted. */
 export async function deleteExpiredUploads(db: AppDb, now = new Date()) {
   const cutoff = new Date(now.getTime() - UPLOAD_LIFETIME_DAYS * 86_400_000);
   await db.delete(saleUploads).where(and(isNull(saleUploads.committedAt), lt(saleUploads.updatedAt, cutoff)));
 }
 
-/**
- * Checks every row inside `tx` and, unless `checkOnly`, writes the sales; throws RowsRefused with every
- * problem otherwise (rolling the transaction back). Returns how many sales were made.
- */
 async function importRows(
   tx: AppDb,
   actor: StaffActor,
@@ -386,7 +368,6 @@ const serialsOf = (cell: string) =>
     .map((serial) => serial.trim())
     .filter(Boolean);
 
-/** What the on-screen rules call a field, as the file's column. */
 const ITEM_FIELD_COLUMNS: Record<string, SaleFileField> = {
   productId: "product",
   quantity: "units",
@@ -399,7 +380,6 @@ const ITEM_FIELD_COLUMNS: Record<string, SaleFileField> = {
 
 const MONEY = /^\d{1,9}(\.\d{1,2})?$/;
 
-/** One row against the rules of a sale made on screen; stock and devices it takes are kept from later rows. */
 function checkRow(
   row: UploadedRow,
   lookups: Lookups,

@@ -5,13 +5,6 @@ import { parse as parseCsv } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { storedZip, unpackEntries, zipEntries } from "./zip-parts";
 
-/**
- * Reading a batch file (CSV, XLSX, or the old binary XLS) into rows of text cells, each with its line in
- * the file, so a report can say "row 7, Key". Pure apart from the parsers; the rules on the values are the
- * service's. Each kind of batch (devices, sales) describes its columns in a `SheetLayout`.
- */
-
-/** One problem of a file, on its line (the header is line 1) and column. */
 export interface RowProblem {
   row: number;
   column: string;
@@ -27,50 +20,34 @@ export interface SheetColumn<Field extends string = string> {
 export interface SheetLayout<Field extends string = string> {
   columns: readonly SheetColumn<Field>[];
   maxRows: number;
-  /** 'The file holds no devices'. */
   noRowsMessage: string;
-  /** 'A file may hold at most 20,000 devices'. */
   tooManyRowsMessage: string;
 }
 
-/** A data row: its line in the file (the header is line 1) and its cells by column field. */
 export interface FileRow<Field extends string = string> {
   line: number;
   cells: Partial<Record<Field, string>>;
-  /** Headers of cells a spreadsheet held as numbers too long to be exact (a key typed without text format). */
   roundedColumns: string[];
 }
 
 export type ReadFileResult<Field extends string = string> =
   | { ok: true; rows: FileRow<Field>[] }
-  /** Problems with the file as a whole (not readable, too many rows): one message for the file field. */
   | { ok: false; fileError: string }
-  /** Problems with its columns: reported like row problems, on line 1 (or wherever the header is). */
   | { ok: false; errors: RowProblem[] };
 
 export const NOT_READABLE = "The file could not be read as a spreadsheet";
-/** A spreadsheet row wider than this is not a batch file (and would be slow to walk). */
 const MAX_COLUMNS = 100;
-/**
- * What the parts of an XLSX that are read may unpack to, counted as they inflate: several times what the
- * largest file allowed holds (decision 015); more is a zip bomb.
- */
+// Counted as the parts inflate: several times the largest file allowed (decision 015); more is a zip bomb.
 const MAX_UNPACKED_BYTES = 100 * 1024 * 1024;
 
-/** The kinds of batch file read here (checkUpload has identified the bytes). */
 export type SpreadsheetKind = "csv" | "xlsx" | "xls";
 
-/**
- * A sheet whose used range (as the file declares it) is larger than any file allowed. Refused before its
- * cells are walked: a few kilobytes can declare 65,536 rows of 256 columns, every one of them turned into
- * an empty cell on the way.
- */
+// Refused before its cells are walked: a few kilobytes can declare 65,536 rows of 256 columns.
 export function rangeTooLargeMessage(range: string, layout: SheetLayout) {
   const rows = layout.maxRows.toLocaleString("en");
   return `The sheet's used range ${range} is larger than a file may hold (a header and ${rows} rows, ${MAX_COLUMNS} columns)`;
 }
 
-/** How a header cell is compared: "Serial Number", " serial_number " and "SERIALNUMBER" are one column. */
 export const normaliseHeader = (header: string) => header.toLowerCase().replace(/[\s_]+/g, "");
 
 interface RawRow {
@@ -81,7 +58,6 @@ interface RawRow {
 
 const isBlank = (values: string[]) => values.every((value) => value.trim() === "");
 
-/** The header's columns by position, or the problems with it (unknown, repeated or missing columns). */
 function mapHeader<Field extends string>(
   header: RawRow,
   layout: SheetLayout<Field>,
@@ -111,7 +87,6 @@ function mapHeader<Field extends string>(
   return errors.length ? { errors } : { columns };
 }
 
-/** Header first (the first non-blank row), then data rows; blank rows are skipped. */
 function toFileRows<Field extends string>(
   raw: Iterable<RawRow>,
   layout: SheetLayout<Field>,
@@ -144,11 +119,8 @@ function toFileRows<Field extends string>(
 /** Thrown from the CSV parser's record callback to stop reading: what was read already decides. */
 const STOP_READING = new Error("Enough rows read");
 
-/**
- * CSV text; the byte-order mark of spreadsheet exports is skipped. Reading stops at the first row more than
- * the layout allows, and at a file of more lines (blank ones too) than twice that: the parser costs the
- * same for a blank line as for a row.
- */
+// Reading stops at the first row past the layout's limit, and past twice that many lines: the parser
+// costs the same for a blank line as for a row.
 export function readCsvRows<Field extends string>(
   bytes: Uint8Array,
   layout: SheetLayout<Field>,
@@ -199,7 +171,6 @@ export function readCsvRows<Field extends string>(
   return toFileRows(raw, layout);
 }
 
-/** A declared used range ("A1:IV65536") larger than the layout allows, as a refusal; null when within. */
 function rangeRefusal<Field extends string>(
   range: string | undefined | null,
   layout: SheetLayout<Field>,
@@ -212,7 +183,6 @@ function rangeRefusal<Field extends string>(
   return { ok: false, fileError: rangeTooLargeMessage(range, layout) };
 }
 
-/** The used range an XLSX worksheet declares (`<dimension ref="A1:C20"/>`, before its rows), if any. */
 function declaredXlsxRange(sheetXml: Buffer): string | null {
   const head = sheetXml.subarray(0, 64 * 1024).toString("latin1");
   const rowsAt = head.search(/<(?:\w+:)?sheetData[\s/>]/);
@@ -222,7 +192,6 @@ function declaredXlsxRange(sheetXml: Buffer): string | null {
   return match ? match[2] : null;
 }
 
-/** A cell as the text it shows, and whether it was a number too long for a spreadsheet to keep exact. */
 function cellText(value: ExcelJS.CellValue): { text: string; rounded: boolean } {
   if (value === null || value === undefined) return { text: "", rounded: false };
   if (typeof value === "string") return { text: value, rounded: false };
@@ -240,25 +209,14 @@ function cellText(value: ExcelJS.CellValue): { text: string; rounded: boolean } 
   return { text: "", rounded: false };
 }
 
-/**
- * How many times an XLSX is read before it is called unreadable. exceljs' streaming reader now and then
- * ends before the zip's last entries (about one read in a hundred to two hundred, more under load): a
- * file whose workbook part comes last then fails, and one whose shared strings come last would lose its
- * text. The parts are given in the order it reads them best (the sheet last), and each read is checked
- * against them and tried again when it fell short. The whole-workbook reader is no way out: it holds
- * every row of the sheet, however many, in memory.
- */
+// exceljs' streaming reader now and then ends before the zip's last entries, so each read is checked and
+// tried again. The whole-workbook reader is no way out: it holds every row of the sheet in memory.
 const XLSX_READ_ATTEMPTS = 6;
 
 const WORKSHEET_PART = /^xl\/worksheets\/sheet\d+\.xml$/;
-/** The parts the streaming reader needs before a sheet, in the order it reads them best. */
 const WORKBOOK_PARTS = ["xl/_rels/workbook.xml.rels", "xl/workbook.xml", "xl/sharedStrings.xml"];
 
-/**
- * The first worksheet of an XLSX, read as a stream. Only the parts that reading it needs are unpacked,
- * counting the bytes inflated (never the sizes the zip declares) against MAX_UNPACKED_BYTES; a sheet
- * declaring a used range beyond the layout is refused before its rows are read.
- */
+// Inflated bytes are counted (never the sizes the zip declares) against MAX_UNPACKED_BYTES.
 export async function readXlsxRows<Field extends string>(
   bytes: Uint8Array,
   layout: SheetLayout<Field>,
@@ -291,7 +249,6 @@ export async function readXlsxRows<Field extends string>(
   return { ok: false, fileError: NOT_READABLE };
 }
 
-/** A worksheet row's cells as the text they hold, noting the numbers too long to keep every digit. */
 function rawRow(line: number, cells: ExcelJS.CellValue[]): RawRow {
   const rounded = new Set<number>();
   const values = Array.from(cells, (cell, index) => {
@@ -302,10 +259,7 @@ function rawRow(line: number, cells: ExcelJS.CellValue[]): RawRow {
   return { line, values, rounded };
 }
 
-/**
- * The zip in small pieces (PIECE_BYTES): the reader parses each piece it is given whole before looking at
- * its rows, so one large piece would be read to its end even when the first row is the last one needed.
- */
+// The reader parses each piece whole before looking at its rows, so a large piece is read to its end.
 const PIECE_BYTES = 64 * 1024;
 function* pieces(chunks: Buffer[]) {
   for (const chunk of chunks) {
@@ -313,10 +267,6 @@ function* pieces(chunks: Buffer[]) {
   }
 }
 
-/**
- * One streaming read of the first worksheet; null when it missed a part the zip holds (tried again). A
- * read that fails outright (rows without cell references, broken XML) fails the same way every time.
- */
 async function streamFirstSheet<Field extends string>(
   zip: Buffer[],
   names: string[],
@@ -348,11 +298,9 @@ async function streamFirstSheet<Field extends string>(
           blockedBy = `Row ${row.number} has more than ${MAX_COLUMNS} columns`;
           break sheets;
         }
-        // The header and the largest file allowed, and one row more to know it is too long.
         if (raw.length > layout.maxRows + 1) break sheets;
         raw.push(rawRow(row.number, cells));
       }
-      // Only the first worksheet holds the rows.
       break;
     }
   } catch {
@@ -364,12 +312,8 @@ async function streamFirstSheet<Field extends string>(
   return toFileRows(raw, layout);
 }
 
-/**
- * The first worksheet of an old binary Excel file (.xls). No maintained streaming reader exists for the
- * format; SheetJS reads it whole, which the upload size limit (5 MB) keeps small (docs/decisions/021).
- * Its cells are then walked over the sheet's declared used range, so a range beyond the layout is refused
- * first. Cells are read as the text the sheet shows, so a long number keeps the digits it displays.
- */
+// No maintained streaming reader exists for .xls; SheetJS reads it whole, which the upload size limit keeps
+// small (docs/decisions/021). Cells are read as shown, so a long number keeps the digits it displays.
 export function readXlsRows<Field extends string>(
   bytes: Uint8Array,
   layout: SheetLayout<Field>,
@@ -408,7 +352,6 @@ export function readXlsRows<Field extends string>(
   return toFileRows(raw, layout);
 }
 
-/** A batch file of a kind checkUpload has identified, read into rows (in the parsing worker). */
 export async function readSpreadsheet<Field extends string>(
   kind: SpreadsheetKind,
   bytes: Uint8Array,

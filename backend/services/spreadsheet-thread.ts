@@ -2,22 +2,16 @@ import { Worker } from "node:worker_threads";
 import type { ReadFileResult, SheetLayout, SpreadsheetKind } from "./spreadsheet-rows";
 import type { ParseRequest } from "./spreadsheet-worker";
 
-/**
- * Batch files are read in a worker thread (spreadsheet-worker.ts), one at a time: parsing a sheet is
- * synchronous work that would otherwise hold every other request of the process until it is done. The
- * worker starts with the first upload and stops after a minute without one. A read that runs past its
- * time limit, or past the worker's memory limit, ends the worker and is refused like any unreadable file.
- */
+// Parsing a sheet is synchronous and would hold every other request of the process, so batch files are read
+// in a worker, one at a time; a read past its time or memory limit ends the worker and is refused.
 
 export const READ_TOO_SLOW = "The file took too long to read as a spreadsheet";
 export const READ_TOO_LARGE = "The file is too large to read as a spreadsheet";
 
 export interface SpreadsheetReaderOptions {
-  /** How long one file may take, the worker's start included. */
+  /** The worker's start included. */
   timeLimitMs?: number;
-  /** How long the worker is kept without work. */
   idleMs?: number;
-  /** The worker's heap limit. */
   maxHeapMb?: number;
 }
 
@@ -27,11 +21,7 @@ interface Job {
   reject(error: unknown): void;
 }
 
-/**
- * The worker's file: from a bundle (build/server.js, build/index.js, build/api/server.js), the
- * spreadsheet-worker.js bundled beside it; from the TypeScript sources (vitest, tsx), a small module that
- * loads spreadsheet-worker.ts through tsx.
- */
+// From a bundle, the spreadsheet-worker.js beside it; from the sources (vitest, tsx), a loader through tsx.
 function startWorker(maxHeapMb: number): Worker {
   const fromSources = import.meta.url.endsWith(".ts");
   const entry = new URL(
@@ -52,7 +42,6 @@ export function createSpreadsheetReader({
   let idle: NodeJS.Timeout | undefined;
   const waiting: Job[] = [];
 
-  /** Ends the worker (and whatever it was doing); the next file starts a new one. */
   function stopWorker() {
     const stopping = worker;
     worker = null;
@@ -117,7 +106,7 @@ export function createSpreadsheetReader({
   }
 
   return {
-    /** The file's rows, read in the worker; refusals come as results, failures of the worker as errors. */
+    /** Refusals come as results, failures of the worker as errors. */
     read<Field extends string>(
       kind: SpreadsheetKind,
       bytes: Uint8Array,
@@ -132,14 +121,12 @@ export function createSpreadsheetReader({
         next();
       });
     },
-    /** Stops the worker now (tests). */
     close: stopWorker,
   };
 }
 
 const shared = createSpreadsheetReader();
 
-/** A batch file's rows, read off the request thread (see createSpreadsheetReader). */
 export function readSpreadsheetRows<Field extends string>(
   kind: SpreadsheetKind,
   bytes: Uint8Array,

@@ -7,11 +7,8 @@ import type { PermissionName } from "../schemas/permissions";
 import type { StaffActor } from "./audit";
 import { forbidden, invalid } from "./errors";
 
-/**
- * Who may act on whom (docs/decisions/011). A role that may write staff or roles must not become a way
- * to take over the business: only an administrator (a role with manage:all) changes an administrator,
- * nobody grants a permission they do not hold, and the last active administrator stays.
- */
+// A role that may write staff or roles must not become a way to take over the business (decision 011):
+// only an administrator changes an administrator, and nobody grants what they do not hold.
 
 export const ONLY_ADMIN_CHANGES_ADMIN = "Only an administrator can change an administrator's account";
 export const CANNOT_GRANT_UNHELD = "You cannot grant permissions you do not hold";
@@ -25,7 +22,7 @@ export const LAST_ADMIN = {
 
 export const isAdministrator = (granted: readonly string[]) => granted.includes(FULL_ACCESS);
 
-/** The permission names a role grants (nothing when it is inactive or deleted, as the guard reads it). */
+/** Nothing when the role is inactive or deleted, as the guard reads it. */
 export async function rolePermissionNames(db: AppDb, roleId: string): Promise<PermissionName[]> {
   const rows = await db
     .select({ name: sql<PermissionName>`${permissions.action} || ':' || ${permissions.subject}` })
@@ -36,10 +33,7 @@ export async function rolePermissionNames(db: AppDb, roleId: string): Promise<Pe
   return rows.map((row) => row.name);
 }
 
-/**
- * The permission names a live role holds, active or not. Every rule about granting and about whom one may
- * change reads these: an inactive role grants nothing today, but switching it on grants all of it at once.
- */
+// An inactive role grants nothing today, but switching it on grants all of it at once.
 export async function storedRolePermissionNames(db: AppDb, roleId: string): Promise<PermissionName[]> {
   const rows = await db
     .select({ name: sql<PermissionName>`${permissions.action} || ':' || ${permissions.subject}` })
@@ -50,17 +44,13 @@ export async function storedRolePermissionNames(db: AppDb, roleId: string): Prom
   return rows.map((row) => row.name);
 }
 
-/** An administrator account may be changed (profile, block, delete, designation) only by an administrator. */
 export function requireMayChangeStaff(actor: StaffActor, targetPermissions: readonly string[]) {
   if (isAdministrator(targetPermissions) && !isAdministrator(actor.permissions)) {
     throw forbidden(ONLY_ADMIN_CHANGES_ADMIN);
   }
 }
 
-/**
- * Whoever controls an account's e-mail controls its password (the reset link goes there), so moving the
- * address of someone who may do more than you is a way to become them.
- */
+// Whoever controls an account's e-mail controls its password (the reset link goes there).
 export function requireMayChangeEmailOf(actor: StaffActor, targetPermissions: readonly string[]) {
   requireMayChangeStaff(actor, targetPermissions);
   if (!targetPermissions.every((name) => isGranted(actor.permissions, name as PermissionName))) {
@@ -75,15 +65,11 @@ export function requireHoldsAll(actor: StaffActor, granted: readonly string[]) {
   }
 }
 
-/**
- * Serialises changes that could remove an administrator, so two administrators blocking each other at
- * the same moment cannot both succeed (PostgreSQL; PGlite has one connection and is serial anyway).
- */
+// So two administrators blocking each other at the same moment cannot both succeed.
 export async function lockAdministratorChanges(tx: AppDb) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('administrator-changes'))`);
 }
 
-/** Active administrators (signed up, not blocked or deleted, on an active manage:all role), optionally but some. */
 export async function countActiveAdministrators(
   tx: AppDb,
   options: { exceptUserId?: string; exceptRoleId?: string } = {},
@@ -110,7 +96,7 @@ export async function countActiveAdministrators(
   return total;
 }
 
-/** Refuses a change that would leave no active administrator; call inside the change's transaction. */
+/** Call inside the change's transaction. */
 export async function requireAnotherActiveAdministrator(
   tx: AppDb,
   reason: keyof typeof LAST_ADMIN,

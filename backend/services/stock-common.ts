@@ -9,13 +9,11 @@ import { checkImage } from "./files";
 import type { Upload } from "./files";
 import { warehouseRefusal } from "./stock-rules";
 
-/** Pieces the inventory, warehouse and product services share. */
-
 export const INVALID_WAREHOUSE = "Invalid Warehouse";
 
 export const imageOf = (fileId: string | null) => (fileId ? fileHref(fileId) : null);
 
-/** Several field problems found by one request, answered together so a form shows them all at once. */
+/** Answered together, so a form shows them all at once. */
 export class FieldProblems {
   private readonly byField = new Map<string, string[]>();
 
@@ -27,7 +25,6 @@ export class FieldProblems {
     return this.byField.has(field);
   }
 
-  /** Adds a service refusal's field messages (a refused image) instead of throwing it. */
   absorb(error: unknown) {
     if (!(error instanceof ServiceError) || !error.fieldErrors) throw error;
     for (const [field, messages] of Object.entries(error.fieldErrors))
@@ -40,7 +37,6 @@ export class FieldProblems {
     throw invalid(Object.values(fieldErrors)[0][0], fieldErrors);
   }
 
-  /** Adds one more problem and answers them all. */
   reject(field: string, message: string): never {
     this.add(field, message);
     this.throwIfAny();
@@ -48,10 +44,6 @@ export class FieldProblems {
   }
 }
 
-/**
- * An uploaded image checked by its bytes (checkImage), its refusal — or its absence when `required`
- * names the message — noted among the request's other problems.
- */
 export async function checkedImage(
   problems: FieldProblems,
   field: string,
@@ -79,11 +71,8 @@ const warehouseColumns = {
   inventoryClasses: warehouses.inventoryClasses,
 };
 
-/**
- * The warehouse that receives new stock of `itemClass`: the one named, or else the oldest active one
- * taking the class. Read with a share lock inside a transaction, so it cannot be deactivated (which
- * locks it for update) until the stock is in. A refusal is answered as the problem to show.
- */
+// Read with a share lock inside a transaction, so the warehouse cannot be deactivated (which locks it for
+// update) until the stock is in.
 export async function receivingWarehouse(
   tx: AppDb,
   warehouseId: string | undefined,
@@ -115,7 +104,6 @@ export async function receivingWarehouse(
   return first ?? { problem: `No active warehouse takes ${itemClass} inventory` };
 }
 
-/** A new batch of an item received into a warehouse, and the receipt movement that is its history. */
 export async function receiveBatch(
   tx: AppDb,
   actorId: string,

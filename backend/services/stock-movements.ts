@@ -32,7 +32,6 @@ export const notEnoughInBatch = (remaining: number) =>
     ? "This batch has no units left"
     : `Only ${remaining.toLocaleString("en-NG")} unit${remaining === 1 ? "" : "s"} remain in this batch`;
 
-/** Restocking: a new batch in an active warehouse that takes the item's class, and its receipt. */
 export async function restockInventory(
   db: AppDb,
   actor: StaffActor,
@@ -70,12 +69,8 @@ export async function restockInventory(
   return record;
 }
 
-/**
- * Moves units of one batch to another active warehouse, as a split: the batch keeps fewer units and a
- * new batch (same cost and price, pointing back to it) holds the moved ones, with one movement naming
- * both warehouses — all in one transaction, the batch locked so two transfers cannot both take its last
- * units.
- */
+// A split: the batch keeps fewer units and a new batch holds the moved ones; the batch is locked so two
+// transfers cannot both take its last units.
 export async function transferStock(
   db: AppDb,
   actor: StaffActor,
@@ -206,7 +201,6 @@ export async function countMovements(db: AppDb, query: MovementListQuery) {
   return total;
 }
 
-/** The inventory log, newest first, filtered by warehouse (either side), item, kind or item search. */
 export async function listMovements(
   db: AppDb,
   query: MovementListQuery,

@@ -1,15 +1,10 @@
 import type { InventoryClass } from "../schemas/inventory";
 import type { WarehouseStatus } from "../schemas/warehouses";
 
-/**
- * The stock rules as pure functions. The API answers prices and units from SQL aggregates
- * (services/products.ts); these say what those aggregates must come to, and the tests hold them equal.
- */
+// Pure statements of what the SQL aggregates (services/products.ts) must come to; the tests hold them equal.
 
 export interface LinkedItemStock {
-  /** Units of the item in one product unit (≥ 1). */
   quantityPerUnit: number;
-  /** The item's batches: selling price in kobo and units left. */
   batches: { price: number; remainingQuantity: number }[];
 }
 
@@ -19,11 +14,8 @@ export interface ProductAvailability {
   availableUnits: number;
 }
 
-/**
- * Reference §5.1: per linked item, the cheapest and dearest batch that still has stock, times the
- * quantity per unit (0 when no batch has stock), summed over the items; units available = the fewest
- * whole product units any one item allows, floor(remaining ÷ quantity per unit).
- */
+// Reference §5.1: per item, the cheapest and dearest batch with stock times its quantity per unit, summed;
+// units available are the fewest whole product units any one item allows.
 export function productAvailability(items: LinkedItemStock[]): ProductAvailability {
   if (items.length === 0) return { minimumPrice: 0, maximumPrice: 0, availableUnits: 0 };
   let minimumPrice = 0;
@@ -47,10 +39,7 @@ export interface ReceivingWarehouse {
   inventoryClasses: readonly InventoryClass[];
 }
 
-/**
- * Why `warehouse` may not receive stock of `itemClass`, or null when it may: only active warehouses
- * receive, and each takes only the classes it lists.
- */
+/** Only active warehouses receive, and each takes only the classes it lists. */
 export function warehouseRefusal(warehouse: ReceivingWarehouse, itemClass: InventoryClass): string | null {
   if (warehouse.status !== "active") return `${warehouse.name} is inactive`;
   if (!warehouse.inventoryClasses.includes(itemClass))
@@ -58,7 +47,6 @@ export function warehouseRefusal(warehouse: ReceivingWarehouse, itemClass: Inven
   return null;
 }
 
-/** Classes a warehouse would stop taking although it still holds stock of them. */
 export function classesStillHeld(
   keptClasses: readonly InventoryClass[],
   heldClasses: readonly InventoryClass[],

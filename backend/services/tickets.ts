@@ -45,7 +45,6 @@ const nameOf = (table: { id: AnyPgColumn; firstname: AnyPgColumn; lastname: AnyP
     string | null
   >`case when ${table.id} is null then null else ${table.firstname} || ' ' || ${table.lastname} end`;
 
-/** Every ticket column a response shows, with the names of the people and the customer it names. */
 const ticketColumns = {
   id: tickets.id,
   type: tickets.type,
@@ -192,7 +191,6 @@ export async function createTicket(
   return getTicket(db, id);
 }
 
-/** The assignee must be a live, active, unblocked staff member whose role may work on tickets. */
 async function requireAssignable(db: AppDb, userId: string) {
   const [user] = await db
     .select({ roleId: users.roleId, status: users.status, isBlocked: users.isBlocked })
@@ -206,10 +204,7 @@ async function requireAssignable(db: AppDb, userId: string) {
   }
 }
 
-/**
- * Everyone `requireAssignable` accepts, by name: live, active, unblocked staff whose active role grants
- * write:Tickets (directly, through manage:Tickets, or through an `all` permission).
- */
+// Whose active role grants write:Tickets directly, through manage:Tickets, or through an `all` permission.
 export async function listTicketAssignees(db: AppDb): Promise<TicketAssigneeList> {
   const [staff, grants] = await Promise.all([
     db
@@ -235,11 +230,8 @@ export async function listTicketAssignees(db: AppDb): Promise<TicketAssigneeList
   return { assignees };
 }
 
-/**
- * Where a change leads (docs/decisions/016): the status asked for, or the one an assignment implies
- * (assigning someone to an open ticket makes it active; taking an active ticket off its assignee
- * makes it open again), checked against the transition table and the assignee rule.
- */
+// Assigning someone to an open ticket makes it active; taking an active ticket off its assignee makes it
+// open again (docs/decisions/016).
 export function nextTicketState(
   current: Pick<TicketRow, "status" | "assigneeId">,
   input: UpdateTicketInput,
@@ -268,7 +260,6 @@ export function nextTicketState(
   return { status, assigneeId };
 }
 
-/** A status change, an assignment, or both; each change is kept in the ticket's history. */
 export async function updateTicket(
   db: AppDb,
   staff: StaffActor,
@@ -358,7 +349,6 @@ export async function commentOnTicket(
   return getTicket(db, id);
 }
 
-/** The export's columns, in plain English, and how each row fills them. */
 export const TICKET_EXPORT_HEADER = [
   "Ticket ID",
   "Subject",
@@ -373,7 +363,6 @@ export const TICKET_EXPORT_HEADER = [
   "Last updated",
 ];
 
-/** One ticket as a row of the export, in the header's order. */
 export const ticketExportCells = (row: TicketColumnsRow) => [
   row.id,
   row.subject,
@@ -388,11 +377,8 @@ export const ticketExportCells = (row: TicketColumnsRow) => [
   row.updatedAt,
 ];
 
-/**
- * Up to `limit` tickets the filters select, newest first, after the ticket `after` (keyset paging for
- * `inBatches`). The position is compared through that ticket's stored timestamp: a JavaScript Date would
- * round microseconds off and skip or repeat rows that share a millisecond.
- */
+// Compared through the ticket's stored timestamp: a JavaScript Date would round microseconds off and skip
+// or repeat rows that share a millisecond.
 export function readTicketsAfter(db: AppDb, query: TicketExportQuery, after: string | null, limit: number) {
   const position = after
     ? sql`(${tickets.createdAt}, ${tickets.id}) < (select t.created_at, t.id from ${tickets} t where t.id = ${after})`

@@ -3,10 +3,7 @@ import type { SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { AppDb } from "../db/client";
 
-/**
- * Whether any row of `table` matches `where` (an e-mail, a phone, a name already used by a live record).
- * Checked before a write to answer a field message; the unique index stays the last word under a race.
- */
+/** Answers a field message before a write; the unique index stays the last word under a race. */
 export async function isTaken(db: AppDb, table: PgTable, where: SQL | undefined): Promise<boolean> {
   const [found] = await db
     .select({ one: sql`1` })
@@ -16,11 +13,7 @@ export async function isTaken(db: AppDb, table: PgTable, where: SQL | undefined)
   return Boolean(found);
 }
 
-/**
- * Which of several values (keyed by field) rows of `table` within `scope` already use, read in one
- * statement: checks run as separate queries can straddle another request's commit and see one of its
- * values but not the other.
- */
+// In one statement: separate queries can straddle another request's commit and see half of its values.
 export async function takenAmong<Field extends string>(
   db: AppDb,
   table: PgTable,
@@ -43,7 +36,6 @@ export function sameText(column: AnyPgColumn, value: string): SQL {
   return sql`lower(${column}) = ${value.toLowerCase()}`;
 }
 
-/** Leaves out the record being edited, which may keep its own value; no id, nothing left out. */
 export function otherThan(idColumn: AnyPgColumn, id: string | undefined): SQL | undefined {
   return id ? ne(idColumn, id) : undefined;
 }

@@ -86,7 +86,6 @@ export async function getUser(db: AppDb, id: string): Promise<UserRecord> {
   return record;
 }
 
-/** Creates an inactive staff member without a password and e-mails them a link to choose one. */
 export async function addUser(db: AppDb, actor: StaffActor, input: AddUserInput, mailing: Mailing) {
   const [role] = await db
     .select({ id: roles.id })
@@ -195,7 +194,6 @@ function summarizeUpdate(user: UserRow, changes: Record<string, unknown>) {
   return [`${verb} ${fullName(user)}`, fields.length ? `(${fields.join(", ")})` : ""].join(" ").trim();
 }
 
-/** A staff member editing their own profile: the same rules, minus blocking. */
 export function updateOwnProfile(db: AppDb, actor: StaffActor, input: ProfileInput) {
   return updateUser(db, actor, actor.userId, input);
 }

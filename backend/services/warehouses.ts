@@ -51,10 +51,7 @@ type WarehouseColumnsRow = Pick<
   "id" | "name" | "type" | "inventoryClasses" | "imageFileId" | "status" | "createdAt" | "updatedAt"
 >;
 
-/**
- * Units and items held now by each of `rows`, aggregated by the database in one pass over their batches
- * (the warehouse index holds every column it reads), never batch rows in JavaScript.
- */
+// Aggregated by the database in one pass (the warehouse index holds every column it reads), never in JS.
 async function withStock(db: AppDb, rows: WarehouseColumnsRow[]): Promise<WarehouseRecord[]> {
   if (rows.length === 0) return [];
   const held = await db
@@ -189,7 +186,6 @@ export async function createWarehouse(
   return getWarehouse(db, id);
 }
 
-/** Classes of which a warehouse holds stock now. */
 async function classesHeld(tx: AppDb, warehouseId: string): Promise<InventoryClass[]> {
   const rows = await tx
     .selectDistinct({ class: inventoryItems.class })
@@ -207,10 +203,7 @@ async function unitsHeld(tx: AppDb, warehouseId: string): Promise<number> {
   return Number(units);
 }
 
-/**
- * Edits a warehouse. Deactivating one that holds stock is refused (its stock would have no active
- * home), as is deactivating the last active one, and dropping a class it still holds stock of.
- */
+// Refused: deactivating one that holds stock or is the last active one, and dropping a class still held.
 export async function updateWarehouse(
   db: AppDb,
   actor: StaffActor,
@@ -284,10 +277,7 @@ export async function updateWarehouse(
   return getWarehouse(db, id);
 }
 
-/**
- * Every live warehouse for the CSV export by name, read a batch at a time (keyset on the name, exact
- * text, unlike a timestamp that JavaScript would round to milliseconds).
- */
+// Keyset on the name: exact text, unlike a timestamp that JavaScript would round to milliseconds.
 export function warehouseExportBatch(db: AppDb) {
   const byName = sql`lower(${warehouses.name})`;
   return async (after: { name: string; id: string } | null, limit: number) => {
@@ -306,7 +296,6 @@ export function warehouseExportBatch(db: AppDb) {
   };
 }
 
-/** One CSV row: the cells under WAREHOUSE_EXPORT_HEADER. */
 export function warehouseExportRow(record: WarehouseRecord) {
   return [
     record.name,

@@ -1,13 +1,8 @@
 import { crc32, inflateRawSync } from "node:zlib";
 
-/**
- * The few parts of a zip (an XLSX) that reading a sheet needs, unpacked in memory with the bytes that
- * inflating really produces counted against a budget, and packed again, uncompressed, for a reader that
- * takes a zip. A zip's directory states each part's size, but nothing makes it true: a file can declare a
- * few kilobytes and inflate to gigabytes, so the declared sizes are never trusted for a limit.
- */
+// A zip's directory states each part's size, but nothing makes it true: a file can declare a few kilobytes
+// and inflate to gigabytes, so only the bytes inflating really produces are counted against a budget.
 
-/** A part as the zip's central directory lists it. */
 export interface ZipEntry {
   name: string;
   method: number;
@@ -16,7 +11,6 @@ export interface ZipEntry {
   localHeaderAt: number;
 }
 
-/** The zip's central directory, in its order; null when it cannot be read. */
 export function zipEntries(bytes: Uint8Array): ZipEntry[] | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const decoder = new TextDecoder();
@@ -47,11 +41,7 @@ export function zipEntries(bytes: Uint8Array): ZipEntry[] | null {
 export type UnpackResult =
   { ok: true; parts: Map<string, Buffer> } | { ok: false; reason: "unreadable" | "too-large" };
 
-/**
- * The named entries' contents. Inflating stops as soon as the parts together pass `maxBytes` (zlib's
- * `maxOutputLength`), so a bomb costs at most that much memory and the time to produce it; entries not
- * asked for are never inflated.
- */
+/** Stops once the parts pass `maxBytes` (zlib's `maxOutputLength`); entries not asked for stay packed. */
 export function unpackEntries(bytes: Uint8Array, entries: ZipEntry[], maxBytes: number): UnpackResult {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const parts = new Map<string, Buffer>();
@@ -89,18 +79,16 @@ export function unpackEntries(bytes: Uint8Array, entries: ZipEntry[], maxBytes: 
   return { ok: true, parts };
 }
 
-/** A part as a zip holds it: its bytes as written and what its headers state about them. */
 export interface PackedPart {
   name: string;
   /** 0: stored as is; 8: deflated. */
   method: 0 | 8;
   packed: Buffer;
   checksum: number;
-  /** The size unpacked, as the headers state it. */
   size: number;
 }
 
-/** A zip of these parts, in this order (as chunks, to avoid one more copy). */
+/** As chunks, to avoid one more copy. */
 export function writeZip(parts: PackedPart[]): Buffer[] {
   const chunks: Buffer[] = [];
   const directory: Buffer[] = [];
@@ -142,7 +130,6 @@ export function writeZip(parts: PackedPart[]): Buffer[] {
   return [...chunks, ...directory, end];
 }
 
-/** A zip of these parts, in this order, stored without compression. */
 export function storedZip(parts: [name: string, content: Buffer][]): Buffer[] {
   return writeZip(
     parts.map(([name, content]) => ({

@@ -15,7 +15,6 @@ export const agents = pgTable(
     firstname: text("firstname").notNull(),
     lastname: text("lastname").notNull(),
     email: text("email").notNull(),
-    // Optional; stored in the one form customers' numbers are (schemas/phone.ts).
     phoneNumber: text("phone_number"),
     addressType: text("address_type").$type<AddressType>().notNull().default("HOME"),
     location: text("location").notNull(),

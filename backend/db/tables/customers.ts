@@ -9,10 +9,7 @@ import { users } from "./staff";
 
 type SearchColumns = Record<"firstname" | "lastname" | "email" | "phone", AnyPgColumn>;
 
-/**
- * What the customer search looks in: names, e-mail and phone as one string, so one trigram index serves
- * one ILIKE (and "ada obi" finds Ada Obi). The query must use this very expression for the index to apply.
- */
+/** One string, so one trigram index serves one ILIKE; queries must use this very expression. */
 export function customerSearchText(table: SearchColumns) {
   return sql`${table.firstname} || ' ' || ${table.lastname} || ' | ' || ${table.email} || ' | ' || ${table.phone}`;
 }
@@ -33,7 +30,6 @@ export const customers = pgTable(
     status: text("status").$type<CustomerStatus>().notNull().default("active"),
     type: text("type").$type<CustomerType>().notNull().default("lead"),
     creatorId: text("creator_id").references(() => users.id),
-    // The agent who registered the customer, if any (their card counts these).
     agentId: text("agent_id").references(() => agents.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -54,9 +50,8 @@ export const customers = pgTable(
     index("customers_created_at_idx")
       .on(table.createdAt, table.id)
       .where(sql`${table.deletedAt} is null`),
-    // Trigram index behind the list's case-insensitive "contains" search (docs/decisions/007). Not partial
-    // on purpose: PostgreSQL keeps statistics on the expression of a whole-table index only, and without
-    // them it cannot tell a common term (walk the newest-first index) from a rare one (use this index).
+    // Not partial on purpose: PostgreSQL keeps statistics on the expression of a whole-table index only, and
+    // without them cannot tell a common term from a rare one (docs/decisions/007).
     index("customers_search_trgm_idx").using("gin", sql`(${customerSearchText(table)}) gin_trgm_ops`),
     index("customers_agent_id_idx")
       .on(table.agentId)

@@ -11,16 +11,12 @@ type SearchColumns = Record<
   AnyPgColumn
 >;
 
-/**
- * What the device search looks in, as one string, so one trigram index serves one ILIKE. Never the key:
- * a "contains" search on a secret would let anyone who may list devices guess it a character at a time.
- * The query must use this very expression for the index to apply.
- */
+// One string, so one trigram index serves one ILIKE (queries must use this very expression). Never the key:
+// a "contains" search on a secret would let anyone who may list devices guess it a character at a time.
 export function deviceSearchText(table: SearchColumns) {
   return sql`${table.serialNumber} || ' | ' || coalesce(${table.startingCode}, '') || ' | ' || coalesce(${table.hardwareModel}, '') || ' | ' || coalesce(${table.firmwareVersion}, '')`;
 }
 
-/** One physical, tokenable unit of an inventory item (a battery or a controller with a serial number). */
 export const devices = pgTable(
   "devices",
   {

@@ -7,10 +7,7 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => "bytea",
 });
 
-/**
- * Uploaded files (product, inventory and warehouse images), kept in the database rather than on disk
- * (docs/decisions/013): one place to back up, and every app process on a shared PostgreSQL sees them.
- */
+/** In the database, not on disk (docs/decisions/013): one place to back up, shared by every process. */
 export const files = pgTable("files", {
   id: id(),
   kind: text("kind").$type<FileKind>().notNull(),

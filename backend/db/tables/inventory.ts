@@ -8,7 +8,6 @@ import { files } from "./files";
 import { users } from "./staff";
 import { warehouses } from "./warehouses";
 
-/** Categories and, one level down, their sub-categories (`parent_id`). */
 export const inventoryCategories = pgTable(
   "inventory_categories",
   {
@@ -70,10 +69,7 @@ export const inventoryItems = pgTable(
 export type InventoryItemRow = typeof inventoryItems.$inferSelect;
 export type NewInventoryItemRow = typeof inventoryItems.$inferInsert;
 
-/**
- * Stock lives in batches: what arrived together, where it is, at what cost and selling price (integer
- * kobo). Only `remaining_quantity` ever changes, and only through a movement.
- */
+/** Only `remaining_quantity` ever changes, and only through a movement. */
 export const inventoryBatches = pgTable(
   "inventory_batches",
   {
@@ -90,7 +86,6 @@ export const inventoryBatches = pgTable(
     remainingQuantity: integer("remaining_quantity").notNull(),
     costOfItem: bigint("cost_of_item", { mode: "number" }).notNull(),
     price: bigint("price", { mode: "number" }).notNull(),
-    // Set on a batch a transfer split off: the batch its units came from.
     sourceBatchId: text("source_batch_id").references((): AnyPgColumn => inventoryBatches.id),
     receivedBy: text("received_by").references(() => users.id),
     receivedAt: moment("received_at").notNull().defaultNow(),
@@ -99,7 +94,6 @@ export const inventoryBatches = pgTable(
     uniqueIndex("inventory_batches_batch_number_unique").on(table.batchNumber),
     // Per-item totals and price ranges (lists, products) aggregate an item's few batches through this.
     index("inventory_batches_item_idx").on(table.inventoryItemId, table.warehouseId),
-    // The warehouse filter and a warehouse's units held.
     index("inventory_batches_warehouse_idx").on(
       table.warehouseId,
       table.inventoryItemId,
@@ -116,7 +110,6 @@ export const inventoryBatches = pgTable(
 export type InventoryBatchRow = typeof inventoryBatches.$inferSelect;
 export type NewInventoryBatchRow = typeof inventoryBatches.$inferInsert;
 
-/** The inventory log: one row per receipt, transfer and (later) allocation, release or issue. */
 export const inventoryMovements = pgTable(
   "inventory_movements",
   {

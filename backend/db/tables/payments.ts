@@ -9,11 +9,7 @@ import { users } from "./staff";
 
 const kobo = (name: string) => bigint(name, { mode: "number" });
 
-/**
- * An online payment asked of a provider: what we asked for (amount, currency, reference), so the
- * provider's answer can be compared with it, and the payment it became once verified (exactly once: the
- * row is locked while it is settled, and `payment_id` set then).
- */
+/** What we asked for, to compare the provider's answer with; settled exactly once (the row is locked). */
 export const paymentCheckouts = pgTable(
   "payment_checkouts",
   {
@@ -27,7 +23,6 @@ export const paymentCheckouts = pgTable(
     currency: text("currency").notNull(),
     status: text("status").$type<CheckoutStatus>().notNull().default("PENDING"),
     providerTransactionId: text("provider_transaction_id"),
-    /** What the provider reported, when it differed from what we asked (shown on the sale page). */
     reportedAmountKobo: kobo("reported_amount_kobo"),
     reportedCurrency: text("reported_currency"),
     paymentId: text("payment_id").references(() => salePayments.id),
@@ -49,10 +44,7 @@ export const paymentCheckouts = pgTable(
 );
 export type PaymentCheckoutRow = typeof paymentCheckouts.$inferSelect;
 
-/**
- * The built-in sandbox provider's own ledger: what its checkout page was told (paid, with which amount,
- * or cancelled). It plays the provider's side, so verification reads it the way it would ask Flutterwave.
- */
+/** Plays the provider's side, so verification reads it the way it would ask Flutterwave. */
 export const sandboxTransactions = pgTable(
   "sandbox_transactions",
   {
@@ -66,7 +58,6 @@ export const sandboxTransactions = pgTable(
   (table) => [index("sandbox_transactions_reference_idx").on(table.reference, table.createdAt)],
 );
 
-/** Every OpenPAYGO token made for a device (docs/decisions/019, 020). */
 export const deviceTokens = pgTable(
   "device_tokens",
   {

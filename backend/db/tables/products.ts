@@ -49,7 +49,6 @@ export const products = pgTable(
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
 
-/** What one unit of a product is made of: each inventory item and how many of it. */
 export const productInventories = pgTable(
   "product_inventories",
   {

@@ -2,14 +2,9 @@ import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt, id, moment, updatedAt } from "../columns";
 import { users } from "./staff";
 
-/** One row of an uploaded sales file: its line in the file (the header is line 1) and its cells by column. */
 export type UploadedRow = { line: number; values: Record<string, string> };
 export type UploadProblem = { row: number; column: string; message: string };
 
-/**
- * A sales file that did not pass: kept so its failed rows can be corrected in place and the whole batch
- * committed once every row passes (issue "Batch upload of sales"). Owned by whoever uploaded it.
- */
 export const saleUploads = pgTable(
   "sale_uploads",
   {

@@ -28,10 +28,7 @@ import { users } from "./staff";
 
 const kobo = (name: string) => bigint(name, { mode: "number" });
 
-/**
- * Margins and monthly interest sales are priced with, in basis points (1 % = 100). One row; a sale keeps
- * a copy of the values it was priced with (docs/decisions/017).
- */
+/** Basis points (1 % = 100); one row, and a sale keeps a copy of the values it was priced with. */
 export const financialSettings = pgTable("financial_settings", {
   id: text("id").primaryKey().default("current"),
   outrightMarginBps: integer("outright_margin_bps").notNull(),
@@ -41,7 +38,6 @@ export const financialSettings = pgTable("financial_settings", {
   updatedAt: updatedAt(),
 });
 
-/** A sale being put together, owned by the staff member who started it (docs/decisions/018). */
 export const saleDrafts = pgTable(
   "sale_drafts",
   {
@@ -71,13 +67,10 @@ export const sales = pgTable(
     outrightMarginBps: integer("outright_margin_bps").notNull(),
     loanMarginBps: integer("loan_margin_bps").notNull(),
     monthlyInterestBps: integer("monthly_interest_bps").notNull(),
-    /** Whether any item is paid in instalments (the sale has a contract). */
     hasContract: boolean("has_contract").notNull(),
     totalKobo: kobo("total_kobo").notNull(),
-    /** Due when the sale is made: deposits of instalment items, one-off items in full. */
     dueNowKobo: kobo("due_now_kobo").notNull(),
     totalMonthlyKobo: kobo("total_monthly_kobo").notNull(),
-    /** The longest instalment plan among the items, in months (0 for a one-off sale). */
     installmentMonths: integer("installment_months").notNull(),
     paidKobo: kobo("paid_kobo").notNull().default(0),
     creatorId: text("creator_id").references(() => users.id),
@@ -137,7 +130,6 @@ export const saleItems = pgTable(
 );
 export type SaleItemRow = typeof saleItems.$inferSelect;
 
-/** Units a sale item took from a batch, at the unit price it was priced with (FIFO, reference §5.3). */
 export const saleAllocations = pgTable(
   "sale_allocations",
   {
@@ -153,7 +145,6 @@ export const saleAllocations = pgTable(
       .references(() => inventoryItems.id),
     quantity: integer("quantity").notNull(),
     unitPriceKobo: kobo("unit_price_kobo").notNull(),
-    /** Set when a cancelled sale gave the units back to the batch. */
     releasedAt: moment("released_at"),
   },
   (table) => [
@@ -162,7 +153,6 @@ export const saleAllocations = pgTable(
   ],
 );
 
-/** An instalment sale's contract: the customer's BVN and the KYC blocks (spec §3). */
 export const saleContracts = pgTable("sale_contracts", {
   saleId: text("sale_id")
     .primaryKey()
@@ -174,10 +164,7 @@ export const saleContracts = pgTable("sale_contracts", {
   createdAt: createdAt(),
 });
 
-/**
- * Money received (or on its way) for a sale. `reference` is unique: an online payment is recorded once
- * however many times its confirmation arrives.
- */
+/** Unique `reference`: an online payment is recorded once however often its confirmation arrives. */
 export const salePayments = pgTable(
   "sale_payments",
   {

@@ -73,7 +73,6 @@ export const users = pgTable(
       .notNull()
       .references(() => roles.id),
     lastLogin: moment("last_login"),
-    /** When they last opened the Action Center: its badge counts what others did since. */
     activitySeenAt: moment("activity_seen_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

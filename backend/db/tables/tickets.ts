@@ -34,7 +34,6 @@ export const tickets = pgTable(
 export type TicketRow = typeof tickets.$inferSelect;
 export type NewTicketRow = typeof tickets.$inferInsert;
 
-/** A ticket's history: every status and assignee change and every comment, with who and when. */
 export const ticketEvents = pgTable(
   "ticket_events",
   {

@@ -3,18 +3,14 @@ import { z } from "zod";
 import { ProviderUnavailable } from "./provider";
 import type { PaymentProvider, ProviderTransaction } from "./provider";
 
-/**
- * The channels the checkout offers (spec 001 §1: card, bank, USSD, QR, mobile money), in Flutterwave's
- * `payment_options` words. Its mobile-money options each name another country's networks (Ghana, Uganda,
- * Rwanda, Zambia, Tanzania, francophone Africa), none Nigeria's, so none is listed.
- */
+// Spec 001 §1's channels in Flutterwave's words; its mobile-money options each name another country's
+// networks, none Nigeria's, so none is listed.
 export const FLUTTERWAVE_PAYMENT_OPTIONS = "card, banktransfer, ussd, qr";
 
 export interface FlutterwaveKeys {
   publicKey: string;
   secretKey: string;
   webhookHash: string;
-  /** https://api.flutterwave.com, or a local stand-in in tests. */
   baseUrl: string;
 }
 
@@ -33,7 +29,7 @@ const TransactionAnswer = z.object({
   }),
 });
 
-/** Flutterwave's words for a transaction's state, in ours; anything unknown is still pending. */
+/** Anything unknown is still pending. */
 function transactionStatus(status: string): ProviderTransaction["status"] {
   const word = status.toLowerCase();
   if (word === "successful" || word === "completed") return "successful";
@@ -42,10 +38,7 @@ function transactionStatus(status: string): ProviderTransaction["status"] {
   return "pending";
 }
 
-/**
- * Flutterwave's v3 API: Standard (hosted) checkout, verification by transaction id or by our reference,
- * and the `verif-hash` header of its webhooks. Answers are parsed, never trusted by shape.
- */
+/** Answers are parsed, never trusted by shape. */
 export function createFlutterwaveProvider(
   keys: FlutterwaveKeys,
   fetchImpl: typeof fetch = fetch,

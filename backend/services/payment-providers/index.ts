@@ -8,11 +8,9 @@ import type { PaymentProvider } from "./provider";
 export type { CheckoutRequest, PaymentProvider, ProviderTransaction } from "./provider";
 export { ProviderUnavailable } from "./provider";
 
-/** Which provider takes online payments: Flutterwave when its keys are set, else the sandbox. */
 export const paymentProviderName = (config: Pick<BackendConfig, "flutterwave">): PaymentProviderName =>
   config.flutterwave ? "flutterwave" : "sandbox";
 
-/** Flutterwave when its keys are set, else the built-in sandbox (ARCHITECTURE §4). */
 export function paymentProviderFor(config: Pick<BackendConfig, "flutterwave">, db: AppDb): PaymentProvider {
   return config.flutterwave ? createFlutterwaveProvider(config.flutterwave) : createSandboxProvider(db);
 }

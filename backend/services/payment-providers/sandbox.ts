@@ -3,21 +3,14 @@ import type { AppDb } from "../../db/client";
 import { sandboxTransactions } from "../../db/schema";
 import type { PaymentProvider } from "./provider";
 
-/** The web app's sandbox checkout page (app/routes/payment.sandbox.$reference.tsx). */
 export const sandboxCheckoutPath = (reference: string) => `/payment/sandbox/${encodeURIComponent(reference)}`;
 
-/**
- * The built-in provider used when no Flutterwave keys are set (in production only with PAYMENT_SANDBOX=1):
- * its checkout page is a web app page for signed-in staff who may take payments, which calls this
- * backend's /payment/sandbox endpoints (routes/payments.ts); they write what was chosen to the sandbox's
- * own ledger, which is what verification reads here, the way it would ask Flutterwave. Works offline, in
- * demos and in tests.
- */
+// Used without Flutterwave keys (in production only with PAYMENT_SANDBOX=1). Its page writes to the
+// sandbox's own ledger, which verification reads the way it would ask Flutterwave.
 export function createSandboxProvider(db: AppDb): PaymentProvider {
   return {
     name: "sandbox",
     publicKey: null,
-    // The checkout page lives in the web app the browser comes back to.
     async createCheckout(request) {
       return { link: `${new URL(request.redirectUrl).origin}${sandboxCheckoutPath(request.reference)}` };
     },
