@@ -42,7 +42,6 @@ export function refuseCrossSiteWrites({
       });
       return;
     }
-    // Remix renders the Access Denied panel in the normal layout with a 403.
     req.method = "GET";
     req.url = ACCESS_DENIED_PATH;
     req.originalUrl = ACCESS_DENIED_PATH;

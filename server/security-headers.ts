@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 
-// Third parties (docs/decisions/010): Google Places for address autocomplete, Flutterwave's checkout.
-// 'unsafe-inline' styles: React `style` attributes and the Places widget's <style> carry no nonce.
+// Third parties: docs/decisions/010. 'unsafe-inline': React `style` attributes and Places carry no nonce.
 export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
