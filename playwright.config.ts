@@ -13,12 +13,12 @@ import { E2E } from "./tests/e2e/support/env";
 const runDir = E2E.runDir;
 const overHttp = process.env.E2E_API_MODE === "http";
 /**
- * Over HTTP only the journeys whose requests cross the transport in ways of their own (sign-in and its
- * cookie, lists, multipart uploads, streamed CSV downloads, the payment redirects, errors when the API
- * fails) run, and only without JavaScript: the page is the same either way, and CI's time is finite.
+ * Over HTTP only the journeys whose requests cross the transport in ways of their own run, once each and
+ * without JavaScript (the page is the same either way): sign-in and its cookie, errors when the API fails,
+ * a multipart upload with its row report, a list with search and a streamed CSV download, and the sale
+ * with its payment redirects.
  */
-const HTTP_JOURNEYS =
-  /(sign-in|errors|customers|stock|devices|support|sale-flow|sales|sales-batch)\.spec\.ts$/;
+const HTTP_JOURNEYS = /(sign-in|errors|sales-batch|support|sales)\.spec\.ts$/;
 const everything = /.*/;
 
 const common = {

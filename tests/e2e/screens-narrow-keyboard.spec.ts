@@ -7,14 +7,22 @@ import {
   createProduct,
   signInAsAdmin,
 } from "./support/staff";
+import { createSale, startCheckout } from "./support/sale-records";
 
 /**
- * The stock, catalogue and sales screens at 320 px (nothing wider than the screen) and with the keyboard
+ * The stock, catalogue and sales screens (and the pages added since: the sandbox checkout, the
+ * request-too-large page) at 320 px (nothing wider than the screen) and with the keyboard
  * alone (Tab from the top of the page reaches a control inside the main content, and shows where focus
  * is). Their axe checks are in accessibility.spec.ts.
  */
 
-type Records = { agentId: string; deviceId: string; inventoryId: string; productId: string };
+type Records = {
+  agentId: string;
+  deviceId: string;
+  inventoryId: string;
+  productId: string;
+  checkoutReference: string;
+};
 let records: Records;
 
 const SCREENS: { name: string; path: (records: Records) => string }[] = [
@@ -40,6 +48,8 @@ const SCREENS: { name: string; path: (records: Records) => string }[] = [
   { name: "a product's page", path: (r) => `/products/${r.productId}` },
   { name: "batch upload sales drawer", path: () => "/sales/all/batch-upload" },
   { name: "export data drawer", path: () => "/sales/all/export" },
+  { name: "the sandbox checkout", path: (r) => `/payment/sandbox/${r.checkoutReference}` },
+  { name: "the request-too-large page", path: () => "/request-too-large" },
 ];
 
 async function overflowsSideways(page: Page) {
@@ -47,9 +57,23 @@ async function overflowsSideways(page: Page) {
 }
 
 test.beforeAll(async () => {
-  const [agent, device, item] = await Promise.all([createAgent(), createDevice(), createInventoryItem()]);
-  const product = await createProduct([{ inventoryId: item.id }]);
-  records = { agentId: agent.id, deviceId: device.id, inventoryId: item.id, productId: product.id };
+  const [agent, device, item, online] = await Promise.all([
+    createAgent(),
+    createDevice(),
+    createInventoryItem(),
+    createSale({ paymentMethod: "ONLINE", paymentMode: "ONE_OFF" }),
+  ]);
+  const [product, checkout] = await Promise.all([
+    createProduct([{ inventoryId: item.id }]),
+    startCheckout(online.sale.id),
+  ]);
+  records = {
+    agentId: agent.id,
+    deviceId: device.id,
+    inventoryId: item.id,
+    productId: product.id,
+    checkoutReference: checkout.reference,
+  };
 });
 
 test.describe("at 320 px wide", () => {
