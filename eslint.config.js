@@ -16,6 +16,14 @@ const routeModuleImport = {
   message:
     "Only Remix imports a route module: type a loader's data where the loader lives (its .server module).",
 };
+const appImportPatterns = [
+  {
+    regex: "^#backend/(?!schemas/)",
+    message: "The app may import only #backend/schemas/*; call the API for everything else.",
+  },
+  relativeBackendImport,
+  packageInternals,
+];
 const createRequireImports = ["node:module", "module"].map((name) => ({
   name,
   importNames: ["createRequire"],
@@ -54,14 +62,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              regex: "^#backend/(?!schemas/)",
-              message: "The app may import only #backend/schemas/*; call the API for everything else.",
-            },
-            relativeBackendImport,
-            packageInternals,
-          ],
+          patterns: [...appImportPatterns],
           paths: createRequireImports,
         },
       ],
@@ -76,15 +77,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              regex: "^#backend/(?!schemas/)",
-              message: "The app may import only #backend/schemas/*; call the API for everything else.",
-            },
-            relativeBackendImport,
-            packageInternals,
-            routeModuleImport,
-          ],
+          patterns: [...appImportPatterns, routeModuleImport],
           paths: createRequireImports,
         },
       ],
