@@ -11,7 +11,7 @@ import { signInUrl } from "./utils/redirect";
 
 const SEVEN_DAYS = 60 * 60 * 24 * 7;
 
-// Permissions as `action:subject` strings only, so the cookie stays under the browsers' 4 KB limit.
+// Permissions as `action:subject` strings only: the whole session must fit in one cookie.
 export const SessionUserSchema = UserRecordSchema.omit({ role: true }).extend({
   role: z.object({
     id: z.string(),

@@ -5,14 +5,14 @@
 // the demo staff (DEMO_DATA=1) and BENCH_CUSTOMERS (100,000) synthetic customers, signs in as
 // admin@example.com through the real form, then load-tests each subject with autocannon (50 connections,
 // 10 s each, after a 2 s warm-up):
-//   a trivial page: the catch-all 404 page, a document render with no backend call (the ratio's baseline)
+//   a trivial page: the catch-all 404 page, a document render with no backend call (the cheapest page, for reference)
 //   /healthz  a resource route, no React render, one in-process backend call that runs one database query
 //   /login    signed out: a full document render of a small page, no backend call
 //   /home     signed in: the frame and the dashboard, with their backend calls
 //   /customers/all?page=500 and ?search=ngozi, the list targets: one URL asked again and again
 //   a random list page and a random phone search on every request: the same pages uncached
 // then the four list subjects again with 10 connections (latency when the machine is not saturated),
-// and, at 10 connections beside the trivial page again, the stock subjects over BENCH_PRODUCTS (10,000)
+// and, at 10 connections, the stock subjects over BENCH_PRODUCTS (10,000)
 // products of BENCH_ITEMS (20,000) inventory items in BENCH_BATCHES (100,000) batches: the pages
 // /products/all (first page and a search) and /inventory/all?warehouseId=…, and the API calls behind
 // them (GET /api/v1/products, ?search=, /api/v1/inventory?warehouseId=…, with a bearer token),
@@ -27,17 +27,15 @@
 // Devices: BENCH_DEVICES (200,000) synthetic devices are seeded too. First, on the fresh server, a
 // 20,000-row device batch file is uploaded through the API (POST /api/v1/device/batch-upload, bearer
 // token): the time from sending to the answer (every row validated, then one transaction) and the
-// server's peak resident memory above what it held before. Then, at 10 connections in the same run as
-// the trivial page (also measured at 10): /devices/all?search=… (the device screen; until it exists the
-// placeholder page answers) and GET /api/v1/device?search=… with one term and with a different term on
-// every request.
+// server's peak resident memory above what it held before. Then, at 10 connections: /devices/all?search=…
+// and GET /api/v1/device?search=… with one term and with a different term on every request.
 //
 // Sales: BENCH_SALES (100,000) synthetic sales are seeded too (seed-sales-cli.ts), with three products
 // kept in batches of one unit and a product of 12,000 units with its devices. On the server: a 10,000-row
 // sales batch file (POST /api/v1/csv-upload/process: every row checked and all committed), the export
 // of every sale (GET /api/v1/csv-upload/export-sales, streamed; time and the server's peak memory
 // growth), 50 sales of 3 products over many batches made one after another through the API (p50, p99),
-// and, at 10 connections beside the trivial page, /sales/all (first page, a deep page, a status tab) and
+// and, at 10 connections, /sales/all (first page, a deep page, a status tab) and
 // the API calls behind them.
 //
 // Figures, never pass/fail (ARCHITECTURE.md §5): the targets are printed beside them. The report goes to
@@ -70,7 +68,6 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 20_000);
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 100_000);
 const STOCK_SEARCH = "lantern"; // a word in about one product name in seven (seed-stock-cli.ts)
-const PLACEHOLDER_TEXT = "This area is not available in this version of the back office yet.";
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 200_000);
 const UPLOAD_ROWS = 20_000;
 const TARGET_UPLOAD_S = 10;
@@ -277,12 +274,6 @@ async function apiAccess(base) {
   const warehouseId = body.warehouses?.[0]?.id;
   if (!warehouseId) throw new Error(`no seeded warehouse found (${answer.status})`);
   return { authorization, warehouseId };
-}
-
-/** Whether a page still shows the section placeholder (its screen is not built yet). */
-async function isPlaceholder(base, pagePath, headers) {
-  const response = await fetch(`${base}${pagePath}`, { headers, signal: AbortSignal.timeout(20_000) });
-  return (await response.text()).includes(PLACEHOLDER_TEXT);
 }
 
 async function startServer(port) {
@@ -830,7 +821,7 @@ function gitDescription() {
   return `${head.stdout.trim()}${dirty.stdout.trim() ? " + uncommitted changes" : ""}`;
 }
 
-/** The stock subjects: each against the trivial page measured at the same number of connections. */
+/** The stock subjects, each at ten connections. */
 function stockReport(loads, stockSeedMs) {
   const stock = loads.filter((load) => load.stock);
   if (stock.length === 0) return [];
@@ -1083,16 +1074,13 @@ async function main() {
         nextPath: () => `/api/v1/products?page=${1 + Math.floor(random() * productPages)}&limit=20`,
       },
     ];
-    for (const subject of stockSubjects.filter((candidate) => candidate.label !== "API"))
-      subject.placeholder = await isPlaceholder(base, subject.path, subject.headers);
     for (const subject of stockSubjects) {
       loads.push(await measureThroughput(base, subject, CALM_CONNECTIONS));
       await settle(base);
     }
   }
-  // The device search at 10 connections, against the trivial page at 10 connections in this same run.
+  // The device search at 10 connections.
   const deviceSubjects = [
-    subjects[0],
     {
       path: `/devices/all?search=${DEVICE_SEARCH}`,
       label: "signed in",
@@ -1117,17 +1105,12 @@ async function main() {
       device: true,
     },
   ];
-  deviceSubjects[1].placeholder = await isPlaceholder(
-    base,
-    deviceSubjects[1].path,
-    deviceSubjects[1].headers,
-  );
-  for (const subject of deviceSubjects.slice(1)) {
+  for (const subject of deviceSubjects) {
     loads.push(await measureThroughput(base, subject, CALM_CONNECTIONS));
     await settle(base);
   }
   if (salesSeed) {
-    // The sales list at 10 connections, each subject beside the trivial page (measureBeside).
+    // The sales list at 10 connections.
     const deepPage = Math.max(1, Math.floor((SALES + SALE_UPLOAD_ROWS) / 40));
     const salePage = (pagePath, what) => ({
       path: pagePath,
@@ -1151,8 +1134,6 @@ async function main() {
       saleApi(`/api/v1/sales?page=${deepPage}&limit=20`, `GET /sales page ${deepPage}`),
       saleApi("/api/v1/sales?tab=installment&limit=20", "GET /sales?tab=installment"),
     ];
-    for (const subject of saleSubjects.filter((candidate) => candidate.label !== "API, bearer"))
-      subject.placeholder = await isPlaceholder(base, subject.path, subject.headers);
     for (const subject of saleSubjects) {
       loads.push(await measureThroughput(base, subject, CALM_CONNECTIONS));
       await settle(base);
