@@ -3,7 +3,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 
 const relativeBackendImport = {
   regex: "^(\\.\\./)+backend/",
-  message: "Import backend schemas as #backend/schemas/*.",
+  message: "Import backend schemas as #backend/schemas/* (and zod-free values as #backend/constants/*).",
 };
 
 // House style, "The framework": Remix, React and libraries only through their documented APIs. A package's
@@ -18,8 +18,8 @@ const routeModuleImport = {
 };
 const appImportPatterns = [
   {
-    regex: "^#backend/(?!schemas/)",
-    message: "The app may import only #backend/schemas/*; call the API for everything else.",
+    regex: "^#backend/(?!schemas/|constants/)",
+    message: "The app may import only #backend/schemas/* and #backend/constants/*; call the API for everything else.",
   },
   relativeBackendImport,
   packageInternals,

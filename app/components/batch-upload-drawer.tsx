@@ -1,9 +1,9 @@
 import { Form, useLocation } from "@remix-run/react";
-import { z } from "zod";
+import type { z } from "zod";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
-import { RowReport, RowReportSchema } from "~/components/row-report";
+import { RowReport } from "~/components/row-report";
 import type { RowReportData } from "~/components/row-report";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
@@ -12,17 +12,11 @@ import { listHref } from "~/utils/list-params";
 import { useLiveForm } from "~/utils/use-live-form";
 import type { FormResult } from "~/utils/use-live-form";
 
-/** Only an API refusal carries a row report; the form's own refusals (no file, too large) do not. */
-export function rowReportIn(actionData: unknown): RowReportData | null {
-  const parsed = z.object({ report: RowReportSchema }).safeParse(actionData);
-  return parsed.success ? parsed.data.report : null;
-}
-
 export function BatchUploadDrawer({
   title,
   list,
   answer,
-  schema,
+  loadSchema,
   intro,
   template,
   children,
@@ -34,8 +28,9 @@ export function BatchUploadDrawer({
 }: {
   title: string;
   list: string;
-  answer: { result: FormResult; toast: ToastData | null } | undefined;
-  schema: z.ZodType<{ file: File }, z.ZodTypeDef, { file?: unknown }>;
+  // Only an API refusal carries a row report; the form's own refusals (no file, too large) do not.
+  answer: { result: FormResult; toast: ToastData | null; report?: RowReportData | null } | undefined;
+  loadSchema: () => Promise<z.ZodType<{ file: File }, z.ZodTypeDef, { file?: unknown }>>;
   intro: React.ReactNode;
   template: string;
   children?: React.ReactNode;
@@ -46,8 +41,8 @@ export function BatchUploadDrawer({
   advice: string;
 }) {
   const location = useLocation();
-  const { form, field, formErrors } = useLiveForm({ schema, lastResult: answer?.result });
-  const report = rowReportIn(answer);
+  const { form, field, formErrors } = useLiveForm({ loadSchema, lastResult: answer?.result });
+  const report = answer?.report ?? null;
   const file = field("file");
   return (
     <Drawer title={title} size="large" closeTo={listHref(list, location.search)}>

@@ -1,14 +1,11 @@
-import { z } from "zod";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
 import { formatNumber } from "~/utils/format";
 
 /** One problem of a batch file: its line (the header is line 1), the column and what is wrong. */
-const RowProblemSchema = z.object({ row: z.number(), column: z.string(), message: z.string() });
-type RowProblem = z.infer<typeof RowProblemSchema>;
+type RowProblem = { row: number; column: string; message: string };
 
-export const RowReportSchema = z.object({ errors: z.array(RowProblemSchema), errorCount: z.number() });
-export type RowReportData = z.infer<typeof RowReportSchema>;
+export type RowReportData = { errors: RowProblem[]; errorCount: number };
 
 const COLUMNS: Column<RowProblem>[] = [
   { header: "Row", primary: true, cell: (problem) => problem.row },

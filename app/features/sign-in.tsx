@@ -1,6 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ForgotPasswordSchema, LoginSchema } from "#backend/schemas/auth";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
 import { SubmitButton } from "~/components/submit-button";
@@ -8,6 +7,10 @@ import { ActionToast } from "~/components/toaster";
 import { useLiveForm } from "~/utils/use-live-form";
 import { AuthLayout } from "./auth-layout";
 import type { action, loader } from "./sign-in.server";
+
+const loadLoginSchema = () => import("#backend/schemas/auth").then((module) => module.LoginSchema);
+const loadForgotPasswordSchema = () =>
+  import("#backend/schemas/auth").then((module) => module.ForgotPasswordSchema);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.mode === "forgot" ? "Forgot password — SolarDesk" : "Sign in — SolarDesk" },
@@ -23,7 +26,10 @@ function modeHref(mode: "login" | "forgot", redirectTo: string) {
 
 function LoginForm({ redirectTo }: { redirectTo: string }) {
   const actionData = useActionData<typeof action>();
-  const { form, field, formErrors } = useLiveForm({ schema: LoginSchema, lastResult: actionData?.result });
+  const { form, field, formErrors } = useLiveForm({
+    loadSchema: loadLoginSchema,
+    lastResult: actionData?.result,
+  });
   return (
     <Form method="post" {...form} className="flex flex-col gap-2">
       <input type="hidden" name="intent" value="login" />
@@ -52,7 +58,7 @@ function LoginForm({ redirectTo }: { redirectTo: string }) {
 function ForgotPasswordForm({ redirectTo }: { redirectTo: string }) {
   const actionData = useActionData<typeof action>();
   const { form, field, formErrors } = useLiveForm({
-    schema: ForgotPasswordSchema,
+    loadSchema: loadForgotPasswordSchema,
     lastResult: actionData?.result,
   });
   return (

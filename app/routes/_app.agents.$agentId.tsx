@@ -1,30 +1,22 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { AgentRecord } from "#backend/schemas/agents";
-import { AgentFormSchema, AgentRecordSchema } from "#backend/schemas/agents";
-import { apiRead, apiWrite } from "~/api.server";
 import { DetailList } from "~/components/detail-list";
 import { ErrorBox } from "~/components/error-box";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
-import { appConfig } from "~/config.server";
 import { AgentFigures } from "~/features/agents/agent-card";
 import { AgentFields } from "~/features/agents/agent-fields";
 import { AgentStatusPill } from "~/features/agents/agent-status";
-import { requireUser } from "~/session.server";
-import { redirectWithError, redirectWithSuccess } from "~/toast.server";
 import { capitalise, formatDate, fullName } from "~/utils/format";
-import {
-  creationFailedToast,
-  invalidSubmission,
-  parseForm,
-  readFormData,
-  rejectedSubmission,
-} from "~/utils/forms.server";
-import { can } from "~/utils/permissions";
 import { useLiveForm } from "~/utils/use-live-form";
 import type { FormResult } from "~/utils/use-live-form";
+import type { action, loader } from "~/features/agents/agent-drawer.server";
+
+export { action, loader } from "~/features/agents/agent-drawer.server";
+
+const loadAgentFormSchema = () => import("#backend/schemas/agents").then((module) => module.AgentFormSchema);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -33,63 +25,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
       : "Agent — SolarDesk",
   },
 ];
-
-const agentPath = (id: string | undefined) => `/v1/agents/${encodeURIComponent(id ?? "")}` as const;
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const agent = await apiRead(request, agentPath(params.agentId), AgentRecordSchema);
-  const canEdit = can(user, "write:Agents");
-  return {
-    agent,
-    canEdit,
-    editing: canEdit && new URL(request.url).searchParams.get("mode") === "edit",
-    mapsApiKey: appConfig().mapsApiKey ?? null,
-  };
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireUser(request);
-  const page = `/agents/${encodeURIComponent(params.agentId ?? "")}`;
-  const formData = await readFormData(request);
-  const intent = formData.get("intent");
-
-  if (intent === "bar" || intent === "unbar") {
-    const answer = await apiWrite(
-      request,
-      {
-        method: "PATCH",
-        path: agentPath(params.agentId),
-        body: { status: intent === "bar" ? "barred" : "active" },
-      },
-      AgentRecordSchema,
-    );
-    if (!answer.ok) {
-      const [message] = [answer.failure.message].flat();
-      return redirectWithError(page, message ?? "Agent Update Failed: Internal Server Error");
-    }
-    return redirectWithSuccess(
-      page,
-      intent === "bar" ? "Agent barred successfully!" : "Agent unbarred successfully!",
-    );
-  }
-
-  const submission = parseForm(formData, AgentFormSchema);
-  if (submission.status !== "success") return invalidSubmission(submission);
-  // The edit form always sends the phone: left empty, it clears the number.
-  const body = { ...submission.value, phoneNumber: submission.value.phoneNumber ?? null };
-  const answer = await apiWrite(
-    request,
-    { method: "PATCH", path: agentPath(params.agentId), body },
-    AgentRecordSchema,
-  );
-  if (!answer.ok) {
-    return rejectedSubmission(submission, answer.failure, {
-      toastFor: creationFailedToast("Agent Update Failed: Internal Server Error"),
-    });
-  }
-  return redirectWithSuccess(page, "Agent updated successfully!");
-}
 
 function EditAgentForm({
   agent,
@@ -100,7 +35,7 @@ function EditAgentForm({
   mapsApiKey: string | null;
   lastResult?: FormResult;
 }) {
-  const { form, field, formErrors } = useLiveForm({ schema: AgentFormSchema, lastResult });
+  const { form, field, formErrors } = useLiveForm({ loadSchema: loadAgentFormSchema, lastResult });
   const record = {
     firstname: agent.firstname,
     lastname: agent.lastname,

@@ -1,42 +1,17 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AgentRecordSchema } from "#backend/schemas/agents";
-import { CustomerRecordSchema } from "#backend/schemas/customers";
-import { SaleListSchema } from "#backend/schemas/sales";
-import { apiRead, apiReadOrFailure } from "~/api.server";
 import { DetailList } from "~/components/detail-list";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { StatusText } from "~/components/status-text";
 import { CustomerSales } from "~/features/sales/customer-sales";
-import { requireUser } from "~/session.server";
 import { capitalise, formatDate, fullName } from "~/utils/format";
+import type { loader } from "~/features/customers/customer-page.server";
+
+export { loader } from "~/features/customers/customer-page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${fullName(data.customer)} — Customers — SolarDesk` : "Customer — SolarDesk" },
 ];
-
-/** The newest sales shown on a customer's page; the rest are a search of the sales list away. */
-const CUSTOMER_SALES = 20;
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const id = encodeURIComponent(params.customerId ?? "");
-  const customer = await apiRead(request, `/v1/customers/single/${id}`, CustomerRecordSchema);
-  const [agent, sales] = await Promise.all([
-    customer.agentId
-      ? apiReadOrFailure(request, `/v1/agents/${encodeURIComponent(customer.agentId)}`, AgentRecordSchema)
-      : null,
-    apiReadOrFailure(request, "/v1/sales", SaleListSchema, {
-      customerId: customer.id,
-      limit: CUSTOMER_SALES,
-    }),
-  ]);
-  return {
-    customer,
-    agentName: agent?.ok ? fullName(agent.data) : null,
-    sales: sales.ok ? sales.data : null,
-  };
-}
 
 export default function CustomerRoute() {
   const { customer, agentName, sales } = useLoaderData<typeof loader>();

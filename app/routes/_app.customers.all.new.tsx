@@ -1,56 +1,28 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { AgentListSchema } from "#backend/schemas/agents";
-import { CreateCustomerSchema, CustomerRecordSchema } from "#backend/schemas/customers";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
 import { OptionSearch, SearchableSelect } from "~/components/option-search";
 import { PersonFields } from "~/components/person-fields";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
-import { appConfig } from "~/config.server";
-import { requireUser } from "~/session.server";
-import { createAction } from "~/utils/create-actions.server";
-import { fullName } from "~/utils/format";
 import { listHref } from "~/utils/list-params";
-import { searchableOptions } from "~/utils/option-search.server";
 import { useLiveForm } from "~/utils/use-live-form";
+import type { action, loader } from "~/features/customers/new-customer.server";
+
+export { action, loader } from "~/features/customers/new-customer.server";
+
+const loadCreateCustomerSchema = () =>
+  import("#backend/schemas/customers").then((module) => module.CreateCustomerSchema);
 
 export const meta: MetaFunction = () => [{ title: "New Customer — SolarDesk" }];
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return {
-    mapsApiKey: appConfig().mapsApiKey ?? null,
-    // Only active agents register customers. A role that may not read agents gets no such field.
-    agents: await searchableOptions(request, {
-      path: "/v1/agents",
-      answer: AgentListSchema,
-      searchParam: "agentSearch",
-      filter: { status: "active" },
-      choices: ({ agents }) =>
-        agents.map((agent) => ({ value: agent.id, label: `${fullName(agent)} (${agent.location})` })),
-    }),
-  };
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request);
-  return createAction(request, {
-    form: CreateCustomerSchema,
-    path: "/v1/customers/create",
-    answer: CustomerRecordSchema,
-    failureToast: "Customer Creation Failed: Internal Server Error",
-    done: { list: "/customers/all", message: "Customer created successfully!" },
-  });
-}
 
 export default function NewCustomerRoute() {
   const { mapsApiKey, agents } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const { form, field, formErrors } = useLiveForm({
-    schema: CreateCustomerSchema,
+    loadSchema: loadCreateCustomerSchema,
     lastResult: actionData?.result,
   });
   return (

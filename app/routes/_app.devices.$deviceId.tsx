@@ -1,68 +1,21 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { DeviceRecord } from "#backend/schemas/devices";
-import { DeviceDetailSchema, RevealedKeySchema } from "#backend/schemas/devices";
-import { apiRead, apiWrite } from "~/api.server";
 import { CopyButton } from "~/components/copy-button";
 import { DetailList } from "~/components/detail-list";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
-import { inventoryItem } from "~/features/devices/inventory-options.server";
 import { TokenForm } from "~/features/devices/token-form";
-import { generateToken } from "~/features/devices/token-form.server";
 import { TokenTable } from "~/features/devices/token-table";
-import { requirePermission, requireUser } from "~/session.server";
-import { describeFailure } from "~/utils/error-catalogue";
-import { capitalise, formatDate, formatNumber } from "~/utils/format";
-import { errorToast, readFormData } from "~/utils/forms.server";
-import { can } from "~/utils/permissions";
+import { formatDate, formatNumber } from "~/utils/format";
+import type { action, loader } from "~/features/devices/device-page.server";
+
+export { action, loader } from "~/features/devices/device-page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.device.serialNumber} — Devices — SolarDesk` : "Device — SolarDesk" },
 ];
-
-const devicePath = (id: string | undefined) => `/v1/device/${encodeURIComponent(id ?? "")}` as const;
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const device = await apiRead(request, devicePath(params.deviceId), DeviceDetailSchema);
-  const item = device.inventoryId ? await inventoryItem(request, device.inventoryId) : null;
-  return {
-    device,
-    item: item
-      ? {
-          name: item.name,
-          sku: item.sku,
-          manufacturerName: item.manufacturerName,
-          itemClass: capitalise(item.class.toLowerCase()),
-        }
-      : null,
-    canReveal: can(user, "manage:Devices"),
-    issued: new URL(request.url).searchParams.get("issued"),
-  };
-}
-
-// 'Reveal key': the key comes back in this answer only (never in a URL, a redirect or a cookie), and the
-// API logs who revealed it.
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requirePermission(request, "manage:Devices");
-  const formData = await readFormData(request);
-  if (formData.get("intent") === "generate-token") {
-    return generateToken(request, params.deviceId ?? "", formData);
-  }
-  const answer = await apiWrite(
-    request,
-    { method: "POST", path: `${devicePath(params.deviceId)}/reveal-key` },
-    RevealedKeySchema,
-  );
-  if (!answer.ok) {
-    const description = describeFailure(answer.failure);
-    const [message] = [answer.failure.message].flat();
-    return { revealedKey: null, toast: errorToast(description.toast ?? message ?? description.title) };
-  }
-  return { revealedKey: answer.data.key, toast: null };
-}
 
 function yesNo(value: boolean) {
   return value ? "Yes" : "No";

@@ -1,32 +1,15 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import {
-  DEVICES_UPLOADED,
-  DEVICE_FILE_COLUMNS,
-  DeviceBatchFormSchema,
-  DeviceBatchResultSchema,
-} from "#backend/schemas/devices";
+import { DEVICE_FILE_COLUMNS } from "#backend/constants/devices";
 import { BatchUploadDrawer } from "~/components/batch-upload-drawer";
-import { requireUser } from "~/session.server";
-import { batchUploadAction } from "~/utils/create-actions.server";
+import type { action } from "~/features/devices/device-batch.server";
+
+export { action, loader } from "~/features/devices/device-batch.server";
+
+const loadDeviceBatchFormSchema = () =>
+  import("#backend/schemas/devices").then((module) => module.DeviceBatchFormSchema);
 
 export const meta: MetaFunction = () => [{ title: "Create New Devices (Batch) — SolarDesk" }];
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request);
-  return batchUploadAction(request, {
-    form: DeviceBatchFormSchema,
-    path: "/v1/device/batch-upload",
-    answer: DeviceBatchResultSchema,
-    failureToast: "Device(s) Creation Failed: Internal Server Error",
-    done: { list: "/devices/all", message: DEVICES_UPLOADED, noun: "device" },
-  });
-}
 
 export default function DeviceBatchRoute() {
   const answer = useActionData<typeof action>();
@@ -35,7 +18,7 @@ export default function DeviceBatchRoute() {
       title="Create New Devices (Batch)"
       list="/devices/all"
       answer={answer}
-      schema={DeviceBatchFormSchema}
+      loadSchema={loadDeviceBatchFormSchema}
       intro={
         <>
           One device per row, with a header row naming the columns:{" "}

@@ -1,7 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { CreateDeviceSchema, DeviceRecordSchema } from "#backend/schemas/devices";
-import { apiWrite } from "~/api.server";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
@@ -9,13 +7,14 @@ import { FormSelect } from "~/components/form-select";
 import { OptionSearch, SearchableSelect } from "~/components/option-search";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
-import { deviceCreationFailed } from "~/features/devices/device-filters";
-import { inventoryItemOptions } from "~/features/devices/inventory-options.server";
-import { requireUser } from "~/session.server";
-import { redirectWithSuccess } from "~/toast.server";
-import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 import { listHref } from "~/utils/list-params";
 import { useLiveForm } from "~/utils/use-live-form";
+import type { action, loader } from "~/features/devices/new-device.server";
+
+export { action, loader } from "~/features/devices/new-device.server";
+
+const loadCreateDeviceSchema = () =>
+  import("#backend/schemas/devices").then((module) => module.CreateDeviceSchema);
 
 export const meta: MetaFunction = () => [{ title: "New Device — SolarDesk" }];
 
@@ -24,38 +23,12 @@ const YES_NO = [
   { value: "false", label: "No" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return { items: await inventoryItemOptions(request) };
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request);
-  const submission = parseForm(await readFormData(request), CreateDeviceSchema);
-  if (submission.status !== "success") return invalidSubmission(submission);
-  const answer = await apiWrite(
-    request,
-    { method: "POST", path: "/v1/device", body: submission.value },
-    DeviceRecordSchema,
-  );
-  if (!answer.ok) {
-    return rejectedSubmission(submission, answer.failure, {
-      // Spec 001 §8: the server's words in the device's own sentence; no answer at all stays the catalogue's.
-      toastFor: (message, failure) => (failure.status === 0 ? undefined : deviceCreationFailed(message)),
-    });
-  }
-  return redirectWithSuccess(
-    listHref("/devices/all", new URL(request.url).search),
-    "Device created successfully!",
-  );
-}
-
 export default function NewDeviceRoute() {
   const { items } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const { form, field, formErrors } = useLiveForm({
-    schema: CreateDeviceSchema,
+    loadSchema: loadCreateDeviceSchema,
     lastResult: actionData?.result,
   });
   const restricted = field("restrictedDigitMode");

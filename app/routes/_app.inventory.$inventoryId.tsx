@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { BatchRecord, InventoryDetail, MovementRecord } from "#backend/schemas/inventory";
-import { InventoryDetailSchema, RestockSchema, TransferSchema } from "#backend/schemas/inventory";
+import { InventoryDetailSchema } from "#backend/schemas/inventory";
 import { WarehouseListSchema } from "#backend/schemas/warehouses";
 import { apiRead, apiReadOrFailure } from "~/api.server";
 import type { Column } from "~/components/data-table";
@@ -25,6 +25,9 @@ import { readFormData } from "~/utils/forms.server";
 import { can } from "~/utils/permissions";
 import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
+
+const loadRestockSchema = () => import("#backend/schemas/inventory").then((module) => module.RestockSchema);
+const loadTransferSchema = () => import("#backend/schemas/inventory").then((module) => module.TransferSchema);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.item.name} — Inventory — SolarDesk` : "Inventory — SolarDesk" },
@@ -82,7 +85,10 @@ const MOVEMENT_COLUMNS: Column<MovementRecord>[] = [
 
 function RestockForm({ answer, warehouses }: { answer: Answer; warehouses: Option[] }) {
   const mine = answer?.intent === "restock" ? answer : undefined;
-  const { form, field, formErrors } = useLiveForm({ schema: RestockSchema, lastResult: mine?.result });
+  const { form, field, formErrors } = useLiveForm({
+    loadSchema: loadRestockSchema,
+    lastResult: mine?.result,
+  });
   return (
     <Form method="post" {...form} className="flex flex-col gap-1" aria-labelledby="restock-title">
       <ActionToast toast={mine?.toast} />
@@ -119,7 +125,10 @@ function TransferForm({
   warehouses: Option[];
 }) {
   const mine = answer?.intent === "transfer" ? answer : undefined;
-  const { form, field, formErrors } = useLiveForm({ schema: TransferSchema, lastResult: mine?.result });
+  const { form, field, formErrors } = useLiveForm({
+    loadSchema: loadTransferSchema,
+    lastResult: mine?.result,
+  });
   return (
     <Form method="post" {...form} className="flex flex-col gap-1" aria-labelledby="transfer-title">
       <ActionToast toast={mine?.toast} />

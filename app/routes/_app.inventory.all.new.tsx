@@ -1,15 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useState } from "react";
-import {
-  CreateInventorySchema,
-  INVENTORY_IMAGE_FIELD,
-  InventoryCategoryListSchema,
-  InventoryDetailSchema,
-  InventoryFormSchema,
-} from "#backend/schemas/inventory";
-import { WarehouseListSchema } from "#backend/schemas/warehouses";
-import { apiReadOrFailure, apiWriteMultipart } from "~/api.server";
+import { INVENTORY_IMAGE_FIELD } from "#backend/constants/inventory";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
 import { SectionErrorBoundary } from "~/components/error-panel";
@@ -20,69 +12,17 @@ import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { FAILED_TO_FETCH_CATEGORIES } from "~/features/inventory/category-forms";
 import { CLASS_OPTIONS } from "~/features/inventory/inventory-classes";
-import { requireUser } from "~/session.server";
-import { redirectWithSuccess } from "~/toast.server";
-import {
-  creationFailedToast,
-  invalidSubmission,
-  parseForm,
-  readFormData,
-  rejectedSubmission,
-  steeringAnswer,
-  typedFields,
-} from "~/utils/forms.server";
 import { listHref } from "~/utils/list-params";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useLiveForm } from "~/utils/use-live-form";
+import type { action, loader } from "~/features/inventory/new-inventory.server";
+
+export { action, loader } from "~/features/inventory/new-inventory.server";
+
+const loadInventoryFormSchema = () =>
+  import("#backend/schemas/inventory").then((module) => module.InventoryFormSchema);
 
 export const meta: MetaFunction = () => [{ title: "New Inventory — SolarDesk" }];
-
-const INVENTORY_CREATION_FAILED = "Inventory Creation Failed: Internal Server Error";
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const [categories, warehouses] = await Promise.all([
-    apiReadOrFailure(request, "/v1/inventory/categories/all", InventoryCategoryListSchema),
-    apiReadOrFailure(request, "/v1/warehouses", WarehouseListSchema, { status: "active", limit: 100 }),
-  ]);
-  return {
-    categories: categories.ok ? categories.data : null,
-    warehouses: warehouses.ok ? warehouses.data.warehouses : [],
-    warehouseId: new URL(request.url).searchParams.get("warehouseId"),
-  };
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request);
-  const formData = await readFormData(request);
-  const submission = parseForm(formData, InventoryFormSchema);
-  // 'Choose' (without JavaScript): the form comes back with the category's sub-categories to pick from.
-  if (formData.get("intent") === "choose") return steeringAnswer(submission, "choose");
-  if (submission.status !== "success") return invalidSubmission(submission, { intent: "create" });
-  const body = new FormData();
-  for (const [name, value] of Object.entries(
-    typedFields(formData, Object.keys(CreateInventorySchema.shape)),
-  )) {
-    body.set(name, value);
-  }
-  const image = submission.value[INVENTORY_IMAGE_FIELD];
-  if (image) body.set(INVENTORY_IMAGE_FIELD, image, image.name);
-  const answer = await apiWriteMultipart(
-    request,
-    { method: "POST", path: "/v1/inventory/create", formData: body },
-    InventoryDetailSchema,
-  );
-  if (!answer.ok) {
-    return rejectedSubmission(submission, answer.failure, {
-      intent: "create",
-      toastFor: creationFailedToast(INVENTORY_CREATION_FAILED),
-    });
-  }
-  return redirectWithSuccess(
-    listHref("/inventory/all", new URL(request.url).search),
-    "Inventory created successfully!",
-  );
-}
 
 export default function NewInventoryRoute() {
   const { categories, warehouses, warehouseId } = useLoaderData<typeof loader>();
@@ -90,7 +30,7 @@ export default function NewInventoryRoute() {
   const location = useLocation();
   const hydrated = useHydrated();
   const { form, field, formErrors } = useLiveForm({
-    schema: InventoryFormSchema,
+    loadSchema: loadInventoryFormSchema,
     lastResult: answer?.result,
   });
   const category = field("inventoryCategoryId");

@@ -1,60 +1,30 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { SandboxCheckoutSchema, SandboxOutcomeSchema } from "#backend/schemas/payments";
-import { apiRead, apiWrite, throwFailure } from "~/api.server";
-
 import { DetailList } from "~/components/detail-list";
 import { ErrorBox } from "~/components/error-box";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { FormInput } from "~/components/form-input";
 import { SubmitButton } from "~/components/submit-button";
-import { SandboxCheckoutFormSchema } from "~/features/sales/payment-forms";
 import { amountFieldValue } from "~/features/sales/sale-labels";
-import { requirePermission } from "~/session.server";
 import { formatNaira } from "~/utils/format";
-import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 import { useLiveForm } from "~/utils/use-live-form";
+import type { action, loader } from "~/features/sales/sandbox-checkout.server";
+
+export { action, loader } from "~/features/sales/sandbox-checkout.server";
+
+const loadSandboxCheckoutFormSchema = () =>
+  import("~/features/sales/payment-forms").then((module) => module.SandboxCheckoutFormSchema);
 
 // The sandbox provider's checkout. Completing it records a payment and issues device tokens, so it is a
 // staff page like any other: signed in, with write:Sales, and no customer details.
 
 export const meta: MetaFunction = () => [{ title: "Sandbox checkout — SolarDesk" }];
 
-const checkoutPath = (reference: string | undefined) =>
-  `/v1/payment/sandbox/${encodeURIComponent(reference ?? "")}` as const;
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requirePermission(request, "write:Sales");
-  return { checkout: await apiRead(request, checkoutPath(params.reference), SandboxCheckoutSchema) };
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requirePermission(request, "write:Sales");
-  const formData = await readFormData(request);
-  const decision = formData.get("intent") === "cancel" ? "cancel" : "pay";
-  // Cancel needs no amount: a half-typed amount must not stop anyone leaving the checkout.
-  const submission = parseForm(decision === "cancel" ? new FormData() : formData, SandboxCheckoutFormSchema);
-  if (submission.status !== "success") return invalidSubmission(submission, { intent: decision });
-  const answer = await apiWrite(
-    request,
-    { method: "POST", path: checkoutPath(params.reference), body: { decision, ...submission.value } },
-    SandboxOutcomeSchema,
-  );
-  if (!answer.ok) {
-    if (answer.failure.status === 404) return throwFailure(request, answer.failure);
-    return rejectedSubmission(submission, answer.failure, { intent: decision });
-  }
-  const back = new URLSearchParams({ status: answer.data.status, tx_ref: answer.data.tx_ref });
-  if (answer.data.transaction_id) back.set("transaction_id", answer.data.transaction_id);
-  return redirect(`/sales/all?${back}`);
-}
-
 export default function SandboxCheckoutRoute() {
   const { checkout } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { form, field, formErrors } = useLiveForm({
-    schema: SandboxCheckoutFormSchema,
+    loadSchema: loadSandboxCheckoutFormSchema,
     lastResult: answer?.result,
   });
   const amount = field("amount");

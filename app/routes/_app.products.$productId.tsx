@@ -1,19 +1,17 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ProductInventory } from "#backend/schemas/products";
-import { PAYMENT_MODE_LABELS, ProductRecordSchema } from "#backend/schemas/products";
-import { apiRead } from "~/api.server";
+import { PAYMENT_MODE_LABELS } from "#backend/constants/products";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
 import { DetailList } from "~/components/detail-list";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { RecordImage } from "~/components/record-image";
 import { ProductEditor } from "~/features/products/product-editor";
-import { productEditorData, saveProduct } from "~/features/products/product-editor.server";
-import { requireUser } from "~/session.server";
 import { formatDate, formatNumber, formatPriceRange } from "~/utils/format";
-import { readFormData } from "~/utils/forms.server";
-import { can } from "~/utils/permissions";
+import type { action, loader } from "~/features/products/product-page.server";
+
+export { action, loader } from "~/features/products/product-page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -22,27 +20,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
       : "Product — SolarDesk",
   },
 ];
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const id = encodeURIComponent(params.productId ?? "");
-  const canEdit = can(user, "write:Products");
-  const editing = canEdit && new URL(request.url).searchParams.get("mode") === "edit";
-  const [product, editor] = await Promise.all([
-    apiRead(request, `/v1/products/${id}`, ProductRecordSchema),
-    editing ? productEditorData(request) : null,
-  ]);
-  return { product, canEdit, editing, editor };
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireUser(request);
-  const productId = params.productId ?? "";
-  return saveProduct(request, await readFormData(request), {
-    productId,
-    redirectTo: `/products/${encodeURIComponent(productId)}`,
-  });
-}
 
 const COLUMNS: Column<ProductInventory>[] = [
   {

@@ -1,45 +1,27 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLocation } from "@remix-run/react";
-import { CreateProductCategorySchema, ProductCategoryRecordSchema } from "#backend/schemas/products";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { FormInput } from "~/components/form-input";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
-import { requireUser } from "~/session.server";
-import { createAction } from "~/utils/create-actions.server";
 import { listHref } from "~/utils/list-params";
 import { useLiveForm } from "~/utils/use-live-form";
+import type { action } from "~/features/products/new-category.server";
+
+export { action, loader } from "~/features/products/new-category.server";
+
+const loadCreateProductCategorySchema = () =>
+  import("#backend/schemas/products").then((module) => module.CreateProductCategorySchema);
 
 export const meta: MetaFunction = () => [{ title: "Create New Category — Products — SolarDesk" }];
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request);
-  return createAction(request, {
-    form: CreateProductCategorySchema,
-    path: "/v1/products/create-category",
-    answer: ProductCategoryRecordSchema,
-    failureToast: "Product Category Creation Failed: Internal Server Error",
-    done: {
-      list: "/products/all",
-      message: "Product category created successfully!",
-      // The list opens on the new category, from its first page.
-      listParams: (category) => ({ categoryId: category.id, page: null }),
-    },
-  });
-}
 
 export default function NewProductCategoryRoute() {
   const answer = useActionData<typeof action>();
   const location = useLocation();
   const { form, field, formErrors } = useLiveForm({
-    schema: CreateProductCategorySchema,
+    loadSchema: loadCreateProductCategorySchema,
     lastResult: answer?.result,
   });
   return (

@@ -1,10 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import {
-  PAYMENT_MODE_LABELS,
-  ProductCategoryListSchema,
-  ProductListQuerySchema,
-} from "#backend/schemas/products";
+import { PAYMENT_MODE_LABELS } from "#backend/constants/products";
+import { ProductCategoryListSchema, ProductListQuerySchema } from "#backend/schemas/products";
 import { apiReadOrFailure } from "~/api.server";
 import { DropdownMenu } from "~/components/dropdown-menu";
 import { SectionErrorBoundary } from "~/components/error-panel";

@@ -1,18 +1,21 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirectDocument } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { FormEvent } from "react";
-import { SalesExportFormSchema } from "#backend/schemas/sale-uploads";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
 import { FormSelect } from "~/components/form-select";
 import { SubmitButton } from "~/components/submit-button";
-import { requireUser } from "~/session.server";
-import { invalidSubmission, parseForm, readFormData } from "~/utils/forms.server";
 import { listHref } from "~/utils/list-params";
+import { exportQuery } from "~/features/sales/sale-export";
 import { useLiveForm } from "~/utils/use-live-form";
+import type { action } from "~/features/sales/sale-export.server";
+
+export { action, loader } from "~/features/sales/sale-export.server";
+
+const loadSalesExportFormSchema = () =>
+  import("#backend/schemas/sale-uploads").then((module) => module.SalesExportFormSchema);
 
 export const meta: MetaFunction = () => [{ title: "Export Data — SolarDesk" }];
 
@@ -22,25 +25,6 @@ const STATUSES = [
   { value: "COMPLETED", label: "Completed" },
   { value: "CANCELLED", label: "Cancelled" },
 ];
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
-}
-
-/** Without JavaScript: the dates are checked here, then the browser is sent to the download itself. */
-export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request);
-  const submission = parseForm(await readFormData(request), SalesExportFormSchema);
-  if (submission.status !== "success") return invalidSubmission(submission);
-  return redirectDocument(`/sales/export?${exportQuery(submission.value)}`);
-}
-
-function exportQuery(values: Record<string, string | undefined>) {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(values)) if (value) query.set(name, value);
-  return query.toString();
-}
 
 const fileNameOf = (disposition: string | null) =>
   /filename="?([^";]+)"?/i.exec(disposition ?? "")?.[1] ?? "sales_export.csv";
@@ -102,7 +86,7 @@ export default function ExportSalesRoute() {
   const location = useLocation();
   const closeTo = listHref("/sales/all", location.search);
   const { form, field, formErrors } = useLiveForm({
-    schema: SalesExportFormSchema,
+    loadSchema: loadSalesExportFormSchema,
     lastResult: actionData?.result,
   });
   const { progress, failure, start } = useExportInPage(closeTo);

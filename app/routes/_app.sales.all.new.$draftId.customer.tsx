@@ -1,62 +1,28 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { CustomerListSchema } from "#backend/schemas/customers";
-import { apiReadOrFailure } from "~/api.server";
 import { Drawer } from "~/components/drawer";
 import { EmptyListState } from "~/components/empty-state";
 import { Pagination } from "~/components/pagination";
 import { ActionToast } from "~/components/toaster";
-import { PICKER_PAGE_SIZE, readPickerQuery, selectedCustomer } from "~/features/sale-flow/draft-view";
-import { changeDraft, loadDraft } from "~/features/sale-flow/draft.server";
 import { draftPath } from "~/features/sale-flow/paths";
 import { PickerSearch, SelectedCounter, doneButtonClass } from "~/features/sale-flow/picker-parts";
-import { SelectCustomerSchema } from "~/features/sale-flow/schemas";
-import { requireUser } from "~/session.server";
-import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 import { fullName } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useLiveForm } from "~/utils/use-live-form";
+import type { action, loader } from "~/features/sale-flow/customer-step.server";
+
+export { action, loader } from "~/features/sale-flow/customer-step.server";
+
+const loadSelectCustomerSchema = () =>
+  import("~/features/sale-flow/schemas").then((module) => module.SelectCustomerSchema);
 
 export const meta: MetaFunction = () => [{ title: "Select Customer — New Sale — SolarDesk" }];
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const url = new URL(request.url);
-  const { search, page } = readPickerQuery(url.searchParams);
-  const [draft, customers] = await Promise.all([
-    loadDraft(request, params.draftId),
-    apiReadOrFailure(request, "/v1/customers", CustomerListSchema, { page, limit: PICKER_PAGE_SIZE, search }),
-  ]);
-  return {
-    draftId: draft.id,
-    search,
-    customers: customers.ok ? customers.data : null,
-    selected: selectedCustomer(url.searchParams, draft.customer?.id ?? null),
-    // Kept in the URL so paging and searching do not lose a pending choice.
-    selectedParam: url.searchParams.has("selected") ? (url.searchParams.get("selected") ?? "") : null,
-  };
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireUser(request);
-  const draftId = params.draftId ?? "";
-  const submission = parseForm(await readFormData(request), SelectCustomerSchema);
-  if (submission.status !== "success") return invalidSubmission(submission);
-  const answer = await changeDraft(request, draftId, {
-    method: "PUT",
-    rest: "/customer",
-    body: { customerId: submission.value.customerId },
-  });
-  if (!answer.ok) return rejectedSubmission(submission, answer.failure);
-  return redirect(draftPath(draftId));
-}
 
 export default function SelectCustomerRoute() {
   const { draftId, search, customers, selected, selectedParam } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, field, formErrors } = useLiveForm({
-    schema: SelectCustomerSchema,
+    loadSchema: loadSelectCustomerSchema,
     lastResult: actionData?.result,
   });
   const customer = field("customerId");

@@ -1,42 +1,26 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorBox } from "~/components/error-box";
 import { Modal } from "~/components/modal";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
-import { loadDraft, savePart } from "~/features/sale-flow/draft.server";
 import { IdentificationFields, PersonFields } from "~/features/sale-flow/part-fields";
 import { draftPath } from "~/features/sale-flow/paths";
-import { GuarantorFormSchema } from "~/features/sale-flow/schemas";
-import { requireUser } from "~/session.server";
-import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 import { useLiveForm } from "~/utils/use-live-form";
+import type { action, loader } from "~/features/sale-flow/guarantor-step.server";
+
+export { action, loader } from "~/features/sale-flow/guarantor-step.server";
+
+const loadGuarantorFormSchema = () =>
+  import("~/features/sale-flow/schemas").then((module) => module.GuarantorFormSchema);
 
 export const meta: MetaFunction = () => [{ title: "Guarantor — New Sale — SolarDesk" }];
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const draft = await loadDraft(request, params.draftId);
-  return { draftId: draft.id, saved: draft.guarantor };
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireUser(request);
-  const submission = parseForm(await readFormData(request), GuarantorFormSchema);
-  if (submission.status !== "success") return invalidSubmission(submission);
-  return savePart(
-    request,
-    params.draftId ?? "",
-    { method: "PUT", rest: "/guarantor", body: submission.value },
-    (failure) => rejectedSubmission(submission, failure),
-  );
-}
 
 export default function GuarantorRoute() {
   const { draftId, saved } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, errorsAt, formErrors } = useLiveForm({
-    schema: GuarantorFormSchema,
+    loadSchema: loadGuarantorFormSchema,
     lastResult: actionData?.result,
   });
   const source = { formId: form.id, errorsAt, lastResult: actionData?.result, saved };

@@ -1,42 +1,26 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { DraftIdentificationSchema } from "#backend/schemas/sale-drafts";
 import { ErrorBox } from "~/components/error-box";
 import { Modal } from "~/components/modal";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
-import { loadDraft, savePart } from "~/features/sale-flow/draft.server";
 import { IdentificationFields } from "~/features/sale-flow/part-fields";
 import { draftPath } from "~/features/sale-flow/paths";
-import { requireUser } from "~/session.server";
-import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 import { useLiveForm } from "~/utils/use-live-form";
+import type { action, loader } from "~/features/sale-flow/identification-step.server";
+
+export { action, loader } from "~/features/sale-flow/identification-step.server";
+
+const loadDraftIdentificationSchema = () =>
+  import("#backend/schemas/sale-drafts").then((module) => module.DraftIdentificationSchema);
 
 export const meta: MetaFunction = () => [{ title: "Identification — New Sale — SolarDesk" }];
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const draft = await loadDraft(request, params.draftId);
-  return { draftId: draft.id, saved: draft.identification };
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireUser(request);
-  const submission = parseForm(await readFormData(request), DraftIdentificationSchema);
-  if (submission.status !== "success") return invalidSubmission(submission);
-  return savePart(
-    request,
-    params.draftId ?? "",
-    { method: "PUT", rest: "/identification", body: submission.value },
-    (failure) => rejectedSubmission(submission, failure),
-  );
-}
 
 export default function IdentificationRoute() {
   const { draftId, saved } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, errorsAt, formErrors } = useLiveForm({
-    schema: DraftIdentificationSchema,
+    loadSchema: loadDraftIdentificationSchema,
     lastResult: actionData?.result,
   });
   return (

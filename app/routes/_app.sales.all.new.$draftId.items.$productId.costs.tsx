@@ -1,65 +1,20 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorBox } from "~/components/error-box";
 import { Modal } from "~/components/modal";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
-import type { CostRow } from "~/features/sale-flow/cost-rows";
-import {
-  MAX_COST_ROWS,
-  applyCostIntent,
-  costIntent,
-  initialCostRows,
-  readCostRows,
-} from "~/features/sale-flow/cost-rows";
-import { itemOf, loadDraft, productApi, savePart } from "~/features/sale-flow/draft.server";
+import { MAX_COST_ROWS } from "~/features/sale-flow/cost-rows";
 import { draftPath } from "~/features/sale-flow/paths";
-import { CostsFormSchema } from "~/features/sale-flow/schemas";
-import { requireUser } from "~/session.server";
-import {
-  invalidSubmission,
-  parseForm,
-  readFormData,
-  rejectedSubmission,
-  steeringAnswer,
-} from "~/utils/forms.server";
 import { useLiveForm } from "~/utils/use-live-form";
+import type { action, loader } from "~/features/sale-flow/costs-step.server";
+
+export { action, loader } from "~/features/sale-flow/costs-step.server";
+
+const loadCostsFormSchema = () =>
+  import("~/features/sale-flow/schemas").then((module) => module.CostsFormSchema);
 
 export const meta: MetaFunction = () => [{ title: "Set Miscellaneous Costs — New Sale — SolarDesk" }];
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const draft = await loadDraft(request, params.draftId);
-  const item = itemOf(draft, params.productId);
-  return { draftId: draft.id, productName: item.product.name, rows: initialCostRows(item.miscellaneous) };
-}
-
-function withRows<Data extends object>(reply: { data: Data; init: ResponseInit | null }, rows: CostRow[]) {
-  return data({ ...reply.data, rows }, reply.init ?? undefined);
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireUser(request);
-  const draftId = params.draftId ?? "";
-  const productId = params.productId ?? "";
-  const formData = await readFormData(request);
-  const intent = costIntent(String(formData.get("intent") ?? ""));
-  const rows = applyCostIntent(readCostRows(formData), intent);
-  const submission = parseForm(formData, CostsFormSchema);
-  if (intent.kind !== "save") return withRows(steeringAnswer(submission, "rows"), rows);
-  if (submission.status !== "success") return withRows(invalidSubmission(submission), rows);
-  const { costs } = submission.value;
-  return savePart(
-    request,
-    draftId,
-    // No row left: the item has no miscellaneous costs (spec §4 "Clearing miscellaneous costs").
-    costs?.length
-      ? { method: "PUT", rest: productApi(productId, "miscellaneous"), body: { costs } }
-      : { method: "DELETE", rest: productApi(productId, "miscellaneous") },
-    (failure) => withRows(rejectedSubmission(submission, failure), rows),
-  );
-}
 
 const smallButton =
   "rounded-full border border-slate-300 px-3 py-1 text-xs font-semibold hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50";
@@ -68,7 +23,7 @@ export default function CostsRoute() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, errorsAt, formErrors } = useLiveForm({
-    schema: CostsFormSchema,
+    loadSchema: loadCostsFormSchema,
     lastResult: actionData?.result,
   });
   const rows = actionData?.rows ?? loaded.rows;

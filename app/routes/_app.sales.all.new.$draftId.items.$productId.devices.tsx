@@ -1,96 +1,19 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { DraftDevicesSchema } from "#backend/schemas/sale-drafts";
 import { ErrorBox } from "~/components/error-box";
 import { Modal } from "~/components/modal";
 import { ActionToast } from "~/components/toaster";
 import { DEVICE_STATUS_LABELS, deviceSaveButton, deviceStatus } from "~/features/sale-flow/draft-view";
-import { itemOf, loadDraft, productApi, savePart } from "~/features/sale-flow/draft.server";
 import type { DeviceOffer } from "~/features/sale-flow/device-offers.server";
-import { deviceOffers } from "~/features/sale-flow/device-offers.server";
 import type { DevicePickerState, PickedDevice } from "~/features/sale-flow/device-picker";
-import {
-  DEVICE_EDITING,
-  DEVICE_META,
-  DEVICE_SEARCH,
-  applyDeviceIntent,
-  deviceIntent,
-  deviceMeta,
-  readDevicePicker,
-} from "~/features/sale-flow/device-picker";
+import { DEVICE_EDITING, DEVICE_META, DEVICE_SEARCH, deviceMeta } from "~/features/sale-flow/device-picker";
 import { draftPath } from "~/features/sale-flow/paths";
-import { requireUser } from "~/session.server";
-import { errorToast, readFormData } from "~/utils/forms.server";
-import type { ToastData } from "~/components/toaster";
 import { useIsPending } from "~/utils/use-is-pending";
+import type { action, loader } from "~/features/sale-flow/devices-step.server";
+
+export { action, loader } from "~/features/sale-flow/devices-step.server";
 
 export const meta: MetaFunction = () => [{ title: "Link Device(s) — New Sale — SolarDesk" }];
-
-async function pickerData(request: Request, draftId: string | undefined, productId: string | undefined) {
-  const draft = await loadDraft(request, draftId);
-  const item = itemOf(draft, productId);
-  return { draft, item };
-}
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const { draft, item } = await pickerData(request, params.draftId, params.productId);
-  const state: DevicePickerState = {
-    chosen: (item.devices ?? []).map((device) => ({ ...device })),
-    search: {},
-    editing: [],
-  };
-  return {
-    draftId: draft.id,
-    productName: item.product.name,
-    units: item.units,
-    hadSaved: item.devices !== null,
-    state,
-    offers: await deviceOffers(request, draft, item, state),
-    message: null as string | null,
-    toast: null as ToastData | null,
-  };
-}
-
-/** Link, unlink, search and edit answer the modal again; save links exactly what the item needs. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireUser(request);
-  const { draft, item } = await pickerData(request, params.draftId, params.productId);
-  const formData = await readFormData(request);
-  const intent = deviceIntent(String(formData.get("intent") ?? ""));
-  const required = Object.fromEntries(
-    item.deviceRequirements.map((entry) => [entry.inventoryId, entry.required]),
-  );
-  const state = applyDeviceIntent(readDevicePicker(formData), intent, formData, required);
-  const answer = async (message: string | null, status = 200) =>
-    data(
-      {
-        draftId: draft.id,
-        productName: item.product.name,
-        units: item.units,
-        hadSaved: item.devices !== null,
-        state,
-        offers: await deviceOffers(request, draft, item, state),
-        message,
-        toast: message ? errorToast(message) : null,
-      },
-      { status },
-    );
-  if (intent.kind !== "save") return answer(null);
-  const parsed = DraftDevicesSchema.safeParse({ deviceIds: state.chosen.map((device) => device.id) });
-  if (!parsed.success) return answer("Link the devices this product needs", 400);
-  return savePart(
-    request,
-    draft.id,
-    { method: "PUT", rest: productApi(item.productId, "devices"), body: parsed.data },
-    (failure) =>
-      answer(
-        Object.values(failure.fieldErrors ?? {})[0]?.[0] ?? failure.message ?? "Failed to link the devices",
-        failure.status === 0 ? 503 : failure.status,
-      ),
-  );
-}
 
 const smallButton =
   "rounded-full border border-slate-300 px-3 py-1 text-xs font-semibold hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-50";

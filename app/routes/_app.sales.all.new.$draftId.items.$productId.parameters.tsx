@@ -1,50 +1,26 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import type { FormEvent } from "react";
-import { PAYMENT_MODE_LABELS } from "#backend/schemas/products";
-import { DraftParametersSchema } from "#backend/schemas/sale-drafts";
-import { ParametersSchema } from "#backend/schemas/sale-rules";
+import { PAYMENT_MODE_LABELS } from "#backend/constants/products";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
 import { FormSelect } from "~/components/form-select";
 import { Modal } from "~/components/modal";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
-import { itemOf, loadDraft, productApi, savePart } from "~/features/sale-flow/draft.server";
 import { parametersComplete } from "~/features/sale-flow/draft-view";
 import { draftPath } from "~/features/sale-flow/paths";
-import { requireUser } from "~/session.server";
-import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useLiveForm } from "~/utils/use-live-form";
+import type { action, loader } from "~/features/sale-flow/parameters-step.server";
+
+export { action, loader } from "~/features/sale-flow/parameters-step.server";
+
+const loadParametersSchema = () =>
+  import("#backend/schemas/sale-rules").then((module) => module.ParametersSchema);
 
 export const meta: MetaFunction = () => [{ title: "Set Parameters — New Sale — SolarDesk" }];
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const draft = await loadDraft(request, params.draftId);
-  const item = itemOf(draft, params.productId);
-  return {
-    draftId: draft.id,
-    productName: item.product.name,
-    parameters: item.parameters,
-    // Spec §4: INSTALLMENT only when the product offers it among more than one mode.
-    modes: item.installmentAllowed ? (["ONE_OFF", "INSTALLMENT"] as const) : (["ONE_OFF"] as const),
-  };
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireUser(request);
-  const submission = parseForm(await readFormData(request), DraftParametersSchema);
-  if (submission.status !== "success") return invalidSubmission(submission);
-  return savePart(
-    request,
-    params.draftId ?? "",
-    { method: "PUT", rest: productApi(params.productId ?? "", "parameters"), body: submission.value },
-    (failure) => rejectedSubmission(submission, failure),
-  );
-}
 
 /** A saved number shown back in its field; the 0 of a one-off sale's instalment values is left blank. */
 const shown = (value: number | undefined) => (value ? String(value) : "");
@@ -72,7 +48,7 @@ export default function ParametersRoute() {
   const { draftId, productName, parameters, modes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, field, formErrors } = useLiveForm({
-    schema: ParametersSchema,
+    loadSchema: loadParametersSchema,
     lastResult: actionData?.result,
   });
   const paymentMode = field("paymentMode");

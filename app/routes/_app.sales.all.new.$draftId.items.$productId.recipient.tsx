@@ -1,44 +1,27 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { DraftRecipientSchema } from "#backend/schemas/sale-drafts";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
 import { Modal } from "~/components/modal";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
-import { itemOf, loadDraft, productApi, savePart } from "~/features/sale-flow/draft.server";
 import { fieldProps } from "~/features/sale-flow/part-fields";
 import { draftPath } from "~/features/sale-flow/paths";
-import { requireUser } from "~/session.server";
-import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 import { useLiveForm } from "~/utils/use-live-form";
+import type { action, loader } from "~/features/sale-flow/recipient-step.server";
+
+export { action, loader } from "~/features/sale-flow/recipient-step.server";
+
+const loadDraftRecipientSchema = () =>
+  import("#backend/schemas/sale-drafts").then((module) => module.DraftRecipientSchema);
 
 export const meta: MetaFunction = () => [{ title: "Set Recipient — New Sale — SolarDesk" }];
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const draft = await loadDraft(request, params.draftId);
-  const item = itemOf(draft, params.productId);
-  return { draftId: draft.id, productName: item.product.name, recipient: item.recipient };
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireUser(request);
-  const submission = parseForm(await readFormData(request), DraftRecipientSchema);
-  if (submission.status !== "success") return invalidSubmission(submission);
-  return savePart(
-    request,
-    params.draftId ?? "",
-    { method: "PUT", rest: productApi(params.productId ?? "", "recipient"), body: submission.value },
-    (failure) => rejectedSubmission(submission, failure),
-  );
-}
 
 export default function RecipientRoute() {
   const { draftId, productName, recipient } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, errorsAt, formErrors } = useLiveForm({
-    schema: DraftRecipientSchema,
+    loadSchema: loadDraftRecipientSchema,
     lastResult: actionData?.result,
   });
   const source = { formId: form.id, errorsAt, lastResult: actionData?.result, saved: recipient };

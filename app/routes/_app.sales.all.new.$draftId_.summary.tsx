@@ -1,82 +1,27 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { PAYMENT_MODE_LABELS } from "#backend/schemas/products";
-import { PAYMENT_METHODS } from "#backend/schemas/sale-rules";
-import { CreatedSaleSchema } from "#backend/schemas/sales";
+import { PAYMENT_MODE_LABELS } from "#backend/constants/products";
+import { PAYMENT_METHODS } from "#backend/constants/sale-rules";
 import type { SaleDraft } from "#backend/schemas/sale-drafts";
-import { apiWrite } from "~/api.server";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { ActionToast } from "~/components/toaster";
 import type { DraftItem } from "~/features/sale-flow/draft-view";
 import { PAYMENT_METHOD_NAMES, isInstallment, saleProblems, textAt } from "~/features/sale-flow/draft-view";
-import { changeDraft, draftApi, loadDraft } from "~/features/sale-flow/draft.server";
 import { SALES_LIST_PATH, draftPath } from "~/features/sale-flow/paths";
-import { SubmitSaleSchema } from "~/features/sale-flow/schemas";
-import { requireUser } from "~/session.server";
-import { redirectWithSuccess } from "~/toast.server";
-import type { ApiFailure } from "~/utils/error-catalogue";
-import { messageLines } from "~/utils/error-catalogue";
-import { errorToast, invalidSubmission, parseForm, readFormData } from "~/utils/forms.server";
 import { formatDate, formatNaira, formatNumber } from "~/utils/format";
 import { useIsPending } from "~/utils/use-is-pending";
 import { useLiveForm } from "~/utils/use-live-form";
+import type { action, loader } from "~/features/sale-flow/summary.server";
+
+export { action, loader } from "~/features/sale-flow/summary.server";
+
+const loadSubmitSaleSchema = () =>
+  import("~/features/sale-flow/schemas").then((module) => module.SubmitSaleSchema);
 
 export const meta: MetaFunction = () => [{ title: "Sale Summary — SolarDesk" }];
-
-export const SALE_CREATION_FAILED = "Sale Creation Failed: Internal Server Error";
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return { draft: await loadDraft(request, params.draftId) };
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireUser(request);
-  const draftId = params.draftId ?? "";
-  const submission = parseForm(await readFormData(request), SubmitSaleSchema);
-  if (submission.status !== "success") return invalidSubmission(submission);
-  const refused = async (failure: ApiFailure) => {
-    const fieldErrors = failure.fieldErrors ?? {};
-    const draft = await loadDraft(request, draftId);
-    const problems = saleProblems({ items: draft.items, problems: fieldErrors });
-    if (!problems.length) problems.push(...messageLines(failure.message));
-    const serverMessage = problems[0];
-    const fault = failure.status === 0 || failure.status >= 500;
-    return data(
-      {
-        result: submission.reply({
-          fieldErrors: fieldErrors.paymentMethod ? { paymentMethod: fieldErrors.paymentMethod } : {},
-        }),
-        toast: errorToast(fault || !serverMessage ? SALE_CREATION_FAILED : serverMessage),
-        problems: fault ? [SALE_CREATION_FAILED] : problems,
-      },
-      { status: failure.status === 0 ? 503 : failure.status },
-    );
-  };
-  const { paymentMethod } = submission.value;
-  if (paymentMethod) {
-    const saved = await changeDraft(request, draftId, {
-      method: "PUT",
-      rest: "/payment-method",
-      body: { paymentMethod },
-    });
-    if (!saved.ok) return refused(saved.failure);
-  }
-  const created = await apiWrite(
-    request,
-    { method: "POST", path: draftApi(draftId, "/submit") },
-    CreatedSaleSchema,
-  );
-  if (!created.ok) return refused(created.failure);
-  return redirectWithSuccess(
-    `/sales/${encodeURIComponent(created.data.sale.id)}/payment`,
-    "Sale created successfully!",
-  );
-}
 
 function Line({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -239,7 +184,7 @@ export default function SaleSummaryRoute() {
   const { draft } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, field, formErrors } = useLiveForm({
-    schema: SubmitSaleSchema,
+    loadSchema: loadSubmitSaleSchema,
     lastResult: actionData?.result,
   });
   const method = field("paymentMethod");

@@ -1,46 +1,25 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData } from "@remix-run/react";
-import { z } from "zod";
-import { ChangePasswordSchema } from "#backend/schemas/auth";
-import { apiWrite } from "~/api.server";
 import { ErrorBox } from "~/components/error-box";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { FormInput } from "~/components/form-input";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { PASSWORD_HINT } from "~/features/set-password";
-import { requireUser } from "~/session.server";
-import { redirectWithSuccess } from "~/toast.server";
-import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 import { useLiveForm } from "~/utils/use-live-form";
+import type { action } from "~/features/staff/change-password.server";
+
+export { action, loader } from "~/features/staff/change-password.server";
+
+const loadChangePasswordSchema = () =>
+  import("#backend/schemas/auth").then((module) => module.ChangePasswordSchema);
 
 export const meta: MetaFunction = () => [{ title: "Change Password — SolarDesk" }];
-
-const HIDDEN = ["oldPassword", "password", "confirmPassword"];
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request);
-  const submission = parseForm(await readFormData(request), ChangePasswordSchema);
-  if (submission.status !== "success") return invalidSubmission(submission, { hideFields: HIDDEN });
-  const answer = await apiWrite(
-    request,
-    { method: "POST", path: "/v1/auth/change-password", body: submission.value },
-    z.object({ message: z.string() }),
-  );
-  if (!answer.ok) return rejectedSubmission(submission, answer.failure, { hideFields: HIDDEN });
-  // The backend keeps this session and signs the account out everywhere else.
-  return redirectWithSuccess("/settings/change-password", "Password successfully updated!");
-}
 
 export default function ChangePasswordRoute() {
   const actionData = useActionData<typeof action>();
   const { form, field, formErrors } = useLiveForm({
-    schema: ChangePasswordSchema,
+    loadSchema: loadChangePasswordSchema,
     lastResult: actionData?.result,
   });
   return (

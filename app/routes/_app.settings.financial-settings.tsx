@@ -1,27 +1,21 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { FinancialSettingsInput } from "#backend/schemas/sales";
-import { FinancialSettingsFormSchema, FinancialSettingsSchema } from "#backend/schemas/sales";
-import { apiRead, apiWrite } from "~/api.server";
 import { DetailList } from "~/components/detail-list";
 import { ErrorBox } from "~/components/error-box";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { FormInput } from "~/components/form-input";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
-import { requirePermission, requireUser } from "~/session.server";
-import { redirectWithSuccess } from "~/toast.server";
-import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
-import { can } from "~/utils/permissions";
 import { useLiveForm } from "~/utils/use-live-form";
+import type { action, loader } from "~/features/sales/financial-settings.server";
 
-const PAGE = "/settings/financial-settings";
+export { action, loader } from "~/features/sales/financial-settings.server";
+
+const loadFinancialSettingsFormSchema = () =>
+  import("#backend/schemas/sales").then((module) => module.FinancialSettingsFormSchema);
 
 export const meta: MetaFunction = () => [{ title: "Financial Settings — SolarDesk" }];
-
-/** The API speaks fractions (0.2), people percentages (20); converted through basis points, exactly. */
-const toPercent = (fraction: number) => Math.round(fraction * 10_000) / 100;
-const toFraction = (percent: number) => Math.round(percent * 100) / 10_000;
 
 const FIELDS: { name: keyof FinancialSettingsInput; label: string; hint: string }[] = [
   {
@@ -33,46 +27,11 @@ const FIELDS: { name: keyof FinancialSettingsInput; label: string; hint: string 
   { name: "monthlyInterest", label: "Monthly interest (%)", hint: "Charged per month of an instalment plan" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const settings = await apiRead(request, "/v1/sales/financial-settings", FinancialSettingsSchema);
-  return {
-    percent: {
-      outrightMargin: toPercent(settings.outrightMargin),
-      loanMargin: toPercent(settings.loanMargin),
-      monthlyInterest: toPercent(settings.monthlyInterest),
-    },
-    canEdit: can(user, "manage:all"),
-  };
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  await requirePermission(request, "manage:all");
-  const submission = parseForm(await readFormData(request), FinancialSettingsFormSchema);
-  if (submission.status !== "success") return invalidSubmission(submission);
-  const { outrightMargin, loanMargin, monthlyInterest } = submission.value;
-  const answer = await apiWrite(
-    request,
-    {
-      method: "PUT",
-      path: "/v1/sales/financial-settings",
-      body: {
-        outrightMargin: toFraction(outrightMargin),
-        loanMargin: toFraction(loanMargin),
-        monthlyInterest: toFraction(monthlyInterest),
-      },
-    },
-    FinancialSettingsSchema,
-  );
-  if (!answer.ok) return rejectedSubmission(submission, answer.failure);
-  return redirectWithSuccess(PAGE, "Financial settings saved");
-}
-
 export default function FinancialSettingsRoute() {
   const { percent, canEdit } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, field, formErrors } = useLiveForm({
-    schema: FinancialSettingsFormSchema,
+    loadSchema: loadFinancialSettingsFormSchema,
     lastResult: actionData?.result,
   });
   return (

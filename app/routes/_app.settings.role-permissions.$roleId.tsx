@@ -1,10 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { z } from "zod";
-import { MessageSchema } from "#backend/schemas/errors";
 import type { RoleRecord } from "#backend/schemas/roles";
-import { PermissionListSchema, RoleListSchema } from "#backend/schemas/roles";
-import { apiRead, apiWrite } from "~/api.server";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
 import { SectionErrorBoundary } from "~/components/error-panel";
@@ -13,57 +9,17 @@ import { ActionToast } from "~/components/toaster";
 import { ROLE_PERMISSIONS_PAGE, isProtected } from "~/features/roles/role-catalogue";
 import type { EditorAnswer } from "~/features/roles/role-editor";
 import { RoleEditor } from "~/features/roles/role-editor";
-import { failureToast, saveRole } from "~/features/roles/role-editor.server";
-import { requireUser } from "~/session.server";
-import { redirectWithSuccess } from "~/toast.server";
 import { capitalise } from "~/utils/format";
-import { parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 import { useLiveForm } from "~/utils/use-live-form";
+import type { action, loader } from "~/features/roles/role-drawer.server";
+
+export { action, loader } from "~/features/roles/role-drawer.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
   const deleting = new URLSearchParams(location.search).get("confirm") === "delete";
   const role = data ? `${deleting ? "Delete " : ""}${capitalise(data.role.role)} role` : "Role";
   return [{ title: `${role} — Role Permissions — SolarDesk` }];
 };
-
-const DeleteRoleSchema = z.object({});
-
-async function findRole(request: Request, roleId: string | undefined) {
-  const roles = await apiRead(request, "/v1/roles", RoleListSchema);
-  const role = roles.find((item) => item.id === roleId);
-  if (!role) throw new Response("Not Found", { status: 404 });
-  return role;
-}
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const [role, permissions] = await Promise.all([
-    findRole(request, params.roleId),
-    apiRead(request, "/v1/permissions", PermissionListSchema),
-  ]);
-  return { role, permissions };
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireUser(request);
-  const roleId = params.roleId ?? "";
-  const formData = await readFormData(request);
-  if (formData.get("intent") === "delete") {
-    const submission = parseForm(formData, DeleteRoleSchema);
-    const answer = await apiWrite(
-      request,
-      { method: "DELETE", path: `/v1/roles/${encodeURIComponent(roleId)}` },
-      MessageSchema,
-    );
-    if (!answer.ok) {
-      return rejectedSubmission(submission, answer.failure, {
-        toastFor: failureToast("Failed to delete role"),
-      });
-    }
-    return redirectWithSuccess(ROLE_PERMISSIONS_PAGE, "Role deleted successfully!");
-  }
-  return saveRole(request, formData, roleId);
-}
 
 function DeleteConfirmation({ role, answer }: { role: RoleRecord; answer: EditorAnswer }) {
   const { form, formErrors } = useLiveForm({ lastResult: answer?.result });

@@ -1,12 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { CustomerListSchema } from "#backend/schemas/customers";
-import {
-  CreateTicketSchema,
-  TICKET_PRIORITIES,
-  TICKET_TYPES,
-  TicketDetailSchema,
-} from "#backend/schemas/tickets";
+import { TICKET_PRIORITIES, TICKET_TYPES } from "#backend/constants/tickets";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
@@ -16,54 +10,26 @@ import { OptionSearch, SearchableSelect } from "~/components/option-search";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { ticketSection } from "~/features/tickets/ticket-rules";
-import { requireUser } from "~/session.server";
-import { capitalise, fullName } from "~/utils/format";
-import { createAction } from "~/utils/create-actions.server";
+import { capitalise } from "~/utils/format";
 import { listHref } from "~/utils/list-params";
-import { searchableOptions } from "~/utils/option-search.server";
 import { useLiveForm } from "~/utils/use-live-form";
+import type { action, loader } from "~/features/tickets/new-ticket.server";
+
+export { action, loader } from "~/features/tickets/new-ticket.server";
+
+const loadCreateTicketSchema = () =>
+  import("#backend/schemas/tickets").then((module) => module.CreateTicketSchema);
 
 export const meta: MetaFunction = () => [{ title: "New Ticket — SolarDesk" }];
 
 const choices = (values: readonly string[]) => values.map((value) => ({ value, label: capitalise(value) }));
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return {
-    // The customer is optional: a role that may not read customers opens tickets without one.
-    customers: await searchableOptions(request, {
-      path: "/v1/customers",
-      answer: CustomerListSchema,
-      searchParam: "customerSearch",
-      choices: ({ customers }) =>
-        customers.map((customer) => ({
-          value: customer.id,
-          label: `${fullName(customer)} (${customer.email})`,
-        })),
-    }),
-  };
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request);
-  return createAction(request, {
-    form: CreateTicketSchema,
-    path: "/v1/tickets/create",
-    answer: TicketDetailSchema,
-    failureToast: "Ticket Creation Failed: Internal Server Error",
-    done: {
-      list: `/${ticketSection(new URL(request.url).pathname)}/all`,
-      message: "Ticket created successfully!",
-    },
-  });
-}
 
 export default function NewTicketRoute() {
   const { customers } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const { form, field, formErrors } = useLiveForm({
-    schema: CreateTicketSchema,
+    loadSchema: loadCreateTicketSchema,
     lastResult: actionData?.result,
   });
   return (

@@ -1,10 +1,7 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useLocation } from "@remix-run/react";
 import type { MovementRecord } from "#backend/schemas/inventory";
-import { MOVEMENT_KINDS, MovementListQuerySchema, MovementListSchema } from "#backend/schemas/inventory";
-import { readListQuery } from "#backend/schemas/list";
-import { WarehouseListSchema } from "#backend/schemas/warehouses";
-import { apiRead, apiReadOrFailure } from "~/api.server";
+import { MOVEMENT_KINDS } from "#backend/constants/inventory";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
 import { Drawer } from "~/components/drawer";
@@ -12,30 +9,14 @@ import { EmptyListState } from "~/components/empty-state";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { Pagination } from "~/components/pagination";
 import { MOVEMENT_LABELS } from "~/features/inventory/movements";
-import { requireUser } from "~/session.server";
 import { formatDate, formatNumber, formatTime } from "~/utils/format";
+import { PARAMS } from "~/features/warehouses/movement-logs";
 import { listHref } from "~/utils/list-params";
+import type { loader } from "~/features/warehouses/movement-logs.server";
+
+export { loader } from "~/features/warehouses/movement-logs.server";
 
 export const meta: MetaFunction = () => [{ title: "Inventory Logs — Warehouses — SolarDesk" }];
-
-// The warehouse list behind the panel keeps `page` and `search`, so the log's have their own names.
-const PARAMS = { page: "logPage", search: "logSearch", warehouseId: "warehouseId", kind: "kind" } as const;
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const url = new URL(request.url);
-  const params = new URLSearchParams();
-  for (const [name, param] of Object.entries(PARAMS)) {
-    const value = url.searchParams.get(param);
-    if (value) params.set(name, value);
-  }
-  const query = readListQuery(MovementListQuerySchema, params);
-  const [log, warehouses] = await Promise.all([
-    apiRead(request, "/v1/inventory/logs", MovementListSchema, query),
-    apiReadOrFailure(request, "/v1/warehouses", WarehouseListSchema, { limit: 100 }),
-  ]);
-  return { query, log, warehouses: warehouses.ok ? warehouses.data.warehouses : [] };
-}
 
 const COLUMNS: Column<MovementRecord>[] = [
   {

@@ -1,12 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLocation } from "@remix-run/react";
-import { INVENTORY_CLASSES } from "#backend/schemas/inventory";
-import {
-  WAREHOUSE_IMAGE_FIELD,
-  WarehouseFormSchema,
-  WarehouseRecordSchema,
-} from "#backend/schemas/warehouses";
-import { apiWriteMultipart } from "~/api.server";
+import { INVENTORY_CLASSES } from "#backend/constants/inventory";
+import { WAREHOUSE_IMAGE_FIELD } from "#backend/constants/warehouses";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
 import { SectionErrorBoundary } from "~/components/error-panel";
@@ -15,53 +10,17 @@ import { ImageField } from "~/components/image-field";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { CLASS_LABELS } from "~/features/inventory/inventory-classes";
-import { WAREHOUSE_FAILED } from "~/features/warehouses/warehouse-list.server";
-import { requireUser } from "~/session.server";
-import { redirectWithSuccess } from "~/toast.server";
-import {
-  creationFailedToast,
-  invalidSubmission,
-  parseForm,
-  readFormData,
-  rejectedSubmission,
-  typedFields,
-} from "~/utils/forms.server";
 import { listHref } from "~/utils/list-params";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useLiveForm } from "~/utils/use-live-form";
+import type { action } from "~/features/warehouses/new-warehouse.server";
+
+export { action, loader } from "~/features/warehouses/new-warehouse.server";
+
+const loadWarehouseFormSchema = () =>
+  import("#backend/schemas/warehouses").then((module) => module.WarehouseFormSchema);
 
 export const meta: MetaFunction = () => [{ title: "Add New Warehouse — SolarDesk" }];
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request);
-  const formData = await readFormData(request);
-  const submission = parseForm(formData, WarehouseFormSchema);
-  if (submission.status !== "success") return invalidSubmission(submission);
-  const body = new FormData();
-  for (const [name, value] of Object.entries(typedFields(formData, ["name", "type"]))) body.set(name, value);
-  body.set("inventoryClasses", submission.value.inventoryClasses.join(","));
-  const image = submission.value[WAREHOUSE_IMAGE_FIELD];
-  if (image) body.set(WAREHOUSE_IMAGE_FIELD, image, image.name);
-  const answer = await apiWriteMultipart(
-    request,
-    { method: "POST", path: "/v1/warehouses", formData: body },
-    WarehouseRecordSchema,
-  );
-  if (!answer.ok) {
-    return rejectedSubmission(submission, answer.failure, {
-      toastFor: creationFailedToast(WAREHOUSE_FAILED),
-    });
-  }
-  return redirectWithSuccess(
-    listHref("/warehouses/all", new URL(request.url).search),
-    "Warehouse created successfully!",
-  );
-}
 
 /** The ticked classes a refused form echoes: one value or a list. */
 const ticked = (value: unknown) =>
@@ -72,7 +31,7 @@ export default function NewWarehouseRoute() {
   const location = useLocation();
   const hydrated = useHydrated();
   const { form, field, formErrors } = useLiveForm({
-    schema: WarehouseFormSchema,
+    loadSchema: loadWarehouseFormSchema,
     lastResult: answer?.result,
   });
   const classes = field("inventoryClasses");

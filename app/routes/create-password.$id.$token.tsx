@@ -1,35 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { CreatePasswordSchema } from "#backend/schemas/auth";
-import { callApi } from "~/api.server";
 import { SetPasswordScreen } from "~/features/set-password";
-import { getSessionData } from "~/session.server";
-import { redirectWithSuccess } from "~/toast.server";
-import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
+import type { action } from "~/features/create-password.server";
+
+export { action, loader } from "~/features/create-password.server";
 
 export const meta: MetaFunction = () => [{ title: "Create your password — SolarDesk" }];
-
-const HIDDEN = ["password", "confirmPassword"];
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  if (await getSessionData(request)) throw redirect("/home");
-  return null;
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  if (await getSessionData(request)) throw redirect("/home");
-  const submission = parseForm(await readFormData(request), CreatePasswordSchema);
-  if (submission.status !== "success") return invalidSubmission(submission, { hideFields: HIDDEN });
-  const answer = await callApi({
-    method: "POST",
-    path: `/v1/auth/create-user-password/${encodeURIComponent(params.id ?? "")}/${encodeURIComponent(params.token ?? "")}`,
-    body: submission.value,
-    from: request,
-  });
-  if (!answer.ok) return rejectedSubmission(submission, answer.failure, { hideFields: HIDDEN });
-  return redirectWithSuccess("/", "Password succesfully created!");
-}
 
 export default function CreatePasswordRoute() {
   return (

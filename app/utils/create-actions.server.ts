@@ -1,8 +1,8 @@
 import { data, redirect } from "@remix-run/node";
-import type { z } from "zod";
+import { z } from "zod";
+import type { RowReportData } from "~/components/row-report";
 import type { ApiCall } from "~/api.server";
 import { apiWrite, apiWriteMultipart } from "~/api.server";
-import { RowReportSchema } from "~/components/row-report";
 import { redirectWithSuccess } from "~/toast.server";
 import { formatNumber } from "./format";
 import {
@@ -15,6 +15,12 @@ import {
 import { listHref } from "./list-params";
 
 /** A "New …" drawer whose form is the API's request as it stands, checked with the API's own schema. */
+/** The API's answer to a batch file with row problems: the rows listed and how many there were. */
+const RowReportSchema: z.ZodType<RowReportData> = z.object({
+  errors: z.array(z.object({ row: z.number(), column: z.string(), message: z.string() })),
+  errorCount: z.number(),
+});
+
 export async function createAction<Answer extends z.ZodTypeAny>(
   request: Request,
   create: {

@@ -4,8 +4,10 @@ import { FormInput } from "~/components/form-input";
 import type { FieldName, FormResult } from "./use-live-form";
 import { fieldName, useLiveForm } from "./use-live-form";
 
+const loadLoginSchema = () => Promise.resolve(LoginSchema);
+
 function LoginFields({ lastResult }: { lastResult?: FormResult }) {
-  const { form, field, formErrors } = useLiveForm({ schema: LoginSchema, lastResult });
+  const { form, field, formErrors } = useLiveForm({ loadSchema: loadLoginSchema, lastResult });
   return (
     <form {...form}>
       <FormInput label="Email" type="email" {...field("email")} />
@@ -60,7 +62,7 @@ describe("field() names (compile time)", () => {
 
   it("refuses a key the schema does not have", () => {
     function MisspeltField() {
-      const { field } = useLiveForm({ schema: LoginSchema });
+      const { field } = useLiveForm({ loadSchema: loadLoginSchema });
       // @ts-expect-error "emial" is not a field of LoginSchema.
       return <input {...field("emial")} />;
     }

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { FormEvent, FocusEvent } from "react";
 import type { z } from "zod";
 import { formValues } from "./form-values";
@@ -41,11 +41,14 @@ function validate(schema: z.ZodTypeAny, form: HTMLFormElement): Errors {
 export type FieldName<Schema extends z.ZodTypeAny> = Extract<keyof z.input<Schema>, string>;
 
 // A small stand-in for Conform's browser half: without JavaScript the server's answer does all the work.
+// The schema comes through `loadSchema` (a dynamic import declared at module level) so zod and the
+// schemas reach the browser after the page is usable, not in its first download; until they arrive a
+// submission is checked by the server alone, with the same schema.
 export function useLiveForm<Schema extends z.ZodTypeAny = z.ZodTypeAny>({
-  schema,
+  loadSchema,
   lastResult,
 }: {
-  schema?: Schema;
+  loadSchema?: () => Promise<Schema>;
   lastResult?: FormResult | null;
 }) {
   const formId = useId();
@@ -56,18 +59,31 @@ export function useLiveForm<Schema extends z.ZodTypeAny = z.ZodTypeAny>({
     setSeenResult(lastResult);
     setShown(errorsOf(lastResult));
   }
+  const schema = useRef<Schema | null>(null);
+  useEffect(() => {
+    loadSchema?.().then(
+      (loaded) => (schema.current = loaded),
+      () => undefined, // offline or a new deployment: the server still checks every submission
+    );
+  }, [loadSchema]);
 
   const recheck = (form: HTMLFormElement, names: string[]) => {
-    if (!schema) return;
-    const found = validate(schema, form);
-    setShown((current) => {
-      const next = { ...current };
-      for (const name of names) {
-        if (found[name]) next[name] = found[name];
-        else delete next[name];
-      }
-      return next;
-    });
+    if (!loadSchema) return;
+    void loadSchema().then(
+      (loaded) => {
+        schema.current = loaded;
+        const found = validate(loaded, form);
+        setShown((current) => {
+          const next = { ...current };
+          for (const name of names) {
+            if (found[name]) next[name] = found[name];
+            else delete next[name];
+          }
+          return next;
+        });
+      },
+      () => undefined,
+    );
   };
 
   const form = {
@@ -82,11 +98,11 @@ export function useLiveForm<Schema extends z.ZodTypeAny = z.ZodTypeAny>({
       if (name && shown[name]) recheck(event.currentTarget, [name]);
     },
     onSubmit(event: FormEvent<HTMLFormElement>) {
-      if (!schema) return;
+      if (!schema.current) return;
       // A button marked formNoValidate steers the form (add an item, choose a category): no checks then.
       const submitter = (event.nativeEvent as SubmitEvent).submitter;
       if (submitter?.hasAttribute("formnovalidate")) return;
-      const found = validate(schema, event.currentTarget);
+      const found = validate(schema.current, event.currentTarget);
       if (Object.keys(found).length === 0) return;
       event.preventDefault();
       setShown(found);

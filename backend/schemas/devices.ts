@@ -4,32 +4,16 @@ import { optionalId, optionalText, requiredText } from "./fields";
 import { flagField } from "./form-values";
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE } from "./files";
 import { PaginationSchema, booleanFilter, listSchema } from "./list";
-
-export const SERIAL_NUMBER_REQUIRED = "Serial number is required";
-export const KEY_REQUIRED = "Key is required";
-export const COUNT_INVALID = "Device Count must be a valid integer";
-export const TIME_DIVIDER_INVALID = "Time Divider must be a valid integer";
-export const RESTRICTED_DIGIT_MODE_INVALID = "Restricted Digit Mode must be true or false";
-export const SERIAL_NUMBER_TAKEN = "A device with this serial number already exists";
-
-export const DEVICE_FILE_KINDS = ["csv", "xlsx"] as const;
-export const DEVICE_FILE_REQUIRED = "Devices file is required";
-export const DEVICE_FILE_TYPE_MESSAGE = "Only CSV/Excel files (.csv, .xlsx) allowed";
-export const MAX_DEVICE_ROWS = 20_000;
-export const DEVICES_UPLOADED = "Devices uploaded successfully!";
-
-export const DEVICE_FILE_COLUMNS = [
-  { header: "Serial Number", field: "serialNumber", required: true },
-  { header: "Key", field: "key", required: true },
-  { header: "Starting Code", field: "startingCode", required: false },
-  { header: "Count", field: "count", required: false },
-  { header: "Time Divider", field: "timeDivider", required: false },
-  { header: "Restricted Digit Mode", field: "restrictedDigitMode", required: false },
-  { header: "Hardware Model", field: "hardwareModel", required: false },
-  { header: "Firmware Version", field: "firmwareVersion", required: false },
-  { header: "Inventory", field: "inventory", required: false },
-] as const;
-export type DeviceFileColumn = (typeof DEVICE_FILE_COLUMNS)[number];
+export * from "../constants/devices";
+import {
+  COUNT_INVALID,
+  DEVICE_FILE_REQUIRED,
+  DEVICE_FILE_TYPE_MESSAGE,
+  KEY_REQUIRED,
+  RESTRICTED_DIGIT_MODE_INVALID,
+  SERIAL_NUMBER_REQUIRED,
+  TIME_DIVIDER_INVALID,
+} from "../constants/devices";
 
 function optionalInteger(message: string) {
   return z.preprocess(

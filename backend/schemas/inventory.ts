@@ -5,24 +5,17 @@ import { requiredText } from "./fields";
 import { wholeNumberField } from "./form-values";
 import { PaginationSchema, listSchema } from "./list";
 import { nairaField } from "./money";
-
-export const INVENTORY_CLASSES = ["REGULAR", "RETURNED", "REFURBISHED"] as const;
-export type InventoryClass = (typeof INVENTORY_CLASSES)[number];
-/** Read from the remaining stock, never stored, so it cannot go stale. */
-export const INVENTORY_STATUSES = ["IN_STOCK", "OUT_OF_STOCK"] as const;
-export type InventoryStatus = (typeof INVENTORY_STATUSES)[number];
-export const MOVEMENT_KINDS = ["RECEIPT", "TRANSFER", "ALLOCATION", "RELEASE", "ISSUE"] as const;
-export type MovementKind = (typeof MOVEMENT_KINDS)[number];
-
-export const INVENTORY_PICKER_PAGE_SIZE = 12;
-export const RECENT_MOVEMENTS = 20;
-
-export const MAX_NAME_LENGTH = 50;
-export const MAX_STOCK = 1_000_000;
-
-export const INVALID_CLASS = "Invalid Inventory Class";
-export const INVENTORY_IMAGE_FIELD = "inventoryImage";
-export const INVENTORY_IMAGE_REQUIRED = "Inventory Image is required";
+export * from "../constants/inventory";
+import {
+  INVALID_CLASS,
+  INVENTORY_CLASSES,
+  INVENTORY_IMAGE_FIELD,
+  INVENTORY_IMAGE_REQUIRED,
+  INVENTORY_STATUSES,
+  MAX_NAME_LENGTH,
+  MAX_STOCK,
+  MOVEMENT_KINDS,
+} from "../constants/inventory";
 
 export const InventoryClassSchema = z.enum(INVENTORY_CLASSES, {
   errorMap: () => ({ message: INVALID_CLASS }),

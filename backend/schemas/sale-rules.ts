@@ -3,13 +3,18 @@ import { lagosDate } from "./dates";
 import { coordinate } from "./fields";
 import { blankAs, decimalField, isBlank, numberFrom, optionalField, wholeNumberField } from "./form-values";
 import { PAYMENT_MODES } from "./products";
+export * from "../constants/sale-rules";
+import {
+  ID_TYPES,
+  MAX_COST_NAIRA,
+  MAX_COSTS_PER_ITEM,
+  MAX_INSTALLMENT_MONTHS,
+  MAX_QUANTITY,
+  MAX_SALE_ITEMS,
+  PAYMENT_METHODS,
+} from "../constants/sale-rules";
 
 // Spec 001 §5's rules with their exact messages. Dates are `YYYY-MM-DD`; "today" is Lagos's calendar day.
-
-export const PAYMENT_METHODS = ["ONLINE", "CASH"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const ID_TYPES = ["Nin", "Passport", "Driver_License", "Voter_ID", "Social_Security_Number"] as const;
-export type IdType = (typeof ID_TYPES)[number];
 
 function text(min: number, message: string) {
   return z.string({ required_error: message, invalid_type_error: message }).trim().min(min, message);
@@ -61,19 +66,6 @@ function dateField(
 function pastDate(messages: { required: string; invalid: string; future: string }) {
   return dateField(messages, (value) => (value > lagosToday() ? messages.future : null));
 }
-
-/** The limits of one sale; the money rule below is worked out from them. */
-export const MAX_SALE_ITEMS = 50;
-export const MAX_COSTS_PER_ITEM = 20;
-export const MAX_QUANTITY = 10_000;
-export const MAX_INSTALLMENT_MONTHS = 120;
-
-// MAX_INSTALLMENT_MONTHS of simple interest at the highest monthly rate (100 %), then the highest margin.
-export const MAX_PRICE_GROWTH = (1 + MAX_INSTALLMENT_MONTHS) * 2;
-
-// A sale's costs all at this amount, in kobo and grown by MAX_PRICE_GROWTH, must stay below
-// Number.MAX_SAFE_INTEGER so pricing adds them exactly (sale-rules.test.ts checks it).
-export const MAX_COST_NAIRA = 100_000_000;
 
 // Each number has one schema, shared by the draft, the create route, the batch upload and the screens:
 // a JSON number or its text, never a boolean, a list or "Infinity".

@@ -3,12 +3,8 @@ import { imageFileField } from "./files";
 import { choiceListField } from "./form-values";
 import { INVALID_CLASS, INVENTORY_CLASSES, MAX_NAME_LENGTH, limitedName } from "./inventory";
 import { PaginationSchema, listSchema } from "./list";
-
-export const WAREHOUSE_STATUSES = ["active", "inactive"] as const;
-export type WarehouseStatus = (typeof WAREHOUSE_STATUSES)[number];
-
-export const WAREHOUSE_IMAGE_FIELD = "image";
-export const WAREHOUSE_IMAGE_REQUIRED = "Warehouse Image is required";
+export * from "../constants/warehouses";
+import { WAREHOUSE_IMAGE_FIELD, WAREHOUSE_IMAGE_REQUIRED, WAREHOUSE_STATUSES } from "../constants/warehouses";
 
 export const DEFAULT_WAREHOUSE_NAME = "Main Warehouse";
 

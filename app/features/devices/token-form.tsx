@@ -1,15 +1,17 @@
 import { Form } from "@remix-run/react";
-import { GenerateTokenSchema } from "#backend/schemas/payments";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
 import { SubmitButton } from "~/components/submit-button";
 import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
 
+const loadGenerateTokenSchema = () =>
+  import("#backend/schemas/payments").then((module) => module.GenerateTokenSchema);
+
 /** For a device whose payments issued none, or a goodwill extension (docs/decisions/020). */
 export function TokenForm({ answer }: { answer?: { result: FormResult; intent: string | null } }) {
   const lastResult = answer?.intent === "generate-token" ? answer.result : undefined;
-  const { form, field, formErrors } = useLiveForm({ schema: GenerateTokenSchema, lastResult });
+  const { form, field, formErrors } = useLiveForm({ loadSchema: loadGenerateTokenSchema, lastResult });
   const unlockWasTicked = lastResult?.initialValue?.unlock === "on";
   return (
     <Form

@@ -1,10 +1,5 @@
 import { Form } from "@remix-run/react";
 import type { InventoryCategoryRecord } from "#backend/schemas/inventory";
-import {
-  CategoryFormSchema,
-  RenameInventoryCategorySchema,
-  SubCategoryFormSchema,
-} from "#backend/schemas/inventory";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
 import { FormSelect } from "~/components/form-select";
@@ -13,6 +8,13 @@ import { ActionToast } from "~/components/toaster";
 import type { ToastData } from "~/components/toaster";
 import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
+
+const loadCategoryFormSchema = () =>
+  import("#backend/schemas/inventory").then((module) => module.CategoryFormSchema);
+const loadSubCategoryFormSchema = () =>
+  import("#backend/schemas/inventory").then((module) => module.SubCategoryFormSchema);
+const loadRenameInventoryCategorySchema = () =>
+  import("#backend/schemas/inventory").then((module) => module.RenameInventoryCategorySchema);
 
 export type CategoryIntent = "create-category" | "create-sub-category" | "rename";
 
@@ -33,7 +35,7 @@ function typedSubCategory(result: FormResult | undefined) {
 export function NewCategoryForm({ answer, action }: { answer: CategoryAnswer; action?: string }) {
   const mine = own(answer, "create-category");
   const { form, field, errorsAt, formErrors } = useLiveForm({
-    schema: CategoryFormSchema,
+    loadSchema: loadCategoryFormSchema,
     lastResult: mine?.result,
   });
   return (
@@ -69,7 +71,7 @@ export function NewSubCategoryForm({
 }) {
   const mine = own(answer, "create-sub-category");
   const { form, field, formErrors } = useLiveForm({
-    schema: SubCategoryFormSchema,
+    loadSchema: loadSubCategoryFormSchema,
     lastResult: mine?.result,
   });
   return (
@@ -102,7 +104,7 @@ export function RenameCategoryForm({
 }) {
   const mine = own(answer, "rename");
   const { form, field, formErrors } = useLiveForm({
-    schema: RenameInventoryCategorySchema,
+    loadSchema: loadRenameInventoryCategorySchema,
     lastResult: mine?.result,
   });
   const name = field("name");

@@ -1,5 +1,6 @@
-import type { InventoryClass, InventoryStats } from "#backend/schemas/inventory";
-import { INVENTORY_CLASSES } from "#backend/schemas/inventory";
+import type { InventoryClass } from "#backend/constants/inventory";
+import type { InventoryStats } from "#backend/schemas/inventory";
+import { INVENTORY_CLASSES } from "#backend/constants/inventory";
 
 export const CLASS_LABELS: Record<InventoryClass, string> = {
   REGULAR: "Regular",

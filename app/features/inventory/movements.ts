@@ -1,4 +1,4 @@
-import type { MovementKind } from "#backend/schemas/inventory";
+import type { MovementKind } from "#backend/constants/inventory";
 
 export const MOVEMENT_LABELS: Record<MovementKind, string> = {
   RECEIPT: "Receipt",

@@ -2,12 +2,7 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { InventoryCategoryRecord, InventoryList } from "#backend/schemas/inventory";
 import type { ProductCategoryRecord, ProductRecord } from "#backend/schemas/products";
-import {
-  PAYMENT_MODES,
-  PAYMENT_MODE_LABELS,
-  PRODUCT_IMAGE_FIELD,
-  ProductFormSchema,
-} from "#backend/schemas/products";
+import { PAYMENT_MODES, PAYMENT_MODE_LABELS, PRODUCT_IMAGE_FIELD } from "#backend/constants/products";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
 import { FormSelect } from "~/components/form-select";
@@ -23,6 +18,9 @@ import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
 import type { PickedItem, PickerState } from "./picker-state";
 import { LABEL_PREFIX, PICKER_FIELDS } from "./picker-state";
+
+const loadProductFormSchema = () =>
+  import("#backend/schemas/products").then((module) => module.ProductFormSchema);
 
 export type ProductEditorAnswer =
   | {
@@ -262,7 +260,7 @@ export function ProductEditor({
 }) {
   const hydrated = useHydrated();
   const { form, field, errorsAt, formErrors } = useLiveForm({
-    schema: ProductFormSchema,
+    loadSchema: loadProductFormSchema,
     lastResult: answer?.result,
   });
   const state: PickerState = answer?.picker ?? {

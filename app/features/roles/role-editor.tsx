@@ -1,8 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { ACTIONS } from "#backend/schemas/permissions";
 import type { RoleRecord } from "#backend/schemas/roles";
-import { z } from "zod";
-import { RoleNameSchema } from "#backend/schemas/roles";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
 import { SubmitButton } from "~/components/submit-button";
@@ -15,7 +13,8 @@ import type { Permission } from "./role-catalogue";
 import { ROLE_PERMISSIONS_PAGE, SUBJECT_LABELS, SUBJECT_ROWS } from "./role-catalogue";
 
 // In the browser only the name is checked: the ticked boxes need the server (which ids exist).
-const RoleNameFormSchema = z.object({ role: RoleNameSchema });
+const loadRoleNameSchema = () =>
+  import("#backend/schemas/roles").then((module) => module.RoleFormSchema.pick({ role: true }).strip());
 
 export type EditorAnswer = { result: FormResult; toast: ToastData | null } | undefined;
 
@@ -105,7 +104,7 @@ export function RoleEditor({
   answer: EditorAnswer;
 }) {
   const result = answer?.result;
-  const { form, field, formErrors } = useLiveForm({ schema: RoleNameFormSchema, lastResult: result });
+  const { form, field, formErrors } = useLiveForm({ loadSchema: loadRoleNameSchema, lastResult: result });
   // Without JavaScript a refused form comes back as a new page: what was ticked is in its answer.
   const initial = result?.initialValue;
   const ticked = new Set(initial ? asList(initial.permissionIds) : (role?.permissionIds ?? []));

@@ -1,4 +1,4 @@
-import { MAX_COSTS_PER_ITEM } from "#backend/schemas/sale-rules";
+import { MAX_COSTS_PER_ITEM } from "#backend/constants/sale-rules";
 
 // Works without JavaScript: 'Add cost' and 'Remove' post the form back and get the rows again as typed.
 

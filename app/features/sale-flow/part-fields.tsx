@@ -1,4 +1,4 @@
-import { ID_TYPES } from "#backend/schemas/sale-rules";
+import { ID_TYPES } from "#backend/constants/sale-rules";
 import { lagosDate } from "#backend/schemas/dates";
 import { FormInput } from "~/components/form-input";
 import { FormSelect } from "~/components/form-select";

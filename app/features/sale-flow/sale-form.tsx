@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { PAYMENT_MODE_LABELS } from "#backend/schemas/products";
+import { PAYMENT_MODE_LABELS } from "#backend/constants/products";
 import type { SaleDraft } from "#backend/schemas/sale-drafts";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
@@ -16,7 +16,8 @@ import type { DraftItem } from "./draft-view";
 import { itemErrors } from "./draft-view";
 import type { ItemPart, KycPart } from "./paths";
 import { formIntent } from "./paths";
-import { SaleFormSchema } from "./schemas";
+
+const loadSaleFormSchema = () => import("./schemas").then((module) => module.SaleFormSchema);
 
 export type SaleFormAnswer = { result: FormResult; toast: ToastData | null } | undefined;
 
@@ -232,7 +233,10 @@ export function SaleForm({
   agents: { value: string; label: string }[] | null;
   answer: SaleFormAnswer;
 }) {
-  const { form, field, formErrors } = useLiveForm({ schema: SaleFormSchema, lastResult: answer?.result });
+  const { form, field, formErrors } = useLiveForm({
+    loadSchema: loadSaleFormSchema,
+    lastResult: answer?.result,
+  });
   const agent = field("agentId");
   const bvn = field("bvn");
   return (

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CashPaymentSchema, PaymentAmountSchema } from "#backend/schemas/sales";
-import { CHECKOUT_REFERENCE, SandboxDecisionSchema } from "#backend/schemas/payments";
+import { CHECKOUT_REFERENCE } from "#backend/constants/payments";
+import { SandboxDecisionSchema } from "#backend/schemas/payments";
 
 // `reference` is made once per form, so a form sent twice (a double click, a reload) is recorded once.
 export const CashFormSchema = CashPaymentSchema.pick({ amount: true, notes: true, reference: true });

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { SaleRecord } from "#backend/schemas/sales";
-import { CURRENCY } from "#backend/schemas/payments";
+import { CURRENCY } from "#backend/constants/payments";
 import { DetailList } from "~/components/detail-list";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
@@ -11,9 +11,12 @@ import type { ToastData } from "~/components/toaster";
 import { formatNaira, fullName } from "~/utils/format";
 import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
-import { CashFormSchema, OnlinePaymentFormSchema } from "./payment-forms";
 import { amountFieldValue, shortSaleId, takesPayment } from "./sale-labels";
 import { Panel } from "./sale-page";
+
+const loadCashFormSchema = () => import("./payment-forms").then((module) => module.CashFormSchema);
+const loadOnlinePaymentFormSchema = () =>
+  import("./payment-forms").then((module) => module.OnlinePaymentFormSchema);
 
 export type PaymentMethodChoice = "cash" | "online";
 
@@ -45,7 +48,7 @@ function CashForm({
   answer: ActionAnswer;
 }) {
   const lastResult = answer?.intent === "cash" ? answer.result : undefined;
-  const { form, field, formErrors } = useLiveForm({ schema: CashFormSchema, lastResult });
+  const { form, field, formErrors } = useLiveForm({ loadSchema: loadCashFormSchema, lastResult });
   const amount = field("amount");
   const hidden = field("reference");
   return (
@@ -88,7 +91,7 @@ function OnlineForm({
   answer: ActionAnswer;
 }) {
   const lastResult = answer?.intent === "online" ? answer.result : undefined;
-  const { form, field, formErrors } = useLiveForm({ schema: OnlinePaymentFormSchema, lastResult });
+  const { form, field, formErrors } = useLiveForm({ loadSchema: loadOnlinePaymentFormSchema, lastResult });
   const amount = field("amount");
   const kept = field("reference").defaultValue;
   const shownReference = kept ?? checkoutReference;

@@ -1,4 +1,4 @@
-import { OUR_CHECKOUT_REFERENCE } from "#backend/schemas/payments";
+import { OUR_CHECKOUT_REFERENCE } from "#backend/constants/payments";
 import type { Verification } from "#backend/schemas/payments";
 
 // The provider's return (`tx_ref`, `transaction_id`, `status`) and the API's verification, as one message.

@@ -1,4 +1,4 @@
-import { SALE_FILE_COLUMNS } from "#backend/schemas/sale-uploads";
+import { SALE_FILE_COLUMNS } from "#backend/constants/sale-uploads";
 
 export function SaleFileColumns() {
   return (

@@ -1,6 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { UserRecord } from "#backend/schemas/users";
-import { AssignRoleSchema } from "#backend/schemas/users";
 import { DetailList } from "~/components/detail-list";
 import { Drawer } from "~/components/drawer";
 import { EmptyState } from "~/components/empty-state";
@@ -16,6 +15,8 @@ import { StaffProfileForm } from "./staff-profile-form";
 import { StaffStatus, staffStatusLabel } from "./staff-status";
 import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
+
+const loadAssignRoleSchema = () => import("#backend/schemas/users").then((module) => module.AssignRoleSchema);
 
 type Option = { value: string; label: string };
 type ActivityEntry = { id: string; summary: string; createdAt: string };
@@ -120,7 +121,7 @@ function DesignationForm({
   roles: Option[] | null;
   lastResult?: FormResult;
 }) {
-  const { form, field } = useLiveForm({ schema: AssignRoleSchema, lastResult });
+  const { form, field } = useLiveForm({ loadSchema: loadAssignRoleSchema, lastResult });
   const roleField = field("roleId");
   return (
     <Form method="post" {...form} className="mt-6 flex flex-wrap items-end gap-3 rounded-lg bg-slate-50 p-4">

@@ -1,13 +1,15 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { UserRecord } from "#backend/schemas/users";
-import { ProfileFormSchema } from "#backend/schemas/users";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
 import { SubmitButton } from "~/components/submit-button";
 import { changedFields } from "~/utils/changes";
 import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
+
+const loadProfileFormSchema = () =>
+  import("#backend/schemas/users").then((module) => module.ProfileFormSchema);
 
 const FIELDS = [
   { name: "firstname", label: "First Name", type: "text" },
@@ -34,7 +36,10 @@ export function StaffProfileForm({
   /** One's own record: changing the e-mail asks for the current password (docs/decisions/011). */
   own?: boolean;
 }) {
-  const { form, field, formErrors, hasErrors } = useLiveForm({ schema: ProfileFormSchema, lastResult });
+  const { form, field, formErrors, hasErrors } = useLiveForm({
+    loadSchema: loadProfileFormSchema,
+    lastResult,
+  });
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
   const [changed, setChanged] = useState(false);

@@ -1,10 +1,6 @@
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import type { TicketAssignee, TicketDetail, TicketStatus } from "#backend/schemas/tickets";
-import {
-  TicketAssigneeFormSchema,
-  TicketCommentSchema,
-  TicketStatusFormSchema,
-} from "#backend/schemas/tickets";
+import type { TicketStatus } from "#backend/constants/tickets";
+import type { TicketAssignee, TicketDetail } from "#backend/schemas/tickets";
 import { DetailList } from "~/components/detail-list";
 import { ErrorBox } from "~/components/error-box";
 import { FormSelect } from "~/components/form-select";
@@ -18,6 +14,13 @@ import { useLiveForm } from "~/utils/use-live-form";
 import type { ticketPageLoader } from "./ticket-page.server";
 import { describeTicketEvent, statusChoices, statusLabel, ticketSection } from "./ticket-rules";
 import { TicketStatusPill } from "./ticket-status";
+
+const loadTicketStatusFormSchema = () =>
+  import("#backend/schemas/tickets").then((module) => module.TicketStatusFormSchema);
+const loadTicketAssigneeFormSchema = () =>
+  import("#backend/schemas/tickets").then((module) => module.TicketAssigneeFormSchema);
+const loadTicketCommentSchema = () =>
+  import("#backend/schemas/tickets").then((module) => module.TicketCommentSchema);
 
 export type TicketPageAnswer = { result?: FormResult; toast?: ToastData | null; intent?: string } | undefined;
 
@@ -43,7 +46,7 @@ function StatusForm({
   mayManage: boolean;
   lastResult?: FormResult;
 }) {
-  const { form, field, formErrors } = useLiveForm({ schema: TicketStatusFormSchema, lastResult });
+  const { form, field, formErrors } = useLiveForm({ loadSchema: loadTicketStatusFormSchema, lastResult });
   const moves = statusChoices(ticket, mayManage);
   if (moves.length === 0) {
     return (
@@ -82,7 +85,7 @@ function AssigneeForm({
   assignees: TicketAssignee[] | null;
   lastResult?: FormResult;
 }) {
-  const { form, field, formErrors } = useLiveForm({ schema: TicketAssigneeFormSchema, lastResult });
+  const { form, field, formErrors } = useLiveForm({ loadSchema: loadTicketAssigneeFormSchema, lastResult });
   const assignee = field("assigneeId");
   const options = (assignees ?? []).map((person) => ({ value: person.id, label: person.name }));
   // Someone who can no longer work tickets still shows as the current assignee.
@@ -111,7 +114,7 @@ function AssigneeForm({
 }
 
 function CommentForm({ lastResult }: { lastResult?: FormResult }) {
-  const { form, field, formErrors } = useLiveForm({ schema: TicketCommentSchema, lastResult });
+  const { form, field, formErrors } = useLiveForm({ loadSchema: loadTicketCommentSchema, lastResult });
   return (
     <Form method="post" {...form} className="mt-4 flex flex-col gap-1">
       <FormTextarea label="Comment" rows={3} {...field("body")} />

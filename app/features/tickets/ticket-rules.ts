@@ -1,5 +1,6 @@
-import type { TicketEvent, TicketStatus } from "#backend/schemas/tickets";
-import { TICKET_TRANSITIONS } from "#backend/schemas/tickets";
+import type { TicketStatus } from "#backend/constants/tickets";
+import type { TicketEvent } from "#backend/schemas/tickets";
+import { TICKET_TRANSITIONS } from "#backend/constants/tickets";
 import { capitalise } from "~/utils/format";
 
 /** `/support/*` and `/tickets/*` show the same screens; links stay under the prefix the user came by. */

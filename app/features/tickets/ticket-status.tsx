@@ -1,4 +1,4 @@
-import type { TicketStatus } from "#backend/schemas/tickets";
+import type { TicketStatus } from "#backend/constants/tickets";
 import { statusLabel } from "./ticket-rules";
 
 /** Open waits for someone, active is being worked, resolved is done, closed is over. */

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { DraftRecipientSchema } from "#backend/schemas/sale-drafts";
+import { itemOf, loadDraft, productApi, savePart } from "~/features/sale-flow/draft.server";
+import { requireUser } from "~/session.server";
+import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireUser(request);
+  const draft = await loadDraft(request, params.draftId);
+  const item = itemOf(draft, params.productId);
+  return { draftId: draft.id, productName: item.product.name, recipient: item.recipient };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireUser(request);
+  const submission = parseForm(await readFormData(request), DraftRecipientSchema);
+  if (submission.status !== "success") return invalidSubmission(submission);
+  return savePart(
+    request,
+    params.draftId ?? "",
+    { method: "PUT", rest: productApi(params.productId ?? "", "recipient"), body: submission.value },
+    (failure) => rejectedSubmission(submission, failure),
+  );
+}

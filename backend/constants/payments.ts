@@ -1,0 +1,20 @@
+// Values the browser shares with the API, free of zod so that pages needing only these stay small.
+
+export const PAYMENT_PROVIDERS = ["sandbox", "flutterwave"] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+// PENDING until the provider answers; MISMATCHED when it reported another amount or currency.
+export const CHECKOUT_STATUSES = ["PENDING", "PAID", "MISMATCHED", "FAILED", "CANCELLED"] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+/** Only naira is sold (spec §1). */
+export const CURRENCY = "NGN";
+
+export const MISMATCH_MESSAGE = "Amount paid differs from the amount due: not counted";
+export const NOT_SUCCESSFUL_MESSAGE = "Payment was not successful. Please try again.";
+
+export const CHECKOUT_REFERENCE = /^[A-Za-z0-9-]{8,64}$/;
+// `sale-` and the sale id's first 8 characters, then the API's or the payment page's suffix. A tx_ref of
+// another shape in a URL was not made here: the web app never shows it as a payment reference.
+export const OUR_CHECKOUT_REFERENCE = /^sale-[0-9a-f]{8}-(?:[0-9a-f]{12}|[0-9a-z]{8,9}-[0-9a-f]{6})$/;
+export const REFERENCE_TAKEN = "This reference belongs to another payment";
