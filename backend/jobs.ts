@@ -1,7 +1,6 @@
 import type { BackendConfig } from "./config";
 import type { AppDb } from "./db/client";
-import { cancelStaleSales, deleteExpiredDrafts } from "./services/sale-expiry";
-import { deleteExpiredUploads } from "./services/sale-upload";
+import { cancelStaleSales, deleteExpiredDrafts, deleteExpiredUploads } from "./services/sales";
 
 export const JOB_INTERVAL_MS = 5 * 60_000;
 

@@ -9,10 +9,13 @@ import {
   SalesUploadReportSchema,
 } from "../schemas/sale-uploads";
 import { inBatches } from "../http/csv";
-import { cancelStaleSales } from "../services/sale-expiry";
-import { deleteExpiredUploads } from "../services/sale-upload";
-import { exportCursorOf, readExportRowsAfter } from "../services/sale-export";
-import type { ExportCursor } from "../services/sale-export";
+import {
+  cancelStaleSales,
+  deleteExpiredUploads,
+  exportCursorOf,
+  readExportRowsAfter,
+} from "../services/sales";
+import type { ExportCursor } from "../services/sales";
 import {
   FORBIDDEN_BODY,
   backendWithTeam,

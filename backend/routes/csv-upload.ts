@@ -26,14 +26,16 @@ import { invalidField, notFound } from "../services/errors";
 import { checkUpload } from "../services/files";
 import {
   checkExportDates,
+  commitUpload,
+  correctUploadRow,
   exportCells,
   exportCursorOf,
   exportFileName,
+  getUpload,
+  processSalesFile,
   readExportRowsAfter,
-} from "../services/sale-export";
-import type { ExportCursor } from "../services/sale-export";
-import type { SalesUploadOutcome } from "../services/sale-upload";
-import { commitUpload, correctUploadRow, getUpload, processSalesFile } from "../services/sale-upload";
+} from "../services/sales";
+import type { ExportCursor, SalesUploadOutcome } from "../services/sales";
 
 const NoFieldsSchema = z.object({}).strict();
 const UploadPath = "/api/v1/csv-upload/{id}";

@@ -36,7 +36,7 @@ import {
   getDraft,
   listDrafts,
   submitDraft,
-} from "../services/sale-drafts";
+} from "../services/sales";
 import { cachedJson } from "../http/cached-json";
 
 const base = "/api/v1/sales/drafts";

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { auditLog, devices, inventoryBatches, inventoryMovements, saleContracts, sales } from "../db/schema";
 import { CreatedSaleSchema, SaleListSchema, SaleRecordSchema } from "../schemas/sales";
-import { cancelStaleSales } from "../services/sale-expiry";
+import { cancelStaleSales } from "../services/sales";
 import {
   FORBIDDEN_BODY,
   UNAUTHORIZED_BODY,

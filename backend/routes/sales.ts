@@ -21,17 +21,17 @@ import {
   updateFinancialSettings,
 } from "../services/financial-settings";
 import { paymentProviderName } from "../services/payment-providers";
-import { createSale } from "../services/sale-creation";
 import { acknowledgeOnlinePayment } from "../services/online-payments";
-import { recordCashPayment } from "../services/sale-payments";
 import {
   countSales,
+  createSale,
   getSale,
   isWholeTab,
   listSales,
+  recordCashPayment,
   saleCountKey,
   saleStats,
-} from "../services/sale-records";
+} from "../services/sales";
 import { cachedJson } from "../http/cached-json";
 
 export const saleOperations: Operation[] = [

@@ -21,19 +21,19 @@ import type { Actor, StaffActor } from "./audit";
 import { invalid, invalidField, notFound, unavailable } from "./errors";
 import { ProviderUnavailable } from "./payment-providers";
 import type { PaymentProvider, ProviderTransaction } from "./payment-providers";
-import { paymentReference } from "./sale-creation";
 import {
   ONLINE_NEEDS_VERIFICATION,
   SALE_CANCELLED,
   SALE_PAID,
   applyPayment,
   formatNaira,
+  getSale,
   lockSale,
   mailTokens,
   paymentAnswer,
-} from "./sale-payments";
-import type { AppliedPayment } from "./sale-payments";
-import { getSale } from "./sale-records";
+  paymentReference,
+} from "./sales";
+import type { AppliedPayment } from "./sales";
 
 export const UNKNOWN_REFERENCE = (reference: string) => `No payment was started with reference ${reference}`;
 export const OTHER_PAYMENT = "This transaction belongs to another payment";

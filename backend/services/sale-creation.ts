@@ -29,7 +29,7 @@ import {
   priceItem,
   saleTotals,
 } from "./pricing";
-import type { Allocation, ItemPrice } from "./pricing";
+import type { Allocation, FinancialSettings, ItemPrice, SaleTotals } from "./pricing";
 import {
   deviceProblems,
   installmentAllowed,
@@ -37,6 +37,7 @@ import {
   loadProductsForSale,
   stockBatchesOf,
 } from "./sale-catalogue";
+import type { DeviceForSale, ProductForSale, WarehouseBatch } from "./sale-catalogue";
 import { getSale } from "./sale-records";
 import { FieldProblems } from "./stock-common";
 
@@ -49,6 +50,13 @@ export const paymentReference = (saleId: string) =>
 
 const percentToBps = (percent: number) => Math.round(percent * 100);
 
+type SaleItem = CreateSaleInput["saleItems"][number];
+type SaleCustomer = { id: string; email: string; firstname: string; lastname: string };
+type Catalogue = Map<string, ProductForSale>;
+type KnownDevices = Map<string, DeviceForSale>;
+type ItemAllocation = Allocation & { inventoryItemId: string };
+type PricedItem = { allocations: ItemAllocation[]; price: ItemPrice };
+
 // Stock is taken oldest batch first under row locks: of two staff selling the last unit at once, one
 // succeeds and the other is told there is not enough. The sale starts UNPAID.
 export async function createSale(
@@ -58,6 +66,49 @@ export async function createSale(
   { provider }: { provider: PaymentProviderName },
 ): Promise<CreatedSale> {
   const problems = new FieldProblems();
+  const customer = await checkParties(db, input, problems);
+  const { catalogue, known } = await checkItems(db, input, problems);
+  problems.throwIfAny();
+
+  const settings = await currentFinancialSettings(db);
+  const { saleId, reference } = await db.transaction(async (tx) => {
+    const batchesOf = await lockStockFor(tx, input, catalogue);
+    const priced = priceItems(input, catalogue, batchesOf, settings, problems);
+    problems.throwIfAny();
+    const totals = saleTotals(priced.map((item) => item.price));
+    if (!Number.isSafeInteger(totals.totalKobo)) problems.add("saleItems", TOTAL_TOO_LARGE);
+    problems.throwIfAny();
+    const hasContract = input.saleItems.some((item) => item.paymentMode === "INSTALLMENT");
+    const saleId = await insertSale(tx, actor, input, { settings, totals, priced, hasContract });
+    for (const [index, item] of input.saleItems.entries()) {
+      const saleItemId = await insertSaleItem(tx, saleId, item, priced[index].price);
+      await takeStock(tx, actor, saleId, saleItemId, priced[index].allocations);
+      await linkDevices(tx, saleItemId, item.devices, { index, known, problems });
+    }
+    if (hasContract) await insertContract(tx, saleId, input);
+    const reference = await openCheckout(tx, actor, saleId, { input, totals, provider });
+    await auditSale(tx, actor, saleId, { input, customer, totals });
+    return { saleId, reference };
+  });
+
+  const sale = await getSale(db, saleId, actor);
+  return {
+    sale,
+    paymentData: {
+      amount: sale.installmentStartingPrice,
+      reference,
+      saleId,
+      customer: { email: customer?.email ?? "" },
+      currency: "NGN",
+    },
+  };
+}
+
+async function checkParties(
+  db: AppDb,
+  input: CreateSaleInput,
+  problems: FieldProblems,
+): Promise<SaleCustomer | undefined> {
   const [customer] = await db
     .select({
       id: customers.id,
@@ -76,6 +127,10 @@ export async function createSale(
     if (!agent) problems.add("agentId", "Agent not found");
     else if (agent.status !== "active") problems.add("agentId", "This agent is barred");
   }
+  return customer;
+}
+
+async function checkItems(db: AppDb, input: CreateSaleInput, problems: FieldProblems) {
   const catalogue = await loadProductsForSale(
     db,
     input.saleItems.map((item) => item.productId),
@@ -92,195 +147,239 @@ export async function createSale(
     for (const problem of deviceProblems(product, item.quantity, item.devices, known))
       problems.add(`saleItems.${index}.devices`, problem);
   });
-  problems.throwIfAny();
+  return { catalogue, known };
+}
 
-  const settings = await currentFinancialSettings(db);
-  const { saleId, reference } = await db.transaction(async (tx) => {
-    const needed = new Map<string, number>();
-    for (const item of input.saleItems) {
-      for (const inventory of catalogue.get(item.productId)?.inventories ?? [])
-        needed.set(inventory.inventoryItemId, (needed.get(inventory.inventoryItemId) ?? 0) + 1);
-    }
-    const batchesOf = await stockBatchesOf(tx, [...needed.keys()], { lock: true });
+async function lockStockFor(tx: AppDb, input: CreateSaleInput, catalogue: Catalogue) {
+  const needed = new Map<string, number>();
+  for (const item of input.saleItems) {
+    for (const inventory of catalogue.get(item.productId)?.inventories ?? [])
+      needed.set(inventory.inventoryItemId, (needed.get(inventory.inventoryItemId) ?? 0) + 1);
+  }
+  return stockBatchesOf(tx, [...needed.keys()], { lock: true });
+}
 
-    const priced: { allocations: (Allocation & { inventoryItemId: string })[]; price: ItemPrice }[] = [];
-    input.saleItems.forEach((item, index) => {
-      const product = catalogue.get(item.productId);
-      if (!product) return;
-      const allocations: (Allocation & { inventoryItemId: string })[] = [];
-      for (const inventory of product.inventories) {
-        const batches = batchesOf.get(inventory.inventoryItemId) ?? [];
-        try {
-          const taken = allocateFifo(batches, item.quantity * inventory.quantity, input.applyMargin);
-          for (const slice of taken) {
-            const batch = batches.find((candidate) => candidate.batchId === slice.batchId);
-            if (batch) batch.remaining -= slice.quantity;
-            allocations.push({ ...slice, inventoryItemId: inventory.inventoryItemId });
-          }
-        } catch (error) {
-          if (!(error instanceof InsufficientStock)) throw error;
-          const left = Math.floor(
-            batches.reduce((sum, batch) => sum + batch.remaining, 0) / inventory.quantity,
-          );
-          problems.add(
-            `saleItems.${index}.quantity`,
-            `Not enough stock for ${product.name}: ${left} unit${left === 1 ? "" : "s"} available`,
-          );
-          return;
-        }
-      }
-      const price = priceItem(
-        allocations,
-        {
-          paymentMode: item.paymentMode,
-          discountPercent: item.discount,
-          miscellaneousKobo: Object.values(item.miscellaneousPrices ?? {}).map(nairaToKobo),
-          installmentDuration: item.installmentDuration,
-          installmentStartingPercent: item.installmentStartingPrice,
-        },
-        settings,
-        input.applyMargin,
-      );
-      if (!isExactTotal(price)) {
-        problems.add(`saleItems.${index}.quantity`, TOTAL_TOO_LARGE);
-        return;
-      }
-      priced.push({ allocations, price });
-    });
-    problems.throwIfAny();
-
-    const totals = saleTotals(priced.map((item) => item.price));
-    if (!Number.isSafeInteger(totals.totalKobo)) problems.add("saleItems", TOTAL_TOO_LARGE);
-    problems.throwIfAny();
-    const hasContract = input.saleItems.some((item) => item.paymentMode === "INSTALLMENT");
-    const [sale] = await tx
-      .insert(sales)
-      .values({
-        customerId: input.customerId,
-        agentId: input.agentId ?? null,
-        paymentMethod: input.paymentMethod,
-        applyMargin: input.applyMargin,
-        ...settings,
-        hasContract,
-        totalKobo: totals.totalKobo,
-        dueNowKobo: totals.dueNowKobo,
-        totalMonthlyKobo: totals.totalMonthlyKobo,
-        installmentMonths: Math.max(0, ...priced.map((item) => item.price.installmentDuration)),
-        creatorId: actor.userId,
-      })
-      .returning({ id: sales.id });
-
-    for (const [index, item] of input.saleItems.entries()) {
-      const { allocations, price } = priced[index];
-      const [row] = await tx
-        .insert(saleItems)
-        .values({
-          saleId: sale.id,
-          productId: item.productId,
-          quantity: item.quantity,
-          paymentMode: item.paymentMode,
-          discountBps: percentToBps(item.discount),
-          installmentDuration: item.paymentMode === "INSTALLMENT" ? (item.installmentDuration ?? 0) : 0,
-          installmentStartingBps:
-            item.paymentMode === "INSTALLMENT" ? percentToBps(item.installmentStartingPrice ?? 0) : 0,
-          miscellaneous: Object.entries(item.miscellaneousPrices ?? {}).map(([name, cost]) => ({
-            name,
-            costKobo: nairaToKobo(cost),
-          })),
-          recipient: item.saleRecipient,
-          baseKobo: price.baseKobo,
-          discountKobo: price.discountKobo,
-          miscellaneousKobo: price.miscellaneousKobo,
-          interestKobo: price.interestKobo,
-          marginKobo: price.marginKobo,
-          totalKobo: price.totalKobo,
-          initialPaymentKobo: price.initialPaymentKobo,
-          monthlyPaymentKobo: price.monthlyPaymentKobo,
-        })
-        .returning({ id: saleItems.id });
-      for (const slice of allocations) {
-        await tx.insert(saleAllocations).values({
-          saleItemId: row.id,
-          batchId: slice.batchId,
-          inventoryItemId: slice.inventoryItemId,
-          quantity: slice.quantity,
-          unitPriceKobo: slice.unitPriceKobo,
-        });
-        const [batch] = await tx
-          .update(inventoryBatches)
-          .set({ remainingQuantity: sql`${inventoryBatches.remainingQuantity} - ${slice.quantity}` })
-          .where(eq(inventoryBatches.id, slice.batchId))
-          .returning({ warehouseId: inventoryBatches.warehouseId });
-        await tx.insert(inventoryMovements).values({
-          kind: "ALLOCATION",
-          inventoryItemId: slice.inventoryItemId,
-          batchId: slice.batchId,
-          fromWarehouseId: batch.warehouseId,
-          quantity: slice.quantity,
-          actorId: actor.userId,
-          reason: `Sale ${sale.id}`,
-        });
-      }
-      // Only a device nobody has linked yet is taken: a second sale of the same device finds it gone.
-      const linked = await tx
-        .update(devices)
-        .set({ saleItemId: row.id })
-        .where(and(inArray(devices.id, item.devices), isNull(devices.saleItemId)))
-        .returning({ id: devices.id });
-      if (linked.length !== item.devices.length) {
-        const taken = item.devices.filter((id) => !linked.some((device) => device.id === id));
-        const serials = taken.map((id) => known.get(id)?.serialNumber ?? id).join(", ");
-        problems.reject(`saleItems.${index}.devices`, `Device ${serials} is already linked to a sale`);
-      }
-    }
-
-    if (hasContract) {
-      if (!input.bvn || !input.identificationDetails || !input.nextOfKinDetails || !input.guarantorDetails)
-        throw invalid("Contract details are required for installment payments");
-      await tx.insert(saleContracts).values({
-        saleId: sale.id,
-        bvn: input.bvn,
-        identification: input.identificationDetails,
-        nextOfKin: input.nextOfKinDetails,
-        guarantor: input.guarantorDetails,
-      });
-    }
-    // An online sale's first payment is under way from here: the client may open the provider's popup
-    // with this reference (spec §4 "Submit"), and verifying it finds what was asked (docs/decisions/020).
-    const reference = paymentReference(sale.id);
-    if (input.paymentMethod === "ONLINE" && totals.dueNowKobo > 0) {
-      await tx.insert(paymentCheckouts).values({
-        reference,
-        saleId: sale.id,
-        provider,
-        amountKobo: totals.dueNowKobo,
-        currency: "NGN",
-        createdBy: actor.userId,
-      });
-    }
-    await recordAudit(tx, actor, {
-      action: "create",
-      subject: "Sales",
-      recordId: sale.id,
-      summary: `Sold ${input.saleItems.length} product${input.saleItems.length === 1 ? "" : "s"} to ${customer?.firstname} ${customer?.lastname} for ₦${koboToNaira(totals.totalKobo).toLocaleString("en-NG")}`,
-      changes: {
-        customerId: input.customerId,
-        totalKobo: totals.totalKobo,
-        paymentMethod: input.paymentMethod,
+/** Items later in the sale see what earlier ones took from the batches. */
+function priceItems(
+  input: CreateSaleInput,
+  catalogue: Catalogue,
+  batchesOf: Map<string, WarehouseBatch[]>,
+  settings: FinancialSettings,
+  problems: FieldProblems,
+): PricedItem[] {
+  const priced: PricedItem[] = [];
+  input.saleItems.forEach((item, index) => {
+    const product = catalogue.get(item.productId);
+    if (!product) return;
+    const allocations = allocateItem(item, product, batchesOf, input.applyMargin);
+    if (typeof allocations === "string") return problems.add(`saleItems.${index}.quantity`, allocations);
+    const price = priceItem(
+      allocations,
+      {
+        paymentMode: item.paymentMode,
+        discountPercent: item.discount,
+        miscellaneousKobo: Object.values(item.miscellaneousPrices ?? {}).map(nairaToKobo),
+        installmentDuration: item.installmentDuration,
+        installmentStartingPercent: item.installmentStartingPrice,
       },
-    });
-    return { saleId: sale.id, reference };
+      settings,
+      input.applyMargin,
+    );
+    if (!isExactTotal(price)) return problems.add(`saleItems.${index}.quantity`, TOTAL_TOO_LARGE);
+    priced.push({ allocations, price });
   });
+  return priced;
+}
 
-  const sale = await getSale(db, saleId, actor);
-  return {
-    sale,
-    paymentData: {
-      amount: sale.installmentStartingPrice,
+function allocateItem(
+  item: SaleItem,
+  product: ProductForSale,
+  batchesOf: Map<string, WarehouseBatch[]>,
+  applyMargin: boolean,
+): ItemAllocation[] | string {
+  const allocations: ItemAllocation[] = [];
+  for (const inventory of product.inventories) {
+    const batches = batchesOf.get(inventory.inventoryItemId) ?? [];
+    try {
+      const taken = allocateFifo(batches, item.quantity * inventory.quantity, applyMargin);
+      for (const slice of taken) {
+        const batch = batches.find((candidate) => candidate.batchId === slice.batchId);
+        if (batch) batch.remaining -= slice.quantity;
+        allocations.push({ ...slice, inventoryItemId: inventory.inventoryItemId });
+      }
+    } catch (error) {
+      if (!(error instanceof InsufficientStock)) throw error;
+      const left = Math.floor(batches.reduce((sum, batch) => sum + batch.remaining, 0) / inventory.quantity);
+      return `Not enough stock for ${product.name}: ${left} unit${left === 1 ? "" : "s"} available`;
+    }
+  }
+  return allocations;
+}
+
+async function insertSale(
+  tx: AppDb,
+  actor: StaffActor,
+  input: CreateSaleInput,
+  {
+    settings,
+    totals,
+    priced,
+    hasContract,
+  }: { settings: FinancialSettings; totals: SaleTotals; priced: PricedItem[]; hasContract: boolean },
+): Promise<string> {
+  const [sale] = await tx
+    .insert(sales)
+    .values({
+      customerId: input.customerId,
+      agentId: input.agentId ?? null,
+      paymentMethod: input.paymentMethod,
+      applyMargin: input.applyMargin,
+      ...settings,
+      hasContract,
+      totalKobo: totals.totalKobo,
+      dueNowKobo: totals.dueNowKobo,
+      totalMonthlyKobo: totals.totalMonthlyKobo,
+      installmentMonths: Math.max(0, ...priced.map((item) => item.price.installmentDuration)),
+      creatorId: actor.userId,
+    })
+    .returning({ id: sales.id });
+  return sale.id;
+}
+
+async function insertSaleItem(tx: AppDb, saleId: string, item: SaleItem, price: ItemPrice): Promise<string> {
+  const [row] = await tx
+    .insert(saleItems)
+    .values({
+      saleId,
+      productId: item.productId,
+      quantity: item.quantity,
+      paymentMode: item.paymentMode,
+      discountBps: percentToBps(item.discount),
+      installmentDuration: item.paymentMode === "INSTALLMENT" ? (item.installmentDuration ?? 0) : 0,
+      installmentStartingBps:
+        item.paymentMode === "INSTALLMENT" ? percentToBps(item.installmentStartingPrice ?? 0) : 0,
+      miscellaneous: Object.entries(item.miscellaneousPrices ?? {}).map(([name, cost]) => ({
+        name,
+        costKobo: nairaToKobo(cost),
+      })),
+      recipient: item.saleRecipient,
+      baseKobo: price.baseKobo,
+      discountKobo: price.discountKobo,
+      miscellaneousKobo: price.miscellaneousKobo,
+      interestKobo: price.interestKobo,
+      marginKobo: price.marginKobo,
+      totalKobo: price.totalKobo,
+      initialPaymentKobo: price.initialPaymentKobo,
+      monthlyPaymentKobo: price.monthlyPaymentKobo,
+    })
+    .returning({ id: saleItems.id });
+  return row.id;
+}
+
+async function takeStock(
+  tx: AppDb,
+  actor: StaffActor,
+  saleId: string,
+  saleItemId: string,
+  allocations: ItemAllocation[],
+) {
+  for (const slice of allocations) {
+    await tx.insert(saleAllocations).values({
+      saleItemId,
+      batchId: slice.batchId,
+      inventoryItemId: slice.inventoryItemId,
+      quantity: slice.quantity,
+      unitPriceKobo: slice.unitPriceKobo,
+    });
+    const [batch] = await tx
+      .update(inventoryBatches)
+      .set({ remainingQuantity: sql`${inventoryBatches.remainingQuantity} - ${slice.quantity}` })
+      .where(eq(inventoryBatches.id, slice.batchId))
+      .returning({ warehouseId: inventoryBatches.warehouseId });
+    await tx.insert(inventoryMovements).values({
+      kind: "ALLOCATION",
+      inventoryItemId: slice.inventoryItemId,
+      batchId: slice.batchId,
+      fromWarehouseId: batch.warehouseId,
+      quantity: slice.quantity,
+      actorId: actor.userId,
+      reason: `Sale ${saleId}`,
+    });
+  }
+}
+
+// Only a device nobody has linked yet is taken: a second sale of the same device finds it gone.
+async function linkDevices(
+  tx: AppDb,
+  saleItemId: string,
+  deviceIds: string[],
+  { index, known, problems }: { index: number; known: KnownDevices; problems: FieldProblems },
+) {
+  const linked = await tx
+    .update(devices)
+    .set({ saleItemId })
+    .where(and(inArray(devices.id, deviceIds), isNull(devices.saleItemId)))
+    .returning({ id: devices.id });
+  if (linked.length !== deviceIds.length) {
+    const taken = deviceIds.filter((id) => !linked.some((device) => device.id === id));
+    const serials = taken.map((id) => known.get(id)?.serialNumber ?? id).join(", ");
+    problems.reject(`saleItems.${index}.devices`, `Device ${serials} is already linked to a sale`);
+  }
+}
+
+async function insertContract(tx: AppDb, saleId: string, input: CreateSaleInput) {
+  if (!input.bvn || !input.identificationDetails || !input.nextOfKinDetails || !input.guarantorDetails)
+    throw invalid("Contract details are required for installment payments");
+  await tx.insert(saleContracts).values({
+    saleId,
+    bvn: input.bvn,
+    identification: input.identificationDetails,
+    nextOfKin: input.nextOfKinDetails,
+    guarantor: input.guarantorDetails,
+  });
+}
+
+// An online sale's first payment is under way from here: the client may open the provider's popup
+// with this reference (spec §4 "Submit"), and verifying it finds what was asked (docs/decisions/020).
+async function openCheckout(
+  tx: AppDb,
+  actor: StaffActor,
+  saleId: string,
+  { input, totals, provider }: { input: CreateSaleInput; totals: SaleTotals; provider: PaymentProviderName },
+): Promise<string> {
+  const reference = paymentReference(saleId);
+  if (input.paymentMethod === "ONLINE" && totals.dueNowKobo > 0) {
+    await tx.insert(paymentCheckouts).values({
       reference,
       saleId,
-      customer: { email: customer?.email ?? "" },
+      provider,
+      amountKobo: totals.dueNowKobo,
       currency: "NGN",
+      createdBy: actor.userId,
+    });
+  }
+  return reference;
+}
+
+async function auditSale(
+  tx: AppDb,
+  actor: StaffActor,
+  saleId: string,
+  {
+    input,
+    customer,
+    totals,
+  }: { input: CreateSaleInput; customer: SaleCustomer | undefined; totals: SaleTotals },
+) {
+  await recordAudit(tx, actor, {
+    action: "create",
+    subject: "Sales",
+    recordId: saleId,
+    summary: `Sold ${input.saleItems.length} product${input.saleItems.length === 1 ? "" : "s"} to ${customer?.firstname} ${customer?.lastname} for ₦${koboToNaira(totals.totalKobo).toLocaleString("en-NG")}`,
+    changes: {
+      customerId: input.customerId,
+      totalKobo: totals.totalKobo,
+      paymentMethod: input.paymentMethod,
     },
-  };
+  });
 }

@@ -26,7 +26,7 @@ import {
   inventoryIdsOf,
   stockBatchesOf,
 } from "./sale-catalogue";
-import type { ProductForSale } from "./sale-catalogue";
+import type { DeviceForSale, ProductForSale } from "./sale-catalogue";
 import { createSale } from "./sale-creation";
 import { saleSchedule } from "./sale-schedule";
 import { imageOf } from "./stock-common";
@@ -359,6 +359,46 @@ const naira = (kobo: number) => koboToNaira(kobo);
 
 export async function getDraft(db: AppDb, actor: StaffActor, id: string): Promise<SaleDraft> {
   const { row, document } = await findOwnDraft(db, actor, id);
+  const { catalogue, stock, settings, chosenDevices, customer, agent } = await readDraftContext(db, document);
+  const prices = await previewPrices(db, document, catalogue, settings);
+  const items = draftItemViews(document, catalogue, {
+    stockOf: new Map(stock.map((entry) => [entry.productId, entry])),
+    prices,
+    chosenDevices,
+    today: lagosDate(new Date()),
+  });
+  const totals = draftTotals(document, prices);
+  const problems = draftProblems(document, items);
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    expiresAt: expiryOf(row.updatedAt).toISOString(),
+    customer: customer
+      ? {
+          id: customer.id,
+          name: `${customer.firstname} ${customer.lastname}`,
+          email: customer.email,
+          phone: customer.phone,
+          location: customer.location,
+        }
+      : null,
+    agent: agent ? { id: agent.id, name: `${agent.firstname} ${agent.lastname}` } : null,
+    items,
+    identification: document.identification,
+    nextOfKin: document.nextOfKin,
+    guarantor: document.guarantor,
+    bvn: document.bvn,
+    paymentMethod: document.paymentMethod,
+    applyMargin: document.applyMargin,
+    needsContract: document.items.some((item) => item.parameters?.paymentMode === "INSTALLMENT"),
+    totals,
+    problems,
+    ready: Object.keys(problems).length === 0,
+  };
+}
+
+async function readDraftContext(db: AppDb, document: SaleDraftDocument) {
   const productIds = document.items.map((item) => item.productId);
   const [catalogue, stock, settings, chosenDevices, customerRows, agentRows] = await Promise.all([
     loadProductsForSale(db, productIds),
@@ -388,121 +428,131 @@ export async function getDraft(db: AppDb, actor: StaffActor, id: string): Promis
           .where(eq(agents.id, document.agentId))
       : Promise.resolve([]),
   ]);
-  const prices = await previewPrices(db, document, catalogue, settings);
-  const stockOf = new Map(stock.map((entry) => [entry.productId, entry]));
-  const today = lagosDate(new Date());
+  return { catalogue, stock, settings, chosenDevices, customer: customerRows[0], agent: agentRows[0] };
+}
 
-  const items: DraftItemView[] = document.items.flatMap((item) => {
+type StockEntry = Awaited<ReturnType<typeof productStock>>[number];
+type ItemContext = {
+  stockOf: Map<string, StockEntry>;
+  prices: Map<string, ItemPrice | string>;
+  chosenDevices: Map<string, DeviceForSale>;
+  today: string;
+};
+
+function draftItemViews(
+  document: SaleDraftDocument,
+  catalogue: Map<string, ProductForSale>,
+  context: ItemContext,
+): DraftItemView[] {
+  return document.items.flatMap((item) => {
     const product = catalogue.get(item.productId);
-    if (!product) return [];
-    const entry = stockOf.get(item.productId);
-    const price = prices.get(item.productId);
-    const requirements = deviceRequirements(product, item.units);
-    const linked = (item.deviceIds ?? [])
-      .map((deviceId) => chosenDevices.get(deviceId))
-      .filter((device) => device !== undefined);
-    const problems: string[] = [];
-    if (typeof price === "string") problems.push(price);
-    if (!item.deviceIds?.length) problems.push(AT_LEAST_ONE_DEVICE);
-    else problems.push(...deviceProblems(product, item.units, item.deviceIds, chosenDevices));
-    if (!item.recipient) problems.push(RECIPIENT_REQUIRED);
-    return [
-      {
-        productId: item.productId,
-        product: {
-          name: product.name,
-          category: product.categoryName,
-          image: imageOf(product.imageFileId),
-          paymentModes: product.paymentModes,
-          availableUnits: entry ? Number(entry.availableUnits) : 0,
-          priceRange: {
-            minimumInventoryBatchPrice: entry ? naira(Number(entry.minimumPrice)) : 0,
-            maximumInventoryBatchPrice: entry ? naira(Number(entry.maximumPrice)) : 0,
-          },
-        },
-        units: item.units,
-        parameters: item.parameters,
-        miscellaneous: item.miscellaneous,
-        devices: item.deviceIds
-          ? linked.map((device) => ({
-              id: device.id,
-              serialNumber: device.serialNumber,
-              inventoryId: device.inventoryId ?? "",
-            }))
-          : null,
-        recipient: item.recipient,
-        deviceRequirements: requirements.map((requirement) => ({
-          ...requirement,
-          linked: linked.filter((device) => device.inventoryId === requirement.inventoryId).length,
-        })),
-        installmentAllowed: installmentAllowed(product),
-        price:
-          price && typeof price !== "string"
-            ? {
-                basePrice: naira(price.baseKobo),
-                discountAmount: naira(price.discountKobo),
-                miscellaneousTotal: naira(price.miscellaneousKobo),
-                interest: naira(price.interestKobo),
-                margin: naira(price.marginKobo),
-                totalPrice: naira(price.totalKobo),
-                initialPayment: naira(price.initialPaymentKobo),
-                monthlyPayment: naira(price.monthlyPaymentKobo),
-                schedule: saleSchedule(new Date(), [price], 0, today).map((line) => ({
-                  number: line.number,
-                  dueDate: line.dueDate,
-                  amount: naira(line.amountKobo),
-                  paid: 0,
-                  status: line.status,
-                })),
-              }
-            : null,
-        problems: [...new Set(problems)],
-      },
-    ];
+    return product ? [draftItemView(item, product, context)] : [];
   });
+}
 
+function draftItemView(
+  item: DraftItem,
+  product: ProductForSale,
+  { stockOf, prices, chosenDevices, today }: ItemContext,
+): DraftItemView {
+  const price = prices.get(item.productId);
+  const linked = (item.deviceIds ?? [])
+    .map((deviceId) => chosenDevices.get(deviceId))
+    .filter((device) => device !== undefined);
+  return {
+    productId: item.productId,
+    product: productView(product, stockOf.get(item.productId)),
+    units: item.units,
+    parameters: item.parameters,
+    miscellaneous: item.miscellaneous,
+    devices: item.deviceIds
+      ? linked.map((device) => ({
+          id: device.id,
+          serialNumber: device.serialNumber,
+          inventoryId: device.inventoryId ?? "",
+        }))
+      : null,
+    recipient: item.recipient,
+    deviceRequirements: deviceRequirements(product, item.units).map((requirement) => ({
+      ...requirement,
+      linked: linked.filter((device) => device.inventoryId === requirement.inventoryId).length,
+    })),
+    installmentAllowed: installmentAllowed(product),
+    price: price && typeof price !== "string" ? priceView(price, today) : null,
+    problems: [...new Set(itemProblems(item, product, price, chosenDevices))],
+  };
+}
+
+function productView(product: ProductForSale, entry: StockEntry | undefined): DraftItemView["product"] {
+  return {
+    name: product.name,
+    category: product.categoryName,
+    image: imageOf(product.imageFileId),
+    paymentModes: product.paymentModes,
+    availableUnits: entry ? Number(entry.availableUnits) : 0,
+    priceRange: {
+      minimumInventoryBatchPrice: entry ? naira(Number(entry.minimumPrice)) : 0,
+      maximumInventoryBatchPrice: entry ? naira(Number(entry.maximumPrice)) : 0,
+    },
+  };
+}
+
+function itemProblems(
+  item: DraftItem,
+  product: ProductForSale,
+  price: ItemPrice | string | undefined,
+  chosenDevices: Map<string, DeviceForSale>,
+): string[] {
+  const problems: string[] = [];
+  if (typeof price === "string") problems.push(price);
+  if (!item.deviceIds?.length) problems.push(AT_LEAST_ONE_DEVICE);
+  else problems.push(...deviceProblems(product, item.units, item.deviceIds, chosenDevices));
+  if (!item.recipient) problems.push(RECIPIENT_REQUIRED);
+  return problems;
+}
+
+function priceView(price: ItemPrice, today: string): NonNullable<DraftItemView["price"]> {
+  return {
+    basePrice: naira(price.baseKobo),
+    discountAmount: naira(price.discountKobo),
+    miscellaneousTotal: naira(price.miscellaneousKobo),
+    interest: naira(price.interestKobo),
+    margin: naira(price.marginKobo),
+    totalPrice: naira(price.totalKobo),
+    initialPayment: naira(price.initialPaymentKobo),
+    monthlyPayment: naira(price.monthlyPaymentKobo),
+    schedule: saleSchedule(new Date(), [price], 0, today).map((line) => ({
+      number: line.number,
+      dueDate: line.dueDate,
+      amount: naira(line.amountKobo),
+      paid: 0,
+      status: line.status,
+    })),
+  };
+}
+
+function draftTotals(
+  document: SaleDraftDocument,
+  prices: Map<string, ItemPrice | string>,
+): SaleDraft["totals"] {
   const priced = [...prices.values()].filter((price): price is ItemPrice => typeof price !== "string");
   const totals = priced.length === document.items.length && priced.length > 0 ? saleTotals(priced) : null;
+  return totals
+    ? {
+        totalPrice: naira(totals.totalKobo),
+        amountDueNow: naira(totals.dueNowKobo),
+        totalMonthlyPayment: naira(totals.totalMonthlyKobo),
+      }
+    : null;
+}
+
+function draftProblems(document: SaleDraftDocument, items: DraftItemView[]): Record<string, string[]> {
   const checked = CreateSaleSchema.safeParse(draftPayload(document));
   const problems: Record<string, string[]> = checked.success ? {} : describeIssues(checked.error).fieldErrors;
   for (const [index, item] of items.entries()) {
     if (item.problems.length) problems[`saleItems.${index}`] = item.problems;
   }
-  const [customer] = customerRows;
-  const [agent] = agentRows;
-  return {
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    expiresAt: expiryOf(row.updatedAt).toISOString(),
-    customer: customer
-      ? {
-          id: customer.id,
-          name: `${customer.firstname} ${customer.lastname}`,
-          email: customer.email,
-          phone: customer.phone,
-          location: customer.location,
-        }
-      : null,
-    agent: agent ? { id: agent.id, name: `${agent.firstname} ${agent.lastname}` } : null,
-    items,
-    identification: document.identification,
-    nextOfKin: document.nextOfKin,
-    guarantor: document.guarantor,
-    bvn: document.bvn,
-    paymentMethod: document.paymentMethod,
-    applyMargin: document.applyMargin,
-    needsContract: document.items.some((item) => item.parameters?.paymentMode === "INSTALLMENT"),
-    totals: totals
-      ? {
-          totalPrice: naira(totals.totalKobo),
-          amountDueNow: naira(totals.dueNowKobo),
-          totalMonthlyPayment: naira(totals.totalMonthlyKobo),
-        }
-      : null,
-    problems,
-    ready: Object.keys(problems).length === 0,
-  };
+  return problems;
 }
 
 export async function submitDraft(

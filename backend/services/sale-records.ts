@@ -19,6 +19,7 @@ import { LAGOS_OFFSET_MS, lagosDate } from "../schemas/dates";
 import { pageOf } from "../schemas/list";
 import { koboToNaira } from "../schemas/money";
 import { isGranted } from "../schemas/permissions";
+import type { TokenRecord } from "../schemas/payments";
 import type {
   SaleList,
   SaleListItem,
@@ -54,6 +55,46 @@ export async function getSale(
   id: string,
   viewer: Pick<StaffActor, "permissions">,
 ): Promise<SaleRecord> {
+  const sale = await readSaleHead(db, id);
+  const { items, linked, contract, payments } = await readSaleParts(db, id);
+  const tokens = await tokensOfDevices(
+    db,
+    linked.map((device) => device.id),
+  );
+  const row = sale.sale;
+  const schedule = scheduleOf(row, items);
+  return {
+    id: row.id,
+    status: row.status,
+    paymentMethod: row.paymentMethod,
+    applyMargin: row.applyMargin,
+    financialSettings: financialSettingsRecord(row),
+    customer: sale.customer,
+    agent: personOf(row.agentId, sale.agentFirstname, sale.agentLastname),
+    createdBy: personOf(row.creatorId, sale.creatorFirstname, sale.creatorLastname),
+    totalPrice: naira(row.totalKobo),
+    installmentStartingPrice: naira(row.dueNowKobo),
+    totalMonthlyPayment: naira(row.totalMonthlyKobo),
+    totalPaid: naira(row.paidKobo),
+    balance: naira(row.totalKobo - row.paidKobo),
+    amountDueNow: row.status === "CANCELLED" ? 0 : naira(amountDueNow(schedule)),
+    items: items.map((item) => saleItemView(item, linked, tokens)),
+    schedule: schedule.map((line) => ({
+      number: line.number,
+      dueDate: line.dueDate,
+      amount: naira(line.amountKobo),
+      paid: naira(line.paidKobo),
+      status: line.status,
+    })),
+    contract: contract ? contractView(contract, viewer) : null,
+    payments: payments.map(paymentView),
+    createdAt: row.createdAt.toISOString(),
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    cancelReason: row.cancelReason,
+  };
+}
+
+async function readSaleHead(db: AppDb, id: string) {
   const creator = alias(users, "creator");
   const [sale] = await db
     .select({
@@ -78,7 +119,10 @@ export async function getSale(
     .where(eq(sales.id, id))
     .limit(1);
   if (!sale) throw notFound(SALE_NOT_FOUND);
+  return sale;
+}
 
+async function readSaleParts(db: AppDb, id: string) {
   const recorder = alias(users, "recorder");
   const [items, linked, contracts, payments] = await Promise.all([
     db
@@ -112,13 +156,13 @@ export async function getSale(
       .where(eq(salePayments.saleId, id))
       .orderBy(asc(salePayments.createdAt), asc(salePayments.id)),
   ]);
+  return { items, linked, contract: contracts[0], payments };
+}
 
-  const tokens = await tokensOfDevices(
-    db,
-    linked.map((device) => device.id),
-  );
-  const row = sale.sale;
-  const schedule = saleSchedule(
+type SaleParts = Awaited<ReturnType<typeof readSaleParts>>;
+
+function scheduleOf(row: { createdAt: Date; paidKobo: number }, items: SaleParts["items"]) {
+  return saleSchedule(
     row.createdAt,
     items.map(({ item }) => ({
       totalKobo: item.totalKobo,
@@ -128,91 +172,77 @@ export async function getSale(
     })),
     row.paidKobo,
   );
-  const [contract] = contracts;
+}
+
+function personOf(id: string | null, firstname: string | null, lastname: string | null) {
+  return id && firstname !== null ? { id, name: `${firstname} ${lastname}` } : null;
+}
+
+function saleItemView(
+  { item, productName, category }: SaleParts["items"][number],
+  linked: SaleParts["linked"],
+  tokens: TokenRecord[],
+): SaleRecord["items"][number] {
   return {
-    id: row.id,
-    status: row.status,
-    paymentMethod: row.paymentMethod,
-    applyMargin: row.applyMargin,
-    financialSettings: financialSettingsRecord(row),
-    customer: sale.customer,
-    agent:
-      row.agentId && sale.agentFirstname !== null
-        ? { id: row.agentId, name: `${sale.agentFirstname} ${sale.agentLastname}` }
-        : null,
-    createdBy:
-      row.creatorId && sale.creatorFirstname !== null
-        ? { id: row.creatorId, name: `${sale.creatorFirstname} ${sale.creatorLastname}` }
-        : null,
-    totalPrice: naira(row.totalKobo),
-    installmentStartingPrice: naira(row.dueNowKobo),
-    totalMonthlyPayment: naira(row.totalMonthlyKobo),
-    totalPaid: naira(row.paidKobo),
-    balance: naira(row.totalKobo - row.paidKobo),
-    amountDueNow: row.status === "CANCELLED" ? 0 : naira(amountDueNow(schedule)),
-    items: items.map(({ item, productName, category }) => ({
-      id: item.id,
-      product: { id: item.productId, name: productName, category },
-      quantity: item.quantity,
-      paymentMode: item.paymentMode,
-      discount: bpsToPercent(item.discountBps),
-      installmentDuration: item.installmentDuration,
-      installmentStartingPrice: bpsToPercent(item.installmentStartingBps),
-      miscellaneousPrices: Object.fromEntries(
-        item.miscellaneous.map((cost) => [cost.name, naira(cost.costKobo)]),
-      ),
-      saleRecipient: item.recipient,
-      basePrice: naira(item.baseKobo),
-      discountAmount: naira(item.discountKobo),
-      miscellaneousTotal: naira(item.miscellaneousKobo),
-      interest: naira(item.interestKobo),
-      margin: naira(item.marginKobo),
-      totalPrice: naira(item.totalKobo),
-      initialPayment: naira(item.initialPaymentKobo),
-      monthlyPayment: naira(item.monthlyPaymentKobo),
-      devices: linked
-        .filter((device) => device.saleItemId === item.id)
-        .map(({ id: deviceId, serialNumber, hardwareModel, isTokenable }) => ({
-          id: deviceId,
-          serialNumber,
-          hardwareModel,
-          isTokenable,
-          tokens: tokens.filter((token) => token.deviceId === deviceId),
-        })),
-    })),
-    schedule: schedule.map((line) => ({
-      number: line.number,
-      dueDate: line.dueDate,
-      amount: naira(line.amountKobo),
-      paid: naira(line.paidKobo),
-      status: line.status,
-    })),
-    contract: contract
-      ? {
-          bvn: shownBvn(contract.bvn, viewer),
-          identification: contract.identification,
-          nextOfKin: contract.nextOfKin,
-          guarantor: contract.guarantor,
-        }
-      : null,
-    payments: payments.map(({ payment, recorderFirstname, recorderLastname }) => ({
-      id: payment.id,
-      amount: naira(payment.amountKobo),
-      method: payment.method,
-      status: payment.status,
-      reference: payment.reference,
-      provider: payment.provider,
-      notes: payment.notes,
-      recordedBy:
-        payment.recordedBy && recorderFirstname !== null
-          ? { id: payment.recordedBy, name: `${recorderFirstname} ${recorderLastname}` }
-          : null,
-      date: lagosDate(payment.createdAt),
-      createdAt: payment.createdAt.toISOString(),
-    })),
-    createdAt: row.createdAt.toISOString(),
-    cancelledAt: row.cancelledAt?.toISOString() ?? null,
-    cancelReason: row.cancelReason,
+    id: item.id,
+    product: { id: item.productId, name: productName, category },
+    quantity: item.quantity,
+    paymentMode: item.paymentMode,
+    discount: bpsToPercent(item.discountBps),
+    installmentDuration: item.installmentDuration,
+    installmentStartingPrice: bpsToPercent(item.installmentStartingBps),
+    miscellaneousPrices: Object.fromEntries(
+      item.miscellaneous.map((cost) => [cost.name, naira(cost.costKobo)]),
+    ),
+    saleRecipient: item.recipient,
+    basePrice: naira(item.baseKobo),
+    discountAmount: naira(item.discountKobo),
+    miscellaneousTotal: naira(item.miscellaneousKobo),
+    interest: naira(item.interestKobo),
+    margin: naira(item.marginKobo),
+    totalPrice: naira(item.totalKobo),
+    initialPayment: naira(item.initialPaymentKobo),
+    monthlyPayment: naira(item.monthlyPaymentKobo),
+    devices: linked
+      .filter((device) => device.saleItemId === item.id)
+      .map(({ id: deviceId, serialNumber, hardwareModel, isTokenable }) => ({
+        id: deviceId,
+        serialNumber,
+        hardwareModel,
+        isTokenable,
+        tokens: tokens.filter((token) => token.deviceId === deviceId),
+      })),
+  };
+}
+
+function contractView(
+  contract: NonNullable<SaleParts["contract"]>,
+  viewer: Pick<StaffActor, "permissions">,
+): NonNullable<SaleRecord["contract"]> {
+  return {
+    bvn: shownBvn(contract.bvn, viewer),
+    identification: contract.identification,
+    nextOfKin: contract.nextOfKin,
+    guarantor: contract.guarantor,
+  };
+}
+
+function paymentView({
+  payment,
+  recorderFirstname,
+  recorderLastname,
+}: SaleParts["payments"][number]): SaleRecord["payments"][number] {
+  return {
+    id: payment.id,
+    amount: naira(payment.amountKobo),
+    method: payment.method,
+    status: payment.status,
+    reference: payment.reference,
+    provider: payment.provider,
+    notes: payment.notes,
+    recordedBy: personOf(payment.recordedBy, recorderFirstname, recorderLastname),
+    date: lagosDate(payment.createdAt),
+    createdAt: payment.createdAt.toISOString(),
   };
 }
 

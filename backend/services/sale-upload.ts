@@ -8,6 +8,7 @@ import type { FileKind } from "../schemas/files";
 import { nairaToKobo } from "../schemas/money";
 import { normalisePhone } from "../schemas/phone";
 import { SaleItemSchema, isCalendarDate, lagosToday } from "../schemas/sale-rules";
+import type { SaleItemInput } from "../schemas/sale-rules";
 import {
   MAX_LISTED_ROWS,
   MAX_SALE_ROWS,
@@ -25,7 +26,7 @@ import type { StaffActor } from "./audit";
 import { notFound } from "./errors";
 import { currentFinancialSettings } from "./financial-settings";
 import { InsufficientStock, TOTAL_TOO_LARGE, allocateFifo, isExactTotal, priceItem } from "./pricing";
-import type { Allocation, FinancialSettings, StockBatch } from "./pricing";
+import type { Allocation, FinancialSettings, ItemPrice, StockBatch } from "./pricing";
 import { INSTALLMENT_NOT_OFFERED, PRODUCT_NOT_FOUND } from "./sale-creation";
 import {
   deviceProblems,
@@ -380,15 +381,60 @@ const ITEM_FIELD_COLUMNS: Record<string, SaleFileField> = {
 
 const MONEY = /^\d{1,9}(\.\d{1,2})?$/;
 
+type RowCheck = {
+  value: (field: SaleFileField) => string;
+  add: (column: SaleFileField, message: string) => void;
+};
+type TakenStock = {
+  allocations: (Allocation & { inventoryItemId: string })[];
+  taken: { batch: StockBatch; quantity: number }[];
+};
+
 function checkRow(
   row: UploadedRow,
   lookups: Lookups,
   deviceRows: Map<string, number>,
 ): { sale: PreparedSale } | { problems: UploadProblem[] } {
   const problems: UploadProblem[] = [];
-  const add = (column: SaleFileField, message: string) => problems.push({ row: row.line, column, message });
-  const value = (field: SaleFileField) => (row.values[field] ?? "").trim();
+  const check: RowCheck = {
+    value: (field) => (row.values[field] ?? "").trim(),
+    add: (column, message) => problems.push({ row: row.line, column, message }),
+  };
+  const customer = customerOfRow(check, lookups);
+  const product = productOfRow(check, lookups);
+  const { serials, deviceIds } = devicesOfRow(check, lookups, deviceRows, row.line);
+  const item = itemOfRow(check, product, serials, deviceIds);
+  const paymentMethod = paymentMethodOfRow(check);
+  const saleDate = saleDateOfRow(check, lookups.today);
+  const agent = agentOfRow(check, lookups);
+  const paidCell = amountPaidOfRow(check);
+  if (product && item.success && deviceIds.length === serials.length) {
+    for (const problem of deviceProblems(product, item.data.quantity, deviceIds, lookups.devicesById))
+      check.add("deviceSerials", problem);
+  }
+  if (problems.length > 0 || !product || !customer || !item.success) return { problems };
 
+  const stock = takeRowStock(check, product, item.data.quantity, lookups.batchesOf);
+  if (!stock) return { problems };
+  const priced = priceRow(check, stock, item.data, lookups.settings, paidCell);
+  if (!priced) return { problems };
+  for (const id of deviceIds) deviceRows.set(id, row.line);
+  return {
+    sale: preparedSale(row.line, {
+      customer,
+      agent,
+      product,
+      item: item.data,
+      paymentMethod,
+      saleDate,
+      deviceIds,
+      allocations: stock.allocations,
+      ...priced,
+    }),
+  };
+}
+
+function customerOfRow({ value, add }: RowCheck, lookups: Lookups): CustomerRow | undefined {
   const customerCell = value("customer");
   let customer: CustomerRow | undefined;
   if (!customerCell) add("customer", "Customer is required");
@@ -398,7 +444,10 @@ function checkRow(
     customer = phone ? lookups.customersByPhone.get(phone) : undefined;
   }
   if (customerCell && !customer) add("customer", "No customer has this e-mail or phone number");
+  return customer;
+}
 
+function productOfRow({ value, add }: RowCheck, lookups: Lookups): ProductForSale | undefined {
   const productCell = value("product");
   let product = lookups.productsById.get(productCell);
   if (!productCell) add("product", "Product is required");
@@ -408,7 +457,15 @@ function checkRow(
     else product = named.length === 1 ? lookups.productsById.get(named[0]) : undefined;
     if (named.length === 0) add("product", PRODUCT_NOT_FOUND);
   }
+  return product;
+}
 
+function devicesOfRow(
+  { value, add }: RowCheck,
+  lookups: Lookups,
+  deviceRows: Map<string, number>,
+  line: number,
+) {
   const serials = serialsOf(value("deviceSerials"));
   const deviceIds: string[] = [];
   for (const serial of serials) {
@@ -416,12 +473,21 @@ function checkRow(
     if (!device) add("deviceSerials", `Device ${serial} does not exist`);
     else {
       const earlier = deviceRows.get(device.id);
-      if (earlier !== undefined && earlier !== row.line)
+      if (earlier !== undefined && earlier !== line)
         add("deviceSerials", `Device ${device.serialNumber} is also sold in row ${earlier}`);
       deviceIds.push(device.id);
     }
   }
+  return { serials, deviceIds };
+}
 
+// The file names no recipient, so a stand-in one passes the item's rules; the real one is the customer.
+function itemOfRow(
+  { value, add }: RowCheck,
+  product: ProductForSale | undefined,
+  serials: string[],
+  deviceIds: string[],
+) {
   const paymentMode = value("paymentMode").toUpperCase();
   const item = SaleItemSchema.safeParse({
     productId: product?.id ?? "unknown-product",
@@ -444,38 +510,56 @@ function checkRow(
   }
   if (product && paymentMode === "INSTALLMENT" && !installmentAllowed(product))
     add("paymentMode", INSTALLMENT_NOT_OFFERED);
+  return item;
+}
 
+function paymentMethodOfRow({ value, add }: RowCheck) {
   const paymentMethod = value("paymentMethod").toUpperCase();
   if (paymentMethod !== "CASH" && paymentMethod !== "ONLINE")
     add("paymentMethod", "Payment method is required");
+  return paymentMethod;
+}
 
+function saleDateOfRow({ value, add }: RowCheck, today: string) {
   const saleDate = value("saleDate");
   if (!saleDate) add("saleDate", "Sale date is required");
   else if (!isCalendarDate(saleDate)) add("saleDate", "Sale date must be a date written YYYY-MM-DD");
-  else if (saleDate > lookups.today) add("saleDate", "Sale date cannot be in the future");
+  else if (saleDate > today) add("saleDate", "Sale date cannot be in the future");
+  return saleDate;
+}
 
+function agentOfRow({ value, add }: RowCheck, lookups: Lookups) {
   const agentCell = value("agent");
   const agent = agentCell ? lookups.agentsByEmail.get(agentCell.toLowerCase()) : undefined;
   if (agentCell && !agent) add("agent", "No agent has this e-mail");
   else if (agent && agent.status !== "active") add("agent", "This agent is barred");
+  return agent;
+}
 
+function amountPaidOfRow({ value, add }: RowCheck) {
   const paidCell = value("amountPaid") || "0";
   const paidValid = MONEY.test(paidCell);
   if (!paidValid) add("amountPaid", "Amount paid must be an amount in naira, with at most 2 decimals");
+  return paidCell;
+}
 
-  if (product && item.success && deviceIds.length === serials.length) {
-    for (const problem of deviceProblems(product, item.data.quantity, deviceIds, lookups.devicesById))
-      add("deviceSerials", problem);
-  }
-  if (problems.length > 0 || !product || !customer || !item.success) return { problems };
+const giveBack = (taken: TakenStock["taken"]) => {
+  for (const slice of taken) slice.batch.remaining += slice.quantity;
+};
 
-  // Stock is taken only by rows that pass, in file order, as the sales would have been made.
-  const allocations: (Allocation & { inventoryItemId: string })[] = [];
-  const taken: { batch: StockBatch; quantity: number }[] = [];
+// Stock is taken only by rows that pass, in file order, as the sales would have been made.
+function takeRowStock(
+  { add }: RowCheck,
+  product: ProductForSale,
+  units: number,
+  batchesOf: Lookups["batchesOf"],
+): TakenStock | null {
+  const allocations: TakenStock["allocations"] = [];
+  const taken: TakenStock["taken"] = [];
   for (const inventory of product.inventories) {
-    const batches = lookups.batchesOf.get(inventory.inventoryItemId) ?? [];
+    const batches = batchesOf.get(inventory.inventoryItemId) ?? [];
     try {
-      for (const slice of allocateFifo(batches, item.data.quantity * inventory.quantity, false)) {
+      for (const slice of allocateFifo(batches, units * inventory.quantity, false)) {
         const batch = batches.find((candidate) => candidate.batchId === slice.batchId);
         if (batch) {
           batch.remaining -= slice.quantity;
@@ -485,61 +569,88 @@ function checkRow(
       }
     } catch (error) {
       if (!(error instanceof InsufficientStock)) throw error;
-      for (const slice of taken) slice.batch.remaining += slice.quantity;
+      giveBack(taken);
       const left = Math.floor(batches.reduce((sum, batch) => sum + batch.remaining, 0) / inventory.quantity);
       add("units", `Not enough stock for ${product.name}: ${left} unit${left === 1 ? "" : "s"} available`);
-      return { problems };
+      return null;
     }
   }
+  return { allocations, taken };
+}
+
+/** A row refused here gives back the stock it took, for the rows after it. */
+function priceRow(
+  { add }: RowCheck,
+  { allocations, taken }: TakenStock,
+  item: SaleItemInput,
+  settings: FinancialSettings,
+  paidCell: string,
+): { price: ItemPrice; paidKobo: number } | null {
   const price = priceItem(
     allocations,
     {
-      paymentMode: item.data.paymentMode,
-      discountPercent: item.data.discount,
+      paymentMode: item.paymentMode,
+      discountPercent: item.discount,
       miscellaneousKobo: [],
-      installmentDuration: item.data.installmentDuration,
-      installmentStartingPercent: item.data.installmentStartingPrice,
+      installmentDuration: item.installmentDuration,
+      installmentStartingPercent: item.installmentStartingPrice,
     },
-    lookups.settings,
+    settings,
     false,
   );
   if (!isExactTotal(price)) {
-    for (const slice of taken) slice.batch.remaining += slice.quantity;
+    giveBack(taken);
     add("units", TOTAL_TOO_LARGE);
-    return { problems };
+    return null;
   }
   const paidKobo = nairaToKobo(Number(paidCell));
   if (paidKobo > price.totalKobo) {
-    for (const slice of taken) slice.batch.remaining += slice.quantity;
+    giveBack(taken);
     add("amountPaid", `Amount paid cannot be more than the sale's total of ${formatNaira(price.totalKobo)}`);
-    return { problems };
+    return null;
   }
-  for (const id of deviceIds) deviceRows.set(id, row.line);
+  return { price, paidKobo };
+}
+
+function preparedSale(
+  line: number,
+  checked: {
+    customer: CustomerRow;
+    agent: { id: string } | undefined;
+    product: ProductForSale;
+    item: SaleItemInput;
+    paymentMethod: string;
+    saleDate: string;
+    deviceIds: string[];
+    allocations: TakenStock["allocations"];
+    price: ItemPrice;
+    paidKobo: number;
+  },
+): PreparedSale {
+  const { customer, item } = checked;
   return {
-    sale: {
-      line: row.line,
-      customerId: customer.id,
-      agentId: agent?.id ?? null,
-      productId: product.id,
-      units: item.data.quantity,
-      paymentMode: item.data.paymentMode,
-      installmentDuration: item.data.installmentDuration ?? 0,
-      installmentStartingPercent: item.data.installmentStartingPrice ?? 0,
-      discountPercent: item.data.discount,
-      paymentMethod: paymentMethod as "CASH" | "ONLINE",
-      paidKobo,
-      saleDate,
-      // The file names no recipient: the customer receives what they bought (docs/decisions/021).
-      recipient: {
-        firstname: customer.firstname,
-        lastname: customer.lastname,
-        address: customer.location,
-        phone: customer.phone,
-        email: customer.email,
-      },
-      deviceIds,
-      allocations,
-      price,
+    line,
+    customerId: customer.id,
+    agentId: checked.agent?.id ?? null,
+    productId: checked.product.id,
+    units: item.quantity,
+    paymentMode: item.paymentMode,
+    installmentDuration: item.installmentDuration ?? 0,
+    installmentStartingPercent: item.installmentStartingPrice ?? 0,
+    discountPercent: item.discount,
+    paymentMethod: checked.paymentMethod as "CASH" | "ONLINE",
+    paidKobo: checked.paidKobo,
+    saleDate: checked.saleDate,
+    // The file names no recipient: the customer receives what they bought (docs/decisions/021).
+    recipient: {
+      firstname: customer.firstname,
+      lastname: customer.lastname,
+      address: customer.location,
+      phone: customer.phone,
+      email: customer.email,
     },
+    deviceIds: checked.deviceIds,
+    allocations: checked.allocations,
+    price: checked.price,
   };
 }
