@@ -22,7 +22,7 @@ import {
   readFormData,
   rejectedSubmission,
 } from "~/utils/forms.server";
-import { can } from "~/utils/permissions";
+import { canFlags } from "~/utils/permissions";
 import { useLiveForm } from "~/utils/use-live-form";
 import type { FormResult } from "~/utils/use-live-form";
 
@@ -39,11 +39,11 @@ const agentPath = (id: string | undefined) => `/v1/agents/${encodeURIComponent(i
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const agent = await apiRead(request, agentPath(params.agentId), AgentRecordSchema);
-  const canEdit = can(user, "write:Agents");
+  const flags = canFlags(user, { write: "write:Agents" });
   return {
     agent,
-    canEdit,
-    editing: canEdit && new URL(request.url).searchParams.get("mode") === "edit",
+    can: flags,
+    editing: flags.write && new URL(request.url).searchParams.get("mode") === "edit",
     mapsApiKey: appConfig().mapsApiKey ?? null,
   };
 }
@@ -148,7 +148,7 @@ function agentDetails(agent: AgentRecord): [string, React.ReactNode][] {
 }
 
 export default function AgentRoute() {
-  const { agent, canEdit, editing, mapsApiKey } = useLoaderData<typeof loader>();
+  const { agent, can, editing, mapsApiKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const barred = agent.status === "barred";
   return (
@@ -168,7 +168,7 @@ export default function AgentRoute() {
             </h2>
             <AgentStatusPill status={agent.status} />
           </div>
-          {canEdit && !editing ? (
+          {can.write && !editing ? (
             <div className="flex flex-wrap gap-2">
               <Link
                 to="?mode=edit"

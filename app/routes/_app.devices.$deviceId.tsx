@@ -16,7 +16,7 @@ import { requirePermission, requireUser } from "~/session.server";
 import { describeFailure } from "~/utils/error-catalogue";
 import { capitalise, formatDate, formatNumber } from "~/utils/format";
 import { errorToast, readFormData } from "~/utils/forms.server";
-import { can } from "~/utils/permissions";
+import { canFlags } from "~/utils/permissions";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.device.serialNumber} — Devices — SolarDesk` : "Device — SolarDesk" },
@@ -38,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           itemClass: capitalise(item.class.toLowerCase()),
         }
       : null,
-    canReveal: can(user, "manage:Devices"),
+    can: canFlags(user, { reveal: "manage:Devices" }),
     issued: new URL(request.url).searchParams.get("issued"),
   };
 }
@@ -96,7 +96,7 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 }
 
 export default function DeviceRoute() {
-  const { device, item, canReveal, issued } = useLoaderData<typeof loader>();
+  const { device, item, can, issued } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const revealed = actionData && "revealedKey" in actionData ? actionData.revealedKey : null;
   const tokenAnswer = actionData && "result" in actionData ? actionData : undefined;
@@ -126,7 +126,7 @@ export default function DeviceRoute() {
           <h2 id="device-serial" className="text-lg font-semibold">
             {device.serialNumber}
           </h2>
-          {canReveal && !revealed ? (
+          {can.reveal && !revealed ? (
             <Form method="post">
               <SubmitButton intent="reveal-key" pendingText="Revealing..." className="py-2">
                 Reveal key
@@ -170,7 +170,7 @@ export default function DeviceRoute() {
         ) : (
           <p>No tokens issued yet. Tokens made for this device will be listed here.</p>
         )}
-        {canReveal ? <TokenForm answer={tokenAnswer} /> : null}
+        {can.reveal ? <TokenForm answer={tokenAnswer} /> : null}
       </Panel>
     </div>
   );

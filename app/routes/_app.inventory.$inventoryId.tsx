@@ -22,7 +22,7 @@ import { saveStockChange } from "~/features/inventory/stock-forms.server";
 import { requireUser } from "~/session.server";
 import { formatDate, formatNaira, formatNumber, formatPriceRange, formatTime } from "~/utils/format";
 import { readFormData } from "~/utils/forms.server";
-import { can } from "~/utils/permissions";
+import { canFlags } from "~/utils/permissions";
 import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
 
@@ -33,14 +33,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = encodeURIComponent(params.inventoryId ?? "");
-  const canWrite = can(user, "write:Inventory");
+  const flags = canFlags(user, { write: "write:Inventory" });
   const [item, warehouses] = await Promise.all([
     apiRead(request, `/v1/inventory/${id}`, InventoryDetailSchema),
-    canWrite
+    flags.write
       ? apiReadOrFailure(request, "/v1/warehouses", WarehouseListSchema, { status: "active", limit: 100 })
       : null,
   ]);
-  return { item, canWrite, warehouses: warehouses?.ok ? warehouses.data.warehouses : [] };
+  return { item, can: flags, warehouses: warehouses?.ok ? warehouses.data.warehouses : [] };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -169,7 +169,7 @@ function details(item: InventoryDetail): [string, React.ReactNode][] {
 }
 
 export default function InventoryItemRoute() {
-  const { item, canWrite, warehouses } = useLoaderData<typeof loader>();
+  const { item, can, warehouses } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const warehouseOptions = warehouses.map((warehouse) => ({ value: warehouse.id, label: warehouse.name }));
   const batchOptions = item.batches
@@ -199,7 +199,7 @@ export default function InventoryItemRoute() {
           rowKey={(batch) => batch.id}
         />
       </section>
-      {canWrite ? (
+      {can.write ? (
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
             <RestockForm answer={answer} warehouses={warehouseOptions} />

@@ -13,7 +13,7 @@ import { productEditorData, saveProduct } from "~/features/products/product-edit
 import { requireUser } from "~/session.server";
 import { formatDate, formatNumber, formatPriceRange } from "~/utils/format";
 import { readFormData } from "~/utils/forms.server";
-import { can } from "~/utils/permissions";
+import { canFlags } from "~/utils/permissions";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -26,13 +26,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = encodeURIComponent(params.productId ?? "");
-  const canEdit = can(user, "write:Products");
-  const editing = canEdit && new URL(request.url).searchParams.get("mode") === "edit";
+  const flags = canFlags(user, { write: "write:Products" });
+  const editing = flags.write && new URL(request.url).searchParams.get("mode") === "edit";
   const [product, editor] = await Promise.all([
     apiRead(request, `/v1/products/${id}`, ProductRecordSchema),
     editing ? productEditorData(request) : null,
   ]);
-  return { product, canEdit, editing, editor };
+  return { product, can: flags, editing, editor };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -61,7 +61,7 @@ const COLUMNS: Column<ProductInventory>[] = [
 ];
 
 export default function ProductRoute() {
-  const { product, canEdit, editing, editor } = useLoaderData<typeof loader>();
+  const { product, can, editing, editor } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const page = `/products/${product.id}`;
   return (
@@ -75,7 +75,7 @@ export default function ProductRoute() {
           <h2 className="min-w-0 flex-1 text-lg font-semibold">
             {editing ? `Edit ${product.name}` : product.name}
           </h2>
-          {canEdit && !editing ? (
+          {can.write && !editing ? (
             <Link
               to={`${page}?mode=edit`}
               className="rounded-full border border-slate-300 px-4 py-1.5 text-sm font-medium hover:bg-slate-100"

@@ -7,7 +7,7 @@ import { SectionErrorBoundary } from "~/components/error-panel";
 import { shortSaleId } from "~/features/sales/sale-labels";
 import { SalePage } from "~/features/sales/sale-page";
 import { requireUser } from "~/session.server";
-import { can } from "~/utils/permissions";
+import { canFlags } from "~/utils/permissions";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `Sale ${shortSaleId(loaded.sale.id)} — Sales — SolarDesk` : "Sale — SolarDesk" },
@@ -26,18 +26,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   return {
     sale,
-    access: {
-      canPay: can(user, "write:Sales"),
-      canReadCustomers: can(user, "read:Customers"),
-      canReadDevices: can(user, "read:Devices"),
-    },
+    can: canFlags(user, { pay: "write:Sales", readCustomers: "read:Customers", readDevices: "read:Devices" }),
   };
 }
 
 export default function SaleRoute() {
-  const { sale, access } = useLoaderData<typeof loader>();
+  const { sale, can } = useLoaderData<typeof loader>();
   const below = useOutlet();
-  return below ?? <SalePage sale={sale} access={access} />;
+  return below ?? <SalePage sale={sale} can={can} />;
 }
 
 export const ErrorBoundary = SectionErrorBoundary;

@@ -12,7 +12,7 @@ import { ActionToast } from "~/components/toaster";
 import { requirePermission, requireUser } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
 import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
-import { can } from "~/utils/permissions";
+import { canFlags } from "~/utils/permissions";
 import { useLiveForm } from "~/utils/use-live-form";
 
 const PAGE = "/settings/financial-settings";
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       loanMargin: toPercent(settings.loanMargin),
       monthlyInterest: toPercent(settings.monthlyInterest),
     },
-    canEdit: can(user, "manage:all"),
+    can: canFlags(user, { write: "manage:all" }),
   };
 }
 
@@ -69,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function FinancialSettingsRoute() {
-  const { percent, canEdit } = useLoaderData<typeof loader>();
+  const { percent, can } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, field, formErrors } = useLiveForm({
     schema: FinancialSettingsFormSchema,
@@ -87,7 +87,7 @@ export default function FinancialSettingsRoute() {
       <p className="mt-1 text-sm text-slate-600">
         New sales are priced with these; a sale keeps the values it was made with.
       </p>
-      {canEdit ? (
+      {can.write ? (
         <Form method="post" {...form} className="mt-4 flex max-w-md flex-col gap-1">
           {FIELDS.map(({ name, label, hint }) => {
             const props = field(name);

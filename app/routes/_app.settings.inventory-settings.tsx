@@ -15,7 +15,7 @@ import {
 import { saveInventoryCategory } from "~/features/inventory/category-forms.server";
 import { requireUser } from "~/session.server";
 import { readFormData } from "~/utils/forms.server";
-import { can } from "~/utils/permissions";
+import { canFlags } from "~/utils/permissions";
 
 const PAGE = "/settings/inventory-settings";
 
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!answer.ok && answer.failure.status === 403) return throwFailure(request, answer.failure);
   return {
     categories: answer.ok ? answer.data : null,
-    canWrite: can(user, "write:Inventory"),
+    can: canFlags(user, { write: "write:Inventory" }),
     renaming: new URL(request.url).searchParams.get("rename"),
   };
 }
@@ -41,18 +41,18 @@ export async function action({ request }: ActionFunctionArgs) {
 
 function CategoryName({
   category,
-  canWrite,
+  can,
   renaming,
   answer,
   heading = false,
 }: {
   category: { id: string; name: string };
   heading?: boolean;
-  canWrite: boolean;
+  can: { write: boolean };
   renaming: string | null;
   answer: CategoryAnswer;
 }) {
-  if (canWrite && renaming === category.id) {
+  if (can.write && renaming === category.id) {
     return (
       <RenameCategoryForm answer={answer} category={category} action={`${PAGE}?rename=${category.id}`} />
     );
@@ -64,7 +64,7 @@ function CategoryName({
       ) : (
         <span>{category.name}</span>
       )}
-      {canWrite ? (
+      {can.write ? (
         <Link
           to={`${PAGE}?rename=${category.id}`}
           preventScrollReset
@@ -83,7 +83,7 @@ function CategoryCard({
   ...rest
 }: {
   category: InventoryCategoryRecord;
-  canWrite: boolean;
+  can: { write: boolean };
   renaming: string | null;
   answer: CategoryAnswer;
 }) {
@@ -109,7 +109,7 @@ function CategoryCard({
 }
 
 export default function InventorySettingsRoute() {
-  const { categories, canWrite, renaming } = useLoaderData<typeof loader>();
+  const { categories, can, renaming } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <div className="flex flex-col gap-4">
@@ -124,7 +124,7 @@ export default function InventorySettingsRoute() {
           </p>
         ) : categories.length === 0 ? (
           <EmptyState title="No data available">
-            {canWrite ? "Categories you create below will be listed here." : null}
+            {can.write ? "Categories you create below will be listed here." : null}
           </EmptyState>
         ) : (
           <ul className="mt-4 grid grid-cols-1 gap-3 lg:grid-cols-2">
@@ -132,7 +132,7 @@ export default function InventorySettingsRoute() {
               <CategoryCard
                 key={category.id}
                 category={category}
-                canWrite={canWrite}
+                can={can}
                 renaming={renaming}
                 answer={answer}
               />
@@ -140,7 +140,7 @@ export default function InventorySettingsRoute() {
           </ul>
         )}
       </section>
-      {canWrite ? (
+      {can.write ? (
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           <section
             aria-labelledby="new-category"

@@ -9,7 +9,7 @@ import { SectionErrorBoundary } from "~/components/error-panel";
 import { ROLE_PERMISSIONS_PAGE, isProtected, permissionChips } from "~/features/roles/role-catalogue";
 import { requireUser } from "~/session.server";
 import { capitalise } from "~/utils/format";
-import { can } from "~/utils/permissions";
+import { canFlags } from "~/utils/permissions";
 
 export const meta: MetaFunction = () => [{ title: "Role Permissions — SolarDesk" }];
 
@@ -23,13 +23,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(`${ROLE_PERMISSIONS_PAGE}/${encodeURIComponent(legacy)}${confirm}`);
   }
   const roles = await apiRead(request, "/v1/roles", RoleListSchema);
-  return { roles, canEdit: can(user, "write:Roles") };
+  return { roles, can: canFlags(user, { write: "write:Roles" }) };
 }
 
 const staffCount = (count: number | undefined) =>
   count === undefined ? null : count === 0 ? "No staff" : `${count} staff`;
 
-function RoleCard({ role, canEdit }: { role: RoleRecord; canEdit: boolean }) {
+function RoleCard({ role, can }: { role: RoleRecord; can: { write: boolean } }) {
   const name = capitalise(role.role);
   const chips = permissionChips(role.permissions);
   const titleId = `role-${role.id}-title`;
@@ -50,7 +50,7 @@ function RoleCard({ role, canEdit }: { role: RoleRecord; canEdit: boolean }) {
             {staffCount(role.userCount) ? ` · ${staffCount(role.userCount)}` : ""}
           </p>
         </div>
-        {isProtected(role) || !canEdit ? null : (
+        {isProtected(role) || !can.write ? null : (
           <Link
             to={`${ROLE_PERMISSIONS_PAGE}/${role.id}`}
             preventScrollReset
@@ -86,7 +86,7 @@ function RoleCard({ role, canEdit }: { role: RoleRecord; canEdit: boolean }) {
 }
 
 export default function RolePermissionsRoute() {
-  const { roles, canEdit } = useLoaderData<typeof loader>();
+  const { roles, can } = useLoaderData<typeof loader>();
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -96,7 +96,7 @@ export default function RolePermissionsRoute() {
             Each staff member has one role; its permissions decide which areas they can open and change.
           </p>
         </div>
-        {canEdit ? (
+        {can.write ? (
           <Link
             to={`${ROLE_PERMISSIONS_PAGE}/new`}
             preventScrollReset
@@ -111,7 +111,7 @@ export default function RolePermissionsRoute() {
       ) : (
         <div className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {roles.map((role) => (
-            <RoleCard key={role.id} role={role} canEdit={canEdit} />
+            <RoleCard key={role.id} role={role} can={can} />
           ))}
         </div>
       )}
