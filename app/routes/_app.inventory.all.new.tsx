@@ -2,11 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import {
-  CreateInventorySchema,
   INVENTORY_IMAGE_FIELD,
   InventoryCategoryListSchema,
   InventoryDetailSchema,
   InventoryFormSchema,
+  pricesInNaira,
 } from "#backend/schemas/inventory";
 import { WarehouseListSchema } from "#backend/schemas/warehouses";
 import { apiReadOrFailure, apiWriteMultipart } from "~/api.server";
@@ -25,11 +25,11 @@ import { redirectWithSuccess } from "~/toast.server";
 import {
   creationFailedToast,
   invalidSubmission,
+  multipartBody,
   parseForm,
   readFormData,
   rejectedSubmission,
   steeringAnswer,
-  typedFields,
 } from "~/utils/forms.server";
 import { listHref } from "~/utils/list-params";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -59,17 +59,13 @@ export async function action({ request }: ActionFunctionArgs) {
   // 'Choose' (without JavaScript): the form comes back with the category's sub-categories to pick from.
   if (formData.get("intent") === "choose") return steeringAnswer(submission, "choose");
   if (submission.status !== "success") return invalidSubmission(submission, { intent: "create" });
-  const body = new FormData();
-  for (const [name, value] of Object.entries(
-    typedFields(formData, Object.keys(CreateInventorySchema.shape)),
-  )) {
-    body.set(name, value);
-  }
-  const image = submission.value[INVENTORY_IMAGE_FIELD];
-  if (image) body.set(INVENTORY_IMAGE_FIELD, image, image.name);
   const answer = await apiWriteMultipart(
     request,
-    { method: "POST", path: "/v1/inventory/create", formData: body },
+    {
+      method: "POST",
+      path: "/v1/inventory/create",
+      formData: multipartBody(pricesInNaira(submission.value)),
+    },
     InventoryDetailSchema,
   );
   if (!answer.ok) {

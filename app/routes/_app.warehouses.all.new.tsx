@@ -23,8 +23,8 @@ import {
   invalidSubmission,
   parseForm,
   readFormData,
+  multipartBody,
   rejectedSubmission,
-  typedFields,
 } from "~/utils/forms.server";
 import { listHref } from "~/utils/list-params";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -42,14 +42,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const submission = parseForm(formData, WarehouseFormSchema);
   if (submission.status !== "success") return invalidSubmission(submission);
-  const body = new FormData();
-  for (const [name, value] of Object.entries(typedFields(formData, ["name", "type"]))) body.set(name, value);
-  body.set("inventoryClasses", submission.value.inventoryClasses.join(","));
-  const image = submission.value[WAREHOUSE_IMAGE_FIELD];
-  if (image) body.set(WAREHOUSE_IMAGE_FIELD, image, image.name);
   const answer = await apiWriteMultipart(
     request,
-    { method: "POST", path: "/v1/warehouses", formData: body },
+    { method: "POST", path: "/v1/warehouses", formData: multipartBody(submission.value) },
     WarehouseRecordSchema,
   );
   if (!answer.ok) {
