@@ -83,7 +83,7 @@ function agentDetails(agent: AgentRecord): [string, React.ReactNode][] {
 }
 
 export default function AgentRoute() {
-  const { agent, canEdit, editing, mapsApiKey } = useLoaderData<typeof loader>();
+  const { agent, can, editing, mapsApiKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const barred = agent.status === "barred";
   return (
@@ -103,7 +103,7 @@ export default function AgentRoute() {
             </h2>
             <AgentStatusPill status={agent.status} />
           </div>
-          {canEdit && !editing ? (
+          {can.write && !editing ? (
             <div className="flex flex-wrap gap-2">
               <Link
                 to="?mode=edit"

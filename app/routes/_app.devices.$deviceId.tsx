@@ -49,7 +49,7 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 }
 
 export default function DeviceRoute() {
-  const { device, item, canReveal, issued } = useLoaderData<typeof loader>();
+  const { device, item, can, issued } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const revealed = actionData && "revealedKey" in actionData ? actionData.revealedKey : null;
   const tokenAnswer = actionData && "result" in actionData ? actionData : undefined;
@@ -79,7 +79,7 @@ export default function DeviceRoute() {
           <h2 id="device-serial" className="text-lg font-semibold">
             {device.serialNumber}
           </h2>
-          {canReveal && !revealed ? (
+          {can.reveal && !revealed ? (
             <Form method="post">
               <SubmitButton intent="reveal-key" pendingText="Revealing..." className="py-2">
                 Reveal key
@@ -123,7 +123,7 @@ export default function DeviceRoute() {
         ) : (
           <p>No tokens issued yet. Tokens made for this device will be listed here.</p>
         )}
-        {canReveal ? <TokenForm answer={tokenAnswer} /> : null}
+        {can.reveal ? <TokenForm answer={tokenAnswer} /> : null}
       </Panel>
     </div>
   );

@@ -1,9 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { BatchRecord, InventoryDetail, MovementRecord } from "#backend/schemas/inventory";
-import { InventoryDetailSchema } from "#backend/schemas/inventory";
-import { WarehouseListSchema } from "#backend/schemas/warehouses";
-import { apiRead, apiReadOrFailure } from "~/api.server";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
 import { DetailList } from "~/components/detail-list";
@@ -18,13 +15,12 @@ import { ActionToast } from "~/components/toaster";
 import type { ToastData } from "~/components/toaster";
 import { CLASS_LABELS } from "~/features/inventory/inventory-classes";
 import { MOVEMENT_LABELS } from "~/features/inventory/movements";
-import { saveStockChange } from "~/features/inventory/stock-forms.server";
-import { requireUser } from "~/session.server";
 import { formatDate, formatNaira, formatNumber, formatPriceRange, formatTime } from "~/utils/format";
-import { readFormData } from "~/utils/forms.server";
-import { can } from "~/utils/permissions";
 import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
+import type { action, loader } from "~/features/inventory/inventory-item.server";
+
+export { action, loader } from "~/features/inventory/inventory-item.server";
 
 const loadRestockSchema = () => import("#backend/schemas/inventory").then((module) => module.RestockSchema);
 const loadTransferSchema = () => import("#backend/schemas/inventory").then((module) => module.TransferSchema);
@@ -32,24 +28,6 @@ const loadTransferSchema = () => import("#backend/schemas/inventory").then((modu
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.item.name} — Inventory — SolarDesk` : "Inventory — SolarDesk" },
 ];
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const id = encodeURIComponent(params.inventoryId ?? "");
-  const canWrite = can(user, "write:Inventory");
-  const [item, warehouses] = await Promise.all([
-    apiRead(request, `/v1/inventory/${id}`, InventoryDetailSchema),
-    canWrite
-      ? apiReadOrFailure(request, "/v1/warehouses", WarehouseListSchema, { status: "active", limit: 100 })
-      : null,
-  ]);
-  return { item, canWrite, warehouses: warehouses?.ok ? warehouses.data.warehouses : [] };
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireUser(request);
-  return saveStockChange(request, await readFormData(request), params.inventoryId ?? "");
-}
 
 type Answer = { result: FormResult; toast: ToastData | null; intent: string | null } | undefined;
 type Option = { value: string; label: string };
@@ -178,7 +156,7 @@ function details(item: InventoryDetail): [string, React.ReactNode][] {
 }
 
 export default function InventoryItemRoute() {
-  const { item, canWrite, warehouses } = useLoaderData<typeof loader>();
+  const { item, can, warehouses } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const warehouseOptions = warehouses.map((warehouse) => ({ value: warehouse.id, label: warehouse.name }));
   const batchOptions = item.batches
@@ -208,7 +186,7 @@ export default function InventoryItemRoute() {
           rowKey={(batch) => batch.id}
         />
       </section>
-      {canWrite ? (
+      {can.write ? (
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
             <RestockForm answer={answer} warehouses={warehouseOptions} />

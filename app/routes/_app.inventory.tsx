@@ -1,13 +1,16 @@
 import { Link, useLoaderData } from "@remix-run/react";
+import type { InventoryStats } from "#backend/schemas/inventory";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { SectionLayout } from "~/components/frame/section-layout";
 import { classTabCounts } from "~/features/inventory/inventory-classes";
 import type { inventorySectionLoader } from "~/features/inventory/inventory-section.server";
+import { useListStats } from "~/utils/use-list-stats";
 
 export { inventorySectionLoader as loader } from "~/features/inventory/inventory-section.server";
 
 export default function InventoryLayout() {
-  const { stats, warehouseId, warehouseName } = useLoaderData<typeof inventorySectionLoader>();
+  const { warehouseId, warehouseName } = useLoaderData<typeof inventorySectionLoader>();
+  const stats = useListStats<InventoryStats>();
   return (
     <SectionLayout
       section="inventory"

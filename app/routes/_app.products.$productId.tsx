@@ -38,7 +38,7 @@ const COLUMNS: Column<ProductInventory>[] = [
 ];
 
 export default function ProductRoute() {
-  const { product, canEdit, editing, editor } = useLoaderData<typeof loader>();
+  const { product, can, editing, editor } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const page = `/products/${product.id}`;
   return (
@@ -52,7 +52,7 @@ export default function ProductRoute() {
           <h2 className="min-w-0 flex-1 text-lg font-semibold">
             {editing ? `Edit ${product.name}` : product.name}
           </h2>
-          {canEdit && !editing ? (
+          {can.write && !editing ? (
             <Link
               to={`${page}?mode=edit`}
               className="rounded-full border border-slate-300 px-4 py-1.5 text-sm font-medium hover:bg-slate-100"

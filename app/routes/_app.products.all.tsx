@@ -1,41 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { PAYMENT_MODE_LABELS } from "#backend/constants/products";
-import { ProductCategoryListSchema, ProductListQuerySchema } from "#backend/schemas/products";
-import { apiReadOrFailure } from "~/api.server";
 import { DropdownMenu } from "~/components/dropdown-menu";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { ListAction, ListSection } from "~/components/list-section";
 import { RecordImage } from "~/components/record-image";
-import { requireUser } from "~/session.server";
 import { formatNumber, formatPriceRange } from "~/utils/format";
 import { listHref } from "~/utils/list-params";
-import { listFailure } from "~/utils/list-messages";
-import { loadList } from "~/utils/lists.server";
-import { can } from "~/utils/permissions";
 import { useListRefresh } from "~/utils/use-freshness";
 import type { ProductCard } from "~/features/products/product-list.server";
-import { ProductCardListSchema } from "~/features/products/product-list.server";
+import { productListLoader } from "~/features/products/product-list.server";
 
 export const meta: MetaFunction = () => [{ title: "All Products — SolarDesk" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const [page, categories] = await Promise.all([
-    loadList(request, {
-      path: "/v1/products",
-      query: ProductListQuerySchema,
-      answer: ProductCardListSchema,
-      failureMessage: listFailure.products,
-    }),
-    apiReadOrFailure(request, "/v1/products/categories/all", ProductCategoryListSchema),
-  ]);
-  return {
-    query: page.query,
-    list: page.list,
-    categories: categories.ok ? categories.data : null,
-    canCreate: can(user, "write:Products"),
-  };
+export async function loader(args: LoaderFunctionArgs) {
+  return productListLoader("all", args);
 }
 
 function CategoryTabs({
@@ -97,7 +76,8 @@ function ProductCardItem({ product }: { product: ProductCard }) {
 }
 
 export default function ProductsRoute() {
-  const { query, list, categories, canCreate } = useLoaderData<typeof loader>();
+  const { page, categories, can } = useLoaderData<typeof loader>();
+  const { query, list } = page;
   const location = useLocation();
   useListRefresh();
   const categoryName = categories?.find((category) => category.id === query.categoryId)?.name;
@@ -118,7 +98,7 @@ export default function ProductsRoute() {
         keep={{ categoryId: query.categoryId }}
         clearHref={listHref(location.pathname, location.search, { search: null, page: null })}
         actions={
-          canCreate ? (
+          can.create ? (
             <>
               <ListAction to={listHref("/products/all/new", location.search)}>New Product</ListAction>
               <DropdownMenu
@@ -139,7 +119,7 @@ export default function ProductsRoute() {
         }
         page={list}
         itemLabel="products"
-        emptyHint={canCreate ? "Products you create with New Product will be listed here." : undefined}
+        emptyHint={can.create ? "Products you create with New Product will be listed here." : undefined}
       >
         <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2">
           {list.updatedResults.map((product) => (

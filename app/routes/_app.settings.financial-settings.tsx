@@ -28,7 +28,7 @@ const FIELDS: { name: keyof FinancialSettingsInput; label: string; hint: string 
 ];
 
 export default function FinancialSettingsRoute() {
-  const { percent, canEdit } = useLoaderData<typeof loader>();
+  const { percent, can } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, field, formErrors } = useLiveForm({
     loadSchema: loadFinancialSettingsFormSchema,
@@ -46,7 +46,7 @@ export default function FinancialSettingsRoute() {
       <p className="mt-1 text-sm text-slate-600">
         New sales are priced with these; a sale keeps the values it was made with.
       </p>
-      {canEdit ? (
+      {can.write ? (
         <Form method="post" {...form} className="mt-4 flex max-w-md flex-col gap-1">
           {FIELDS.map(({ name, label, hint }) => {
             const props = field(name);

@@ -1,10 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { InventoryCategoryRecord } from "#backend/schemas/inventory";
-import { InventoryCategoryListSchema } from "#backend/schemas/inventory";
-import { apiReadOrFailure, throwFailure } from "~/api.server";
 import { EmptyState } from "~/components/empty-state";
 import { SectionErrorBoundary } from "~/components/error-panel";
+import { INVENTORY_SETTINGS_PAGE } from "~/features/inventory/inventory-settings";
 import type { CategoryAnswer } from "~/features/inventory/category-forms";
 import {
   FAILED_TO_FETCH_CATEGORIES,
@@ -12,49 +11,32 @@ import {
   NewSubCategoryForm,
   RenameCategoryForm,
 } from "~/features/inventory/category-forms";
-import { saveInventoryCategory } from "~/features/inventory/category-forms.server";
-import { requireUser } from "~/session.server";
-import { readFormData } from "~/utils/forms.server";
-import { can } from "~/utils/permissions";
+import type { action, loader } from "~/features/inventory/inventory-settings.server";
 
-const PAGE = "/settings/inventory-settings";
+export { action, loader } from "~/features/inventory/inventory-settings.server";
 
 export const meta: MetaFunction = () => [{ title: "Inventory Settings — SolarDesk" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const answer = await apiReadOrFailure(request, "/v1/inventory/categories/all", InventoryCategoryListSchema);
-  // A refusal is the section's Access Denied panel with the catalogue's lines (spec 000 §6); any other
-  // failure keeps the page and names what could not be read.
-  if (!answer.ok && answer.failure.status === 403) return throwFailure(request, answer.failure);
-  return {
-    categories: answer.ok ? answer.data : null,
-    canWrite: can(user, "write:Inventory"),
-    renaming: new URL(request.url).searchParams.get("rename"),
-  };
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  await requireUser(request);
-  return saveInventoryCategory(request, await readFormData(request), PAGE);
-}
-
 function CategoryName({
   category,
-  canWrite,
+  can,
   renaming,
   answer,
   heading = false,
 }: {
   category: { id: string; name: string };
   heading?: boolean;
-  canWrite: boolean;
+  can: { write: boolean };
   renaming: string | null;
   answer: CategoryAnswer;
 }) {
-  if (canWrite && renaming === category.id) {
+  if (can.write && renaming === category.id) {
     return (
-      <RenameCategoryForm answer={answer} category={category} action={`${PAGE}?rename=${category.id}`} />
+      <RenameCategoryForm
+        answer={answer}
+        category={category}
+        action={`${INVENTORY_SETTINGS_PAGE}?rename=${category.id}`}
+      />
     );
   }
   return (
@@ -64,9 +46,9 @@ function CategoryName({
       ) : (
         <span>{category.name}</span>
       )}
-      {canWrite ? (
+      {can.write ? (
         <Link
-          to={`${PAGE}?rename=${category.id}`}
+          to={`${INVENTORY_SETTINGS_PAGE}?rename=${category.id}`}
           preventScrollReset
           aria-label={`Rename ${category.name}`}
           className="rounded-full border border-slate-300 px-3 py-0.5 text-xs font-medium hover:bg-slate-100"
@@ -83,7 +65,7 @@ function CategoryCard({
   ...rest
 }: {
   category: InventoryCategoryRecord;
-  canWrite: boolean;
+  can: { write: boolean };
   renaming: string | null;
   answer: CategoryAnswer;
 }) {
@@ -109,7 +91,7 @@ function CategoryCard({
 }
 
 export default function InventorySettingsRoute() {
-  const { categories, canWrite, renaming } = useLoaderData<typeof loader>();
+  const { categories, can, renaming } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <div className="flex flex-col gap-4">
@@ -124,7 +106,7 @@ export default function InventorySettingsRoute() {
           </p>
         ) : categories.length === 0 ? (
           <EmptyState title="No data available">
-            {canWrite ? "Categories you create below will be listed here." : null}
+            {can.write ? "Categories you create below will be listed here." : null}
           </EmptyState>
         ) : (
           <ul className="mt-4 grid grid-cols-1 gap-3 lg:grid-cols-2">
@@ -132,7 +114,7 @@ export default function InventorySettingsRoute() {
               <CategoryCard
                 key={category.id}
                 category={category}
-                canWrite={canWrite}
+                can={can}
                 renaming={renaming}
                 answer={answer}
               />
@@ -140,7 +122,7 @@ export default function InventorySettingsRoute() {
           </ul>
         )}
       </section>
-      {canWrite ? (
+      {can.write ? (
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           <section
             aria-labelledby="new-category"
@@ -149,7 +131,7 @@ export default function InventorySettingsRoute() {
             <h2 id="new-category" className="mb-3 text-lg font-semibold">
               New Category
             </h2>
-            <NewCategoryForm answer={answer} action={PAGE} />
+            <NewCategoryForm answer={answer} action={INVENTORY_SETTINGS_PAGE} />
           </section>
           <section
             aria-labelledby="new-sub-category"
@@ -162,7 +144,7 @@ export default function InventorySettingsRoute() {
               answer={answer}
               categories={categories ?? []}
               categoriesFailed={categories === null}
-              action={PAGE}
+              action={INVENTORY_SETTINGS_PAGE}
             />
           </section>
         </div>

@@ -1,35 +1,20 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import type { RoleRecord } from "#backend/schemas/roles";
-import { RoleListSchema } from "#backend/schemas/roles";
-import { apiRead } from "~/api.server";
 import { EmptyState } from "~/components/empty-state";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { ROLE_PERMISSIONS_PAGE, isProtected, permissionChips } from "~/features/roles/role-catalogue";
-import { requireUser } from "~/session.server";
 import { capitalise } from "~/utils/format";
-import { can } from "~/utils/permissions";
+import type { loader } from "~/features/roles/role-list.server";
+
+export { loader } from "~/features/roles/role-list.server";
 
 export const meta: MetaFunction = () => [{ title: "Role Permissions — SolarDesk" }];
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  // Bookmarked old-style links (`?role=new`, `?role={id}&confirm=delete`) still reach the drawers.
-  const params = new URL(request.url).searchParams;
-  const legacy = params.get("role");
-  if (legacy) {
-    const confirm = params.get("confirm") === "delete" ? "?confirm=delete" : "";
-    throw redirect(`${ROLE_PERMISSIONS_PAGE}/${encodeURIComponent(legacy)}${confirm}`);
-  }
-  const roles = await apiRead(request, "/v1/roles", RoleListSchema);
-  return { roles, canEdit: can(user, "write:Roles") };
-}
 
 const staffCount = (count: number | undefined) =>
   count === undefined ? null : count === 0 ? "No staff" : `${count} staff`;
 
-function RoleCard({ role, canEdit }: { role: RoleRecord; canEdit: boolean }) {
+function RoleCard({ role, can }: { role: RoleRecord; can: { write: boolean } }) {
   const name = capitalise(role.role);
   const chips = permissionChips(role.permissions);
   const titleId = `role-${role.id}-title`;
@@ -50,7 +35,7 @@ function RoleCard({ role, canEdit }: { role: RoleRecord; canEdit: boolean }) {
             {staffCount(role.userCount) ? ` · ${staffCount(role.userCount)}` : ""}
           </p>
         </div>
-        {isProtected(role) || !canEdit ? null : (
+        {isProtected(role) || !can.write ? null : (
           <Link
             to={`${ROLE_PERMISSIONS_PAGE}/${role.id}`}
             preventScrollReset
@@ -86,7 +71,7 @@ function RoleCard({ role, canEdit }: { role: RoleRecord; canEdit: boolean }) {
 }
 
 export default function RolePermissionsRoute() {
-  const { roles, canEdit } = useLoaderData<typeof loader>();
+  const { roles, can } = useLoaderData<typeof loader>();
   return (
     <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -96,7 +81,7 @@ export default function RolePermissionsRoute() {
             Each staff member has one role; its permissions decide which areas they can open and change.
           </p>
         </div>
-        {canEdit ? (
+        {can.write ? (
           <Link
             to={`${ROLE_PERMISSIONS_PAGE}/new`}
             preventScrollReset
@@ -111,7 +96,7 @@ export default function RolePermissionsRoute() {
       ) : (
         <div className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {roles.map((role) => (
-            <RoleCard key={role.id} role={role} canEdit={canEdit} />
+            <RoleCard key={role.id} role={role} can={can} />
           ))}
         </div>
       )}

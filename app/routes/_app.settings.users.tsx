@@ -1,31 +1,20 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import type { UserRecord } from "#backend/schemas/users";
-import { UserListQuerySchema, UserListSchema } from "#backend/schemas/users";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
 import { DropdownMenu } from "~/components/dropdown-menu";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { ListAction, ListSection } from "~/components/list-section";
 import { StaffStatus } from "~/features/staff/staff-status";
-import { requireUser } from "~/session.server";
+import type { userListLoader } from "~/features/staff/user-list.server";
 import { capitalise, formatDate, fullName } from "~/utils/format";
 import { listHref } from "~/utils/list-params";
-import { loadList } from "~/utils/lists.server";
-import { can } from "~/utils/permissions";
 import { useListRefresh } from "~/utils/use-freshness";
 
-export const meta: MetaFunction = () => [{ title: "Users — SolarDesk" }];
+export { userListLoader as loader } from "~/features/staff/user-list.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const page = await loadList(request, {
-    path: "/v1/users",
-    query: UserListQuerySchema,
-    answer: UserListSchema,
-  });
-  return { ...page, canCreate: can(user, "write:Users") };
-}
+export const meta: MetaFunction = () => [{ title: "Users — SolarDesk" }];
 
 function AddUserMenu({ newUserHref }: { newUserHref: string }) {
   return (
@@ -64,7 +53,8 @@ function useColumns(): Column<UserRecord>[] {
 }
 
 export default function UsersRoute() {
-  const { list, query, canCreate } = useLoaderData<typeof loader>();
+  const { page, can } = useLoaderData<typeof userListLoader>();
+  const { list, query } = page;
   const location = useLocation();
   const newUserHref = listHref("/settings/users/new", location.search);
   const columns = useColumns();
@@ -76,7 +66,7 @@ export default function UsersRoute() {
         searchLabel="Users"
         search={query.search}
         actions={
-          canCreate ? (
+          can.create ? (
             <>
               <ListAction to={newUserHref}>New User</ListAction>
               <AddUserMenu newUserHref={newUserHref} />

@@ -1,12 +1,12 @@
-import { useLoaderData } from "@remix-run/react";
+import type { WarehouseStats } from "#backend/schemas/warehouses";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { SectionLayout } from "~/components/frame/section-layout";
-import type { warehouseSectionLoader } from "~/features/warehouses/warehouse-section.server";
+import { useListStats } from "~/utils/use-list-stats";
 
 export { warehouseSectionLoader as loader } from "~/features/warehouses/warehouse-section.server";
 
 export default function WarehousesLayout() {
-  const { stats } = useLoaderData<typeof warehouseSectionLoader>();
+  const stats = useListStats<WarehouseStats>();
   return (
     <SectionLayout
       section="warehouses"

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formFieldErrors, parseForm, typedFields } from "./forms.server";
+import { formFieldErrors, multipartBody, parseForm } from "./forms.server";
 
 const Schema = z.object({ firstname: z.string(), email: z.string().email() }).strict();
 
@@ -70,15 +70,21 @@ describe("formFieldErrors", () => {
   });
 });
 
-describe("typedFields", () => {
-  it("keeps the named fields as typed, leaving out blanks and files", () => {
-    const formData = new FormData();
-    formData.set("costOfItem", "1,500.50");
-    formData.set("price", " ");
-    formData.set("inventoryImage", new File(["x"], "x.png"));
-    formData.set("other", "ignored");
-    expect(typedFields(formData, ["costOfItem", "price", "inventoryImage"])).toEqual({
-      costOfItem: "1,500.50",
+describe("multipartBody", () => {
+  it("sends a parsed value's fields as text, lists joined, files with their names, absent ones left out", () => {
+    const image = new File(["x"], "store.png", { type: "image/png" });
+    const body = multipartBody({
+      name: "Ikeja",
+      numberOfStock: 3,
+      price: 1500.5,
+      inventoryClasses: ["REGULAR", "RETURNED"],
+      type: undefined,
+      image,
     });
+    expect([...body.keys()]).toEqual(["name", "numberOfStock", "price", "inventoryClasses", "image"]);
+    expect(body.get("numberOfStock")).toBe("3");
+    expect(body.get("price")).toBe("1500.5");
+    expect(body.get("inventoryClasses")).toBe("REGULAR,RETURNED");
+    expect((body.get("image") as File).name).toBe("store.png");
   });
 });

@@ -118,14 +118,15 @@ export function creationFailedToast(fallback: string) {
     failure.status === 400 ? undefined : failure.status < 500 && message ? message : fallback;
 }
 
-// As typed, for the API: the parsed values hold money in kobo, and the API speaks naira.
-export function typedFields(formData: FormData, names: readonly string[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const name of names) {
-    const value = formData.get(name);
-    if (typeof value === "string" && value.trim() !== "") fields[name] = value;
+/** A parsed form as the API's multipart body: a list as one comma-separated value, a file with its name. */
+export function multipartBody(value: Record<string, unknown>): FormData {
+  const body = new FormData();
+  for (const [name, entry] of Object.entries(value)) {
+    if (entry === undefined || entry === null) continue;
+    if (entry instanceof File) body.set(name, entry, entry.name);
+    else body.set(name, Array.isArray(entry) ? entry.join(",") : String(entry));
   }
-  return fields;
+  return body;
 }
 
 export function steeringAnswer<Value>(submission: Submission<Value>, intent: string) {

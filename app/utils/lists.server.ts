@@ -1,9 +1,14 @@
 import { data, redirect } from "@remix-run/node";
 import type { z } from "zod";
 import { readListQuery } from "#backend/schemas/list";
+import type { PermissionName } from "#backend/schemas/permissions";
 import type { ApiCall } from "~/api.server";
 import { apiRead } from "~/api.server";
 import type { FailureDescription } from "./error-catalogue";
+import type { SectionKey } from "./navigation";
+import { sectionTab } from "./navigation";
+import type { SignedIn } from "./permissions";
+import { canFlags } from "./permissions";
 
 type ListAnswer = z.ZodType<{ totalPages: number }>;
 
@@ -40,4 +45,67 @@ export async function loadList<Query extends z.AnyZodObject, Answer extends List
     throw redirect(`${last.pathname}${last.search}`);
   }
   return { query, list };
+}
+
+type ListRead<Query extends z.AnyZodObject, Answer extends ListAnswer> = Omit<
+  Parameters<typeof loadList<Query, Answer>>[1],
+  "fixed"
+>;
+type StatsRead<Stats extends z.ZodTypeAny> = {
+  path: ApiCall["path"];
+  answer: Stats;
+  query?: ApiCall["query"];
+};
+
+type ListPageOptions<Query extends z.AnyZodObject, Answer extends ListAnswer, Flag extends string> = {
+  section: SectionKey;
+  tab: string;
+  list: ListRead<Query, Answer>;
+  can: Record<Flag, PermissionName>;
+};
+
+type ListPage<Query extends z.AnyZodObject, Answer extends ListAnswer, Stats, Flag extends string> = {
+  title: string;
+  tab: string;
+  /** The area's stat cards (and a section's tab counts); null for an area without them. */
+  stats: Stats;
+  page: Awaited<ReturnType<typeof loadList<Query, Answer>>>;
+  can: Record<Flag, boolean>;
+};
+
+/**
+ * Every list route's data, one shape: the tab's title and filter (`SECTIONS`), the area's stats, one page
+ * of the list (`loadList`) and what the role may do there; areas add their extras beside it.
+ */
+export async function loadListPage<
+  Query extends z.AnyZodObject,
+  Answer extends ListAnswer,
+  Stats extends z.ZodTypeAny,
+  Flag extends string,
+>(
+  request: Request,
+  user: SignedIn,
+  options: ListPageOptions<Query, Answer, Flag> & { stats: StatsRead<Stats> },
+): Promise<ListPage<Query, Answer, z.output<Stats>, Flag>>;
+export async function loadListPage<
+  Query extends z.AnyZodObject,
+  Answer extends ListAnswer,
+  Flag extends string,
+>(
+  request: Request,
+  user: SignedIn,
+  options: ListPageOptions<Query, Answer, Flag>,
+): Promise<ListPage<Query, Answer, null, Flag>>;
+export async function loadListPage(
+  request: Request,
+  user: SignedIn,
+  options: ListPageOptions<z.AnyZodObject, ListAnswer, string> & { stats?: StatsRead<z.ZodTypeAny> },
+): Promise<ListPage<z.AnyZodObject, ListAnswer, unknown, string>> {
+  const { title, filter } = sectionTab(options.section, options.tab);
+  const { stats } = options;
+  const [statsAnswer, page] = await Promise.all([
+    stats ? apiRead(request, stats.path, stats.answer, stats.query) : null,
+    loadList(request, { ...options.list, fixed: filter ?? {} }),
+  ]);
+  return { title, tab: options.tab, stats: statsAnswer, page, can: canFlags(user, options.can) };
 }

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import type { ApiEnv, RouteDeps } from "../http/env";
 import { createGuard, signedInActor } from "../http/guard";
+import type { ListSource } from "../http/list-route";
+import { listAnswer } from "../http/list-route";
 import type { Operation } from "../http/operation";
 import { ok } from "../http/operation";
 import { readJsonBody, readQuery } from "../http/validation";
@@ -12,7 +14,8 @@ import {
   CreateAgentSchema,
   UpdateAgentSchema,
 } from "../schemas/agents";
-import { agentStats, createAgent, getAgent, listAgents, updateAgent } from "../services/agents";
+import type { AgentList, AgentListQuery } from "../schemas/agents";
+import { agentStats, countAgents, createAgent, getAgent, listAgents, updateAgent } from "../services/agents";
 
 export const agentOperations: Operation[] = [
   {
@@ -64,11 +67,13 @@ export const agentOperations: Operation[] = [
 
 export function agentRoutes({ db, caches }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
+  const agentList: ListSource<AgentListQuery, AgentList> = {
+    count: (query) => countAgents(db, query),
+    list: (query, total) => listAgents(db, query, total),
+  };
 
   return new Hono<ApiEnv>()
-    .get("/", guard("read:Agents"), async (c) => {
-      return c.json(await listAgents(db, readQuery(c, AgentListQuerySchema)), 200);
-    })
+    .get("/", guard("read:Agents"), (c) => listAnswer(c, readQuery(c, AgentListQuerySchema), agentList))
     .get("/statistics/view", guard("read:Agents"), async (c) => {
       return c.json(await agentStats(db), 200);
     })

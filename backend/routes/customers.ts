@@ -1,6 +1,7 @@
 import type { Operation } from "../http/operation";
 import { ok } from "../http/operation";
 import { Hono } from "hono";
+import type { CustomerList, CustomerListQuery } from "../schemas/customers";
 import {
   CreateCustomerSchema,
   CustomerListQuerySchema,
@@ -10,6 +11,8 @@ import {
 } from "../schemas/customers";
 import type { ApiEnv, RouteDeps } from "../http/env";
 import { createGuard, signedInActor } from "../http/guard";
+import type { ListSource } from "../http/list-route";
+import { listAnswer } from "../http/list-route";
 import { readJsonBody, readQuery } from "../http/validation";
 import {
   countCustomers,
@@ -61,17 +64,21 @@ export const customerOperations: Operation[] = [
 
 export function customerRoutes({ db, caches }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
+  const customerList: ListSource<CustomerListQuery, CustomerList> = {
+    count: (query) => countCustomers(db, query),
+    list: (query, total) => listCustomers(db, query, total),
+    cache: {
+      area: "customers",
+      countKey: customerCountKey,
+      counts: caches.counts,
+      pages: caches.customerPages,
+    },
+  };
 
   return new Hono<ApiEnv>()
-    .get("/", guard("read:Customers"), async (c) => {
-      const query = readQuery(c, CustomerListQuerySchema);
-      const countKey = customerCountKey(query);
-      const page = await caches.customerPages.get(`${countKey}:${query.page}:${query.limit}`, async () => {
-        const total = await caches.counts.get(`customers:${countKey}`, () => countCustomers(db, query));
-        return listCustomers(db, query, total);
-      });
-      return cachedJson(c, page);
-    })
+    .get("/", guard("read:Customers"), (c) =>
+      listAnswer(c, readQuery(c, CustomerListQuerySchema), customerList),
+    )
     .get("/stats", guard("read:Customers"), async (c) => {
       return cachedJson(c, await caches.customerStats.get("all", () => customerStats(db)));
     })

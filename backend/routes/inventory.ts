@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import type { ApiEnv, RouteDeps } from "../http/env";
 import { createGuard, signedInActor } from "../http/guard";
+import type { ListSource } from "../http/list-route";
+import { listAnswer } from "../http/list-route";
 import { readMultipart } from "../http/multipart";
 import type { Operation } from "../http/operation";
 import { ok } from "../http/operation";
@@ -25,16 +27,21 @@ import {
   TransferResultSchema,
   TransferSchema,
 } from "../schemas/inventory";
-import type { InventoryStatsQuery } from "../schemas/inventory";
+import type {
+  InventoryList,
+  InventoryListQuery,
+  InventoryStatsQuery,
+  MovementList,
+  MovementListQuery,
+} from "../schemas/inventory";
 import {
   countInventory,
   createInventory,
   getInventory,
   inventoryCountKey,
   inventoryStats,
+  inventoryTotalFromStats,
   listInventory,
-  totalFromStats,
-  totalIsInStats,
 } from "../services/inventory";
 import {
   createInventoryCategories,
@@ -183,20 +190,28 @@ export function inventoryRoutes({ db, caches }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
   const cachedStats = (query: InventoryStatsQuery) =>
     caches.inventoryStats.get(query.warehouseId ?? "", () => inventoryStats(db, query));
+  const inventoryList: ListSource<InventoryListQuery, InventoryList> = {
+    count: (query) => countInventory(db, query),
+    totalFromStats: (query) => inventoryTotalFromStats(query, cachedStats),
+    list: (query, total) => listInventory(db, query, total),
+    cache: {
+      area: "inventory",
+      countKey: inventoryCountKey,
+      counts: caches.counts,
+      pages: caches.inventoryPages,
+    },
+  };
+  const movementList: ListSource<MovementListQuery, MovementList> = {
+    count: (query) => countMovements(db, query),
+    list: (query, total) => listMovements(db, query, total),
+    cache: { area: "movements", countKey: movementCountKey, counts: caches.counts },
+  };
 
   // Fixed paths before `/:id`, which would otherwise claim them.
   return new Hono<ApiEnv>()
-    .get("/", guard("read:Inventory"), async (c) => {
-      const query = readQuery(c, InventoryListQuerySchema);
-      const countKey = inventoryCountKey(query);
-      const page = await caches.inventoryPages.get(`${countKey}:${query.page}:${query.limit}`, async () => {
-        const total = totalIsInStats(query)
-          ? totalFromStats(query, await cachedStats({ warehouseId: query.warehouseId }))
-          : await caches.counts.get(`inventory:${countKey}`, () => countInventory(db, query));
-        return listInventory(db, query, total);
-      });
-      return cachedJson(c, page);
-    })
+    .get("/", guard("read:Inventory"), (c) =>
+      listAnswer(c, readQuery(c, InventoryListQuerySchema), inventoryList),
+    )
     .get("/stats", guard("read:Inventory"), async (c) => {
       return cachedJson(c, await cachedStats(readQuery(c, InventoryStatsQuerySchema)));
     })
@@ -211,13 +226,9 @@ export function inventoryRoutes({ db, caches }: RouteDeps) {
       const input = await readJsonBody(c, RenameInventoryCategorySchema);
       return c.json(await renameInventoryCategory(db, signedInActor(c), c.req.param("id"), input), 200);
     })
-    .get("/logs", guard("read:Inventory"), async (c) => {
-      const query = readQuery(c, MovementListQuerySchema);
-      const total = await caches.counts.get(`movements:${movementCountKey(query)}`, () =>
-        countMovements(db, query),
-      );
-      return c.json(await listMovements(db, query, total), 200);
-    })
+    .get("/logs", guard("read:Inventory"), (c) =>
+      listAnswer(c, readQuery(c, MovementListQuerySchema), movementList),
+    )
     .post("/create", guard("write:Inventory"), async (c) => {
       const { value, files } = await readMultipart(c, CreateInventorySchema, {
         requiredFiles: { [INVENTORY_IMAGE_FIELD]: INVENTORY_IMAGE_REQUIRED },

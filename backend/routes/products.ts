@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import type { ApiEnv, RouteDeps } from "../http/env";
 import { createGuard, signedInActor } from "../http/guard";
+import type { ListSource } from "../http/list-route";
+import { listAnswer } from "../http/list-route";
 import { readJsonOrMultipart, readMultipart } from "../http/multipart";
 import type { Operation } from "../http/operation";
 import { ok } from "../http/operation";
@@ -17,6 +19,7 @@ import {
   ProductStatsSchema,
   UpdateProductSchema,
 } from "../schemas/products";
+import type { ProductList, ProductListQuery } from "../schemas/products";
 import {
   countProducts,
   createProduct,
@@ -117,18 +120,14 @@ export const productOperations: Operation[] = [
 
 export function productRoutes({ db, caches }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
+  const productList: ListSource<ProductListQuery, ProductList> = {
+    count: (query) => countProducts(db, query),
+    list: (query, total) => listProducts(db, query, total),
+    cache: { area: "products", countKey: productCountKey, counts: caches.counts, pages: caches.productPages },
+  };
 
   return new Hono<ApiEnv>()
-    .get("/", guard("read:Products"), async (c) => {
-      const query = readQuery(c, ProductListQuerySchema);
-      const countKey = productCountKey(query);
-      // As the customer list (decision 008): a page asked again within READ_CACHE_MS, and no change since.
-      const page = await caches.productPages.get(`${countKey}:${query.page}:${query.limit}`, async () => {
-        const total = await caches.counts.get(`products:${countKey}`, () => countProducts(db, query));
-        return listProducts(db, query, total);
-      });
-      return cachedJson(c, page);
-    })
+    .get("/", guard("read:Products"), (c) => listAnswer(c, readQuery(c, ProductListQuerySchema), productList))
     .get("/statistics/view", guard("read:Products"), async (c) => {
       return c.json(await productStats(db), 200);
     })

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import type { ApiEnv, RouteDeps } from "../http/env";
 import { createGuard, currentSession, signedInActor } from "../http/guard";
+import type { ListSource } from "../http/list-route";
+import { listAnswer } from "../http/list-route";
 import type { Operation } from "../http/operation";
 import { ok } from "../http/operation";
 import { readJsonBody, readQuery } from "../http/validation";
@@ -15,6 +17,7 @@ import {
   SaleRecordSchema,
   SaleStatsSchema,
 } from "../schemas/sales";
+import type { SaleList, SaleListQuery } from "../schemas/sales";
 import {
   currentFinancialSettings,
   financialSettingsRecord,
@@ -26,11 +29,11 @@ import {
   countSales,
   createSale,
   getSale,
-  isWholeTab,
   listSales,
   recordCashPayment,
   saleCountKey,
   saleStats,
+  saleTotalFromStats,
 } from "../services/sales";
 import { cachedJson } from "../http/cached-json";
 
@@ -110,25 +113,16 @@ export const saleOperations: Operation[] = [
 
 export function saleRoutes({ db, caches, mailer, config }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
+  const stats = () => caches.saleStats.get("all", () => saleStats(db));
+  const saleList: ListSource<SaleListQuery, SaleList> = {
+    count: (query) => countSales(db, query),
+    totalFromStats: (query) => saleTotalFromStats(query, stats),
+    list: (query, total) => listSales(db, query, total),
+    cache: { area: "sales", countKey: saleCountKey, counts: caches.counts, pages: caches.salePages },
+  };
   return new Hono<ApiEnv>()
-    .get("/", guard("read:Sales"), async (c) => {
-      const query = readQuery(c, SaleListQuerySchema);
-      const countKey = saleCountKey(query);
-      const page = await caches.salePages.get(`${countKey}:${query.page}:${query.limit}`, async () => {
-        // A whole tab's total is already among the header counts: no second scan of the sales.
-        const total = await caches.counts.get(`sales:${countKey}`, async () => {
-          const counted = isWholeTab(query)
-            ? (await caches.saleStats.get("all", () => saleStats(db))).byTab[query.tab ?? "all"]
-            : undefined;
-          return counted ?? countSales(db, query);
-        });
-        return listSales(db, query, total);
-      });
-      return cachedJson(c, page);
-    })
-    .get("/stats", guard("read:Sales"), async (c) =>
-      cachedJson(c, await caches.saleStats.get("all", () => saleStats(db))),
-    )
+    .get("/", guard("read:Sales"), (c) => listAnswer(c, readQuery(c, SaleListQuerySchema), saleList))
+    .get("/stats", guard("read:Sales"), async (c) => cachedJson(c, await stats()))
     .post("/create", guard("write:Sales"), async (c) => {
       const input = await readJsonBody(c, CreateSaleSchema);
       return c.json(

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { csvResponse, inBatches } from "../http/csv";
 import type { ApiEnv, RouteDeps } from "../http/env";
 import { createGuard, signedInActor } from "../http/guard";
+import type { ListSource } from "../http/list-route";
+import { listAnswer } from "../http/list-route";
 import type { Operation } from "../http/operation";
 import { ok } from "../http/operation";
 import { readJsonBody, readQuery } from "../http/validation";
@@ -18,9 +20,11 @@ import {
   TicketStatsSchema,
   UpdateTicketSchema,
 } from "../schemas/tickets";
+import type { TicketList, TicketListQuery } from "../schemas/tickets";
 import {
   TICKET_EXPORT_HEADER,
   commentOnTicket,
+  countTickets,
   createTicket,
   getTicket,
   listTicketAssignees,
@@ -114,11 +118,13 @@ export const ticketOperations: Operation[] = [
 
 export function ticketRoutes({ db, caches }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
+  const ticketList: ListSource<TicketListQuery, TicketList> = {
+    count: (query) => countTickets(db, query),
+    list: (query, total) => listTickets(db, query, total),
+  };
 
   return new Hono<ApiEnv>()
-    .get("/", guard("read:Tickets"), async (c) => {
-      return c.json(await listTickets(db, readQuery(c, TicketListQuerySchema)), 200);
-    })
+    .get("/", guard("read:Tickets"), (c) => listAnswer(c, readQuery(c, TicketListQuerySchema), ticketList))
     .get("/stats", guard("read:Tickets"), async (c) => {
       return c.json(await ticketStats(db), 200);
     })

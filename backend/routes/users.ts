@@ -2,6 +2,7 @@ import { MessageSchema } from "../schemas/errors";
 import type { Operation } from "../http/operation";
 import { ok } from "../http/operation";
 import { Hono } from "hono";
+import type { UserList, UserListQuery } from "../schemas/users";
 import {
   ProfileSchema,
   UpdateUserSchema,
@@ -11,8 +12,10 @@ import {
 } from "../schemas/users";
 import type { ApiEnv, RouteDeps } from "../http/env";
 import { createGuard, currentSession, signedInActor } from "../http/guard";
+import type { ListSource } from "../http/list-route";
+import { listAnswer } from "../http/list-route";
 import { readJsonBody, readQuery } from "../http/validation";
-import { deleteUser, getUser, listUsers, updateOwnProfile, updateUser } from "../services/users";
+import { countUsers, deleteUser, getUser, listUsers, updateOwnProfile, updateUser } from "../services/users";
 
 export const userOperations: Operation[] = [
   {
@@ -73,11 +76,13 @@ export const userOperations: Operation[] = [
 
 export function userRoutes({ db, caches }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
+  const userList: ListSource<UserListQuery, UserList> = {
+    count: (query) => countUsers(db, query),
+    list: (query, total) => listUsers(db, query, total),
+  };
 
   return new Hono<ApiEnv>()
-    .get("/", guard("read:Users"), async (c) => {
-      return c.json(await listUsers(db, readQuery(c, UserListQuerySchema)), 200);
-    })
+    .get("/", guard("read:Users"), (c) => listAnswer(c, readQuery(c, UserListQuerySchema), userList))
     .patch("/", guard(), async (c) => {
       const input = await readJsonBody(c, ProfileSchema);
       return c.json(await updateOwnProfile(db, signedInActor(c), input), 200);

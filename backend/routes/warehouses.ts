@@ -4,6 +4,8 @@ import type { ApiEnv, RouteDeps } from "../http/env";
 import { cachedJson } from "../http/cached-json";
 import { csvResponse, inBatches } from "../http/csv";
 import { createGuard, signedInActor } from "../http/guard";
+import type { ListSource } from "../http/list-route";
+import { listAnswer } from "../http/list-route";
 import { readJsonOrMultipart, readMultipart } from "../http/multipart";
 import type { Operation } from "../http/operation";
 import { ok } from "../http/operation";
@@ -20,7 +22,9 @@ import {
   WarehouseRecordSchema,
   WarehouseStatsSchema,
 } from "../schemas/warehouses";
+import type { WarehouseList, WarehouseListQuery } from "../schemas/warehouses";
 import {
+  countWarehouses,
   createWarehouse,
   getWarehouse,
   listWarehouses,
@@ -107,11 +111,15 @@ export const warehouseOperations: Operation[] = [
 
 export function warehouseRoutes({ db, caches }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
+  const warehouseList: ListSource<WarehouseListQuery, WarehouseList> = {
+    count: (query) => countWarehouses(db, query),
+    list: (query, total) => listWarehouses(db, query, total),
+  };
 
   return new Hono<ApiEnv>()
-    .get("/", guard("read:Warehouses"), async (c) => {
-      return c.json(await listWarehouses(db, readQuery(c, WarehouseListQuerySchema)), 200);
-    })
+    .get("/", guard("read:Warehouses"), (c) =>
+      listAnswer(c, readQuery(c, WarehouseListQuerySchema), warehouseList),
+    )
     .get("/statistics/view", guard("read:Warehouses"), async (c) => {
       return c.json(await warehouseStats(db), 200);
     })

@@ -4,7 +4,7 @@ import { imageFileField } from "./files";
 import { requiredText } from "./fields";
 import { wholeNumberField } from "./form-values";
 import { PaginationSchema, listSchema } from "./list";
-import { nairaField } from "./money";
+import { koboToNaira, nairaField } from "./money";
 export * from "../constants/inventory";
 import {
   INVALID_CLASS,
@@ -99,6 +99,11 @@ export type CreateInventoryInput = z.infer<typeof CreateInventorySchema>;
 export const InventoryFormSchema = CreateInventorySchema.extend({
   [INVENTORY_IMAGE_FIELD]: imageFileField({ required: INVENTORY_IMAGE_REQUIRED }),
 });
+
+/** A parsed stock form for the API, which reads naira: its schemas turned the money into kobo. */
+export function pricesInNaira<Value extends { costOfItem: number; price: number }>(value: Value): Value {
+  return { ...value, costOfItem: koboToNaira(value.costOfItem), price: koboToNaira(value.price) };
+}
 
 /** Batches are never edited: restocking adds one. */
 export const RestockSchema = z

@@ -4,8 +4,10 @@ import {
   CategoryFormSchema,
   CreateInventoryCategoriesSchema,
   DateOfManufactureSchema,
+  RestockSchema,
   SkuSchema,
   SubCategoryFormSchema,
+  pricesInNaira,
 } from "./inventory";
 import { CreateProductSchema, ProductInventoriesSchema } from "./products";
 import { CreateWarehouseSchema } from "./warehouses";
@@ -144,5 +146,16 @@ describe("forms shared with the web app", () => {
     expect(messages(SubCategoryFormSchema.safeParse({ parentId: "p1", name: " " }))).toEqual([
       "Sub-Category Name is required",
     ]);
+  });
+});
+
+describe("pricesInNaira", () => {
+  it("sends a parsed form's money back as the naira the API reads, to the same kobo", () => {
+    for (const typed of ["0.01", "1,500.50", "79213.71", "999,999,999,999.99"]) {
+      const parsed = RestockSchema.parse({ numberOfStock: "2", costOfItem: typed, price: typed });
+      const sent = pricesInNaira(parsed);
+      expect(RestockSchema.parse(JSON.parse(JSON.stringify(sent)))).toEqual(parsed);
+      expect(RestockSchema.parse({ ...sent, costOfItem: String(sent.costOfItem) })).toEqual(parsed);
+    }
   });
 });

@@ -27,6 +27,7 @@ export const UserRecordSchema = z.object({
 });
 export type UserRecord = z.infer<typeof UserRecordSchema>;
 export const UserListSchema = listSchema("users", UserRecordSchema);
+export type UserList = z.infer<typeof UserListSchema>;
 
 export const AddUserSchema = z
   .object({

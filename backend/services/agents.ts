@@ -80,19 +80,26 @@ function listConditions(query: AgentListQuery) {
   return and(...conditions);
 }
 
-export async function listAgents(db: AppDb, query: AgentListQuery): Promise<AgentList> {
-  const where = listConditions(query);
-  const [rows, total] = await Promise.all([
+export async function countAgents(db: AppDb, query: AgentListQuery) {
+  return db.$count(agents, listConditions(query));
+}
+
+export async function listAgents(
+  db: AppDb,
+  query: AgentListQuery,
+  total: () => Promise<number>,
+): Promise<AgentList> {
+  const [rows, counted] = await Promise.all([
     db
       .select(agentColumns)
       .from(agents)
-      .where(where)
+      .where(listConditions(query))
       .orderBy(desc(agents.createdAt), desc(agents.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.$count(agents, where),
+    total(),
   ]);
-  return pageOf("agents", await withFigures(db, rows), total, query);
+  return pageOf("agents", await withFigures(db, rows), counted, query);
 }
 
 export async function agentStats(db: AppDb): Promise<AgentStats> {

@@ -108,9 +108,10 @@ export async function countCustomers(db: AppDb, query: CustomerListQuery, now = 
 export async function listCustomers(
   db: AppDb,
   query: CustomerListQuery,
-  total: number,
+  countTotal: () => Promise<number>,
   now = new Date(),
 ): Promise<CustomerList> {
+  const total = await countTotal();
   const offset = (query.page - 1) * query.limit;
   // Skipping rows is what a deep page costs, so a page in the older half is read from the oldest end
   // (the last page skips nothing) and put back in newest-first order.

@@ -190,13 +190,14 @@ export function inventoryCountKey(query: InventoryListQuery) {
 }
 
 // The total of a list narrowed only by warehouse and class is among the stats the page reads anyway.
-export function totalIsInStats(query: InventoryListQuery): boolean {
-  return !query.inventoryCategoryId && !query.inventorySubCategoryId && !query.search;
-}
-
-export function totalFromStats(query: InventoryListQuery, stats: InventoryStats): number {
-  if (!query.class) return stats.totalInventoryCount;
-  return stats.inventoryClassCounts.find((entry) => entry.inventoryClass === query.class)?.count ?? 0;
+export async function inventoryTotalFromStats(
+  query: InventoryListQuery,
+  stats: (query: InventoryStatsQuery) => Promise<InventoryStats>,
+): Promise<number | undefined> {
+  if (query.inventoryCategoryId || query.inventorySubCategoryId || query.search) return undefined;
+  const counts = await stats({ warehouseId: query.warehouseId });
+  if (!query.class) return counts.totalInventoryCount;
+  return counts.inventoryClassCounts.find((entry) => entry.inventoryClass === query.class)?.count ?? 0;
 }
 
 export async function countInventory(db: AppDb, query: InventoryListQuery) {
@@ -207,7 +208,7 @@ export async function countInventory(db: AppDb, query: InventoryListQuery) {
 export async function listInventory(
   db: AppDb,
   query: InventoryListQuery,
-  total: number,
+  total: () => Promise<number>,
 ): Promise<InventoryList> {
   const pageIds = await db
     .select({ id: inventoryItems.id })
@@ -221,7 +222,7 @@ export async function listInventory(
     pageIds.map((row) => row.id),
     query.warehouseId,
   );
-  return pageOf("inventories", records, total, query);
+  return pageOf("inventories", records, await total(), query);
 }
 
 export async function inventoryStats(db: AppDb, query: InventoryStatsQuery): Promise<InventoryStats> {

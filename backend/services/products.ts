@@ -170,7 +170,11 @@ export async function countProducts(db: AppDb, query: ProductListQuery) {
   return total;
 }
 
-export async function listProducts(db: AppDb, query: ProductListQuery, total: number): Promise<ProductList> {
+export async function listProducts(
+  db: AppDb,
+  query: ProductListQuery,
+  total: () => Promise<number>,
+): Promise<ProductList> {
   const pageIds = db
     .select({ id: products.id, createdAt: products.createdAt })
     .from(products)
@@ -189,7 +193,7 @@ export async function listProducts(db: AppDb, query: ProductListQuery, total: nu
     db,
     heads.map((head) => head.id),
   );
-  return pageOf("updatedResults", toProductRecords(heads, stockRows), total, query);
+  return pageOf("updatedResults", toProductRecords(heads, stockRows), await total(), query);
 }
 
 export async function productStats(db: AppDb): Promise<ProductStats> {

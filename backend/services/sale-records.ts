@@ -299,6 +299,11 @@ export function isWholeTab(query: SaleListQuery) {
   return Object.values(filters).every((value) => value === undefined || value === "");
 }
 
+// A whole tab's total is already among the header counts: no second scan of the sales.
+export async function saleTotalFromStats(query: SaleListQuery, stats: () => Promise<SaleStats>) {
+  return isWholeTab(query) ? (await stats()).byTab[query.tab ?? "all"] : undefined;
+}
+
 export function saleCountKey(query: SaleListQuery) {
   const { page: _page, limit: _limit, ...filters } = query;
   return JSON.stringify(filters);
@@ -323,7 +328,11 @@ export async function countSales(db: AppDb, query: SaleListQuery): Promise<numbe
 
 // Without a search the page's ids are found first, on the sales table and its index alone, so a deep page
 // does not join the whole table.
-export async function listSales(db: AppDb, query: SaleListQuery, total?: number): Promise<SaleList> {
+export async function listSales(
+  db: AppDb,
+  query: SaleListQuery,
+  total: () => Promise<number>,
+): Promise<SaleList> {
   const conditions = saleConditions(query);
   const offset = (query.page - 1) * query.limit;
   const pageIds = query.search
@@ -372,7 +381,7 @@ export async function listSales(db: AppDb, query: SaleListQuery, total?: number)
       .innerJoin(customers, eq(customers.id, sales.customerId))
       .leftJoin(agents, eq(agents.id, sales.agentId))
       .orderBy(desc(pageIds.createdAt), desc(pageIds.id)),
-    total ?? countSales(db, query),
+    total(),
   ]);
   const items: SaleListItem[] = rows.map((row) => ({
     id: row.id,

@@ -30,7 +30,7 @@ export {
   recordCashPayment,
 } from "./sale-payments";
 export type { AppliedPayment } from "./sale-payments";
-export { countSales, getSale, isWholeTab, listSales, saleCountKey, saleStats } from "./sale-records";
+export { countSales, getSale, listSales, saleCountKey, saleStats, saleTotalFromStats } from "./sale-records";
 export {
   commitUpload,
   correctUploadRow,

@@ -204,12 +204,12 @@ export async function countMovements(db: AppDb, query: MovementListQuery) {
 export async function listMovements(
   db: AppDb,
   query: MovementListQuery,
-  total: number,
+  total: () => Promise<number>,
 ): Promise<MovementList> {
   const rows = await movementQuery(db)
     .where(movementConditions(query))
     .orderBy(desc(inventoryMovements.createdAt), desc(inventoryMovements.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  return pageOf("movements", rows.map(toMovementRecord), total, query);
+  return pageOf("movements", rows.map(toMovementRecord), await total(), query);
 }

@@ -94,17 +94,24 @@ function listConditions(query: TicketExportQuery) {
   return and(...conditions);
 }
 
-export async function listTickets(db: AppDb, query: TicketListQuery): Promise<TicketList> {
-  const where = listConditions(query);
-  const [rows, total] = await Promise.all([
+export async function countTickets(db: AppDb, query: TicketListQuery) {
+  return db.$count(tickets, listConditions(query));
+}
+
+export async function listTickets(
+  db: AppDb,
+  query: TicketListQuery,
+  total: () => Promise<number>,
+): Promise<TicketList> {
+  const [rows, counted] = await Promise.all([
     selectTickets(db)
-      .where(where)
+      .where(listConditions(query))
       .orderBy(desc(tickets.createdAt), desc(tickets.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.$count(tickets, where),
+    total(),
   ]);
-  return pageOf("tickets", rows.map(toTicketRecord), total, query);
+  return pageOf("tickets", rows.map(toTicketRecord), counted, query);
 }
 
 export async function ticketStats(db: AppDb): Promise<TicketStats> {

@@ -8,6 +8,7 @@ import type {
   AddUserInput,
   ProfileInput,
   UpdateUserInput,
+  UserList,
   UserListQuery,
   UserRecord,
 } from "../schemas/users";
@@ -51,7 +52,7 @@ function emailTaken(db: AppDb, email: string, exceptUserId?: string) {
   return isTaken(db, users, and(sameText(users.email, email), isLive, otherThan(users.id, exceptUserId)));
 }
 
-export async function listUsers(db: AppDb, query: UserListQuery) {
+function listConditions(query: UserListQuery) {
   const conditions: (SQL | undefined)[] = [isLive];
   if (query.status) conditions.push(eq(users.status, query.status));
   if (query.search) {
@@ -66,18 +67,30 @@ export async function listUsers(db: AppDb, query: UserListQuery) {
       ),
     );
   }
-  const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  return and(...conditions);
+}
+
+export async function countUsers(db: AppDb, query: UserListQuery) {
+  const [{ total }] = await db.select({ total: count() }).from(users).where(listConditions(query));
+  return total;
+}
+
+export async function listUsers(
+  db: AppDb,
+  query: UserListQuery,
+  total: () => Promise<number>,
+): Promise<UserList> {
+  const [rows, counted] = await Promise.all([
     db
       .select(userRecordColumns)
       .from(users)
-      .where(where)
+      .where(listConditions(query))
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(users).where(where),
+    total(),
   ]);
-  return pageOf("users", await toUserRecords(db, rows), total, query);
+  return pageOf("users", await toUserRecords(db, rows), counted, query);
 }
 
 export async function getUser(db: AppDb, id: string): Promise<UserRecord> {

@@ -99,19 +99,27 @@ function listConditions(query: WarehouseListQuery) {
   return and(...conditions);
 }
 
-export async function listWarehouses(db: AppDb, query: WarehouseListQuery): Promise<WarehouseList> {
-  const where = listConditions(query);
-  const [rows, [{ total }]] = await Promise.all([
+export async function countWarehouses(db: AppDb, query: WarehouseListQuery) {
+  const [{ total }] = await db.select({ total: count() }).from(warehouses).where(listConditions(query));
+  return total;
+}
+
+export async function listWarehouses(
+  db: AppDb,
+  query: WarehouseListQuery,
+  total: () => Promise<number>,
+): Promise<WarehouseList> {
+  const [rows, counted] = await Promise.all([
     db
       .select(warehouseColumns)
       .from(warehouses)
-      .where(where)
+      .where(listConditions(query))
       .orderBy(desc(warehouses.createdAt), desc(warehouses.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(warehouses).where(where),
+    total(),
   ]);
-  return pageOf("warehouses", await withStock(db, rows), total, query);
+  return pageOf("warehouses", await withStock(db, rows), counted, query);
 }
 
 export async function warehouseStats(db: AppDb): Promise<WarehouseStats> {

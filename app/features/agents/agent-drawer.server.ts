@@ -11,18 +11,18 @@ import {
   readFormData,
   rejectedSubmission,
 } from "~/utils/forms.server";
-import { can } from "~/utils/permissions";
+import { canFlags } from "~/utils/permissions";
 
 const agentPath = (id: string | undefined) => `/v1/agents/${encodeURIComponent(id ?? "")}` as const;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const agent = await apiRead(request, agentPath(params.agentId), AgentRecordSchema);
-  const canEdit = can(user, "write:Agents");
+  const flags = canFlags(user, { write: "write:Agents" });
   return {
     agent,
-    canEdit,
-    editing: canEdit && new URL(request.url).searchParams.get("mode") === "edit",
+    can: flags,
+    editing: flags.write && new URL(request.url).searchParams.get("mode") === "edit",
     mapsApiKey: appConfig().mapsApiKey ?? null,
   };
 }

@@ -8,10 +8,10 @@ import { AgentCard } from "./agent-card";
 import type { agentListLoader } from "./agent-list.server";
 
 export function AgentListPage() {
-  const { title, stats, page, canCreate } = useLoaderData<typeof agentListLoader>();
+  const { title, stats, page, can } = useLoaderData<typeof agentListLoader>();
   const location = useLocation();
   useListRefresh();
-  const newAgent = canCreate ? (
+  const newAgent = can.create ? (
     <ListAction to={listHref("/agents/all/new", location.pathname === "/agents/all" ? location.search : "")}>
       New Agents
     </ListAction>
@@ -30,7 +30,7 @@ export function AgentListPage() {
         actions={newAgent}
         page={page.list}
         itemLabel="agents"
-        emptyHint={canCreate ? "Agents you add with New Agents will be listed here." : undefined}
+        emptyHint={can.create ? "Agents you add with New Agents will be listed here." : undefined}
       >
         <ul aria-label={title} className="mt-4 grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
           {page.list.agents.map((agent) => (

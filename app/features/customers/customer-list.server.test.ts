@@ -24,6 +24,37 @@ async function thrownBy(promise: Promise<unknown>) {
   throw new Error("the loader did not fail");
 }
 
+describe("the customer list's data", () => {
+  beforeEach(() => apiRead.mockReset());
+
+  it("has the list template's shape: title, tab, stats, page and the role's flags", async () => {
+    const stats = {
+      totalCustomerCount: 3,
+      newCustomerCount: 1,
+      activeCustomerCount: 2,
+      barredCustomerCount: 1,
+    };
+    const list = { customers: [], total: 2, page: 1, limit: 20, totalPages: 1 };
+    apiRead.mockImplementation(async (_request: Request, path: string) =>
+      path === "/v1/customers/stats" ? stats : list,
+    );
+    const request = new Request("http://app.test/customers/active?search=ada");
+    expect(await customerListLoader("active", { request, params: {}, context: {} })).toEqual({
+      title: "Active",
+      tab: "active",
+      stats,
+      page: { query: { page: 1, limit: 20, search: "ada", status: "active" }, list },
+      can: { create: false },
+    });
+    expect(apiRead).toHaveBeenCalledWith(request, "/v1/customers", expect.anything(), {
+      page: 1,
+      limit: 20,
+      search: "ada",
+      status: "active",
+    });
+  });
+});
+
 describe("the customer list's failure", () => {
   beforeEach(() => apiRead.mockReset());
 

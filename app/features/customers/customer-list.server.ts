@@ -1,24 +1,21 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { CustomerListQuerySchema, CustomerListSchema, CustomerStatsSchema } from "#backend/schemas/customers";
-import { apiRead } from "~/api.server";
 import { requireUser } from "~/session.server";
 import { listFailure } from "~/utils/list-messages";
-import { loadList } from "~/utils/lists.server";
-import { can } from "~/utils/permissions";
-import { sectionTab } from "~/utils/navigation";
+import { loadListPage } from "~/utils/lists.server";
 
 export async function customerListLoader(tab: string, { request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const { title, filter } = sectionTab("customers", tab);
-  const [stats, page] = await Promise.all([
-    apiRead(request, "/v1/customers/stats", CustomerStatsSchema),
-    loadList(request, {
+  return loadListPage(request, user, {
+    section: "customers",
+    tab,
+    stats: { path: "/v1/customers/stats", answer: CustomerStatsSchema },
+    list: {
       path: "/v1/customers",
       query: CustomerListQuerySchema,
       answer: CustomerListSchema,
-      fixed: filter ?? {},
       failureMessage: listFailure.customers,
-    }),
-  ]);
-  return { title, tab, stats, page, canCreate: can(user, "write:Customers") };
+    },
+    can: { create: "write:Customers" },
+  });
 }

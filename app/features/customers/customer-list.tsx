@@ -28,10 +28,10 @@ const COLUMNS: Column<CustomerRecord>[] = [
 ];
 
 export function CustomerListPage() {
-  const { title, tab, stats, page, canCreate } = useLoaderData<typeof customerListLoader>();
+  const { title, tab, stats, page, can } = useLoaderData<typeof customerListLoader>();
   const location = useLocation();
   useListRefresh();
-  const newCustomer = canCreate ? (
+  const newCustomer = can.create ? (
     <ListAction
       to={listHref("/customers/all/new", location.pathname === "/customers/all" ? location.search : "")}
     >
@@ -56,7 +56,7 @@ export function CustomerListPage() {
         emptyHint={
           tab === "defaulting"
             ? "Customers more than 30 days behind on a sale's payments are listed here."
-            : canCreate
+            : can.create
               ? "Customers you add with New Customer will be listed here."
               : undefined
         }

@@ -119,7 +119,7 @@ function FilterPanel({ items }: { items: SearchableChoices }) {
 }
 
 export function DeviceListPage() {
-  const { title, page, panel, filteredItemName, canCreate } = useLoaderData<typeof deviceListLoader>();
+  const { title, page, panel, filteredItemName, can } = useLoaderData<typeof deviceListLoader>();
   const location = useLocation();
   useListRefresh();
   const filters = activeDeviceFilters(location.pathname, location.search);
@@ -132,7 +132,7 @@ export function DeviceListPage() {
       >
         {filters.length ? `Filters (${filters.length})` : "Filters"}
       </Link>
-      {canCreate ? (
+      {can.create ? (
         <>
           <ListAction
             to={listHref("/devices/all/new", location.pathname === "/devices/all" ? location.search : "")}
@@ -159,7 +159,7 @@ export function DeviceListPage() {
         emptyHint={
           page.query.linked
             ? "Devices linked to a sale will be listed here once sales are recorded."
-            : canCreate
+            : can.create
               ? "Devices you add with New Device or a batch file will be listed here."
               : undefined
         }

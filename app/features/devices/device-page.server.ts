@@ -7,7 +7,7 @@ import { requirePermission, requireUser } from "~/session.server";
 import { describeFailure } from "~/utils/error-catalogue";
 import { capitalise } from "~/utils/format";
 import { errorToast, readFormData } from "~/utils/forms.server";
-import { can } from "~/utils/permissions";
+import { canFlags } from "~/utils/permissions";
 
 const devicePath = (id: string | undefined) => `/v1/device/${encodeURIComponent(id ?? "")}` as const;
 
@@ -25,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           itemClass: capitalise(item.class.toLowerCase()),
         }
       : null,
-    canReveal: can(user, "manage:Devices"),
+    can: canFlags(user, { reveal: "manage:Devices" }),
     issued: new URL(request.url).searchParams.get("issued"),
   };
 }

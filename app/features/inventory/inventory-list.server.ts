@@ -4,14 +4,15 @@ import {
   InventoryCategoryListSchema,
   InventoryListQuerySchema,
   InventoryRecordSchema,
+  InventoryStatsQuerySchema,
+  InventoryStatsSchema,
 } from "#backend/schemas/inventory";
-import { listSchema } from "#backend/schemas/list";
+import { listSchema, readListQuery } from "#backend/schemas/list";
 import { apiReadOrFailure } from "~/api.server";
 import { requireUser } from "~/session.server";
 import { listFailure } from "~/utils/list-messages";
-import { loadList } from "~/utils/lists.server";
+import { loadListPage } from "~/utils/lists.server";
 import { sectionTab } from "~/utils/navigation";
-import { can } from "~/utils/permissions";
 
 const InventoryRowSchema = InventoryRecordSchema.pick({
   id: true,
@@ -26,24 +27,28 @@ const InventoryRowSchema = InventoryRecordSchema.pick({
 export type InventoryRow = z.infer<typeof InventoryRowSchema>;
 const InventoryRowListSchema = listSchema("inventories", InventoryRowSchema);
 
+// The stats follow `?warehouseId=` as the list does; the section's tabs show their counts too.
 export async function inventoryListLoader(tab: string, { request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const { title, filter } = sectionTab("inventory", tab);
-  const [page, categories] = await Promise.all([
-    loadList(request, {
-      path: "/v1/inventory",
-      query: InventoryListQuerySchema,
-      answer: InventoryRowListSchema,
-      fixed: filter ?? {},
-      failureMessage: listFailure.inventoryOf(title),
+  const { title } = sectionTab("inventory", tab);
+  const { warehouseId } = readListQuery(InventoryStatsQuerySchema, new URL(request.url).searchParams);
+  const [list, categories] = await Promise.all([
+    loadListPage(request, user, {
+      section: "inventory",
+      tab,
+      stats: { path: "/v1/inventory/stats", answer: InventoryStatsSchema, query: { warehouseId } },
+      list: {
+        path: "/v1/inventory",
+        query: InventoryListQuerySchema,
+        answer: InventoryRowListSchema,
+        failureMessage: listFailure.inventoryOf(title),
+      },
+      can: { create: "write:Inventory" },
     }),
     apiReadOrFailure(request, "/v1/inventory/categories/all", InventoryCategoryListSchema),
   ]);
   return {
-    title,
-    query: page.query,
-    list: page.list,
+    ...list,
     categories: categories.ok ? categories.data.map(({ id, name }) => ({ id, name })) : null,
-    canCreate: can(user, "write:Inventory"),
   };
 }

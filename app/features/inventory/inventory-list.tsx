@@ -1,11 +1,10 @@
-import { Link, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
 import { DropdownMenu } from "~/components/dropdown-menu";
 import { ListAction, ListSection } from "~/components/list-section";
 import { RecordImage } from "~/components/record-image";
 import { StatCard } from "~/components/stat-card";
-import type { inventorySectionLoader } from "./inventory-section.server";
 import { formatBadgeCount, formatNumber, formatPriceRange } from "~/utils/format";
 import { listHref } from "~/utils/list-params";
 import { useListRefresh } from "~/utils/use-freshness";
@@ -60,24 +59,21 @@ function InventoryMenu({ search }: { search: string }) {
 }
 
 export function InventoryListPage() {
-  const { title, query, list, categories, canCreate } = useLoaderData<typeof inventoryListLoader>();
-  const section = useRouteLoaderData<typeof inventorySectionLoader>("routes/_app.inventory");
+  const { title, stats, page, categories, can } = useLoaderData<typeof inventoryListLoader>();
   const location = useLocation();
   useListRefresh();
-  const stats = section?.stats;
-  const counts = new Map(stats?.inventoryClassCounts.map((entry) => [entry.inventoryClass, entry.count]));
+  const { query, list } = page;
+  const counts = new Map(stats.inventoryClassCounts.map((entry) => [entry.inventoryClass, entry.count]));
   const warehouseId = query.warehouseId;
   const context = listHref("", location.search, { page: null, search: null, inventoryCategoryId: null });
   return (
     <div className="flex flex-col gap-4">
-      {stats ? (
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          <StatCard label="All Inventory" value={formatBadgeCount(stats.totalInventoryCount)} />
-          <StatCard label="Regular" value={formatBadgeCount(counts.get("REGULAR") ?? 0)} />
-          <StatCard label="Returned" value={formatBadgeCount(counts.get("RETURNED") ?? 0)} />
-          <StatCard label="Refurbished" value={formatBadgeCount(counts.get("REFURBISHED") ?? 0)} />
-        </div>
-      ) : null}
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard label="All Inventory" value={formatBadgeCount(stats.totalInventoryCount)} />
+        <StatCard label="Regular" value={formatBadgeCount(counts.get("REGULAR") ?? 0)} />
+        <StatCard label="Returned" value={formatBadgeCount(counts.get("RETURNED") ?? 0)} />
+        <StatCard label="Refurbished" value={formatBadgeCount(counts.get("REFURBISHED") ?? 0)} />
+      </div>
       <ListSection
         title={title}
         searchLabel="Inventory"
@@ -108,7 +104,7 @@ export function InventoryListPage() {
           ) : null
         }
         actions={
-          canCreate ? (
+          can.create ? (
             <>
               <ListAction to={listHref("/inventory/all/new", location.search)}>New Inventory</ListAction>
               <InventoryMenu search={location.search} />
@@ -117,7 +113,7 @@ export function InventoryListPage() {
         }
         page={list}
         itemLabel="items"
-        emptyHint={canCreate ? "Items you add with New Inventory will be listed here." : undefined}
+        emptyHint={can.create ? "Items you add with New Inventory will be listed here." : undefined}
       >
         {categories ? null : (
           <p role="alert" className="mt-2 text-sm text-red-700">

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { InventoryStatsQuerySchema, InventoryStatsSchema } from "#backend/schemas/inventory";
+import { InventoryStatsQuerySchema } from "#backend/schemas/inventory";
 import { readListQuery } from "#backend/schemas/list";
 import { WarehouseRecordSchema } from "#backend/schemas/warehouses";
 import { apiReadOrFailure } from "~/api.server";
@@ -10,14 +10,14 @@ export async function inventorySectionLoader(args: LoaderFunctionArgs) {
   await sectionLoader("inventory", args);
   const { request } = args;
   const { warehouseId } = readListQuery(InventoryStatsQuerySchema, new URL(request.url).searchParams);
-  const [stats, warehouse] = await Promise.all([
-    apiReadOrFailure(request, "/v1/inventory/stats", InventoryStatsSchema, { warehouseId }),
-    warehouseId
-      ? apiReadOrFailure(request, `/v1/warehouses/${encodeURIComponent(warehouseId)}`, WarehouseRecordSchema)
-      : null,
-  ]);
+  const warehouse = warehouseId
+    ? await apiReadOrFailure(
+        request,
+        `/v1/warehouses/${encodeURIComponent(warehouseId)}`,
+        WarehouseRecordSchema,
+      )
+    : null;
   return {
-    stats: stats.ok ? stats.data : null,
     warehouseId: warehouseId ?? null,
     warehouseName: warehouse ? (warehouse.ok ? warehouse.data.name : "Unknown warehouse") : null,
   };

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { INVENTORY_IMAGE_FIELD } from "#backend/constants/inventory";
 import {
-  CreateInventorySchema,
   InventoryCategoryListSchema,
   InventoryDetailSchema,
   InventoryFormSchema,
+  pricesInNaira,
 } from "#backend/schemas/inventory";
 import { WarehouseListSchema } from "#backend/schemas/warehouses";
 import { apiReadOrFailure, apiWriteMultipart } from "~/api.server";
@@ -13,11 +12,11 @@ import { redirectWithSuccess } from "~/toast.server";
 import {
   creationFailedToast,
   invalidSubmission,
+  multipartBody,
   parseForm,
   readFormData,
   rejectedSubmission,
   steeringAnswer,
-  typedFields,
 } from "~/utils/forms.server";
 import { listHref } from "~/utils/list-params";
 
@@ -43,17 +42,13 @@ export async function action({ request }: ActionFunctionArgs) {
   // 'Choose' (without JavaScript): the form comes back with the category's sub-categories to pick from.
   if (formData.get("intent") === "choose") return steeringAnswer(submission, "choose");
   if (submission.status !== "success") return invalidSubmission(submission, { intent: "create" });
-  const body = new FormData();
-  for (const [name, value] of Object.entries(
-    typedFields(formData, Object.keys(CreateInventorySchema.shape)),
-  )) {
-    body.set(name, value);
-  }
-  const image = submission.value[INVENTORY_IMAGE_FIELD];
-  if (image) body.set(INVENTORY_IMAGE_FIELD, image, image.name);
   const answer = await apiWriteMultipart(
     request,
-    { method: "POST", path: "/v1/inventory/create", formData: body },
+    {
+      method: "POST",
+      path: "/v1/inventory/create",
+      formData: multipartBody(pricesInNaira(submission.value)),
+    },
     InventoryDetailSchema,
   );
   if (!answer.ok) {

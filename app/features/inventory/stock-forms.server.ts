@@ -3,20 +3,14 @@ import {
   RestockSchema,
   TransferResultSchema,
   TransferSchema,
+  pricesInNaira,
 } from "#backend/schemas/inventory";
 import { apiWrite } from "~/api.server";
 import { redirectWithSuccess } from "~/toast.server";
-import {
-  creationFailedToast,
-  invalidSubmission,
-  parseForm,
-  rejectedSubmission,
-  typedFields,
-} from "~/utils/forms.server";
+import { creationFailedToast, invalidSubmission, parseForm, rejectedSubmission } from "~/utils/forms.server";
 
 export type StockIntent = "restock" | "transfer";
 
-// The API reads the typed values with the same schemas; money stays as typed (naira).
 export async function saveStockChange(request: Request, formData: FormData, inventoryId: string) {
   const page = `/inventory/${encodeURIComponent(inventoryId)}`;
   if (formData.get("intent") === "transfer") {
@@ -27,7 +21,7 @@ export async function saveStockChange(request: Request, formData: FormData, inve
       {
         method: "POST",
         path: "/v1/inventory/transfers",
-        body: { ...typedFields(formData, Object.keys(TransferSchema.shape)) },
+        body: submission.value,
       },
       TransferResultSchema,
     );
@@ -46,7 +40,7 @@ export async function saveStockChange(request: Request, formData: FormData, inve
     {
       method: "POST",
       path: `/v1/inventory/${encodeURIComponent(inventoryId)}/batches`,
-      body: typedFields(formData, Object.keys(RestockSchema.shape)),
+      body: pricesInNaira(submission.value),
     },
     BatchRecordSchema,
   );

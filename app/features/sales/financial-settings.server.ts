@@ -4,7 +4,7 @@ import { apiRead, apiWrite } from "~/api.server";
 import { requirePermission, requireUser } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
 import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
-import { can } from "~/utils/permissions";
+import { canFlags } from "~/utils/permissions";
 
 const PAGE = "/settings/financial-settings";
 
@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       loanMargin: toPercent(settings.loanMargin),
       monthlyInterest: toPercent(settings.monthlyInterest),
     },
-    canEdit: can(user, "manage:all"),
+    can: canFlags(user, { write: "manage:all" }),
   };
 }
 

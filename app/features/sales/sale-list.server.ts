@@ -5,10 +5,9 @@ import { VerificationSchema } from "#backend/schemas/payments";
 import { SaleDraftListSchema } from "#backend/schemas/sale-drafts";
 import type { SaleTab } from "#backend/schemas/sales";
 import { SaleListItemSchema, SaleListQuerySchema, SaleStatsSchema } from "#backend/schemas/sales";
-import { apiRead, apiReadOrFailure } from "~/api.server";
+import { apiReadOrFailure } from "~/api.server";
 import { requireUser } from "~/session.server";
-import { loadList } from "~/utils/lists.server";
-import { sectionTab } from "~/utils/navigation";
+import { loadListPage } from "~/utils/lists.server";
 import { can } from "~/utils/permissions";
 import type { PaymentReturnQuery, VerificationOutcome } from "./payment-return";
 import { paymentReturnMessage, readPaymentReturn } from "./payment-return";
@@ -42,27 +41,18 @@ const SaleRowListSchema = listSchema("sales", SaleRowSchema);
 // The provider's return is verified first, so the rows and counters read afterwards show its payment.
 export async function saleListLoader(tab: SaleTab, { request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const { title, filter } = sectionTab("sales", tab);
   const paymentReturn = tab === "all" ? readPaymentReturn(new URL(request.url).searchParams) : null;
   const payment = paymentReturn ? await verifyReturn(request, paymentReturn) : null;
-  const canCreate = can(user, "write:Sales");
-  const [stats, page, drafts] = await Promise.all([
-    apiRead(request, "/v1/sales/stats", SaleStatsSchema),
-    loadList(request, {
-      path: "/v1/sales",
-      query: SaleListQuerySchema,
-      answer: SaleRowListSchema,
-      fixed: filter ?? {},
+  const [list, drafts] = await Promise.all([
+    loadListPage(request, user, {
+      section: "sales",
+      tab,
+      stats: { path: "/v1/sales/stats", answer: SaleStatsSchema },
+      list: { path: "/v1/sales", query: SaleListQuerySchema, answer: SaleRowListSchema },
+      can: { create: "write:Sales" },
     }),
     // Only roles that sell have drafts.
-    canCreate ? apiReadOrFailure(request, "/v1/sales/drafts", SaleDraftListSchema) : null,
+    can(user, "write:Sales") ? apiReadOrFailure(request, "/v1/sales/drafts", SaleDraftListSchema) : null,
   ]);
-  return {
-    title,
-    stats,
-    page,
-    payment,
-    drafts: drafts?.ok ? drafts.data.drafts : [],
-    canCreate,
-  };
+  return { ...list, payment, drafts: drafts?.ok ? drafts.data.drafts : [] };
 }

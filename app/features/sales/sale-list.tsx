@@ -97,11 +97,11 @@ function MyDrafts({ drafts }: { drafts: Draft[] }) {
   );
 }
 
-function SalesActions({ canCreate }: { canCreate: boolean }) {
+function SalesActions({ can }: { can: { create: boolean } }) {
   const item = "block rounded-lg px-3 py-2 text-sm hover:bg-slate-100";
   return (
     <>
-      {canCreate ? (
+      {can.create ? (
         // A POST: opening the panel starts a draft (the new-sale flow lives under /sales/all/new).
         <Form method="post" action="/sales/all/new">
           <button
@@ -118,7 +118,7 @@ function SalesActions({ canCreate }: { canCreate: boolean }) {
         triggerClassName="h-9 w-9 justify-center"
         panelClassName="w-56"
       >
-        {canCreate ? (
+        {can.create ? (
           <Link to="/sales/all/batch-upload" className={item}>
             Batch Upload Sales
           </Link>
@@ -150,7 +150,7 @@ function DateRange({ startDate, endDate }: { startDate?: string; endDate?: strin
 }
 
 export function SaleListPage() {
-  const { title, stats, page, payment, drafts, canCreate } = useLoaderData<typeof saleListLoader>();
+  const { title, stats, page, payment, drafts, can } = useLoaderData<typeof saleListLoader>();
   const { pathname } = useLocation();
   useListRefresh();
   const { query, list } = page;
@@ -170,10 +170,10 @@ export function SaleListPage() {
         filters={<DateRange startDate={query.startDate} endDate={query.endDate} />}
         filtered={Boolean(query.startDate || query.endDate)}
         clearHref={pathname}
-        actions={<SalesActions canCreate={canCreate} />}
+        actions={<SalesActions can={can} />}
         page={list}
         itemLabel="sales"
-        emptyHint={canCreate ? "Sales you make with New Sales will be listed here." : undefined}
+        emptyHint={can.create ? "Sales you make with New Sales will be listed here." : undefined}
       >
         <DataTable caption={title} columns={COLUMNS} rows={list.sales} rowKey={(sale) => sale.id} />
       </ListSection>

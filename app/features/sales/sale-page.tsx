@@ -16,7 +16,7 @@ import {
 } from "./sale-labels";
 import { PaymentStatusPill, SaleStatusPill, ScheduleStatusPill } from "./sale-status";
 
-export type SalePageAccess = { canPay: boolean; canReadCustomers: boolean; canReadDevices: boolean };
+export type SalePageFlags = { pay: boolean; readCustomers: boolean; readDevices: boolean };
 
 const LINK = "text-brand-700 hover:underline";
 
@@ -54,12 +54,12 @@ export function PaymentActions({ sale }: { sale: Pick<SaleRecord, "id"> }) {
   );
 }
 
-function Overview({ sale, access }: { sale: SaleRecord; access: SalePageAccess }) {
+function Overview({ sale, can }: { sale: SaleRecord; can: SalePageFlags }) {
   const customerName = fullName(sale.customer);
   const rows: [string, ReactNode][] = [
     [
       "Customer",
-      access.canReadCustomers ? (
+      can.readCustomers ? (
         <Link to={`/customers/${sale.customer.id}`} className={LINK}>
           {customerName}
         </Link>
@@ -91,7 +91,7 @@ function Overview({ sale, access }: { sale: SaleRecord; access: SalePageAccess }
           </h2>
           <SaleStatusPill status={sale.status} />
         </div>
-        {access.canPay && takesPayment(sale) ? <PaymentActions sale={sale} /> : null}
+        {can.pay && takesPayment(sale) ? <PaymentActions sale={sale} /> : null}
       </header>
       <DetailList rows={rows} />
     </section>
@@ -113,7 +113,7 @@ function Totals({ sale }: { sale: SaleRecord }) {
   );
 }
 
-function DeviceTokens({ item, canReadDevices }: { item: SaleItemRecord; canReadDevices: boolean }) {
+function DeviceTokens({ item, can }: { item: SaleItemRecord; can: Pick<SalePageFlags, "readDevices"> }) {
   if (item.devices.length === 0) return <p className="mt-3">No devices linked.</p>;
   return (
     <ul className="mt-3 flex flex-col gap-3">
@@ -121,7 +121,7 @@ function DeviceTokens({ item, canReadDevices }: { item: SaleItemRecord; canReadD
         <li key={device.id} className="rounded-lg border border-slate-200 p-3">
           <p className="font-medium text-slate-900">
             Device{" "}
-            {canReadDevices ? (
+            {can.readDevices ? (
               <Link to={`/devices/${device.id}`} className={`${LINK} underline`}>
                 {device.serialNumber}
               </Link>
@@ -145,7 +145,7 @@ function DeviceTokens({ item, canReadDevices }: { item: SaleItemRecord; canReadD
   );
 }
 
-function Items({ sale, canReadDevices }: { sale: SaleRecord; canReadDevices: boolean }) {
+function Items({ sale, can }: { sale: SaleRecord; can: Pick<SalePageFlags, "readDevices"> }) {
   return (
     <Panel id="sale-items" title="Products">
       <div className="flex flex-col gap-6">
@@ -185,7 +185,7 @@ function Items({ sale, canReadDevices }: { sale: SaleRecord; canReadDevices: boo
             <article key={item.id} aria-label={item.product.name}>
               <h3 className="text-base font-semibold text-slate-900">{item.product.name}</h3>
               <DetailList rows={rows} />
-              <DeviceTokens item={item} canReadDevices={canReadDevices} />
+              <DeviceTokens item={item} can={can} />
             </article>
           );
         })}
@@ -277,15 +277,15 @@ function Contract({ contract }: { contract: NonNullable<SaleRecord["contract"]> 
   );
 }
 
-export function SalePage({ sale, access }: { sale: SaleRecord; access: SalePageAccess }) {
+export function SalePage({ sale, can }: { sale: SaleRecord; can: SalePageFlags }) {
   return (
     <div className="flex flex-col gap-4">
       <Link to="/sales/all" className="text-sm text-brand-700 hover:underline">
         ← All sales
       </Link>
-      <Overview sale={sale} access={access} />
+      <Overview sale={sale} can={can} />
       <Totals sale={sale} />
-      <Items sale={sale} canReadDevices={access.canReadDevices} />
+      <Items sale={sale} can={can} />
       <Panel id="sale-schedule" title="Schedule">
         <DataTable
           caption="Payment schedule"

@@ -50,7 +50,7 @@ function TicketActionsMenu({ exportHref }: { exportHref: string }) {
 }
 
 export function TicketListPage() {
-  const { title, stats, page, canCreate } = useLoaderData<typeof ticketListLoader>();
+  const { title, stats, page, can } = useLoaderData<typeof ticketListLoader>();
   const location = useLocation();
   const section = ticketSection(location.pathname);
   useListRefresh();
@@ -61,7 +61,7 @@ export function TicketListPage() {
   const allPath = `/${section}/all`;
   const actions = (
     <>
-      {canCreate ? (
+      {can.create ? (
         <ListAction to={listHref(`${allPath}/new`, location.pathname === allPath ? location.search : "")}>
           New Ticket
         </ListAction>
@@ -83,7 +83,7 @@ export function TicketListPage() {
         actions={actions}
         page={page.list}
         itemLabel="tickets"
-        emptyHint={canCreate ? "Tickets you open with New Ticket will be listed here." : undefined}
+        emptyHint={can.create ? "Tickets you open with New Ticket will be listed here." : undefined}
       >
         <DataTable
           caption={title}

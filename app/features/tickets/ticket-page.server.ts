@@ -11,22 +11,21 @@ import { apiRead, apiReadOrFailure, apiWrite } from "~/api.server";
 import { requireUser } from "~/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/toast.server";
 import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
-import { can } from "~/utils/permissions";
+import { canFlags } from "~/utils/permissions";
 import { statusLabel, ticketSection } from "./ticket-rules";
 
 const ticketPath = (id: string | undefined) => `/v1/tickets/${encodeURIComponent(id ?? "")}` as const;
 
 export async function ticketPageLoader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const canWork = can(user, "write:Tickets");
+  const flags = canFlags(user, { write: "write:Tickets", manage: "manage:Tickets" });
   const [ticket, assignees] = await Promise.all([
     apiRead(request, ticketPath(params.ticketId), TicketDetailSchema),
-    canWork ? apiReadOrFailure(request, "/v1/tickets/assignees", TicketAssigneeListSchema) : null,
+    flags.write ? apiReadOrFailure(request, "/v1/tickets/assignees", TicketAssigneeListSchema) : null,
   ]);
   return {
     ticket,
-    canWork,
-    mayManage: can(user, "manage:Tickets"),
+    can: flags,
     assignees: assignees?.ok ? assignees.data.assignees : null,
   };
 }

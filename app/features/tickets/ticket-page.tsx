@@ -153,7 +153,7 @@ function ticketDetails(ticket: TicketDetail): [string, React.ReactNode][] {
 }
 
 export function TicketPage({ answer }: { answer: TicketPageAnswer }) {
-  const { ticket, canWork, mayManage, assignees } = useLoaderData<typeof ticketPageLoader>();
+  const { ticket, can, assignees } = useLoaderData<typeof ticketPageLoader>();
   const section = ticketSection(useLocation().pathname);
   const resultFor = (intent: string) => (answer?.intent === intent ? answer.result : undefined);
   const comments = ticket.history.filter((event) => event.kind === "comment");
@@ -168,13 +168,13 @@ export function TicketPage({ answer }: { answer: TicketPageAnswer }) {
         <h3 className="mt-5 text-xs uppercase tracking-wide text-slate-500">Description</h3>
         <p className="mt-1 whitespace-pre-wrap text-sm text-slate-900">{ticket.description}</p>
       </Panel>
-      {canWork ? (
+      {can.write ? (
         <Panel id="ticket-work" title="Status and Assignee">
           <div className="mt-3 grid grid-cols-1 gap-6 md:grid-cols-2">
             <StatusForm
               key={`${ticket.status}:${ticket.assigneeId}`}
               ticket={ticket}
-              mayManage={mayManage}
+              mayManage={can.manage}
               lastResult={resultFor("status")}
             />
             <AssigneeForm
@@ -202,7 +202,7 @@ export function TicketPage({ answer }: { answer: TicketPageAnswer }) {
         ) : (
           <p className="mt-3 text-sm text-slate-700">No comments yet.</p>
         )}
-        {canWork ? <CommentForm key={comments.length} lastResult={resultFor("comment")} /> : null}
+        {can.write ? <CommentForm key={comments.length} lastResult={resultFor("comment")} /> : null}
       </Panel>
       <Panel id="ticket-history" title="History">
         <ol className="mt-3 flex flex-col gap-2 border-l-2 border-slate-200 pl-4">

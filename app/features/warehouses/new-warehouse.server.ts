@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { WAREHOUSE_IMAGE_FIELD } from "#backend/constants/warehouses";
 import { WarehouseFormSchema, WarehouseRecordSchema } from "#backend/schemas/warehouses";
 import { apiWriteMultipart } from "~/api.server";
 import { WAREHOUSE_FAILED } from "~/features/warehouses/warehouse-list.server";
@@ -10,8 +9,8 @@ import {
   invalidSubmission,
   parseForm,
   readFormData,
+  multipartBody,
   rejectedSubmission,
-  typedFields,
 } from "~/utils/forms.server";
 import { listHref } from "~/utils/list-params";
 
@@ -25,14 +24,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const submission = parseForm(formData, WarehouseFormSchema);
   if (submission.status !== "success") return invalidSubmission(submission);
-  const body = new FormData();
-  for (const [name, value] of Object.entries(typedFields(formData, ["name", "type"]))) body.set(name, value);
-  body.set("inventoryClasses", submission.value.inventoryClasses.join(","));
-  const image = submission.value[WAREHOUSE_IMAGE_FIELD];
-  if (image) body.set(WAREHOUSE_IMAGE_FIELD, image, image.name);
   const answer = await apiWriteMultipart(
     request,
-    { method: "POST", path: "/v1/warehouses", formData: body },
+    { method: "POST", path: "/v1/warehouses", formData: multipartBody(submission.value) },
     WarehouseRecordSchema,
   );
   if (!answer.ok) {

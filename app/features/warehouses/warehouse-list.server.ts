@@ -4,34 +4,31 @@ import {
   WarehouseListQuerySchema,
   WarehouseListSchema,
   WarehouseRecordSchema,
+  WarehouseStatsSchema,
 } from "#backend/schemas/warehouses";
 import { apiWrite } from "~/api.server";
 import { requireUser } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
 import { firstMessage } from "~/utils/error-catalogue";
 import { errorToast, readFormData } from "~/utils/forms.server";
-import { loadList } from "~/utils/lists.server";
-import { sectionTab } from "~/utils/navigation";
-import { can } from "~/utils/permissions";
+import { loadListPage } from "~/utils/lists.server";
 
 export const WAREHOUSE_FAILED = "An error occurred";
 
 export async function warehouseListLoader(tab: string, { request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const { title, filter } = sectionTab("warehouses", tab);
-  const page = await loadList(request, {
-    path: "/v1/warehouses",
-    query: WarehouseListQuerySchema,
-    answer: WarehouseListSchema,
-    fixed: filter ?? {},
-    failureMessage: "Failed to fetch warehouses",
+  return loadListPage(request, user, {
+    section: "warehouses",
+    tab,
+    stats: { path: "/v1/warehouses/statistics/view", answer: WarehouseStatsSchema },
+    list: {
+      path: "/v1/warehouses",
+      query: WarehouseListQuerySchema,
+      answer: WarehouseListSchema,
+      failureMessage: "Failed to fetch warehouses",
+    },
+    can: { create: "write:Warehouses", write: "write:Warehouses", readLogs: "read:Inventory" },
   });
-  return {
-    title,
-    ...page,
-    canWrite: can(user, "write:Warehouses"),
-    canReadLogs: can(user, "read:Inventory"),
-  };
 }
 
 export async function warehouseStatusAction({ request }: ActionFunctionArgs) {

@@ -1,12 +1,4 @@
-import {
-  Form,
-  Link,
-  Outlet,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Form, Link, Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { WarehouseRecord } from "#backend/schemas/warehouses";
 import { DropdownMenu } from "~/components/dropdown-menu";
 import { ListSection } from "~/components/list-section";
@@ -15,21 +7,12 @@ import { StatCard } from "~/components/stat-card";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { CLASS_LABELS } from "~/features/inventory/inventory-classes";
-import type { warehouseSectionLoader } from "./warehouse-section.server";
 import { capitalise, formatBadgeCount, formatNumber } from "~/utils/format";
 import { listHref } from "~/utils/list-params";
 import { useListRefresh } from "~/utils/use-freshness";
 import type { warehouseListLoader, warehouseStatusAction } from "./warehouse-list.server";
 
-function WarehouseMenu({
-  search,
-  canWrite,
-  canReadLogs,
-}: {
-  search: string;
-  canWrite: boolean;
-  canReadLogs: boolean;
-}) {
+function WarehouseMenu({ search, can }: { search: string; can: { create: boolean; readLogs: boolean } }) {
   const itemClass = "block rounded-lg px-3 py-2 text-sm hover:bg-slate-100";
   return (
     <DropdownMenu
@@ -38,12 +21,12 @@ function WarehouseMenu({
       triggerClassName="h-9 w-9 justify-center"
       panelClassName="w-56"
     >
-      {canWrite ? (
+      {can.create ? (
         <Link to={listHref("/warehouses/all/new", search)} className={itemClass}>
           Add New Warehouse
         </Link>
       ) : null}
-      {canReadLogs ? (
+      {can.readLogs ? (
         <Link to={listHref("/warehouses/all/logs", search)} className={itemClass}>
           View All Inventory Logs
         </Link>
@@ -58,11 +41,11 @@ function WarehouseMenu({
 
 function WarehouseCard({
   warehouse,
-  canWrite,
+  can,
   refusal,
 }: {
   warehouse: WarehouseRecord;
-  canWrite: boolean;
+  can: { write: boolean };
   refusal: string | null;
 }) {
   const titleId = `warehouse-${warehouse.id}`;
@@ -109,7 +92,7 @@ function WarehouseCard({
         >
           Open inventory
         </Link>
-        {canWrite ? (
+        {can.write ? (
           <Form method="post" preventScrollReset>
             <input type="hidden" name="ui.warehouseId" value={warehouse.id} />
             <SubmitButton
@@ -129,40 +112,37 @@ function WarehouseCard({
 }
 
 export function WarehouseListPage() {
-  const { title, query, list, canWrite, canReadLogs } = useLoaderData<typeof warehouseListLoader>();
+  const { title, stats, page, can } = useLoaderData<typeof warehouseListLoader>();
   const answer = useActionData<typeof warehouseStatusAction>();
-  const section = useRouteLoaderData<typeof warehouseSectionLoader>("routes/_app.warehouses");
   const location = useLocation();
   useListRefresh();
-  const stats = section?.stats;
+  const { query, list } = page;
   return (
     <div className="flex flex-col gap-4">
       <ActionToast toast={answer?.toast} />
-      {stats ? (
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-          <StatCard label="All Warehouses" value={formatBadgeCount(stats.totalWarehouses)} />
-          <StatCard label="Active" value={formatBadgeCount(stats.activeWarehouses)} />
-          <StatCard label="Inactive" value={formatBadgeCount(stats.inactiveWarehouses)} />
-        </div>
-      ) : null}
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+        <StatCard label="All Warehouses" value={formatBadgeCount(stats.totalWarehouses)} />
+        <StatCard label="Active" value={formatBadgeCount(stats.activeWarehouses)} />
+        <StatCard label="Inactive" value={formatBadgeCount(stats.inactiveWarehouses)} />
+      </div>
       <ListSection
         title={title}
         searchLabel="Warehouses"
         search={query.search}
         actions={
           // The spec's warehouse actions are all in the menu.
-          <WarehouseMenu search={location.search} canWrite={canWrite} canReadLogs={canReadLogs} />
+          <WarehouseMenu search={location.search} can={can} />
         }
         page={list}
         itemLabel="warehouses"
-        emptyHint={canWrite ? "Warehouses you add with Add New Warehouse will be listed here." : undefined}
+        emptyHint={can.create ? "Warehouses you add with Add New Warehouse will be listed here." : undefined}
       >
         <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {list.warehouses.map((warehouse) => (
             <WarehouseCard
               key={warehouse.id}
               warehouse={warehouse}
-              canWrite={canWrite}
+              can={can}
               refusal={answer?.refusal.warehouseId === warehouse.id ? answer.refusal.message : null}
             />
           ))}

@@ -1,11 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { WarehouseStatsSchema } from "#backend/schemas/warehouses";
-import { apiReadOrFailure } from "~/api.server";
 import { sectionLoader } from "~/components/frame/section.server";
 
-/** The Warehouses section: its counts (tabs and the 'All Warehouses' card) are read once for every tab. */
 export async function warehouseSectionLoader(args: LoaderFunctionArgs) {
-  await sectionLoader("warehouses", args);
-  const stats = await apiReadOrFailure(args.request, "/v1/warehouses/statistics/view", WarehouseStatsSchema);
-  return { stats: stats.ok ? stats.data : null };
+  return sectionLoader("warehouses", args);
 }
