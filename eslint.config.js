@@ -19,11 +19,14 @@ const routeModuleImport = {
 const appImportPatterns = [
   {
     regex: "^#backend/(?!schemas/|constants/)",
-    message: "The app may import only #backend/schemas/* and #backend/constants/*; call the API for everything else.",
+    message:
+      "The app may import only #backend/schemas/* and #backend/constants/*; call the API for everything else.",
   },
   relativeBackendImport,
   packageInternals,
 ];
+const BROWSER_SCHEMA_MESSAGE =
+  "Browser code imports zod schemas as types only: take values from #backend/constants/*, load a form's schema with import(), and parse in a .server module.";
 const createRequireImports = ["node:module", "module"].map((name) => ({
   name,
   importNames: ["createRequire"],
@@ -79,6 +82,41 @@ export default tseslint.config(
         {
           patterns: [...appImportPatterns, routeModuleImport],
           paths: createRequireImports,
+        },
+      ],
+    },
+  },
+  {
+    // Code that reaches the browser: zod and the schemas stay out of a page's first download (decision 033).
+    // Values come from #backend/constants/*, a form loads its schema with import() (useLiveForm's
+    // loadSchema), and loaders and actions that parse live in .server modules. The app's own schema
+    // modules are loaded those two ways only.
+    files: ["app/**/*.tsx", "app/{features,components,utils}/**/*.ts"],
+    ignores: [
+      "**/*.server.{ts,tsx}",
+      "**/*.test.{ts,tsx}",
+      "app/entry.server.tsx",
+      "app/features/sale-flow/schemas.ts",
+      "app/features/sales/payment-forms.ts",
+      "app/features/staff/staff-panel.schema.ts",
+    ],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "zod", allowTypeImports: true, message: BROWSER_SCHEMA_MESSAGE }],
+          patterns: [
+            {
+              regex: "^#backend/schemas/(?!permissions$|dates$|phone$)",
+              allowTypeImports: true,
+              message: BROWSER_SCHEMA_MESSAGE,
+            },
+            {
+              regex: "/(schemas|payment-forms|staff-panel\\.schema)$",
+              allowTypeImports: true,
+              message: BROWSER_SCHEMA_MESSAGE,
+            },
+          ],
         },
       ],
     },

@@ -6,7 +6,7 @@ const eslint = new ESLint();
 async function importRefusals(filePath: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath });
   return result.messages
-    .filter((message) => message.ruleId === "no-restricted-imports")
+    .filter((message) => message.ruleId?.endsWith("no-restricted-imports"))
     .map((message) => message.message);
 }
 
@@ -14,14 +14,31 @@ const importing = (specifier: string) => `import { something } from "${specifier
 
 describe("the import boundaries between the web app and the backend", () => {
   it("let a web app module share the backend's schemas and nothing else", async () => {
-    expect(await importRefusals("app/routes/x.tsx", importing("#backend/schemas/customers"))).toEqual([]);
+    expect(await importRefusals("app/routes/x.server.ts", importing("#backend/schemas/customers"))).toEqual(
+      [],
+    );
+    expect(await importRefusals("app/routes/x.tsx", importing("#backend/constants/products"))).toEqual([]);
     expect(await importRefusals("app/routes/x.tsx", importing("#backend/services/customers"))).toEqual([
-      "'#backend/services/customers' import is restricted from being used by a pattern. The app may import only #backend/schemas/*; call the API for everything else.",
+      "'#backend/services/customers' import is restricted from being used by a pattern. The app may import only #backend/schemas/* and #backend/constants/*; call the API for everything else.",
     ]);
     expect(await importRefusals("app/routes/x.tsx", importing("#backend/index"))).toHaveLength(1);
     expect(await importRefusals("app/utils/x.ts", importing("../../backend/schemas/customers"))).toHaveLength(
       1,
     );
+  });
+
+  it("keep zod and the schemas out of code that reaches the browser, except as types", async () => {
+    const typeOnly = 'import type { Sale } from "#backend/schemas/sales";\nexport type S = Sale;\n';
+    for (const browser of ["app/routes/x.tsx", "app/features/sales/x.ts", "app/components/x.tsx"]) {
+      expect(await importRefusals(browser, importing("#backend/schemas/sales")), browser).toHaveLength(1);
+      expect(await importRefusals(browser, importing("zod")), browser).toHaveLength(1);
+      expect(await importRefusals(browser, importing("~/features/sale-flow/schemas")), browser).toHaveLength(
+        1,
+      );
+      expect(await importRefusals(browser, typeOnly), browser).toEqual([]);
+      expect(await importRefusals(browser, importing("#backend/schemas/permissions")), browser).toEqual([]);
+    }
+    expect(await importRefusals("app/features/sales/x.server.ts", importing("zod"))).toEqual([]);
   });
 
   it("let the transport start the backend through its entry, and reach nothing behind it", async () => {
