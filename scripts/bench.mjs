@@ -39,7 +39,7 @@
 // the API calls behind them.
 //
 // Figures, never pass/fail (ARCHITECTURE.md §5): the targets are printed beside them. The report goes to
-// bench-results/latest.md (git-ignored) and to stdout. Only 127.0.0.1 is contacted; every phase is bounded.
+// bench-results/latest.md (committed with the change it measures) and to stdout. Only 127.0.0.1 is contacted; every phase is bounded.
 //
 // Settings (environment): BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (50), BENCH_WARMUP (s, 2),
 // BENCH_DATABASE_URL (bench on PostgreSQL instead of PGlite), BENCH_CUSTOMERS (100000), BENCH_PRODUCTS,

@@ -8,7 +8,7 @@ import type { FileKind } from "../schemas/files";
 import { nairaToKobo } from "../schemas/money";
 import { normalisePhone } from "../schemas/phone";
 import { SaleItemSchema, isCalendarDate, lagosToday } from "../schemas/sale-rules";
-import type { SaleItemInput } from "../schemas/sale-rules";
+import type { PaymentMethod, SaleItemInput } from "../schemas/sale-rules";
 import {
   MAX_LISTED_ROWS,
   MAX_SALE_ROWS,
@@ -412,7 +412,7 @@ function checkRow(
     for (const problem of deviceProblems(product, item.data.quantity, deviceIds, lookups.devicesById))
       check.add("deviceSerials", problem);
   }
-  if (problems.length > 0 || !product || !customer || !item.success) return { problems };
+  if (problems.length > 0 || !product || !customer || !item.success || !paymentMethod) return { problems };
 
   const stock = takeRowStock(check, product, item.data.quantity, lookups.batchesOf);
   if (!stock) return { problems };
@@ -513,11 +513,11 @@ function itemOfRow(
   return item;
 }
 
-function paymentMethodOfRow({ value, add }: RowCheck) {
+function paymentMethodOfRow({ value, add }: RowCheck): PaymentMethod | null {
   const paymentMethod = value("paymentMethod").toUpperCase();
-  if (paymentMethod !== "CASH" && paymentMethod !== "ONLINE")
-    add("paymentMethod", "Payment method is required");
-  return paymentMethod;
+  if (paymentMethod === "CASH" || paymentMethod === "ONLINE") return paymentMethod;
+  add("paymentMethod", "Payment method is required");
+  return null;
 }
 
 function saleDateOfRow({ value, add }: RowCheck, today: string) {
@@ -619,7 +619,7 @@ function preparedSale(
     agent: { id: string } | undefined;
     product: ProductForSale;
     item: SaleItemInput;
-    paymentMethod: string;
+    paymentMethod: PaymentMethod;
     saleDate: string;
     deviceIds: string[];
     allocations: TakenStock["allocations"];
@@ -638,7 +638,7 @@ function preparedSale(
     installmentDuration: item.installmentDuration ?? 0,
     installmentStartingPercent: item.installmentStartingPrice ?? 0,
     discountPercent: item.discount,
-    paymentMethod: checked.paymentMethod as "CASH" | "ONLINE",
+    paymentMethod: checked.paymentMethod,
     paidKobo: checked.paidKobo,
     saleDate: checked.saleDate,
     // The file names no recipient: the customer receives what they bought (docs/decisions/021).
