@@ -14,13 +14,13 @@ import {
 } from "./forms.server";
 import { listHref } from "./list-params";
 
-/** A "New …" drawer whose form is the API's request as it stands, checked with the API's own schema. */
 /** The API's answer to a batch file with row problems: the rows listed and how many there were. */
 const RowReportSchema: z.ZodType<RowReportData> = z.object({
   errors: z.array(z.object({ row: z.number(), column: z.string(), message: z.string() })),
   errorCount: z.number(),
 });
 
+/** A "New …" drawer whose form is the API's request as it stands, checked with the API's own schema. */
 export async function createAction<Answer extends z.ZodTypeAny>(
   request: Request,
   create: {
