@@ -1,5 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
+import { UploadProblemSchema } from "#backend/schemas/sale-uploads";
 import type { RowReportData } from "~/components/row-report";
 import type { ApiCall } from "~/api.server";
 import { apiWrite, apiWriteMultipart } from "~/api.server";
@@ -16,7 +17,7 @@ import { listHref } from "./list-params";
 
 /** The API's answer to a batch file with row problems: the rows listed and how many there were. */
 const RowReportSchema: z.ZodType<RowReportData> = z.object({
-  errors: z.array(z.object({ row: z.number(), column: z.string(), message: z.string() })),
+  errors: z.array(UploadProblemSchema),
   errorCount: z.number(),
 });
 
