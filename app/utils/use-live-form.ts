@@ -52,13 +52,18 @@ export function useLiveForm<Schema extends z.ZodTypeAny = z.ZodTypeAny>({
   lastResult?: FormResult | null;
 }) {
   const formId = useId();
-  const [shown, setShown] = useState<Errors>(() => errorsOf(lastResult));
-  const [seenResult, setSeenResult] = useState(lastResult);
-  if (seenResult !== lastResult) {
-    // A new server answer replaces whatever the browser had worked out.
-    setSeenResult(lastResult);
-    setShown(errorsOf(lastResult));
-  }
+  // What the browser worked out is kept beside the server answer it refines; a new answer replaces it.
+  // Derived rather than reset during render: a render React discards must not lose the server's errors.
+  const [checked, setChecked] = useState<{ answer: FormResult | null | undefined; errors: Errors }>({
+    answer: lastResult,
+    errors: errorsOf(lastResult),
+  });
+  const shown = checked.answer === lastResult ? checked.errors : errorsOf(lastResult);
+  const setShown = (next: (current: Errors) => Errors) =>
+    setChecked((current) => ({
+      answer: lastResult,
+      errors: next(current.answer === lastResult ? current.errors : errorsOf(lastResult)),
+    }));
   const schema = useRef<Schema | null>(null);
   useEffect(() => {
     loadSchema?.().then(
@@ -105,7 +110,7 @@ export function useLiveForm<Schema extends z.ZodTypeAny = z.ZodTypeAny>({
       const found = validate(schema.current, event.currentTarget);
       if (Object.keys(found).length === 0) return;
       event.preventDefault();
-      setShown(found);
+      setShown(() => found);
       const first = event.currentTarget.querySelector<HTMLElement>(
         `[name="${CSS.escape(Object.keys(found)[0])}"]`,
       );

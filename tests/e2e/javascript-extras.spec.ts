@@ -44,6 +44,24 @@ async function markWindow(page: Page) {
 test.describe("with JavaScript only (skipped in the js-off project, where these features do not exist)", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "JavaScript-only feature");
 
+  // On a slow machine the server's answer can arrive while React is still starting the page; the
+  // errors it carries must stay on screen whichever render React keeps.
+  test("a form sent while a slow page is still starting shows the server's errors", async ({ page }) => {
+    await signInAsAdmin(page);
+    const cpu = await page.context().newCDPSession(page);
+    await cpu.send("Emulation.setCPUThrottlingRate", { rate: 8 });
+    for (const wait of [0, 250, 500, 750, 1000, 1250]) {
+      await page.goto("/settings/inventory-settings", { waitUntil: "commit" });
+      await page.waitForTimeout(wait);
+      const create = page.getByRole("region", { name: "New Category" });
+      await create.getByRole("button", { name: "Create Category" }).click();
+      await expect(create.getByText("Category Name is required"), `clicked after ${wait} ms`).toBeVisible();
+      // It used to show and then vanish once the page finished starting.
+      await page.waitForLoadState("networkidle");
+      await expect(create.getByText("Category Name is required")).toBeVisible({ timeout: 500 });
+    }
+  });
+
   test("Escape and the backdrop close the Action Center drawer", async ({ page }) => {
     await signInAsAdmin(page);
     await page.getByLabel("Action Center").click();
