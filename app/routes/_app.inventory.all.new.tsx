@@ -35,12 +35,9 @@ export default function NewInventoryRoute() {
   });
   const category = field("inventoryCategoryId");
   const warehouse = field("warehouseId");
-  const [categoryId, setCategoryId] = useState(category.defaultValue ?? "");
-  const [seenAnswer, setSeenAnswer] = useState(answer);
-  if (seenAnswer !== answer) {
-    setSeenAnswer(answer);
-    setCategoryId(category.defaultValue ?? "");
-  }
+  // The category picked here holds until the server answers; its answer's category replaces it.
+  const [picked, setPicked] = useState({ answer, id: category.defaultValue ?? "" });
+  const categoryId = picked.answer === answer ? picked.id : (category.defaultValue ?? "");
   const subCategories = categories?.find((item) => item.id === categoryId)?.children ?? [];
   const sentBack = Boolean(answer) && !hydrated;
   return (
@@ -60,7 +57,7 @@ export default function NewInventoryRoute() {
             options={(categories ?? []).map((item) => ({ value: item.id, label: item.name }))}
             unavailable={categories ? undefined : FAILED_TO_FETCH_CATEGORIES}
             {...category}
-            onChange={(event) => setCategoryId(event.currentTarget.value)}
+            onChange={(event) => setPicked({ answer, id: event.currentTarget.value })}
             className="min-w-0 flex-1"
           />
           {hydrated ? null : (
