@@ -1,16 +1,13 @@
 import { Link, useLoaderData } from "@remix-run/react";
-import type { InventoryStats } from "#backend/schemas/inventory";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { SectionLayout } from "~/components/frame/section-layout";
 import { classTabCounts } from "~/features/inventory/inventory-classes";
 import type { inventorySectionLoader } from "~/features/inventory/inventory-section.server";
-import { useListStats } from "~/utils/use-list-stats";
 
 export { inventorySectionLoader as loader } from "~/features/inventory/inventory-section.server";
 
 export default function InventoryLayout() {
-  const { warehouseId, warehouseName } = useLoaderData<typeof inventorySectionLoader>();
-  const stats = useListStats<InventoryStats>();
+  const { warehouseId, warehouseName, stats } = useLoaderData<typeof inventorySectionLoader>();
   return (
     <SectionLayout
       section="inventory"

@@ -1,12 +1,12 @@
-import type { WarehouseStats } from "#backend/schemas/warehouses";
+import { useLoaderData } from "@remix-run/react";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { SectionLayout } from "~/components/frame/section-layout";
-import { useListStats } from "~/utils/use-list-stats";
+import type { warehouseSectionLoader } from "~/features/warehouses/warehouse-section.server";
 
 export { warehouseSectionLoader as loader } from "~/features/warehouses/warehouse-section.server";
 
 export default function WarehousesLayout() {
-  const stats = useListStats<WarehouseStats>();
+  const { stats } = useLoaderData<typeof warehouseSectionLoader>();
   return (
     <SectionLayout
       section="warehouses"

@@ -105,6 +105,11 @@ test.describe("stock", () => {
   test("restocks an item from its page", async ({ page }) => {
     const item = await createInventoryItem({ numberOfStock: 10, price: 2000 });
     await page.goto(`/inventory/${item.id}`);
+    // The section's tabs keep their counts on an item's page, as on its lists.
+    const tabs = page.getByRole("navigation", { name: "Inventory navigation" });
+    for (const tab of ["All Inventory", "Regular", "Returned", "Refurbished"]) {
+      await expect(tabs.getByRole("link", { name: new RegExp(`^${tab} \\d[\\d,]*$`) })).toBeVisible();
+    }
     const form = page.getByRole("form", { name: "Restock" });
     await form.getByLabel("Number of Stock").fill("5");
     await form.getByLabel("Cost of Item (₦)").fill("1200");

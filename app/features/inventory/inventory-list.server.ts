@@ -4,10 +4,8 @@ import {
   InventoryCategoryListSchema,
   InventoryListQuerySchema,
   InventoryRecordSchema,
-  InventoryStatsQuerySchema,
-  InventoryStatsSchema,
 } from "#backend/schemas/inventory";
-import { listSchema, readListQuery } from "#backend/schemas/list";
+import { listSchema } from "#backend/schemas/list";
 import { apiReadOrFailure } from "~/api.server";
 import { requireUser } from "~/session.server";
 import { listFailure } from "~/utils/list-messages";
@@ -27,16 +25,14 @@ const InventoryRowSchema = InventoryRecordSchema.pick({
 export type InventoryRow = z.infer<typeof InventoryRowSchema>;
 const InventoryRowListSchema = listSchema("inventories", InventoryRowSchema);
 
-// The stats follow `?warehouseId=` as the list does; the section's tabs show their counts too.
+// The stat cards show the section's stats (inventory-section.server.ts), read once for tabs and cards.
 export async function inventoryListLoader(tab: string, { request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { title } = sectionTab("inventory", tab);
-  const { warehouseId } = readListQuery(InventoryStatsQuerySchema, new URL(request.url).searchParams);
   const [list, categories] = await Promise.all([
     loadListPage(request, user, {
       section: "inventory",
       tab,
-      stats: { path: "/v1/inventory/stats", answer: InventoryStatsSchema, query: { warehouseId } },
       list: {
         path: "/v1/inventory",
         query: InventoryListQuerySchema,

@@ -1,4 +1,5 @@
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import type { InventoryStats } from "#backend/schemas/inventory";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
 import { DropdownMenu } from "~/components/dropdown-menu";
@@ -11,6 +12,7 @@ import { useListRefresh } from "~/utils/use-freshness";
 import { CLASS_LABELS } from "./inventory-classes";
 import { FAILED_TO_FETCH_CATEGORIES } from "./category-forms";
 import type { InventoryRow, inventoryListLoader } from "./inventory-list.server";
+import { useInventorySection } from "./inventory-section";
 
 const COLUMNS: Column<InventoryRow>[] = [
   {
@@ -58,22 +60,29 @@ function InventoryMenu({ search }: { search: string }) {
   );
 }
 
+function InventoryStatCards({ stats }: { stats: InventoryStats }) {
+  const counts = new Map(stats.inventoryClassCounts.map((entry) => [entry.inventoryClass, entry.count]));
+  return (
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <StatCard label="All Inventory" value={formatBadgeCount(stats.totalInventoryCount)} />
+      <StatCard label="Regular" value={formatBadgeCount(counts.get("REGULAR") ?? 0)} />
+      <StatCard label="Returned" value={formatBadgeCount(counts.get("RETURNED") ?? 0)} />
+      <StatCard label="Refurbished" value={formatBadgeCount(counts.get("REFURBISHED") ?? 0)} />
+    </div>
+  );
+}
+
 export function InventoryListPage() {
-  const { title, stats, page, categories, can } = useLoaderData<typeof inventoryListLoader>();
+  const { title, page, categories, can } = useLoaderData<typeof inventoryListLoader>();
+  const stats = useInventorySection()?.stats;
   const location = useLocation();
   useListRefresh();
   const { query, list } = page;
-  const counts = new Map(stats.inventoryClassCounts.map((entry) => [entry.inventoryClass, entry.count]));
   const warehouseId = query.warehouseId;
   const context = listHref("", location.search, { page: null, search: null, inventoryCategoryId: null });
   return (
     <div className="flex flex-col gap-4">
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label="All Inventory" value={formatBadgeCount(stats.totalInventoryCount)} />
-        <StatCard label="Regular" value={formatBadgeCount(counts.get("REGULAR") ?? 0)} />
-        <StatCard label="Returned" value={formatBadgeCount(counts.get("RETURNED") ?? 0)} />
-        <StatCard label="Refurbished" value={formatBadgeCount(counts.get("REFURBISHED") ?? 0)} />
-      </div>
+      {stats ? <InventoryStatCards stats={stats} /> : null}
       <ListSection
         title={title}
         searchLabel="Inventory"

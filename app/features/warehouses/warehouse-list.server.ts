@@ -4,7 +4,6 @@ import {
   WarehouseListQuerySchema,
   WarehouseListSchema,
   WarehouseRecordSchema,
-  WarehouseStatsSchema,
 } from "#backend/schemas/warehouses";
 import { apiWrite } from "~/api.server";
 import { requireUser } from "~/session.server";
@@ -20,7 +19,6 @@ export async function warehouseListLoader(tab: string, { request }: LoaderFuncti
   return loadListPage(request, user, {
     section: "warehouses",
     tab,
-    stats: { path: "/v1/warehouses/statistics/view", answer: WarehouseStatsSchema },
     list: {
       path: "/v1/warehouses",
       query: WarehouseListQuerySchema,

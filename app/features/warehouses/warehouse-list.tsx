@@ -11,6 +11,7 @@ import { capitalise, formatBadgeCount, formatNumber } from "~/utils/format";
 import { listHref } from "~/utils/list-params";
 import { useListRefresh } from "~/utils/use-freshness";
 import type { warehouseListLoader, warehouseStatusAction } from "./warehouse-list.server";
+import { useWarehouseSection } from "./warehouse-section";
 
 function WarehouseMenu({ search, can }: { search: string; can: { create: boolean; readLogs: boolean } }) {
   const itemClass = "block rounded-lg px-3 py-2 text-sm hover:bg-slate-100";
@@ -112,7 +113,8 @@ function WarehouseCard({
 }
 
 export function WarehouseListPage() {
-  const { title, stats, page, can } = useLoaderData<typeof warehouseListLoader>();
+  const { title, page, can } = useLoaderData<typeof warehouseListLoader>();
+  const stats = useWarehouseSection()?.stats;
   const answer = useActionData<typeof warehouseStatusAction>();
   const location = useLocation();
   useListRefresh();
@@ -120,11 +122,13 @@ export function WarehouseListPage() {
   return (
     <div className="flex flex-col gap-4">
       <ActionToast toast={answer?.toast} />
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
-        <StatCard label="All Warehouses" value={formatBadgeCount(stats.totalWarehouses)} />
-        <StatCard label="Active" value={formatBadgeCount(stats.activeWarehouses)} />
-        <StatCard label="Inactive" value={formatBadgeCount(stats.inactiveWarehouses)} />
-      </div>
+      {stats ? (
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+          <StatCard label="All Warehouses" value={formatBadgeCount(stats.totalWarehouses)} />
+          <StatCard label="Active" value={formatBadgeCount(stats.activeWarehouses)} />
+          <StatCard label="Inactive" value={formatBadgeCount(stats.inactiveWarehouses)} />
+        </div>
+      ) : null}
       <ListSection
         title={title}
         searchLabel="Warehouses"
