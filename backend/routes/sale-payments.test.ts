@@ -67,6 +67,14 @@ describe("POST /api/v1/sales/record-cash-payment", () => {
     expect(rest.sale.schedule.every((line: { status: string }) => line.status === "PAID")).toBe(true);
   });
 
+  it("writes a fractional balance in its refusal with two decimals, as the screens do", async () => {
+    const sale = await instalmentSale();
+    expect((await cash(sale.id, 0.2)).status).toBe(201);
+    expect((await (await cash(sale.id, 11_200)).json()).fieldErrors).toEqual({
+      amount: ["The amount is more than the balance of ₦11,199.80"],
+    });
+  });
+
   it("refuses more than the balance, nothing, a paid or cancelled sale, and online payments nobody verified", async () => {
     const sale = await instalmentSale();
     const over = await cash(sale.id, 11_200.01);

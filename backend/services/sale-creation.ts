@@ -13,6 +13,7 @@ import {
   saleItems,
   sales,
 } from "../db/schema";
+import { formatNaira } from "../constants/money";
 import { koboToNaira, nairaToKobo } from "../schemas/money";
 import type { PaymentProviderName } from "../schemas/payments";
 import type { CreateSaleInput } from "../schemas/sale-rules";
@@ -375,7 +376,7 @@ async function auditSale(
     action: "create",
     subject: "Sales",
     recordId: saleId,
-    summary: `Sold ${input.saleItems.length} product${input.saleItems.length === 1 ? "" : "s"} to ${customer?.firstname} ${customer?.lastname} for ₦${koboToNaira(totals.totalKobo).toLocaleString("en-NG")}`,
+    summary: `Sold ${input.saleItems.length} product${input.saleItems.length === 1 ? "" : "s"} to ${customer?.firstname} ${customer?.lastname} for ${formatNaira(koboToNaira(totals.totalKobo))}`,
     changes: {
       customerId: input.customerId,
       totalKobo: totals.totalKobo,

@@ -12,6 +12,7 @@ import { issueTokensForPayment, tokenEmail } from "./device-tokens";
 import { sendWithoutFailing } from "./emails";
 import { invalidField, isUniqueViolation, notFound } from "./errors";
 import { SALE_NOT_FOUND, getSale } from "./sale-records";
+import { formatNaira as nairaText } from "../constants/money";
 
 export const SALE_CANCELLED = "This sale was cancelled: no payment can be recorded for it";
 export const SALE_PAID = "This sale is already fully paid";
@@ -26,8 +27,8 @@ export function statusAfterPayment(paidKobo: number, totalKobo: number): SaleSta
 export const paymentStatusAfter = (paidKobo: number, totalKobo: number): PaymentStatus =>
   paidKobo >= totalKobo ? "COMPLETED" : "INCOMPLETE";
 
-export const formatNaira = (kobo: number) =>
-  `₦${koboToNaira(kobo).toLocaleString("en-NG", { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
+/** Kobo written as the screens write naira. */
+export const formatNaira = (kobo: number) => nairaText(koboToNaira(kobo));
 
 /** A sale's money, locked for the rest of the transaction: two payments never read the same balance. */
 export type LockedSale = {

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import {
+  amountText,
   createDraft,
   createSale,
   deleteDraft,
@@ -128,7 +129,7 @@ test.describe("sales", () => {
     await page.goto(`/sales/${sale.id}/payment`);
     await expect(page).toHaveTitle(`Payment — Sale ${shortId(sale.id)} — SolarDesk`);
     const form = page.getByRole("region", { name: "Record Cash Payment" });
-    await expect(form.getByLabel("Amount (₦)")).toHaveValue(String(deposit));
+    await expect(form.getByLabel("Amount (₦)")).toHaveValue(amountText(deposit));
 
     // More than the balance is refused in the API's words, and what was typed stays.
     await form.getByLabel("Amount (₦)").fill(String(sale.balance + 1));
@@ -176,7 +177,7 @@ test.describe("sales", () => {
     await page.getByRole("link", { name: "Record cash payment" }).click();
     await expect(page).toHaveURL(new RegExp(`/sales/${sale.id}/payment\\?method=cash$`));
     const next = afterDeposit.amountDueNow;
-    await expect(page.getByLabel("Amount (₦)")).toHaveValue(String(next));
+    await expect(page.getByLabel("Amount (₦)")).toHaveValue(amountText(next));
     await page.getByRole("button", { name: "Record Payment" }).click();
     await expect(page.getByRole("article", { name: "Payment Receipt" })).toContainText(
       `Balance After${naira(sale.totalPrice - deposit - next)}`,
@@ -224,7 +225,7 @@ test.describe("sales", () => {
     const card = page.getByRole("region", { name: "Payment Details" });
     await expect(card).toContainText(customer.email);
     await expect(card).toContainText("NGN");
-    await expect(card.getByLabel("Amount (₦)")).toHaveValue(String(sale.amountDueNow));
+    await expect(card.getByLabel("Amount (₦)")).toHaveValue(amountText(sale.amountDueNow));
     await card.getByLabel("Amount (₦)").fill("0");
     await card.getByRole("button", { name: "Pay Now" }).click();
     await expect(card.getByText("Invalid payment amount. Amount must be greater than 0.")).toBeVisible();

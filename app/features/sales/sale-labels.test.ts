@@ -71,10 +71,10 @@ describe("the cash form's status", () => {
 });
 
 describe("amountFieldValue", () => {
-  it("writes plain digits, with two decimals only when fractional", () => {
-    expect(amountFieldValue(29_760)).toBe("29760");
+  it("writes the figures as the screens do: comma thousands, two decimals only when fractional", () => {
+    expect(amountFieldValue(29_760)).toBe("29,760");
     expect(amountFieldValue(707.6)).toBe("707.60");
-    expect(amountFieldValue(1_061.44)).toBe("1061.44");
+    expect(amountFieldValue(1_061.44)).toBe("1,061.44");
   });
 });
 

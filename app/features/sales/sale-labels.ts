@@ -1,5 +1,6 @@
 import type { PaymentStatus, SalePaymentRecord, SaleStatus, ScheduleStatus } from "#backend/schemas/sales";
 import type { TokenKind } from "#backend/schemas/token-records";
+import { formatNumber } from "~/utils/format";
 
 export function shortSaleId(id: string) {
   return id.slice(0, 8).toUpperCase();
@@ -69,9 +70,9 @@ export function cashPaymentStatus(amount: number, balance: number): "COMPLETED" 
   return Math.round(amount * 100) >= Math.round(balance * 100) ? "COMPLETED" : "INCOMPLETE";
 }
 
+/** An amount field's starting value, written as everywhere else ("1,061.44"); the schema reads the commas. */
 export function amountFieldValue(amount: number) {
-  const kobo = Math.round(amount * 100);
-  return kobo % 100 === 0 ? String(kobo / 100) : (kobo / 100).toFixed(2);
+  return formatNumber(Math.round(amount * 100) / 100);
 }
 
 export function takesPayment(sale: { status: SaleStatus; balance: number }) {

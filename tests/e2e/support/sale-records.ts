@@ -210,6 +210,9 @@ export function naira(amount: number) {
   })}`;
 }
 
+/** An amount field's value: the same figures without the ₦ (the field's label names the currency). */
+export const amountText = (amount: number) => naira(amount).slice(1);
+
 export const shortId = (id: string) => id.slice(0, 8).toUpperCase();
 
 export const randomNote = () => `Paid at the shop ${randomBytes(2).toString("hex")}`;
