@@ -16,6 +16,17 @@ const NAMES = {
   modal: { element: "section", backdropLabel: "Close dialog" },
 } as const;
 
+export const DISCARD_QUESTION = "Discard what you typed?";
+
+const KEPT_TYPES = new Set(["hidden", "checkbox", "radio", "file", "submit", "button"]);
+
+function hasTypedText(container: HTMLElement | null) {
+  if (!container) return false;
+  return Array.from(container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")).some(
+    (field) => !KEPT_TYPES.has(field.type) && field.value !== field.defaultValue,
+  );
+}
+
 /** Opens and closes with links, so it works without JavaScript; Escape and a focus trap come on top. */
 export function DialogShell({
   kind,
@@ -47,7 +58,10 @@ export function DialogShell({
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") close();
+      if (event.key !== "Escape") return;
+      // A stray Escape must not throw away what someone typed.
+      if (hasTypedText(dialog.current) && !window.confirm(DISCARD_QUESTION)) return;
+      close();
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import type { RefObject } from "react";
 
 const FOCUSABLE = [
@@ -19,16 +19,42 @@ export function focusableIn(container: HTMLElement) {
   );
 }
 
-// Without JavaScript the title's `autofocus` starts there; Tab and Shift+Tab cycle inside the dialog.
+/** What had focus before the dialog took it: read while the dialog first renders, before its autofocus. */
+function useOpener() {
+  const [opener] = useState(() => {
+    if (typeof document === "undefined") return null;
+    const active = document.activeElement;
+    return active instanceof HTMLElement && active !== document.body ? active : null;
+  });
+  return opener;
+}
+
+// A dialog opened by a page load has no opener: the page's link to the dialog stands in for it.
+function returnFocus(opener: HTMLElement | null, dialogPath: string) {
+  const active = document.activeElement;
+  if (active && active !== document.body) return; // something else took focus on purpose
+  const byPath = Array.from(document.querySelectorAll<HTMLAnchorElement>("a[href]")).find(
+    (link) => new URL(link.href).pathname + new URL(link.href).search === dialogPath,
+  );
+  const target = opener?.isConnected ? opener : byPath;
+  target?.focus();
+}
+
+// Without JavaScript the title's `autofocus` starts there; Tab and Shift+Tab cycle inside the dialog;
+// closing gives focus back to what opened it.
 export function useDialogFocus(
   dialog: RefObject<HTMLElement>,
   body: RefObject<HTMLElement>,
   title: RefObject<HTMLElement>,
 ) {
+  const opener = useOpener();
   useEffect(() => {
     const [first] = body.current ? focusableIn(body.current) : [];
     (first && FIELD.test(first.tagName) ? first : title.current)?.focus();
-  }, [body, title]);
+    const dialogPath = window.location.pathname + window.location.search;
+    // After the dialog's nodes are gone and the page behind has rendered.
+    return () => void setTimeout(() => returnFocus(opener, dialogPath), 0);
+  }, [body, title, opener]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

@@ -95,6 +95,43 @@ test.describe("keyboard with JavaScript only (skipped in the js-off project: foc
     await expect(page).toHaveURL(/\/customers\/all$/);
   });
 
+  test("closing a drawer gives focus back to the link that opened it, also after a page load", async ({
+    page,
+  }) => {
+    await page.goto("/customers/all");
+    const opener = page.getByRole("main").getByRole("link", { name: "New Customer" });
+    await opener.click();
+    const drawer = page.getByRole("dialog", { name: "New Customer" });
+    await expect(drawer.getByLabel("First Name")).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(drawer).toHaveCount(0);
+    await expect(opener).toBeFocused();
+
+    await page.goto("/customers/all/new");
+    await expect(drawer.getByLabel("First Name")).toBeFocused();
+    await drawer.getByRole("link", { name: "Close", exact: true }).click();
+    await expect(drawer).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  });
+
+  test("Escape asks before throwing away what was typed in a drawer", async ({ page }) => {
+    await page.goto("/customers/all/new");
+    const drawer = page.getByRole("dialog", { name: "New Customer" });
+    await drawer.getByLabel("First Name").fill("Ngozi");
+    const questions: string[] = [];
+    page.once("dialog", (question) => {
+      questions.push(question.message());
+      void question.dismiss();
+    });
+    await page.keyboard.press("Escape");
+    await expect.poll(() => questions).toEqual(["Discard what you typed?"]);
+    await expect(drawer.getByLabel("First Name")).toHaveValue("Ngozi");
+    page.once("dialog", (question) => void question.accept());
+    await page.keyboard.press("Escape");
+    await expect(drawer).toHaveCount(0);
+    await expect(page).toHaveURL(/\/customers\/all$/);
+  });
+
   test("a drawer without fields starts at its title", async ({ page }) => {
     await page.goto("/home?panel=action-center");
     await expect(
