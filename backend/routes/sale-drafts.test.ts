@@ -44,6 +44,19 @@ describe("sale drafts", () => {
     expect(theirs.drafts.map((entry: { id: string }) => entry.id)).not.toContain(draft.id);
   });
 
+  it("hand back an untouched draft instead of piling up empty ones", async () => {
+    const { token: fresh } = await signedInAs(backend, "sales");
+    const first = await (await call("POST", "", undefined, fresh)).json();
+    const again = await (await call("POST", "", undefined, fresh)).json();
+    expect(again.id).toBe(first.id);
+    const customer = await makeCustomer(backend.db);
+    expect((await call("PUT", `/${first.id}/customer`, { customerId: customer.id }, fresh)).status).toBe(200);
+    const next = await (await call("POST", "", undefined, fresh)).json();
+    expect(next.id).not.toBe(first.id);
+    const list = await (await call("GET", "", undefined, fresh)).json();
+    expect(list.drafts.map((entry: { id: string }) => entry.id).sort()).toEqual([first.id, next.id].sort());
+  });
+
   it("keep the spec's state rules for products and their parts", async () => {
     const { product, devices: units } = await makeSellableProduct(backend.db, { units: 3 });
     const draft = await newDraft();

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { agents, customers, saleDrafts } from "../db/schema";
 import { lagosDate } from "../schemas/dates";
@@ -61,11 +61,30 @@ async function findOwnDraft(db: AppDb, actor: StaffActor, id: string) {
   return { row, document: document.success ? document.data : structuredClone(EMPTY_DRAFT) };
 }
 
+// Every "New Sales" press asks for a draft; one still untouched is handed back rather than another
+// "No customer yet" row added to the list.
 export async function createDraft(db: AppDb, actor: StaffActor): Promise<SaleDraft> {
-  const [row] = await db
-    .insert(saleDrafts)
-    .values({ ownerId: actor.userId, document: structuredClone(EMPTY_DRAFT) })
-    .returning({ id: saleDrafts.id });
+  const [untouched] = await db
+    .select({ id: saleDrafts.id })
+    .from(saleDrafts)
+    .where(
+      and(
+        eq(saleDrafts.ownerId, actor.userId),
+        gt(saleDrafts.updatedAt, new Date(Date.now() - LIFETIME_MS)),
+        sql`${saleDrafts.document} = ${JSON.stringify(EMPTY_DRAFT)}::jsonb`,
+      ),
+    )
+    .orderBy(desc(saleDrafts.updatedAt))
+    .limit(1);
+  if (untouched) {
+    await db.update(saleDrafts).set({ updatedAt: new Date() }).where(eq(saleDrafts.id, untouched.id));
+  }
+  const [row] = untouched
+    ? [untouched]
+    : await db
+        .insert(saleDrafts)
+        .values({ ownerId: actor.userId, document: structuredClone(EMPTY_DRAFT) })
+        .returning({ id: saleDrafts.id });
   return getDraft(db, actor, row.id);
 }
 
