@@ -17,7 +17,7 @@ export function ListSearch({
 }) {
   const id = `${label.toLowerCase().replace(/\W+/g, "-")}-search`;
   return (
-    // On narrow screens the form takes its own row and the box shrinks, so neither spills out of the card.
+    // On narrow screens the form takes its own row; the box keeps a usable width and the filters wrap below it.
     <Form
       method="get"
       action={action}
@@ -36,7 +36,7 @@ export function ListSearch({
         name="search"
         defaultValue={defaultValue}
         placeholder={`Search ${label.toLowerCase()} here`}
-        className="w-full min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-1.5 text-sm sm:w-56 sm:flex-none"
+        className="min-w-[10rem] flex-1 rounded-lg border border-slate-300 px-3 py-1.5 text-sm sm:w-56 sm:flex-none"
       />
       {filters}
       <button

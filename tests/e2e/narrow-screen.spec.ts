@@ -36,6 +36,17 @@ test.describe("at 320 px wide", () => {
     }
   });
 
+  test("a list's search box stays usable beside its filters, and wide tables say they scroll", async ({
+    page,
+  }) => {
+    await page.goto("/inventory/all");
+    const box = await page.getByRole("searchbox", { name: "Search inventory" }).boundingBox();
+    expect(box?.width ?? 0, "search box width").toBeGreaterThanOrEqual(150);
+    await expect(page.getByText(/columns: scroll sideways to see them all/)).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.getByText(/columns: scroll sideways to see them all/)).toBeHidden();
+  });
+
   test("the header's user menu opens inside the screen", async ({ page }) => {
     await page.getByLabel("User menu").click();
     await expectInside(page.getByRole("link", { name: "My Profile" }), viewport(page));
