@@ -1,8 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DetailList } from "~/components/detail-list";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { StatusText } from "~/components/status-text";
+import { SubmitButton } from "~/components/submit-button";
+import { NEW_SALE_PATH } from "~/features/sale-flow/paths";
 import { CustomerSales } from "~/features/sales/customer-sales";
 import { capitalise, formatDate, fullName } from "~/utils/format";
 import type { loader } from "~/features/customers/customer-page.server";
@@ -14,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function CustomerRoute() {
-  const { customer, agentName, sales } = useLoaderData<typeof loader>();
+  const { customer, agentName, sales, can } = useLoaderData<typeof loader>();
   const rows: [string, React.ReactNode][] = [
     ["First Name", customer.firstname],
     ["Last Name", customer.lastname],
@@ -48,7 +50,17 @@ export default function CustomerRoute() {
         ← All customers
       </Link>
       <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h2 className="text-lg font-semibold">{fullName(customer)}</h2>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-lg font-semibold">{fullName(customer)}</h2>
+          {can.sell ? (
+            <Form method="post" action={NEW_SALE_PATH}>
+              <input type="hidden" name="customerId" value={customer.id} />
+              <SubmitButton intent="for-customer" formAction={NEW_SALE_PATH} pendingText="Starting...">
+                New sale for this customer
+              </SubmitButton>
+            </Form>
+          ) : null}
+        </div>
         <DetailList rows={rows} />
       </section>
       {sales ? <CustomerSales sales={sales} email={customer.email} /> : null}

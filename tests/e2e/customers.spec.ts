@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { createStaff, signIn, signInAsAdmin } from "./support/staff";
+import { saleForm } from "./support/sales";
+import { createCustomer, createStaff, signIn, signInAsAdmin } from "./support/staff";
 
 test.describe("customers", () => {
   test.beforeEach(async ({ page }) => {
@@ -108,6 +109,14 @@ test.describe("customers", () => {
     await expect(page).toHaveURL(/\/customers\/all$/);
   });
 
+  test("a customer's page starts a sale with that customer already chosen", async ({ page }) => {
+    const customer = await createCustomer();
+    await page.goto(`/customers/${customer.id}`);
+    await page.getByRole("button", { name: "New sale for this customer" }).click();
+    await expect(page).toHaveURL(/\/sales\/all\/new\/[^/]+$/);
+    await expect(saleForm(page).getByText(`${customer.firstname} ${customer.lastname}`)).toBeVisible();
+  });
+
   test("an unknown customer page says so", async ({ page }) => {
     await page.goto("/customers/00000000-0000-0000-0000-000000000000");
     await expect(page.getByText("Customer not found")).toBeVisible();
@@ -119,4 +128,13 @@ test("staff without customer rights see Access Denied", async ({ page }) => {
   await signIn(page, inventory.email, inventory.password);
   await page.goto("/customers/all");
   await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+});
+
+test("staff who may not sell see a customer's page without the new-sale button", async ({ page }) => {
+  const customer = await createCustomer();
+  const viewer = await createStaff("viewer");
+  await signIn(page, viewer.email, viewer.password);
+  await page.goto(`/customers/${customer.id}`);
+  await expect(page.getByRole("heading", { name: `${customer.firstname} ${customer.lastname}` })).toBeVisible();
+  await expect(page.getByRole("button", { name: "New sale for this customer" })).toHaveCount(0);
 });

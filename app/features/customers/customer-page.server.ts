@@ -5,12 +5,13 @@ import { SaleListSchema } from "#backend/schemas/sales";
 import { apiRead, apiReadOrFailure } from "~/api.server";
 import { requireUser } from "~/session.server";
 import { fullName } from "~/utils/format";
+import { canFlags } from "~/utils/permissions";
 
 /** The newest sales shown on a customer's page; the rest are a search of the sales list away. */
 const CUSTOMER_SALES = 20;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+  const user = await requireUser(request);
   const id = encodeURIComponent(params.customerId ?? "");
   const customer = await apiRead(request, `/v1/customers/single/${id}`, CustomerRecordSchema);
   const [agent, sales] = await Promise.all([
@@ -26,5 +27,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     customer,
     agentName: agent?.ok ? fullName(agent.data) : null,
     sales: sales.ok ? sales.data : null,
+    can: canFlags(user, { sell: "write:Sales" }),
   };
 }

@@ -28,6 +28,13 @@ export const DeleteDraftSchema = z
   .object({ draftId: z.string({ required_error: "Draft not found" }).trim().min(1).max(64) })
   .strict();
 
+/** "New sale for this customer" on a customer's page: a draft that starts with the customer chosen. */
+export const NewSaleForCustomerSchema = z
+  .object({
+    customerId: z.string({ required_error: "Customer not found" }).trim().min(1).max(64),
+  })
+  .strict();
+
 // An identification left wholly empty reads as an empty one, so each of its fields says what it needs.
 export const GuarantorFormSchema = z.preprocess(
   (value) =>
