@@ -16,15 +16,15 @@ const NAMES = {
   modal: { element: "section", backdropLabel: "Close dialog" },
 } as const;
 
-export const DISCARD_QUESTION = "Discard what you typed?";
+const DISCARD_QUESTION = "Discard what you typed?";
 
 const KEPT_TYPES = new Set(["hidden", "checkbox", "radio", "file", "submit", "button"]);
 
 function hasTypedText(container: HTMLElement | null) {
   if (!container) return false;
-  return Array.from(container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")).some(
-    (field) => !KEPT_TYPES.has(field.type) && field.value !== field.defaultValue,
-  );
+  return Array.from(
+    container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea"),
+  ).some((field) => !KEPT_TYPES.has(field.type) && field.value !== field.defaultValue);
 }
 
 /** Opens and closes with links, so it works without JavaScript; Escape and a focus trap come on top. */

@@ -33,10 +33,12 @@ function useOpener() {
 function returnFocus(opener: HTMLElement | null, dialogPath: string) {
   const active = document.activeElement;
   if (active && active !== document.body) return; // something else took focus on purpose
-  const byPath = Array.from(document.querySelectorAll<HTMLAnchorElement>("a[href]")).find(
-    (link) => new URL(link.href).pathname + new URL(link.href).search === dialogPath,
-  );
-  const target = opener?.isConnected ? opener : byPath;
+  const target = opener?.isConnected
+    ? opener
+    : Array.from(document.querySelectorAll<HTMLAnchorElement>("a[href]")).find((link) => {
+        const url = new URL(link.href);
+        return url.pathname + url.search === dialogPath;
+      });
   target?.focus();
 }
 

@@ -135,6 +135,8 @@ test("staff who may not sell see a customer's page without the new-sale button",
   const viewer = await createStaff("viewer");
   await signIn(page, viewer.email, viewer.password);
   await page.goto(`/customers/${customer.id}`);
-  await expect(page.getByRole("heading", { name: `${customer.firstname} ${customer.lastname}` })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: `${customer.firstname} ${customer.lastname}` }),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "New sale for this customer" })).toHaveCount(0);
 });
