@@ -51,12 +51,16 @@ export function useDialogFocus(
 ) {
   const opener = useOpener();
   useEffect(() => {
-    const [first] = body.current ? focusableIn(body.current) : [];
-    (first && FIELD.test(first.tagName) ? first : title.current)?.focus();
+    // Someone who tabbed or typed before the page finished starting keeps their place.
+    const active = document.activeElement;
+    if (active === title.current || !dialog.current?.contains(active)) {
+      const [first] = body.current ? focusableIn(body.current) : [];
+      (first && FIELD.test(first.tagName) ? first : title.current)?.focus();
+    }
     const dialogPath = window.location.pathname + window.location.search;
     // After the dialog's nodes are gone and the page behind has rendered.
     return () => void setTimeout(() => returnFocus(opener, dialogPath), 0);
-  }, [body, title, opener]);
+  }, [dialog, body, title, opener]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

@@ -114,6 +114,30 @@ test.describe("keyboard with JavaScript only (skipped in the js-off project: foc
     await expect(opener).toBeFocused();
   });
 
+  test("a field reached before the page finished starting keeps focus and its text", async ({ page }) => {
+    // The page's scripts wait until someone has tabbed into the drawer and typed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/build/**/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/customers/all/new", { waitUntil: "domcontentloaded" });
+    const drawer = page.getByRole("dialog", { name: "New Customer" });
+    const lastName = drawer.getByLabel("Last Name");
+    await lastName.focus();
+    await page.keyboard.type("Okafor");
+    release();
+    // Hydrated: React has attached itself to the drawer's nodes and run its effects.
+    await page.waitForFunction(() => {
+      const panel = document.querySelector("[role=dialog]");
+      return Boolean(panel && Object.keys(panel).some((key) => key.startsWith("__react")));
+    });
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    await expect(lastName).toBeFocused();
+    await expect(lastName).toHaveValue("Okafor");
+  });
+
   test("Escape asks before throwing away what was typed in a drawer", async ({ page }) => {
     await page.goto("/customers/all/new");
     const drawer = page.getByRole("dialog", { name: "New Customer" });
