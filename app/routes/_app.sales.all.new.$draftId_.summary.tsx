@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { PAYMENT_MODE_LABELS } from "#backend/constants/products";
-import { PAYMENT_METHODS } from "#backend/constants/sale-rules";
+import { INSTALMENT_ROUNDING_RULE, PAYMENT_METHODS } from "#backend/constants/sale-rules";
 import type { SaleDraft } from "#backend/schemas/sale-drafts";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
@@ -176,6 +176,9 @@ function GeneralDetails({ draft }: { draft: SaleDraft }) {
           </>
         ) : null}
       </dl>
+      {draft.totals?.totalMonthlyPayment ? (
+        <p className="mt-3 text-sm text-slate-600">{INSTALMENT_ROUNDING_RULE}</p>
+      ) : null}
     </section>
   );
 }

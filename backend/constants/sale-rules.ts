@@ -5,6 +5,10 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const ID_TYPES = ["Nin", "Passport", "Driver_License", "Voter_ID", "Social_Security_Number"] as const;
 export type IdType = (typeof ID_TYPES)[number];
 
+/** Said beside the amounts wherever an instalment plan is shown (pricing.ts applies it). */
+export const INSTALMENT_ROUNDING_RULE =
+  "The deposit and each monthly payment are rounded to the nearest whole naira; the last monthly payment takes the difference, so the plan adds up to the total.";
+
 /** The limits of one sale; the money rule (schemas/sale-rules.ts) is worked out from them. */
 export const MAX_SALE_ITEMS = 50;
 export const MAX_COSTS_PER_ITEM = 20;

@@ -107,12 +107,14 @@ describe("POST /api/v1/sales/create", () => {
       miscellaneousTotal: 500,
       interest: 1_027.2,
       totalPrice: 5_307.2,
-      initialPayment: 1_061.44,
-      monthlyPayment: 707.63,
+      // The reference's 1,061.44 and 707.63, in whole naira for cash (decision 017).
+      initialPayment: 1_061,
+      monthlyPayment: 708,
     });
-    expect(sale).toMatchObject({ installmentStartingPrice: 1_061.44, totalMonthlyPayment: 707.63 });
-    expect(paymentData.amount).toBe(1_061.44);
+    expect(sale).toMatchObject({ installmentStartingPrice: 1_061, totalMonthlyPayment: 708 });
+    expect(paymentData.amount).toBe(1_061);
     expect(sale.schedule).toHaveLength(7);
+    expect(sale.schedule.at(-1).amount).toBe(706.2);
     expect(sale.schedule.reduce((sum: number, line: { amount: number }) => sum + line.amount, 0)).toBeCloseTo(
       5_307.2,
       2,

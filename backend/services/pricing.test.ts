@@ -47,21 +47,26 @@ describe("the reference's worked example, to the kobo", () => {
     expect(price(ONE_OFF, true).totalKobo).toBe(416_400);
   });
 
-  it("instalment without margin: 5307.20, deposit 1061.44, monthly 707.63", () => {
+  // The reference's deposit (1061.44) and monthly (707.63) are rounded to whole naira (decision 017).
+  it("instalment without margin: 5307.20, deposit 1061, monthly 708", () => {
     expect(price(INSTALLMENT, false)).toMatchObject({
       interestKobo: 102_720,
       totalKobo: 530_720,
-      initialPaymentKobo: 106_144,
-      monthlyPaymentKobo: 70_763,
+      initialPaymentKobo: 106_100,
+      monthlyPaymentKobo: 70_800,
     });
   });
 
-  it("instalment with margin: 4948.22, deposit 989.64, monthly 659.76", () => {
-    expect(price(INSTALLMENT, true)).toMatchObject({
+  it("instalment with margin: 4948.22, deposit 990, monthly 660, the last 658.22", () => {
+    const item = price(INSTALLMENT, true);
+    expect(item).toMatchObject({
       totalKobo: 494_822,
-      initialPaymentKobo: 98_964,
-      monthlyPaymentKobo: 65_976,
+      initialPaymentKobo: 99_000,
+      monthlyPaymentKobo: 66_000,
     });
+    expect(instalmentSchedule(item).map((line) => line.amountKobo)).toEqual([
+      99_000, 66_000, 66_000, 66_000, 66_000, 66_000, 65_822,
+    ]);
   });
 });
 
@@ -85,8 +90,8 @@ describe("pricing rules", () => {
     const totals = saleTotals([price(ONE_OFF, false), price(INSTALLMENT, false)]);
     expect(totals).toEqual({
       totalKobo: 428_000 + 530_720,
-      dueNowKobo: 428_000 + 106_144,
-      totalMonthlyKobo: 70_763,
+      dueNowKobo: 428_000 + 106_100,
+      totalMonthlyKobo: 70_800,
     });
   });
 
@@ -94,10 +99,30 @@ describe("pricing rules", () => {
     const item = price(INSTALLMENT, false);
     const schedule = instalmentSchedule(item);
     expect(schedule.map((entry) => entry.amountKobo)).toEqual([
-      106_144, 70_763, 70_763, 70_763, 70_763, 70_763, 70_761,
+      106_100, 70_800, 70_800, 70_800, 70_800, 70_800, 70_620,
     ]);
     expect(schedule.reduce((sum, entry) => sum + entry.amountKobo, 0)).toBe(item.totalKobo);
     expect(schedule.at(-1)?.monthsAfterSale).toBe(6);
+  });
+
+  it("asks for whole naira on every instalment but the last, and never a deposit above the total", () => {
+    const allocations = [{ batchId: "x", quantity: 1, unitPriceKobo: 33_333_333 }];
+    for (const installmentStartingPercent of [0, 17.5, 30, 99.9, 100]) {
+      const whole = installmentStartingPercent < 100; // paid in full at once: the total, kobo and all
+      const terms: ItemTerms = {
+        paymentMode: "INSTALLMENT",
+        discountPercent: 3,
+        miscellaneousKobo: [1_299],
+        installmentDuration: 7,
+        installmentStartingPercent,
+      };
+      const item = priceItem(allocations, terms, DEFAULT_FINANCIAL_SETTINGS, true);
+      const schedule = instalmentSchedule(item).map((line) => line.amountKobo);
+      expect(schedule.slice(0, -1).every((amount) => amount % 100 === 0)).toBe(whole);
+      expect(schedule.every((amount) => amount >= 0)).toBe(true);
+      expect(schedule.reduce((sum, amount) => sum + amount, 0)).toBe(item.totalKobo);
+      expect(item.initialPaymentKobo).toBeLessThanOrEqual(item.totalKobo);
+    }
   });
 
   it("has a one-entry schedule for a one-off item", () => {

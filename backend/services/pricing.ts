@@ -1,6 +1,7 @@
 // Integer kobo and pure, so the summary, the API and the batch upload price a sale alike. Rounding
 // (docs/decisions/017): each derived amount to the nearest kobo, halves up, at the step that produces it;
-// the last instalment absorbs what rounding left, so the schedule adds up to the total exactly.
+// the deposit and the monthly amount to the nearest whole naira, since customers pay them in cash; the
+// last instalment absorbs what rounding left, so the schedule adds up to the total exactly.
 
 /** Basis points: 1 % = 100. */
 export type FinancialSettings = {
@@ -52,6 +53,7 @@ export function allocateFifo(batches: StockBatch[], needed: number, applyMargin:
 
 const roundKobo = (value: number) => Math.floor(value + 0.5 + 1e-9);
 const share = (amountKobo: number, bps: number) => roundKobo((amountKobo * bps) / 10_000);
+const roundNaira = (kobo: number) => roundKobo(kobo / 100) * 100;
 
 export type PaymentMode = "ONE_OFF" | "INSTALLMENT";
 
@@ -77,7 +79,7 @@ export type ItemPrice = {
   installmentDuration: number;
 };
 
-/** Reference §5.4, to the kobo of its worked example. */
+/** Reference §5.4: its totals to the kobo; the deposit and monthly amount in whole naira (decision 017). */
 export function priceItem(
   allocations: Allocation[],
   terms: ItemTerms,
@@ -114,8 +116,11 @@ export function priceItem(
   const financedKobo = subtotalKobo + interestKobo;
   const marginKobo = applyMargin ? share(financedKobo, settings.loanMarginBps) : 0;
   const totalKobo = financedKobo + marginKobo;
-  const initialPaymentKobo = share(totalKobo, Math.round(depositPercent * 100));
-  const monthlyPaymentKobo = roundKobo((totalKobo - initialPaymentKobo) / months);
+  const initialPaymentKobo = Math.min(
+    totalKobo,
+    roundNaira(share(totalKobo, Math.round(depositPercent * 100))),
+  );
+  const monthlyPaymentKobo = roundNaira((totalKobo - initialPaymentKobo) / months);
   return {
     baseKobo,
     discountKobo,

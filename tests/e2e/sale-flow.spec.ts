@@ -348,6 +348,10 @@ test.describe("new sale", () => {
     await expect(schedule.getByRole("rowheader", { name: "Deposit (due now)" })).toBeVisible();
     await expect(schedule.getByRole("rowheader", { name: "Month 6" })).toBeVisible();
     await expect(schedule.getByRole("rowheader", { name: "Total payable" })).toBeVisible();
+    // Cash cannot pay kobo: the deposit and the monthly payments are whole naira, and the rule is said.
+    await expect(schedule.getByRole("row", { name: /^Deposit \(due now\)/ })).not.toContainText(".");
+    await expect(schedule.getByRole("row", { name: /^Month 1 / })).not.toContainText(".");
+    await expect(summary.getByText(/rounded to the nearest whole naira/)).toBeVisible();
     await expect(summary.getByRole("region", { name: "Product 2" })).toContainText(b);
     await expect(summary.getByRole("region", { name: "General Details" })).toContainText(
       `${agent.firstname} ${agent.lastname}`,

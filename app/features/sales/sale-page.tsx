@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { INSTALMENT_ROUNDING_RULE } from "#backend/constants/sale-rules";
 import type { SaleItemRecord, SalePaymentRecord, SaleRecord } from "#backend/schemas/sales";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
@@ -109,6 +110,9 @@ function Totals({ sale }: { sale: SaleRecord }) {
   return (
     <Panel id="sale-totals" title="Totals">
       <DetailList rows={rows} />
+      {sale.totalMonthlyPayment > 0 ? (
+        <p className="mt-3 text-sm text-slate-600">{INSTALMENT_ROUNDING_RULE}</p>
+      ) : null}
     </Panel>
   );
 }
