@@ -12,9 +12,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 ];
 
 export default function SaleRoute() {
-  const { sale, can } = useLoaderData<typeof loader>();
+  const { sale, payment, can } = useLoaderData<typeof loader>();
   const below = useOutlet();
-  return below ?? <SalePage sale={sale} can={can} />;
+  return below ?? <SalePage sale={sale} payment={payment} can={can} />;
 }
 
 export const ErrorBoundary = SectionErrorBoundary;

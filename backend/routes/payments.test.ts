@@ -71,8 +71,8 @@ describe("with the built-in sandbox provider", () => {
   const verify = (query: string, as = token) =>
     backend.request("GET", `/api/v1/payment/verify/callback?${query}`, { token: as });
   /**
-   * Staff on the sandbox page: Pay (optionally another amount) or Cancel; answers the query the web app
-   * sends the browser back to /sales/all with, as Flutterwave's redirect would.
+   * Staff on the sandbox page: Pay (optionally another amount) or Cancel; answers where the web app sends
+   * the browser back to (the sale's page) and with what query, as Flutterwave's redirect would.
    */
   async function checkout(reference: string, decision: "pay" | "cancel", amount?: number, as = token) {
     const response = await backend.request("POST", `/api/v1/payment/sandbox/${reference}`, {
@@ -82,8 +82,14 @@ describe("with the built-in sandbox provider", () => {
     expect(response.status).toBe(200);
     const outcome = await response.json();
     expectExactly(SandboxOutcomeSchema, outcome);
-    const back = new URL("http://app.test/sales/all");
-    for (const [name, value] of Object.entries(outcome)) {
+    const { saleId, ...query } = outcome;
+    const [pending] = await backend.db
+      .select({ saleId: paymentCheckouts.saleId })
+      .from(paymentCheckouts)
+      .where(eq(paymentCheckouts.reference, reference));
+    expect(saleId).toBe(pending.saleId);
+    const back = new URL(`http://app.test/sales/${saleId}`);
+    for (const [name, value] of Object.entries(query)) {
       if (typeof value === "string") back.searchParams.set(name, value);
     }
     return back;

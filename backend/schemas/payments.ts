@@ -123,6 +123,8 @@ export const SandboxOutcomeSchema = z.object({
   status: z.enum(["successful", "cancelled"]),
   tx_ref: z.string(),
   transaction_id: z.string().nullable(),
+  /** Where the checkout returns to, as a real provider returns to the redirect URL it was given. */
+  saleId: z.string(),
 });
 export type SandboxOutcome = z.infer<typeof SandboxOutcomeSchema>;
 

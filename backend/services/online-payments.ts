@@ -369,7 +369,7 @@ export async function decideSandboxCheckout(
       });
       await closeCheckout(context.db, checkout, "CANCELLED");
     }
-    return { status: "cancelled", tx_ref: reference, transaction_id: null };
+    return { status: "cancelled", tx_ref: reference, transaction_id: null, saleId: checkout.saleId };
   }
   if (checkout.status !== "PENDING")
     throw invalid("This checkout is closed: start a new payment from the sale");
@@ -379,5 +379,5 @@ export async function decideSandboxCheckout(
     .values({ reference, status: "successful", amountKobo, currency: checkout.currency })
     .returning();
   await handleWebhook(context, { transactionId: transaction.id, reference }, actor);
-  return { status: "successful", tx_ref: reference, transaction_id: transaction.id };
+  return { status: "successful", tx_ref: reference, transaction_id: transaction.id, saleId: checkout.saleId };
 }

@@ -82,8 +82,9 @@ export async function startOnlinePayment(request: Request, saleId: string, formD
         saleId,
         amount: submission.value.amount,
         reference: submission.value.reference,
-        // Back to the address this user is on (behind a trusted proxy, its forwarded host), not APP_URL's.
-        redirectUrl: new URL("/sales/all", request.url).href,
+        // Back to this sale, at the address this user is on (behind a trusted proxy, its forwarded host),
+        // not APP_URL's. The provider adds its own query (status, tx_ref, transaction_id).
+        redirectUrl: new URL(`/sales/${encodeURIComponent(saleId)}`, request.url).href,
       },
     },
     InitializedPaymentSchema,

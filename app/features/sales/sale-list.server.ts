@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { listSchema } from "#backend/schemas/list";
-import { VerificationSchema } from "#backend/schemas/payments";
 import { SaleDraftListSchema } from "#backend/schemas/sale-drafts";
 import type { SaleTab } from "#backend/schemas/sales";
 import { SaleListItemSchema, SaleListQuerySchema, SaleStatsSchema } from "#backend/schemas/sales";
@@ -9,20 +8,7 @@ import { apiReadOrFailure } from "~/api.server";
 import { requireUser } from "~/session.server";
 import { loadListPage } from "~/utils/lists.server";
 import { can } from "~/utils/permissions";
-import type { PaymentReturnQuery, VerificationOutcome } from "./payment-return";
-import { paymentReturnMessage, readPaymentReturn } from "./payment-return";
-
-async function verifyReturn(request: Request, query: PaymentReturnQuery) {
-  const answer = await apiReadOrFailure(request, "/v1/payment/verify/callback", VerificationSchema, {
-    tx_ref: query.reference,
-    transaction_id: query.transactionId,
-    status: query.status,
-  });
-  const outcome: VerificationOutcome = answer.ok
-    ? { ok: true, data: answer.data }
-    : { ok: false, failure: answer.failure };
-  return paymentReturnMessage(query, outcome);
-}
+import { toSaleWithReturn, verifyPaymentReturn } from "./payment-return.server";
 
 const nameOnly = z.object({ name: z.string() });
 
@@ -38,11 +24,12 @@ const SaleRowSchema = SaleListItemSchema.pick({
 export type SaleRow = z.infer<typeof SaleRowSchema>;
 const SaleRowListSchema = listSchema("sales", SaleRowSchema);
 
-// The provider's return is verified first, so the rows and counters read afterwards show its payment.
+// The provider's return (spec 001 §1) is verified here; a payment the API can place on a sale is then shown
+// on that sale's page. What it cannot place (an unknown or crafted reference) stays here, with the rows.
 export async function saleListLoader(tab: SaleTab, { request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const paymentReturn = tab === "all" ? readPaymentReturn(new URL(request.url).searchParams) : null;
-  const payment = paymentReturn ? await verifyReturn(request, paymentReturn) : null;
+  const payment = tab === "all" ? await verifyPaymentReturn(request) : null;
+  if (payment?.saleId) throw toSaleWithReturn(request, payment.saleId);
   const [list, drafts] = await Promise.all([
     loadListPage(request, user, {
       section: "sales",

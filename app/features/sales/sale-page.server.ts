@@ -4,20 +4,28 @@ import { SaleRecordSchema } from "#backend/schemas/sales";
 import { apiRead } from "~/api.server";
 import { requireUser } from "~/session.server";
 import { canFlags } from "~/utils/permissions";
+import { toSaleWithReturn, verifyPaymentReturn } from "./payment-return.server";
 
-/** A receipt's payment must be one of this sale's: any other id is a 404 here. */
+/**
+ * A receipt's payment must be one of this sale's: any other id is a 404 here. A checkout returns to the
+ * sale's page: its return is verified before the sale is read, so the payment is already on the page; a
+ * return that names another sale goes to that sale.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
+  const payment = params.paymentId ? null : await verifyPaymentReturn(request);
+  if (payment?.saleId && payment.saleId !== params.saleId) throw toSaleWithReturn(request, payment.saleId);
   const sale = await apiRead(
     request,
     `/v1/sales/${encodeURIComponent(params.saleId ?? "")}`,
     SaleRecordSchema,
   );
-  if (params.paymentId && !sale.payments.some((payment) => payment.id === params.paymentId)) {
+  if (params.paymentId && !sale.payments.some((paid) => paid.id === params.paymentId)) {
     throw data(null, { status: 404 });
   }
   return {
     sale,
+    payment,
     can: canFlags(user, { pay: "write:Sales", readCustomers: "read:Customers", readDevices: "read:Devices" }),
   };
 }

@@ -8,6 +8,8 @@ import { DetailList } from "~/components/detail-list";
 import { TokenTable } from "~/features/devices/token-table";
 import { formatDate, formatNaira, formatNumber, formatTime, fullName } from "~/utils/format";
 import { contractRows, nestedIdentification } from "./contract-details";
+import type { PaymentReturnMessage } from "./payment-return";
+import { PaymentReturnNotice } from "./payment-return-notice";
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_MODE_LABELS,
@@ -281,12 +283,21 @@ function Contract({ contract }: { contract: NonNullable<SaleRecord["contract"]> 
   );
 }
 
-export function SalePage({ sale, can }: { sale: SaleRecord; can: SalePageFlags }) {
+export function SalePage({
+  sale,
+  payment,
+  can,
+}: {
+  sale: SaleRecord;
+  payment: PaymentReturnMessage | null;
+  can: SalePageFlags;
+}) {
   return (
     <div className="flex flex-col gap-4">
       <Link to="/sales/all" className="text-sm text-brand-700 hover:underline">
         ← All sales
       </Link>
+      {payment ? <PaymentReturnNotice notice={payment} onSale={sale.id} /> : null}
       <Overview sale={sale} can={can} />
       <Totals sale={sale} />
       <Items sale={sale} can={can} />

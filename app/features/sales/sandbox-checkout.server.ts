@@ -32,5 +32,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const back = new URLSearchParams({ status: answer.data.status, tx_ref: answer.data.tx_ref });
   if (answer.data.transaction_id) back.set("transaction_id", answer.data.transaction_id);
-  return redirect(`/sales/all?${back}`);
+  return redirect(`/sales/${encodeURIComponent(answer.data.saleId)}?${back}`);
 }
