@@ -105,6 +105,9 @@ const SCREENS: Record<string, Screen> = {
   "a sale's cash payment page": { path: (records) => `/sales/${records.saleId}/payment?method=cash` },
   "a sale's online payment page": { path: (records) => `/sales/${records.saleId}/payment?method=online` },
   "a payment's receipt": { path: (records) => `/sales/${records.saleId}/payments/${records.paymentId}` },
+  "a payment's receipt, to print": {
+    path: (records) => `/sales/${records.saleId}/payments/${records.paymentId}/print`,
+  },
   "financial settings": { path: "/settings/financial-settings" },
   "barred agents": { path: "/agents/barred" },
   "new agents drawer": { path: "/agents/all/new" },

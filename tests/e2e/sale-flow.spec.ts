@@ -366,7 +366,7 @@ test.describe("new sale", () => {
     // The cash deposit (what is due now), its receipt, then the next instalment from the sale page.
     const cash = page.getByRole("region", { name: "Record Cash Payment" });
     await cash.getByRole("button", { name: "Record Payment" }).click();
-    await expect(page.getByRole("article", { name: "Payment Receipt" })).toContainText("Incomplete");
+    await expect(page.getByRole("article", { name: "Payment Receipt" })).toContainText("Paid");
     await page.getByRole("link", { name: /^← Sale / }).click();
     await expect(page.getByRole("region", { name: "Payments" }).getByRole("row")).toHaveCount(2);
     await page.getByRole("link", { name: "Record cash payment" }).click();

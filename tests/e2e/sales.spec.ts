@@ -147,11 +147,24 @@ test.describe("sales", () => {
     const receipt = page.getByRole("article", { name: "Payment Receipt" });
     await expect(receipt).toContainText(naira(deposit));
     await expect(receipt).toContainText("Cash");
-    await expect(receipt).toContainText("Incomplete");
+    // Money received reads "Paid" to the customer; the payment's own status stays in the sale's list.
+    await expect(receipt.getByText("Paid", { exact: true })).toBeVisible();
+    await expect(receipt).not.toContainText("Incomplete");
     await expect(receipt).toContainText("Paid at the Ikeja shop");
     await expect(receipt).toContainText(`Balance After${naira(sale.totalPrice - deposit)}`);
-    await expect(page.getByRole("button", { name: "Print" })).toHaveCount(javaScriptEnabled ? 1 : 0);
+    await expect(receipt).toContainText(`Items${sale.items[0].product.name} × ${sale.items[0].quantity}`);
+    await expect(receipt).toContainText(/Next Payment Due₦[\d,.]+ on /);
     await expect(page).toHaveTitle(`Receipt — Sale ${shortId(sale.id)} — SolarDesk`);
+    // Print: a page with the receipt alone, outside the app's frame, printable without any script.
+    const receiptUrl = page.url();
+    await page.getByRole("link", { name: "Print", exact: true }).click();
+    await expect(page).toHaveURL(`${receiptUrl}/print`);
+    await expect(page.getByRole("article", { name: "Payment Receipt" })).toContainText(naira(deposit));
+    await expect(page.getByRole("navigation")).toHaveCount(0);
+    if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
+    else await expect(page.getByText("use your browser's Print command")).toBeVisible();
+    await page.getByRole("link", { name: "← Back to the receipt" }).click();
+    await expect(page).toHaveURL(receiptUrl);
 
     await page.getByRole("link", { name: `← Sale ${shortId(sale.id)}` }).click();
     await expect(page.getByRole("heading", { name: `Sale ${shortId(sale.id)}` })).toBeVisible();

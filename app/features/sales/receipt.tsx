@@ -1,14 +1,18 @@
 import { Link } from "@remix-run/react";
-import type { SaleRecord } from "#backend/schemas/sales";
+import type { SalePaymentRecord, SaleRecord } from "#backend/schemas/sales";
 import { DetailList } from "~/components/detail-list";
-import { formatDate, formatNaira, formatTime, fullName } from "~/utils/format";
+import { formatDate, formatNaira, formatNumber, formatTime, fullName } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
-import { PAYMENT_METHOD_LABELS, balanceAfter, shortSaleId, uncountedReason } from "./sale-labels";
+import { PAYMENT_METHOD_LABELS, balanceAfter, isCounted, shortSaleId, uncountedReason } from "./sale-labels";
 import { PaymentStatusPill } from "./sale-status";
 
-function PrintButton() {
-  // Printing needs the browser's script; without it the browser's own Print menu does the same.
-  if (!useHydrated()) return null;
+/** With JavaScript, the print page opens the browser's print dialog; without, its Print menu does. */
+export function PrintButton() {
+  if (!useHydrated()) {
+    return (
+      <p className="text-sm text-slate-700">To print, use your browser&apos;s Print command (Ctrl+P).</p>
+    );
+  }
   return (
     <button
       type="button"
@@ -18,6 +22,25 @@ function PrintButton() {
       Print
     </button>
   );
+}
+
+// Money counted towards the sale reads "Paid" to the customer; the payment's own status word (spec 001
+// §4: Incomplete while a balance remains) stays in the sale's list of payments.
+function ReceiptStatus({ payment }: { payment: SalePaymentRecord }) {
+  if (!isCounted(payment.status)) return <PaymentStatusPill status={payment.status} />;
+  return (
+    <span className="inline-block whitespace-nowrap rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">
+      Paid
+    </span>
+  );
+}
+
+/** The first instalment not yet paid in full, as the sale stands now. */
+function nextDue(sale: SaleRecord) {
+  const line = sale.schedule.find((entry) => entry.paid < entry.amount);
+  if (!line || sale.status === "CANCELLED") return "Nothing more to pay";
+  const amount = Math.round((line.amount - line.paid) * 100) / 100;
+  return `${formatNaira(amount)} on ${formatDate(`${line.dueDate}T12:00:00Z`)}`;
 }
 
 function PaymentTokens({ sale, paymentId }: { sale: SaleRecord; paymentId: string }) {
@@ -45,19 +68,46 @@ function PaymentTokens({ sale, paymentId }: { sale: SaleRecord; paymentId: strin
   );
 }
 
-export function Receipt({ sale, paymentId }: { sale: SaleRecord; paymentId: string }) {
+/** `printing`: the receipt alone, on a page of its own, for paper. */
+export function Receipt({
+  sale,
+  paymentId,
+  printing = false,
+}: {
+  sale: SaleRecord;
+  paymentId: string;
+  printing?: boolean;
+}) {
   const payment = sale.payments.find((candidate) => candidate.id === paymentId);
   if (!payment) return null;
   const reason = uncountedReason(payment.status);
   const after = balanceAfter(sale, payment.id);
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
-        <Link to={`/sales/${sale.id}`} className="text-sm text-brand-700 hover:underline">
-          ← Sale {shortSaleId(sale.id)}
-        </Link>
-        <PrintButton />
-      </div>
+      {printing ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
+          <Link
+            to={`/sales/${sale.id}/payments/${payment.id}`}
+            className="text-sm text-brand-700 hover:underline"
+          >
+            ← Back to the receipt
+          </Link>
+          <PrintButton />
+        </div>
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
+          <Link to={`/sales/${sale.id}`} className="text-sm text-brand-700 hover:underline">
+            ← Sale {shortSaleId(sale.id)}
+          </Link>
+          <Link
+            to={`/sales/${sale.id}/payments/${payment.id}/print`}
+            reloadDocument
+            className="rounded-full bg-slate-900 px-5 py-2 text-sm font-semibold text-white hover:bg-slate-700"
+          >
+            Print
+          </Link>
+        </div>
+      )}
       <article
         aria-labelledby="receipt-title"
         className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm print:border-0 print:p-0 print:shadow-none"
@@ -69,7 +119,7 @@ export function Receipt({ sale, paymentId }: { sale: SaleRecord; paymentId: stri
             </h2>
             <p className="text-sm text-slate-600">SolarDesk · Sale {shortSaleId(sale.id)}</p>
           </div>
-          <PaymentStatusPill status={payment.status} />
+          <ReceiptStatus payment={payment} />
         </header>
         <DetailList
           rows={[
@@ -82,6 +132,10 @@ export function Receipt({ sale, paymentId }: { sale: SaleRecord; paymentId: stri
             ["Customer", fullName(sale.customer)],
             ["Customer Email", sale.customer.email],
             ["Customer Phone", sale.customer.phone],
+            [
+              "Items",
+              sale.items.map((item) => `${item.product.name} × ${formatNumber(item.quantity)}`).join(", "),
+            ],
             ["Amount", formatNaira(payment.amount)],
             ["Method", PAYMENT_METHOD_LABELS[payment.method]],
             [
@@ -93,6 +147,7 @@ export function Receipt({ sale, paymentId }: { sale: SaleRecord; paymentId: stri
             ["Date", `${formatDate(payment.createdAt)} ${formatTime(payment.createdAt)}`],
             ["Recorded By", payment.recordedBy?.name ?? "Payment provider"],
             ["Balance After", after === null ? "N/A" : formatNaira(after)],
+            ["Next Payment Due", nextDue(sale)],
             ...(payment.notes ? [["Notes", payment.notes] as [string, string]] : []),
           ]}
         />

@@ -25,6 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   return {
     sale,
+    paymentId: params.paymentId ?? null,
     payment,
     can: canFlags(user, { pay: "write:Sales", readCustomers: "read:Customers", readDevices: "read:Devices" }),
   };
