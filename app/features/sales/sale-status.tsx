@@ -15,11 +15,11 @@ export function SaleStatusPill({ status }: { status: SaleStatus }) {
   return <span className={`${PILL} ${SALE_TONES[status]}`}>{SALE_STATUS_LABELS[status]}</span>;
 }
 
-// Spec 001 §4: a completed payment shows as success, anything else as an error, except that money
-// still expected (incomplete: a balance remains, pending: not yet confirmed) is not a fault.
+// Spec 001 §4's words. Money received is green whether or not a balance remains (incomplete); not yet
+// confirmed (pending) is blue; only money that was not counted is red.
 const PAYMENT_TONES: Record<PaymentStatus, string> = {
   COMPLETED: "bg-green-100 text-green-800",
-  INCOMPLETE: "bg-amber-100 text-amber-900",
+  INCOMPLETE: "bg-emerald-50 text-emerald-800 ring-1 ring-inset ring-emerald-200",
   PENDING: "bg-sky-100 text-sky-900",
   MISMATCHED: "bg-red-100 text-red-800",
   FAILED: "bg-red-100 text-red-800",
