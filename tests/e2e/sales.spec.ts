@@ -174,6 +174,8 @@ test.describe("sales", () => {
     const payments = page.getByRole("region", { name: "Payments" });
     await expect(payments.getByRole("row")).toHaveCount(2);
     await expect(payments).toContainText(naira(deposit));
+    // The spec's word for a part payment, in green: money received is not a warning.
+    await expect(payments.getByText("Incomplete", { exact: true })).toHaveCSS("color", "rgb(6, 95, 70)");
     await expect(
       page.getByRole("region", { name: "Schedule" }).getByRole("row", { name: /Deposit/ }),
     ).toContainText("Paid");
