@@ -1,6 +1,14 @@
 import { parse as parseCsv } from "csv-parse/sync";
 import { eq, inArray } from "drizzle-orm";
-import { devices, inventoryBatches, saleItems, salePayments, saleUploads, sales } from "../db/schema";
+import {
+  customers,
+  devices,
+  inventoryBatches,
+  saleItems,
+  salePayments,
+  saleUploads,
+  sales,
+} from "../db/schema";
 import { lagosDate } from "../schemas/dates";
 import {
   SALE_FILE_FIELDS,
@@ -111,6 +119,12 @@ describe("POST /api/v1/csv-upload/process", () => {
     const response = await upload({ name: "sales.csv", bytes: `\uFEFF${csv}\r\n` });
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ message: "Sales uploaded successfully!", count: 2 });
+    // Leads who bought are purchasing customers now.
+    const buyers = await backend.db
+      .select({ type: customers.type })
+      .from(customers)
+      .where(inArray(customers.id, [customer.id, other.id]));
+    expect(buyers.map((buyer) => buyer.type)).toEqual(["purchase", "purchase"]);
 
     const [paid] = await salesOf(customer.id);
     expect(paid).toMatchObject({
@@ -154,6 +168,39 @@ describe("POST /api/v1/csv-upload/process", () => {
     await cancelStaleSales(backend.db, 1, new Date(Date.now() + 86_400_000));
     const [still] = await salesOf(other.id);
     expect(still.status).toBe("UNPAID");
+  });
+
+  it("refuses a row for a barred customer", async () => {
+    const { product, devices: units } = await makeSellableProduct(backend.db, {
+      price: 5_000,
+      units: 1,
+      paymentModes: ["ONE_OFF"],
+    });
+    const barred = await makeCustomer(backend.db, { status: "barred" });
+    const response = await upload({
+      name: "sales.csv",
+      bytes: csvOf([
+        {
+          customer: barred.phone,
+          product: product.id,
+          units: 1,
+          paymentMode: "ONE_OFF",
+          deviceSerials: units[0].serialNumber,
+          paymentMethod: "CASH",
+          amountPaid: 5000,
+          saleDate: daysAgo(1),
+        },
+      ]),
+    });
+    expect(response.status).toBe(400);
+    const report = await response.json();
+    expect(report.errors).toMatchObject([
+      {
+        row: 2,
+        column: "customer",
+        message: "This customer is barred: unbar them on their page before selling to them",
+      },
+    ]);
   });
 
   it("stores nothing when any row fails, reports each problem on its line and column, then takes corrections", async () => {

@@ -364,12 +364,122 @@ describe("GET /api/v1/customers/single/:id", () => {
   });
 });
 
+describe("PUT /api/v1/customers/:id", () => {
+  const put = (id: string, body: unknown, token = team.admin.token) =>
+    backend.request("PUT", `/api/v1/customers/${id}`, { token, body });
+
+  it("edits with the rules of creating, answers the record and audits the change", async () => {
+    const customer = await makeCustomer(backend.db);
+    const response = await put(customer.id, {
+      firstname: "  Ngozi ",
+      phone: "+234 803 456 9911",
+      email: "NGOZI.EDITED@Example.test",
+      addressType: "WORK",
+    });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expectExactly(CustomerRecordSchema, body);
+    expect(body).toMatchObject({
+      id: customer.id,
+      firstname: "Ngozi",
+      phone: "08034569911",
+      email: "ngozi.edited@example.test",
+      addressType: "WORK",
+      lastname: customer.lastname,
+    });
+    const [entry] = await backend.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordId, customer.id), eq(auditLog.action, "update")));
+    expect(entry.summary).toBe(
+      `Updated customer Ngozi ${customer.lastname} (firstname, email, phone, addressType)`,
+    );
+    expect(entry.changes).toMatchObject({
+      firstname: { from: customer.firstname, to: "Ngozi" },
+      phone: { from: customer.phone, to: "08034569911" },
+    });
+  });
+
+  it("refuses another customer's e-mail or phone, an empty body, odd keys and bad values, as field errors", async () => {
+    const [mine, theirs] = [await makeCustomer(backend.db), await makeCustomer(backend.db)];
+    const taken = await put(mine.id, { email: theirs.email.toUpperCase(), phone: theirs.phone });
+    expect(taken.status).toBe(400);
+    expect((await taken.json()).fieldErrors).toEqual({
+      email: ["A customer with this email already exists"],
+      phone: ["A customer with this phone number already exists"],
+    });
+    // Their own e-mail and phone, sent again, are no conflict.
+    expect((await put(mine.id, { email: mine.email, phone: mine.phone })).status).toBe(200);
+
+    const empty = await put(mine.id, {});
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).message).toBe("At least one field must be provided to update");
+    for (const body of [
+      { creatorId: "someone" },
+      { phone: "12345" },
+      { firstname: "" },
+      { firstname: "A\u0000B" },
+      { firstname: "x".repeat(51) },
+      { latitude: 1e308 },
+      { status: "deleted" },
+      { location: { nested: { deeper: [1] } } },
+    ]) {
+      const refused = await put(mine.id, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+    }
+    const [still] = await backend.db.select().from(customers).where(eq(customers.id, mine.id));
+    expect(still.email).toBe(mine.email);
+  });
+
+  it("bars with a reason and unbars, each audited; barring without a reason is refused", async () => {
+    const customer = await makeCustomer(backend.db);
+    const noReason = await put(customer.id, { status: "barred" });
+    expect(noReason.status).toBe(400);
+    expect((await noReason.json()).fieldErrors).toEqual({
+      reason: ["A reason is required to bar a customer"],
+    });
+
+    const barred = await put(customer.id, { status: "barred", reason: "Tampered with the meter" });
+    expect(barred.status).toBe(200);
+    expect((await barred.json()).status).toBe("barred");
+    const unbarred = await put(customer.id, { status: "active" });
+    expect((await unbarred.json()).status).toBe("active");
+
+    const entries = await backend.db
+      .select({ action: auditLog.action, summary: auditLog.summary, changes: auditLog.changes })
+      .from(auditLog)
+      .where(eq(auditLog.recordId, customer.id))
+      .orderBy(auditLog.createdAt);
+    const name = `${customer.firstname} ${customer.lastname}`;
+    expect(entries.map((entry) => [entry.action, entry.summary])).toEqual([
+      ["bar", `Barred customer ${name}: Tampered with the meter`],
+      ["unbar", `Unbarred customer ${name}`],
+    ]);
+    expect(entries[0].changes).toMatchObject({ reason: "Tampered with the meter" });
+  });
+
+  it("answers 404 for an unknown or deleted customer, and 403 to a viewer", async () => {
+    const gone = await makeCustomer(backend.db, { deletedAt: new Date() });
+    for (const id of ["no-such-id", gone.id]) {
+      const response = await put(id, { firstname: "Ada" });
+      expect(response.status).toBe(404);
+      expect((await response.json()).message).toBe("Customer not found");
+    }
+    const customer = await makeCustomer(backend.db);
+    const refused = await put(customer.id, { firstname: "Ada" }, team.viewer.token);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual(FORBIDDEN_BODY);
+    expect((await put(customer.id, { firstname: "Ada" }, team.sales.token)).status).toBe(200);
+  });
+});
+
 describe("permissions", () => {
   const routes: [string, string, unknown?][] = [
     ["GET", "/api/v1/customers"],
     ["GET", "/api/v1/customers/stats"],
     ["GET", "/api/v1/customers/single/some-id"],
     ["POST", "/api/v1/customers/create", {}],
+    ["PUT", "/api/v1/customers/some-id", { firstname: "Ada" }],
   ];
 
   it("lets sales (manage:Customers) read and create", async () => {

@@ -8,6 +8,7 @@ import {
   CustomerListSchema,
   CustomerRecordSchema,
   CustomerStatsSchema,
+  UpdateCustomerSchema,
 } from "../schemas/customers";
 import type { ApiEnv, RouteDeps } from "../http/env";
 import { createGuard, signedInActor } from "../http/guard";
@@ -21,6 +22,7 @@ import {
   customerStats,
   getCustomer,
   listCustomers,
+  updateCustomer,
 } from "../services/customers";
 import { cachedJson } from "../http/cached-json";
 
@@ -60,6 +62,17 @@ export const customerOperations: Operation[] = [
     success: ok("The customer", CustomerRecordSchema),
     errors: { 404: "Customer not found" },
   },
+  {
+    method: "put",
+    path: "/api/v1/customers/{id}",
+    tag: "Customers",
+    summary:
+      "Edit a customer (the rules of creating one), or bar (`status: barred` with a `reason`) or unbar (`status: active`) them; audited with the changes",
+    access: "write:Customers",
+    body: UpdateCustomerSchema,
+    success: ok("The customer as it now is", CustomerRecordSchema),
+    errors: { 404: "Customer not found" },
+  },
 ];
 
 export function customerRoutes({ db, caches }: RouteDeps) {
@@ -88,5 +101,9 @@ export function customerRoutes({ db, caches }: RouteDeps) {
     })
     .get("/single/:id", guard("read:Customers"), async (c) => {
       return c.json(await getCustomer(db, c.req.param("id")), 200);
+    })
+    .put("/:id", guard("write:Customers"), async (c) => {
+      const input = await readJsonBody(c, UpdateCustomerSchema);
+      return c.json(await updateCustomer(db, signedInActor(c), c.req.param("id"), input), 200);
     });
 }

@@ -1,5 +1,13 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { auditLog, devices, inventoryBatches, inventoryMovements, saleContracts, sales } from "../db/schema";
+import {
+  auditLog,
+  customers,
+  devices,
+  inventoryBatches,
+  inventoryMovements,
+  saleContracts,
+  sales,
+} from "../db/schema";
 import { CreatedSaleSchema, SaleListSchema, SaleRecordSchema } from "../schemas/sales";
 import { cancelStaleSales } from "../services/sales";
 import {
@@ -29,6 +37,22 @@ async function remainingOf(batchIds: string[]) {
 }
 
 describe("POST /api/v1/sales/create", () => {
+  it("makes a lead a purchasing customer with the first sale, and sells nothing to a barred customer", async () => {
+    const { product, devices: units } = await makeSellableProduct(backend.db, { units: 2, price: 10_000 });
+    const lead = await makeCustomer(backend.db, { type: "lead" });
+    const sold = await post("/api/v1/sales/create", oneOffSale(lead.id, product.id, [units[0].id], 1));
+    expect(sold.status).toBe(201);
+    const [after] = await backend.db.select().from(customers).where(eq(customers.id, lead.id));
+    expect(after.type).toBe("purchase");
+
+    const barred = await makeCustomer(backend.db, { status: "barred" });
+    const refused = await post("/api/v1/sales/create", oneOffSale(barred.id, product.id, [units[1].id], 1));
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).fieldErrors).toEqual({
+      customerId: ["This customer is barred: unbar them on their page before selling to them"],
+    });
+  });
+
   it("makes a one-off cash sale: priced, stock and devices taken, logged, UNPAID", async () => {
     const {
       product,

@@ -32,6 +32,38 @@ export const CreateCustomerSchema = z
   .strict();
 export type CreateCustomerInput = z.infer<typeof CreateCustomerSchema>;
 
+/** The customer page's edit form: the same rules as creating one; who registered them stays. */
+export const CustomerFormSchema = CreateCustomerSchema.omit({ agentId: true });
+
+export const CUSTOMER_BAR_REASON_REQUIRED = "A reason is required to bar a customer";
+const barReason = requiredText(CUSTOMER_BAR_REASON_REQUIRED).pipe(
+  z.string().max(300, "Reason cannot be more than 300 characters"),
+);
+
+/** The customer page's Bar form. */
+export const BarCustomerSchema = z.object({ reason: barReason }).strict();
+
+/** PUT /customers/:id: any of the form's fields, or a status; barring needs its reason (kept in the audit). */
+export const UpdateCustomerSchema = z
+  .object({
+    firstname: CreateCustomerSchema.shape.firstname.optional(),
+    lastname: CreateCustomerSchema.shape.lastname.optional(),
+    email: EmailSchema.optional(),
+    phone: CustomerPhoneSchema.optional(),
+    location: CreateCustomerSchema.shape.location.optional(),
+    addressType: AddressTypeSchema.optional(),
+    longitude: coordinate("Longitude", 180),
+    latitude: coordinate("Latitude", 90),
+    status: CustomerStatusSchema.optional(),
+    reason: barReason.optional(),
+  })
+  .strict()
+  .superRefine((input, context) => {
+    if (input.status === "barred" && !input.reason)
+      context.addIssue({ code: "custom", path: ["reason"], message: CUSTOMER_BAR_REASON_REQUIRED });
+  });
+export type UpdateCustomerInput = z.infer<typeof UpdateCustomerSchema>;
+
 /** "New" customers (the New Leads card and the New tab) joined within this many days. */
 export const NEW_CUSTOMER_DAYS = 30;
 

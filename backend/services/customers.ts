@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { customerSearchText, customers, sales } from "../db/schema";
@@ -9,6 +9,7 @@ import { NEW_CUSTOMER_DAYS } from "../schemas/customers";
 import { phoneSearchTerm } from "../schemas/phone";
 import type {
   CreateCustomerInput,
+  UpdateCustomerInput,
   CustomerList,
   CustomerListQuery,
   CustomerRecord,
@@ -16,15 +17,17 @@ import type {
 } from "../schemas/customers";
 import { pageOf } from "../schemas/list";
 import { requireAgentForRegistration } from "./agents";
-import { recordAudit } from "./audit";
+import { describeChanges, recordAudit } from "./audit";
 import type { StaffActor } from "./audit";
 import { invalid, isUniqueViolation, notFound } from "./errors";
 import { containsPattern } from "./search";
-import { sameText, takenAmong } from "./uniqueness";
+import { otherThan, sameText, takenAmong } from "./uniqueness";
 
 export const CUSTOMER_NOT_FOUND = "Customer not found";
 export const CUSTOMER_EMAIL_EXISTS = "A customer with this email already exists";
 export const CUSTOMER_PHONE_EXISTS = "A customer with this phone number already exists";
+export const CUSTOMER_BARRED = "This customer is barred: unbar them on their page before selling to them";
+export const NOTHING_TO_UPDATE = "At least one field must be provided to update";
 
 const DAY_MS = 86_400_000;
 
@@ -158,8 +161,8 @@ export async function getCustomer(db: AppDb, id: string): Promise<CustomerRecord
   return toCustomerRecord(row);
 }
 
-async function takenFields(db: AppDb, email: string, phone: string) {
-  const taken = await takenAmong(db, customers, isLive, {
+async function takenFields(db: AppDb, email: string, phone: string, except?: string) {
+  const taken = await takenAmong(db, customers, and(isLive, otherThan(customers.id, except)), {
     email: sameText(customers.email, email),
     phone: eq(customers.phone, phone),
   });
@@ -207,4 +210,72 @@ export async function createCustomer(
       throw error;
     });
   return toCustomerRecord(created);
+}
+
+const STATUS_VERBS = { barred: "Barred", active: "Unbarred", inactive: "Deactivated" } as const;
+
+/** Edits follow the rules of creating a customer; a change of status (bar, unbar) is audited with its reason. */
+export async function updateCustomer(
+  db: AppDb,
+  actor: StaffActor,
+  id: string,
+  input: UpdateCustomerInput,
+): Promise<CustomerRecord> {
+  const { reason, ...fields } = input;
+  const patch = Object.fromEntries(
+    Object.entries({ ...fields, email: fields.email?.toLowerCase() }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  ) as Omit<UpdateCustomerInput, "reason">;
+  if (Object.keys(patch).length === 0) throw invalid(NOTHING_TO_UPDATE);
+  const [before] = await db
+    .select(customerRecordColumns)
+    .from(customers)
+    .where(and(eq(customers.id, id), isLive))
+    .limit(1);
+  if (!before) throw notFound(CUSTOMER_NOT_FOUND);
+  const changes = describeChanges(before, patch);
+  if (Object.keys(changes).length === 0) return toCustomerRecord(before);
+  const email = patch.email ?? before.email;
+  const phone = patch.phone ?? before.phone;
+  if (changes.email || changes.phone) {
+    const taken = await takenFields(db, email, phone, id);
+    if (taken) throw taken;
+  }
+
+  const status = patch.status && changes.status ? patch.status : null;
+  const edited = Object.keys(changes).filter((field) => field !== "status");
+  const name = `${patch.firstname ?? before.firstname} ${patch.lastname ?? before.lastname}`;
+  const updated = await db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .update(customers)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(customers.id, id))
+        .returning(customerRecordColumns);
+      await recordAudit(tx, actor, {
+        action: status === "barred" ? "bar" : status === "active" ? "unbar" : "update",
+        subject: "Customers",
+        recordId: id,
+        summary: `${status ? STATUS_VERBS[status] : "Updated"} customer ${name}${
+          edited.length ? ` (${edited.join(", ")})` : ""
+        }${status === "barred" && reason ? `: ${reason}` : ""}`,
+        changes: status === "barred" && reason ? { ...changes, reason } : changes,
+      });
+      return row;
+    })
+    .catch(async (error: unknown) => {
+      if (isUniqueViolation(error)) throw (await takenFields(db, email, phone, id)) ?? error;
+      throw error;
+    });
+  return toCustomerRecord(updated);
+}
+
+/** A lead becomes a customer who has bought (type `purchase`) with their first sale, in its transaction. */
+export async function markPurchased(tx: AppDb, customerIds: string[]) {
+  if (customerIds.length === 0) return;
+  await tx
+    .update(customers)
+    .set({ type: "purchase" })
+    .where(and(inArray(customers.id, [...new Set(customerIds)]), eq(customers.type, "lead")));
 }

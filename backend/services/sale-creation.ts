@@ -21,6 +21,7 @@ import type { CreatedSale } from "../schemas/sales";
 import { recordAudit } from "./audit";
 import type { StaffActor } from "./audit";
 import { invalid } from "./errors";
+import { CUSTOMER_BARRED, markPurchased } from "./customers";
 import { currentFinancialSettings } from "./financial-settings";
 import {
   InsufficientStock,
@@ -52,7 +53,7 @@ export const paymentReference = (saleId: string) =>
 const percentToBps = (percent: number) => Math.round(percent * 100);
 
 type SaleItem = CreateSaleInput["saleItems"][number];
-type SaleCustomer = { id: string; email: string; firstname: string; lastname: string };
+type SaleCustomer = { id: string; email: string; firstname: string; lastname: string; status: string };
 type Catalogue = Map<string, ProductForSale>;
 type KnownDevices = Map<string, DeviceForSale>;
 type ItemAllocation = Allocation & { inventoryItemId: string };
@@ -87,6 +88,7 @@ export async function createSale(
       await linkDevices(tx, saleItemId, item.devices, { index, known, problems });
     }
     if (hasContract) await insertContract(tx, saleId, input);
+    await markPurchased(tx, [input.customerId]);
     const reference = await openCheckout(tx, actor, saleId, { input, totals, provider });
     await auditSale(tx, actor, saleId, { input, customer, totals });
     return { saleId, reference };
@@ -116,10 +118,12 @@ async function checkParties(
       email: customers.email,
       firstname: customers.firstname,
       lastname: customers.lastname,
+      status: customers.status,
     })
     .from(customers)
     .where(and(eq(customers.id, input.customerId), isNull(customers.deletedAt)));
   if (!customer) problems.add("customerId", CUSTOMER_NOT_FOUND);
+  else if (customer.status === "barred") problems.add("customerId", CUSTOMER_BARRED);
   if (input.agentId) {
     const [agent] = await db
       .select({ status: agents.status })

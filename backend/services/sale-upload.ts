@@ -4,6 +4,7 @@ import type { AppDb } from "../db/client";
 import { agents, customers, devices, products, saleUploads } from "../db/schema";
 import { arrayParam as anyOf, slicesOf as sliced } from "../db/bulk-insert";
 import type { UploadedRow } from "../db/tables/sale-uploads";
+import type { CustomerStatus } from "../schemas/customers";
 import type { FileKind } from "../schemas/files";
 import { nairaToKobo } from "../schemas/money";
 import { normalisePhone } from "../schemas/phone";
@@ -24,6 +25,7 @@ import type {
 } from "../schemas/sale-uploads";
 import type { StaffActor } from "./audit";
 import { notFound } from "./errors";
+import { CUSTOMER_BARRED, markPurchased } from "./customers";
 import { currentFinancialSettings } from "./financial-settings";
 import { InsufficientStock, TOTAL_TOO_LARGE, allocateFifo, isExactTotal, priceItem } from "./pricing";
 import type { Allocation, FinancialSettings, ItemPrice, StockBatch } from "./pricing";
@@ -80,6 +82,7 @@ type CustomerRow = {
   email: string;
   phone: string;
   location: string;
+  status: CustomerStatus;
 };
 
 class RowsRefused extends Error {
@@ -256,6 +259,10 @@ async function importRows(
   if (problems.length > 0) throw new RowsRefused(sortProblems(problems));
   if (options.checkOnly) return prepared.length;
   await writeSales(tx, actor, prepared, lookups.settings, options);
+  await markPurchased(
+    tx,
+    prepared.map((sale) => sale.customerId),
+  );
   return prepared.length;
 }
 
@@ -280,6 +287,7 @@ async function readLookups(tx: AppDb, rows: UploadedRow[], lock: boolean): Promi
     email: customers.email,
     phone: customers.phone,
     location: customers.location,
+    status: customers.status,
   };
   for (const slice of sliced(emails)) {
     const found = await tx
@@ -444,6 +452,7 @@ function customerOfRow({ value, add }: RowCheck, lookups: Lookups): CustomerRow 
     customer = phone ? lookups.customersByPhone.get(phone) : undefined;
   }
   if (customerCell && !customer) add("customer", "No customer has this e-mail or phone number");
+  else if (customer?.status === "barred") add("customer", CUSTOMER_BARRED);
   return customer;
 }
 
