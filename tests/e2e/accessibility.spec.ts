@@ -62,6 +62,7 @@ const SCREENS: Record<string, Screen> = {
   "defaulting customers": { path: "/customers/defaulting" },
   "new customer drawer": { path: "/customers/all/new" },
   "a customer's page": { path: (records) => `/customers/${records.customerId}` },
+  "a customer's page in edit mode": { path: (records) => `/customers/${records.customerId}?mode=edit` },
   profile: { path: "/settings/profile" },
   "change password": { path: "/settings/change-password" },
   "role permissions": { path: "/settings/role-permissions" },

@@ -117,6 +117,48 @@ test.describe("customers", () => {
     await expect(saleForm(page).getByText(`${customer.firstname} ${customer.lastname}`)).toBeVisible();
   });
 
+  test("a customer is edited (a mistyped phone fixed), barred with a reason and unbarred", async ({
+    page,
+  }) => {
+    const [customer, other] = await Promise.all([createCustomer(), createCustomer()]);
+    await page.goto(`/customers/${customer.id}`);
+    await page.getByRole("link", { name: "Edit Customer" }).click();
+    await expect(page).toHaveURL(/\?mode=edit$/);
+    const firstName = page.getByLabel("First Name");
+    await expect(firstName).toHaveValue(customer.firstname);
+    // Another customer's e-mail is refused on its field, and what was typed stays.
+    await firstName.fill("Adaeze");
+    await page.getByLabel("Email").fill(other.email);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("A customer with this email already exists")).toBeVisible();
+    await expect(firstName).toHaveValue("Adaeze");
+    await page.getByLabel("Email").fill(customer.email);
+    const phone = `0809${String(Date.now()).slice(-7)}`;
+    await page.getByLabel("Phone Number").fill(`+234 ${phone.slice(1, 4)} ${phone.slice(4)}`);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Customer updated successfully!")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/customers/${customer.id}$`));
+    await expect(page.getByRole("heading", { name: `Adaeze ${customer.lastname}` })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText(`Phone Number${phone}`);
+
+    // Barring needs a reason; a barred customer is sold nothing until unbarred.
+    await page.getByText("Bar Customer", { exact: true }).first().click();
+    await page.getByRole("button", { name: "Bar Customer" }).click();
+    await expect(page.getByText("A reason is required to bar a customer")).toBeVisible();
+    await page.getByLabel("Reason for barring").fill("Tampered with the meter");
+    await page.getByRole("button", { name: "Bar Customer" }).click();
+    await expect(page.getByText("Customer barred successfully!")).toBeVisible();
+    await expect(page.getByRole("main")).toContainText("StatusBarred");
+    await expect(page.getByRole("button", { name: "New sale for this customer" })).toHaveCount(0);
+    await page.goto(`/customers/barred?search=${encodeURIComponent(customer.email)}`);
+    await expect(page.getByRole("link", { name: new RegExp(customer.lastname) })).toBeVisible();
+
+    await page.goto(`/customers/${customer.id}`);
+    await page.getByRole("button", { name: "Unbar Customer" }).click();
+    await expect(page.getByText("Customer unbarred successfully!")).toBeVisible();
+    await expect(page.getByRole("main")).toContainText("StatusActive");
+  });
+
   test("an unknown customer page says so", async ({ page }) => {
     await page.goto("/customers/00000000-0000-0000-0000-000000000000");
     await expect(page.getByText("Customer not found")).toBeVisible();
@@ -139,4 +181,9 @@ test("staff who may not sell see a customer's page without the new-sale button",
     page.getByRole("heading", { name: `${customer.firstname} ${customer.lastname}` }),
   ).toBeVisible();
   await expect(page.getByRole("button", { name: "New sale for this customer" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Edit Customer" })).toHaveCount(0);
+  await expect(page.getByText("Bar Customer")).toHaveCount(0);
+  // Sent anyway, the edit is refused.
+  await page.goto(`/customers/${customer.id}?mode=edit`);
+  await expect(page.getByRole("button", { name: "Save Changes" })).toHaveCount(0);
 });

@@ -1,14 +1,25 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { AgentRecordSchema } from "#backend/schemas/agents";
-import { CustomerRecordSchema } from "#backend/schemas/customers";
+import { BarCustomerSchema, CustomerFormSchema, CustomerRecordSchema } from "#backend/schemas/customers";
 import { SaleListSchema } from "#backend/schemas/sales";
-import { apiRead, apiReadOrFailure } from "~/api.server";
-import { requireUser } from "~/session.server";
+import { apiRead, apiReadOrFailure, apiWrite } from "~/api.server";
+import { appConfig } from "~/config.server";
+import { requirePermission, requireUser } from "~/session.server";
+import { redirectWithError, redirectWithSuccess } from "~/toast.server";
+import {
+  creationFailedToast,
+  invalidSubmission,
+  parseForm,
+  readFormData,
+  rejectedSubmission,
+} from "~/utils/forms.server";
 import { fullName } from "~/utils/format";
 import { canFlags } from "~/utils/permissions";
 
 /** The newest sales shown on a customer's page; the rest are a search of the sales list away. */
 const CUSTOMER_SALES = 20;
+
+const customerPath = (id: string | undefined) => `/v1/customers/${encodeURIComponent(id ?? "")}` as const;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -23,10 +34,70 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       limit: CUSTOMER_SALES,
     }),
   ]);
+  const can = canFlags(user, { sell: "write:Sales", write: "write:Customers" });
   return {
     customer,
     agentName: agent?.ok ? fullName(agent.data) : null,
     sales: sales.ok ? sales.data : null,
-    can: canFlags(user, { sell: "write:Sales" }),
+    can,
+    editing: can.write && new URL(request.url).searchParams.get("mode") === "edit",
+    mapsApiKey: appConfig().mapsApiKey ?? null,
   };
+}
+
+// Three forms on the page: the edit form, Bar (with its reason) and Unbar.
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requirePermission(request, "write:Customers");
+  const page = `/customers/${encodeURIComponent(params.customerId ?? "")}`;
+  const formData = await readFormData(request);
+  const intent = formData.get("intent");
+
+  if (intent === "unbar") {
+    const answer = await apiWrite(
+      request,
+      { method: "PUT", path: customerPath(params.customerId), body: { status: "active" } },
+      CustomerRecordSchema,
+    );
+    if (!answer.ok) {
+      const [message] = [answer.failure.message].flat();
+      return redirectWithError(page, message ?? "Customer Update Failed: Internal Server Error");
+    }
+    return redirectWithSuccess(page, "Customer unbarred successfully!");
+  }
+
+  if (intent === "bar") {
+    const submission = parseForm(formData, BarCustomerSchema);
+    if (submission.status !== "success") return invalidSubmission(submission, { intent: "bar" });
+    const answer = await apiWrite(
+      request,
+      {
+        method: "PUT",
+        path: customerPath(params.customerId),
+        body: { status: "barred", reason: submission.value.reason },
+      },
+      CustomerRecordSchema,
+    );
+    if (!answer.ok) {
+      return rejectedSubmission(submission, answer.failure, {
+        intent: "bar",
+        toastFor: creationFailedToast("Customer Update Failed: Internal Server Error"),
+      });
+    }
+    return redirectWithSuccess(page, "Customer barred successfully!");
+  }
+
+  const submission = parseForm(formData, CustomerFormSchema);
+  if (submission.status !== "success") return invalidSubmission(submission, { intent: "update" });
+  const answer = await apiWrite(
+    request,
+    { method: "PUT", path: customerPath(params.customerId), body: submission.value },
+    CustomerRecordSchema,
+  );
+  if (!answer.ok) {
+    return rejectedSubmission(submission, answer.failure, {
+      intent: "update",
+      toastFor: creationFailedToast("Customer Update Failed: Internal Server Error"),
+    });
+  }
+  return redirectWithSuccess(page, "Customer updated successfully!");
 }
