@@ -9,6 +9,7 @@ import { PersonFields } from "~/components/person-fields";
 import { StatusText } from "~/components/status-text";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
+import { CustomerAccount, CustomerDevices, CustomerTickets } from "~/features/customers/customer-records";
 import { NEW_SALE_PATH } from "~/features/sale-flow/paths";
 import { CustomerSales } from "~/features/sales/customer-sales";
 import { capitalise, formatDate, fullName } from "~/utils/format";
@@ -127,7 +128,8 @@ function customerDetails(customer: CustomerRecord, agentName: string | null): [s
 }
 
 export default function CustomerRoute() {
-  const { customer, agentName, sales, can, editing, mapsApiKey } = useLoaderData<typeof loader>();
+  const { customer, agentName, tabs, sales, devices, tickets, can, editing, mapsApiKey } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const answered = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   const barred = customer.status === "barred";
@@ -179,7 +181,10 @@ export default function CustomerRoute() {
           </div>
         ) : null}
       </section>
+      {tabs ? <CustomerAccount tabs={tabs} /> : null}
       {sales ? <CustomerSales sales={sales} email={customer.email} /> : null}
+      {devices ? <CustomerDevices devices={devices} /> : null}
+      {tickets ? <CustomerTickets tickets={tickets} /> : null}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import {
   CustomerListSchema,
   CustomerRecordSchema,
   CustomerStatsSchema,
+  CustomerTabsSchema,
   UpdateCustomerSchema,
 } from "../schemas/customers";
 import type { ApiEnv, RouteDeps } from "../http/env";
@@ -20,6 +21,7 @@ import {
   createCustomer,
   customerCountKey,
   customerStats,
+  customerTabs,
   getCustomer,
   listCustomers,
   updateCustomer,
@@ -63,6 +65,16 @@ export const customerOperations: Operation[] = [
     errors: { 404: "Customer not found" },
   },
   {
+    method: "get",
+    path: "/api/v1/customers/{id}/tabs",
+    tag: "Customers",
+    summary:
+      "What a customer's page counts: sales not cancelled, their total, paid and balance, devices sold to them, tickets",
+    access: "read:Customers",
+    success: ok("The counts and sums", CustomerTabsSchema),
+    errors: { 404: "Customer not found" },
+  },
+  {
     method: "put",
     path: "/api/v1/customers/{id}",
     tag: "Customers",
@@ -101,6 +113,9 @@ export function customerRoutes({ db, caches }: RouteDeps) {
     })
     .get("/single/:id", guard("read:Customers"), async (c) => {
       return c.json(await getCustomer(db, c.req.param("id")), 200);
+    })
+    .get("/:id/tabs", guard("read:Customers"), async (c) => {
+      return c.json(await customerTabs(db, c.req.param("id")), 200);
     })
     .put("/:id", guard("write:Customers"), async (c) => {
       const input = await readJsonBody(c, UpdateCustomerSchema);

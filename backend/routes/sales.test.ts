@@ -8,6 +8,7 @@ import {
   saleContracts,
   sales,
 } from "../db/schema";
+import { CustomerTabsSchema } from "../schemas/customers";
 import { CreatedSaleSchema, SaleListSchema, SaleRecordSchema } from "../schemas/sales";
 import { cancelStaleSales } from "../services/sales";
 import {
@@ -667,5 +668,65 @@ describe("agents and customers follow the sales", () => {
       .set({ createdAt: new Date(Date.now() - 95 * 86_400_000), paidKobo: 20_000, status: "IN_INSTALLMENT" })
       .where(eq(sales.id, sale.id));
     expect(await defaulting()).toContain(customer.id);
+  });
+});
+
+describe("GET /api/v1/customers/:id/tabs and the customer's devices and tickets", () => {
+  it("sums what the customer owes over sales not cancelled, to the kobo, and counts their devices and tickets", async () => {
+    const { product, devices: units } = await makeSellableProduct(backend.db, { units: 3, price: 10_000.5 });
+    const customer = await makeCustomer(backend.db);
+    const stranger = await makeCustomer(backend.db);
+    const sell = async (who: string, unit: string) => {
+      const response = await post("/api/v1/sales/create", oneOffSale(who, product.id, [unit], 1));
+      expect(response.status).toBe(201);
+      return (await response.json()).sale as { id: string; totalPrice: number };
+    };
+    const first = await sell(customer.id, units[0].id);
+    const cancelled = await sell(customer.id, units[1].id);
+    await sell(stranger.id, units[2].id);
+    await backend.db.update(sales).set({ status: "CANCELLED" }).where(eq(sales.id, cancelled.id));
+    const paid = await post("/api/v1/sales/record-cash-payment", {
+      saleId: first.id,
+      paymentMethod: "CASH",
+      amount: 1_234.56,
+    });
+    expect(paid.status).toBe(201);
+    for (const subject of ["Lamp flickers", "Token rejected"]) {
+      const ticket = await post(
+        "/api/v1/tickets/create",
+        {
+          type: "problem",
+          priority: "high",
+          subject,
+          description: "Called the shop",
+          customerId: customer.id,
+        },
+        team.support.token,
+      );
+      expect(ticket.status).toBe(201);
+    }
+
+    const tabs = await get(`/api/v1/customers/${customer.id}/tabs`, team.viewer.token);
+    expect(tabs.status).toBe(200);
+    const body = await tabs.json();
+    expectExactly(CustomerTabsSchema, body);
+    expect(body).toEqual({
+      sales: 1,
+      totalPrice: 10_000.5,
+      totalPaid: 1_234.56,
+      balance: 8_765.94,
+      devices: 2,
+      tickets: 2,
+      openTickets: 2,
+    });
+
+    const sold = await (await get(`/api/v1/device?customerId=${customer.id}`, team.admin.token)).json();
+    expect(sold.devices.map((device: { id: string }) => device.id).sort()).toEqual(
+      [units[0].id, units[1].id].sort(),
+    );
+    const theirs = await (await get(`/api/v1/tickets?customerId=${customer.id}`, team.support.token)).json();
+    expect(theirs.tickets).toHaveLength(2);
+    expect((await get(`/api/v1/customers/no-such-id/tabs`)).status).toBe(404);
+    expect((await get(`/api/v1/customers/${customer.id}/tabs`, team.inventory.token)).status).toBe(403);
   });
 });

@@ -103,3 +103,18 @@ export const CustomerStatsSchema = z.object({
   barredCustomerCount: z.number(),
 });
 export type CustomerStats = z.infer<typeof CustomerStatsSchema>;
+
+/** A customer's page: what they owe and have, counted over all their sales, devices and tickets. */
+export const CustomerTabsSchema = z.object({
+  /** Sales not cancelled. */
+  sales: z.number(),
+  totalPrice: z.number(),
+  totalPaid: z.number(),
+  /** What the customer still owes over those sales, in naira. */
+  balance: z.number(),
+  devices: z.number(),
+  tickets: z.number(),
+  /** Open or being worked on. */
+  openTickets: z.number(),
+});
+export type CustomerTabs = z.infer<typeof CustomerTabsSchema>;

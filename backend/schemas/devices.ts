@@ -117,6 +117,8 @@ export const DeviceListQuerySchema = PaginationSchema.extend({
   hardwareModel: filterText("Hardware model"),
   firmwareVersion: filterText("Firmware version"),
   inventoryId: z.string().trim().max(64, "inventoryId is too long").optional(),
+  /** The devices sold to this customer. */
+  customerId: z.string().trim().max(64, "customerId is too long").optional(),
   linked: booleanFilter("linked").optional(),
   isTokenable: booleanFilter("isTokenable").optional(),
 });

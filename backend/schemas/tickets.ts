@@ -80,6 +80,7 @@ export const TicketCommentSchema = z
 export type TicketCommentInput = z.infer<typeof TicketCommentSchema>;
 
 export const TicketListQuerySchema = PaginationSchema.extend({
+  customerId: z.string().trim().max(64, "customerId is too long").optional(),
   status: TicketStatusSchema.optional(),
   type: TicketTypeSchema.optional(),
   priority: TicketPrioritySchema.optional(),

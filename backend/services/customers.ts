@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { AppDb } from "../db/client";
-import { customerSearchText, customers, sales } from "../db/schema";
+import { customerSearchText, customers, devices, sales, tickets } from "../db/schema";
 import { lagosDate } from "../schemas/dates";
 import { DEFAULTING_AFTER_DAYS } from "../schemas/sales";
 import type { CustomerRow } from "../db/schema";
@@ -14,9 +14,12 @@ import type {
   CustomerListQuery,
   CustomerRecord,
   CustomerStats,
+  CustomerTabs,
 } from "../schemas/customers";
 import { pageOf } from "../schemas/list";
+import { koboToNaira } from "../schemas/money";
 import { requireAgentForRegistration } from "./agents";
+import { soldTo } from "./devices";
 import { describeChanges, recordAudit } from "./audit";
 import type { StaffActor } from "./audit";
 import { invalid, isUniqueViolation, notFound } from "./errors";
@@ -278,4 +281,38 @@ export async function markPurchased(tx: AppDb, customerIds: string[]) {
     .update(customers)
     .set({ type: "purchase" })
     .where(and(inArray(customers.id, [...new Set(customerIds)]), eq(customers.type, "lead")));
+}
+
+/** Money in integer kobo until the answer; a cancelled sale is owed nothing. */
+export async function customerTabs(db: AppDb, id: string): Promise<CustomerTabs> {
+  await getCustomer(db, id);
+  const [[money], deviceCount, [ticketCounts]] = await Promise.all([
+    db
+      .select({
+        sales: sql<number>`count(*)::int`,
+        totalKobo: sql<string>`coalesce(sum(${sales.totalKobo}), 0)::text`,
+        paidKobo: sql<string>`coalesce(sum(${sales.paidKobo}), 0)::text`,
+      })
+      .from(sales)
+      .where(and(eq(sales.customerId, id), sql`${sales.status} <> 'CANCELLED'`)),
+    db.$count(devices, soldTo(id)),
+    db
+      .select({
+        tickets: sql<number>`count(*)::int`,
+        openTickets: sql<number>`(count(*) filter (where ${tickets.status} in ('open', 'active')))::int`,
+      })
+      .from(tickets)
+      .where(eq(tickets.customerId, id)),
+  ]);
+  const totalKobo = Number(money.totalKobo);
+  const paidKobo = Number(money.paidKobo);
+  return {
+    sales: money.sales,
+    totalPrice: koboToNaira(totalKobo),
+    totalPaid: koboToNaira(paidKobo),
+    balance: koboToNaira(Math.max(0, totalKobo - paidKobo)),
+    devices: deviceCount,
+    tickets: ticketCounts.tickets,
+    openTickets: ticketCounts.openTickets,
+  };
 }

@@ -5,7 +5,7 @@ import { Param, and, desc, eq, ilike, isNotNull, isNull, sql } from "drizzle-orm
 import type { SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppDb } from "../db/client";
-import { deviceSearchText, devices } from "../db/schema";
+import { deviceSearchText, devices, saleItems, sales } from "../db/schema";
 import type { DeviceRow, NewDeviceRow } from "../db/schema";
 import {
   DEVICES_UPLOADED,
@@ -111,6 +111,10 @@ function fieldContains(column: AnyPgColumn, term: string) {
   return and(ilike(deviceSearchText(devices), pattern), ilike(column, pattern));
 }
 
+export function soldTo(customerId: string) {
+  return sql`${devices.saleItemId} in (select ${saleItems.id} from ${saleItems} join ${sales} on ${sales.id} = ${saleItems.saleId} where ${sales.customerId} = ${customerId})`;
+}
+
 function listConditions(query: DeviceListQuery) {
   const conditions: (SQL | undefined)[] = [];
   // The very expression of the trigram index (db/tables/devices.ts), or the index does not apply.
@@ -122,6 +126,7 @@ function listConditions(query: DeviceListQuery) {
   // A whole key only: a "contains" match on a secret would reveal it a character at a time.
   if (query.key) conditions.push(sql`lower(${devices.key}) = ${query.key.toLowerCase()}`);
   if (query.inventoryId) conditions.push(eq(devices.inventoryId, query.inventoryId));
+  if (query.customerId) conditions.push(soldTo(query.customerId));
   if (query.linked !== undefined)
     conditions.push(query.linked ? isNotNull(devices.saleItemId) : isNull(devices.saleItemId));
   if (query.isTokenable !== undefined) conditions.push(eq(devices.isTokenable, query.isTokenable));

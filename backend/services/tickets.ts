@@ -83,6 +83,7 @@ const toTicketRecord = (row: TicketColumnsRow): TicketRecord => ({
 
 function listConditions(query: TicketExportQuery) {
   const conditions: (SQL | undefined)[] = [];
+  if (query.customerId) conditions.push(eq(tickets.customerId, query.customerId));
   if (query.status) conditions.push(eq(tickets.status, query.status));
   if (query.type) conditions.push(eq(tickets.type, query.type));
   if (query.priority) conditions.push(eq(tickets.priority, query.priority));

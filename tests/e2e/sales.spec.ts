@@ -9,6 +9,7 @@ import {
   naira,
   putFinancialSettings,
   readSale,
+  recordCash,
   saleStats,
   shortId,
 } from "./support/sale-records";
@@ -432,8 +433,21 @@ test.describe("sales", () => {
   });
 
   test("a customer's page lists their sales; the Defaulting tab is the API's filter", async ({ page }) => {
-    const { sale, customer } = await createSale();
+    const { sale, customer, devices } = await createSale();
+    await recordCash(sale.id, 1_000);
     await page.goto(`/customers/${customer.id}`);
+    // What they owe over all their sales, their devices and their tickets.
+    const account = page.getByRole("region", { name: "Account" });
+    await expect(account).toContainText(`Balance${naira(sale.totalPrice - 1_000)}`);
+    await expect(account).toContainText(`Paid${naira(1_000)}`);
+    await expect(account).toContainText("Devices1");
+    await expect(account).toContainText("Balance: what the customer still owes");
+    await expect(
+      page.getByRole("region", { name: "Devices" }).getByRole("link", { name: devices[0].serialNumber }),
+    ).toBeVisible();
+    await expect(page.getByRole("region", { name: "Tickets" })).toContainText(
+      "No tickets for this customer.",
+    );
     const sales = page.getByRole("region", { name: "Sales" });
     await sales.getByRole("link", { name: shortId(sale.id) }).click();
     await expect(page).toHaveURL(new RegExp(`/sales/${sale.id}$`));

@@ -1,7 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { AgentRecordSchema } from "#backend/schemas/agents";
-import { BarCustomerSchema, CustomerFormSchema, CustomerRecordSchema } from "#backend/schemas/customers";
+import {
+  BarCustomerSchema,
+  CustomerFormSchema,
+  CustomerRecordSchema,
+  CustomerTabsSchema,
+} from "#backend/schemas/customers";
+import { DeviceListSchema } from "#backend/schemas/devices";
 import { SaleListSchema } from "#backend/schemas/sales";
+import { TicketListSchema } from "#backend/schemas/tickets";
 import { apiRead, apiReadOrFailure, apiWrite } from "~/api.server";
 import { appConfig } from "~/config.server";
 import { requirePermission, requireUser } from "~/session.server";
@@ -14,10 +21,12 @@ import {
   rejectedSubmission,
 } from "~/utils/forms.server";
 import { fullName } from "~/utils/format";
-import { canFlags } from "~/utils/permissions";
+import { can as may, canFlags } from "~/utils/permissions";
 
 /** The newest sales shown on a customer's page; the rest are a search of the sales list away. */
 const CUSTOMER_SALES = 20;
+/** Devices and tickets shown; the counts above them are of all. */
+const CUSTOMER_RECORDS = 10;
 
 const customerPath = (id: string | undefined) => `/v1/customers/${encodeURIComponent(id ?? "")}` as const;
 
@@ -25,20 +34,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = encodeURIComponent(params.customerId ?? "");
   const customer = await apiRead(request, `/v1/customers/single/${id}`, CustomerRecordSchema);
-  const [agent, sales] = await Promise.all([
+  const mine = { customerId: customer.id, limit: CUSTOMER_RECORDS };
+  const [agent, tabs, sales, devices, tickets] = await Promise.all([
     customer.agentId
       ? apiReadOrFailure(request, `/v1/agents/${encodeURIComponent(customer.agentId)}`, AgentRecordSchema)
       : null,
+    apiReadOrFailure(request, `/v1/customers/${id}/tabs`, CustomerTabsSchema),
     apiReadOrFailure(request, "/v1/sales", SaleListSchema, {
       customerId: customer.id,
       limit: CUSTOMER_SALES,
     }),
+    may(user, "read:Devices") ? apiReadOrFailure(request, "/v1/device", DeviceListSchema, mine) : null,
+    may(user, "read:Tickets") ? apiReadOrFailure(request, "/v1/tickets", TicketListSchema, mine) : null,
   ]);
   const can = canFlags(user, { sell: "write:Sales", write: "write:Customers" });
   return {
     customer,
     agentName: agent?.ok ? fullName(agent.data) : null,
+    tabs: tabs.ok ? tabs.data : null,
     sales: sales.ok ? sales.data : null,
+    devices: devices?.ok ? devices.data : null,
+    tickets: tickets?.ok ? tickets.data : null,
     can,
     editing: can.write && new URL(request.url).searchParams.get("mode") === "edit",
     mapsApiKey: appConfig().mapsApiKey ?? null,
