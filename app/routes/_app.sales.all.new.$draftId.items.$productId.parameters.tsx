@@ -81,7 +81,9 @@ export default function ParametersRoute() {
           defaultValue={paymentMode.defaultValue ?? parameters?.paymentMode ?? ""}
         />
         {modes.length === 1 ? (
-          <p className="-mt-1 mb-2 text-xs text-slate-600">This product is sold by single deposit only.</p>
+          <p className="-mt-1 mb-2 text-xs text-slate-600">
+            This product is sold by {modes[0] === "ONE_OFF" ? "single deposit" : "installment"} only.
+          </p>
         ) : null}
         <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
           <FormInput

@@ -152,6 +152,28 @@ describe("sale drafts", () => {
     });
   });
 
+  it("offer an instalment-only product by instalments only, and ask for its parameters", async () => {
+    const { product } = await makeSellableProduct(backend.db, { units: 1, paymentModes: ["INSTALLMENT"] });
+    const draft = await newDraft();
+    const added = await (await call("POST", `/${draft.id}/products`, { productId: product.id })).json();
+    expect(added.items[0].installmentAllowed).toBe(true);
+    expect(added.items[0].product.paymentModes).toEqual(["INSTALLMENT"]);
+    expect(added.items[0].problems).toContain("Please select parameters for this product.");
+    const single = await call("PUT", `/${draft.id}/products/${product.id}/parameters`, {
+      paymentMode: "ONE_OFF",
+    });
+    expect((await single.json()).fieldErrors).toEqual({
+      paymentMode: ["Single Deposit is not offered for this product"],
+    });
+    const set = await call("PUT", `/${draft.id}/products/${product.id}/parameters`, {
+      paymentMode: "INSTALLMENT",
+      installmentDuration: 6,
+      installmentStartingPrice: 25,
+    });
+    expect(set.status).toBe(200);
+    expect((await set.json()).items[0].problems).not.toContain("Please select parameters for this product.");
+  });
+
   it("refuse mistyped, endless and out-of-bounds values with the sale's messages, keeping what was saved", async () => {
     const { product } = await makeSellableProduct(backend.db, { units: 3 });
     const draft = await newDraft();

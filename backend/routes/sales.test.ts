@@ -730,3 +730,35 @@ describe("GET /api/v1/customers/:id/tabs and the customer's devices and tickets"
     expect((await get(`/api/v1/customers/${customer.id}/tabs`, team.inventory.token)).status).toBe(403);
   });
 });
+
+describe("a product's payment modes are what its sale offers", () => {
+  it("sells an instalment-only product by instalments, and refuses it by single deposit", async () => {
+    const { product, devices: units } = await makeSellableProduct(backend.db, {
+      units: 2,
+      price: 10_000,
+      paymentModes: ["INSTALLMENT"],
+    });
+    const customer = await makeCustomer(backend.db);
+    const single = await post("/api/v1/sales/create", oneOffSale(customer.id, product.id, [units[0].id], 1));
+    expect(single.status).toBe(400);
+    expect((await single.json()).fieldErrors).toEqual({
+      "saleItems.0.paymentMode": ["Single Deposit is not offered for this product"],
+    });
+    const instalments = await post("/api/v1/sales/create", {
+      ...oneOffSale(customer.id, product.id, [units[0].id], 1),
+      saleItems: [
+        {
+          productId: product.id,
+          quantity: 1,
+          paymentMode: "INSTALLMENT",
+          installmentDuration: 6,
+          installmentStartingPrice: 25,
+          devices: [units[0].id],
+          saleRecipient: RECIPIENT,
+        },
+      ],
+      ...CONTRACT,
+    });
+    expect(instalments.status).toBe(201);
+  });
+});

@@ -67,9 +67,20 @@ export async function loadProductsForSale(
   return found;
 }
 
-/** Spec §4: INSTALLMENT only when the product offers it among more than one mode; ONE_OFF always. */
+export const MODE_NOT_OFFERED: Record<PaymentMode, string> = {
+  ONE_OFF: "Single Deposit is not offered for this product",
+  INSTALLMENT: "Installment payments are not offered for this product",
+};
+
+// The product's own payment modes are what a sale offers, on screen, in the API and in an upload
+// (decision 017). The old app's rule (installment only beside another mode) made instalment-only
+// products sellable by single deposit alone.
+export function modeOffered(product: Pick<ProductForSale, "paymentModes">, mode: PaymentMode) {
+  return product.paymentModes.includes(mode);
+}
+
 export function installmentAllowed(product: Pick<ProductForSale, "paymentModes">) {
-  return product.paymentModes.includes("INSTALLMENT") && product.paymentModes.length > 1;
+  return modeOffered(product, "INSTALLMENT");
 }
 
 export function deviceRequirements(product: ProductForSale, units: number) {

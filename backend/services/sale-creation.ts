@@ -34,7 +34,8 @@ import {
 import type { Allocation, FinancialSettings, ItemPrice, SaleTotals } from "./pricing";
 import {
   deviceProblems,
-  installmentAllowed,
+  MODE_NOT_OFFERED,
+  modeOffered,
   loadDevices,
   loadProductsForSale,
   stockBatchesOf,
@@ -45,7 +46,7 @@ import { FieldProblems } from "./stock-common";
 
 export const CUSTOMER_NOT_FOUND = "Customer not found";
 export const PRODUCT_NOT_FOUND = "Product not found";
-export const INSTALLMENT_NOT_OFFERED = "Installment payments are not offered for this product";
+export const INSTALLMENT_NOT_OFFERED = MODE_NOT_OFFERED.INSTALLMENT;
 
 export const paymentReference = (saleId: string) =>
   `sale-${saleId.slice(0, 8)}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
@@ -147,8 +148,8 @@ async function checkItems(db: AppDb, input: CreateSaleInput, problems: FieldProb
   input.saleItems.forEach((item, index) => {
     const product = catalogue.get(item.productId);
     if (!product) return problems.add(`saleItems.${index}.productId`, PRODUCT_NOT_FOUND);
-    if (item.paymentMode === "INSTALLMENT" && !installmentAllowed(product))
-      problems.add(`saleItems.${index}.paymentMode`, INSTALLMENT_NOT_OFFERED);
+    if (!modeOffered(product, item.paymentMode))
+      problems.add(`saleItems.${index}.paymentMode`, MODE_NOT_OFFERED[item.paymentMode]);
     for (const problem of deviceProblems(product, item.quantity, item.devices, known))
       problems.add(`saleItems.${index}.devices`, problem);
   });

@@ -20,7 +20,9 @@ import {
   AT_LEAST_ONE_DEVICE,
   deviceProblems,
   deviceRequirements,
+  MODE_NOT_OFFERED,
   installmentAllowed,
+  modeOffered,
   loadDevices,
   loadProductsForSale,
   inventoryIdsOf,
@@ -37,6 +39,7 @@ import { imageOf } from "./stock-common";
 export const DRAFT_NOT_FOUND = "Draft not found";
 export const OUT_OF_STOCK = "This product is out of stock";
 export const RECIPIENT_REQUIRED = "Please fill the sale recipient";
+export const PARAMETERS_REQUIRED = "Please select parameters for this product.";
 export const NOT_IN_DRAFT = "This product is not in the sale";
 
 const LIFETIME_MS = DRAFT_LIFETIME_DAYS * 86_400_000;
@@ -222,11 +225,9 @@ export const draftChanges = {
 
   async parameters(db: AppDb, document: SaleDraftDocument, productId: string, parameters: Parameters) {
     const item = itemOf(document, productId);
-    if (parameters.paymentMode === "INSTALLMENT") {
-      const [product] = [...(await loadProductsForSale(db, [productId])).values()];
-      if (!product || !installmentAllowed(product))
-        throw invalidField("paymentMode", "Installment payments are not offered for this product");
-    }
+    const [product] = [...(await loadProductsForSale(db, [productId])).values()];
+    if (product && !modeOffered(product, parameters.paymentMode))
+      throw invalidField("paymentMode", MODE_NOT_OFFERED[parameters.paymentMode]);
     item.parameters = parameters;
     return document;
   },
@@ -523,6 +524,8 @@ function itemProblems(
   chosenDevices: Map<string, DeviceForSale>,
 ): string[] {
   const problems: string[] = [];
+  // Without parameters an item is priced as a single deposit, which not every product offers.
+  if (!item.parameters && !modeOffered(product, "ONE_OFF")) problems.push(PARAMETERS_REQUIRED);
   if (typeof price === "string") problems.push(price);
   if (!item.deviceIds?.length) problems.push(AT_LEAST_ONE_DEVICE);
   else problems.push(...deviceProblems(product, item.units, item.deviceIds, chosenDevices));

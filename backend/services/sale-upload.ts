@@ -29,10 +29,11 @@ import { CUSTOMER_BARRED, markPurchased } from "./customers";
 import { currentFinancialSettings } from "./financial-settings";
 import { InsufficientStock, TOTAL_TOO_LARGE, allocateFifo, isExactTotal, priceItem } from "./pricing";
 import type { Allocation, FinancialSettings, ItemPrice, StockBatch } from "./pricing";
-import { INSTALLMENT_NOT_OFFERED, PRODUCT_NOT_FOUND } from "./sale-creation";
+import { PRODUCT_NOT_FOUND } from "./sale-creation";
 import {
   deviceProblems,
-  installmentAllowed,
+  MODE_NOT_OFFERED,
+  modeOffered,
   inventoryIdsOf,
   loadProductsForSale,
   stockBatchesOf,
@@ -517,8 +518,12 @@ function itemOfRow(
       if (column && !(column === "deviceSerials" && serials.length > 0)) add(column, issue.message);
     }
   }
-  if (product && paymentMode === "INSTALLMENT" && !installmentAllowed(product))
-    add("paymentMode", INSTALLMENT_NOT_OFFERED);
+  if (
+    product &&
+    (paymentMode === "ONE_OFF" || paymentMode === "INSTALLMENT") &&
+    !modeOffered(product, paymentMode)
+  )
+    add("paymentMode", MODE_NOT_OFFERED[paymentMode]);
   return item;
 }
 

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { PAYMENT_MODES } from "#backend/constants/products";
 import { DraftParametersSchema } from "#backend/schemas/sale-drafts";
 import { itemOf, loadDraft, productApi, savePart } from "~/features/sale-flow/draft.server";
 import { requireUser } from "~/session.server";
@@ -12,8 +13,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     draftId: draft.id,
     productName: item.product.name,
     parameters: item.parameters,
-    // Spec §4: INSTALLMENT only when the product offers it among more than one mode.
-    modes: item.installmentAllowed ? (["ONE_OFF", "INSTALLMENT"] as const) : (["ONE_OFF"] as const),
+    // The product's own payment modes, in the usual order (decision 017).
+    modes: PAYMENT_MODES.filter((mode) => item.product.paymentModes.includes(mode)),
   };
 }
 
