@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { deleteDraft } from "./support/sale-records";
 import type { Locator } from "@playwright/test";
 import {
   chooseCustomer,
+  createDraft,
   createSellableProduct,
   dialog,
   itemCard,
@@ -374,6 +376,23 @@ test.describe("new sale", () => {
     await expect(page.getByRole("article", { name: "Payment Receipt" })).toBeVisible();
     await page.getByRole("link", { name: /^← Sale / }).click();
     await expect(page.getByRole("region", { name: "Payments" }).getByRole("row")).toHaveCount(3);
+  });
+
+  test("an instalment-only product is offered by instalments only", async ({ page }) => {
+    const { product } = await createSellableProduct({ paymentModes: ["INSTALLMENT"] });
+    const draft = await createDraft({ productId: product.id });
+    try {
+      await page.goto(`/sales/all/new/${draft.id}`);
+      const card = itemCard(page, product.name);
+      await expect(card).toContainText("Please select parameters for this product.");
+      await card.getByRole("button", { name: `Set Parameters for ${product.name}` }).click();
+      const parameters = dialog(page, "Set Parameters");
+      const options = parameters.getByLabel("Payment Mode").locator("option:not([value=''])");
+      await expect(options).toHaveText(["Installment"]);
+      await expect(parameters.getByText("This product is sold by installment only.")).toBeVisible();
+    } finally {
+      await deleteDraft(draft.id);
+    }
   });
 
   test("a draft left half-way is resumed from 'My drafts', and one is thrown away", async ({
