@@ -268,21 +268,49 @@ describe("with the built-in sandbox provider", () => {
     expect((await late.json()).message).toBe("This checkout is closed: start a new payment from the sale");
   });
 
-  it("records a different amount as MISMATCHED and never counts it", async () => {
+  it("counts a different amount the provider verified, flags it for review, and marks any excess for refund", async () => {
     const { sale, device } = await instalmentSale(backend, token);
     const payment = await (await initialize({ saleId: sale.id })).json();
+    expect(payment.amount).toBe(2_240);
     const back = await checkout(payment.reference, "pay", 1000);
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const answer = await verify(back.search.slice(1));
-      expect(answer.status).toBe(400);
-      expect((await answer.json()).message).toBe("Amount paid differs from the amount due: not counted");
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toMatchObject({
+        status: "success",
+        paymentStatus: "INCOMPLETE",
+        amount: 1_000,
+        message:
+          "Payment verified, but for ₦1,000 instead of the ₦2,240 asked: ₦1,000 is counted, and the payment is flagged for review on the sale",
+      });
     }
     const recorded = await paymentsOf(backend, sale.id);
-    expect(recorded).toHaveLength(1);
-    expect(recorded[0]).toMatchObject({ status: "MISMATCHED", amountKobo: 100_000 });
+    expect(recorded).toMatchObject([{ status: "INCOMPLETE", amountKobo: 100_000 }]);
     const [saleRow] = await backend.db.select().from(sales).where(eq(sales.id, sale.id));
-    expect(saleRow).toMatchObject({ paidKobo: 0, status: "UNPAID" });
+    expect(saleRow).toMatchObject({ paidKobo: 100_000, status: "IN_INSTALLMENT" });
+    // Less than the deposit buys no days yet (the token rule of every payment).
     expect(await backend.db.$count(deviceTokens, eq(deviceTokens.deviceId, device.id))).toBe(0);
+    const record = await (await backend.request("GET", `/api/v1/sales/${sale.id}`, { token })).json();
+    expect(record.payments[0].review).toBe("Paid another amount than asked: check it with the customer");
+
+    // More than the whole balance: the balance is counted, the rest is due back to the customer.
+    const rest = await (await initialize({ saleId: sale.id, amount: 10_200 })).json();
+    expect(rest.amount).toBe(10_200);
+    const over = await checkout(rest.reference, "pay", 12_000);
+    const answer = await (await verify(over.search.slice(1))).json();
+    expect(answer).toMatchObject({ paymentStatus: "COMPLETED", amount: 12_000 });
+    expect(answer.message).toBe(
+      "Payment verified, but for ₦12,000 instead of the ₦10,200 asked: ₦10,200 is counted, ₦1,800 is to be refunded, and the payment is flagged for review on the sale",
+    );
+    const all = await paymentsOf(backend, sale.id);
+    expect(all.map((row) => [row.status, row.amountKobo])).toEqual([
+      ["INCOMPLETE", 100_000],
+      ["COMPLETED", 1_020_000],
+      ["REFUND_DUE", 180_000],
+    ]);
+    const [paidRow] = await backend.db.select().from(sales).where(eq(sales.id, sale.id));
+    expect(paidRow).toMatchObject({ paidKobo: 1_120_000, status: "COMPLETED" });
+    expect(await backend.db.$count(deviceTokens, eq(deviceTokens.deviceId, device.id))).toBeGreaterThan(0);
   });
 
   it("unlocks a one-off sale's device for good once paid", async () => {
@@ -529,7 +557,7 @@ describe("with Flutterwave (a local stand-in of its API)", () => {
     }
   });
 
-  it("does not count an amount, currency or reference that differs from what was asked", async () => {
+  it("counts a different naira amount, but never another currency or someone else's transaction", async () => {
     const { sale } = await instalmentSale(backend, token);
     const ask = async () =>
       (
@@ -540,10 +568,11 @@ describe("with Flutterwave (a local stand-in of its API)", () => {
         token,
       });
 
+    // Less than asked, verified in naira: counted, and flagged.
     const cheaper = await ask();
     const underpaid = await verify(cheaper.reference, fake.pay(cheaper.reference, { amount: 100 }));
-    expect(underpaid.status).toBe(400);
-    expect((await underpaid.json()).message).toBe("Amount paid differs from the amount due: not counted");
+    expect(underpaid.status).toBe(200);
+    expect((await underpaid.json()).message).toContain("for ₦100 instead of the ₦2,240 asked");
 
     const dollars = await ask();
     const foreign = await verify(dollars.reference, fake.pay(dollars.reference, { currency: "USD" }));
@@ -557,9 +586,9 @@ describe("with Flutterwave (a local stand-in of its API)", () => {
     expect((await swapped.json()).message).toBe("This transaction belongs to another payment");
 
     const recorded = await paymentsOf(backend, sale.id);
-    expect(recorded.map((payment) => payment.status).sort()).toEqual(["MISMATCHED", "MISMATCHED"]);
+    expect(recorded.map((payment) => payment.status).sort()).toEqual(["INCOMPLETE", "MISMATCHED"]);
     const [saleRow] = await backend.db.select().from(sales).where(eq(sales.id, sale.id));
-    expect(saleRow.paidKobo).toBe(0);
+    expect(saleRow.paidKobo).toBe(10_000);
   });
 
   it("answers 502 with the reason when Flutterwave does not answer, and records nothing", async () => {

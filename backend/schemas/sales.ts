@@ -92,6 +92,8 @@ export const SalePaymentRecordSchema = z.object({
   reference: z.string(),
   provider: z.string().nullable(),
   notes: z.string().nullable(),
+  /** Why staff should look at this payment (an amount other than the one asked), or null. */
+  review: z.string().nullable(),
   recordedBy: personRef.nullable(),
   date: z.string(),
   createdAt: z.string(),

@@ -9,6 +9,7 @@ import type {
   CheckoutStatus,
   InitializePaymentInput,
   InitializedPayment,
+  PaymentProviderName,
   SandboxCheckout,
   SandboxDecision,
   SandboxOutcome,
@@ -33,7 +34,7 @@ import {
   paymentAnswer,
   paymentReference,
 } from "./sales";
-import type { AppliedPayment } from "./sales";
+import type { AppliedPayment, LockedSale } from "./sales";
 
 export const UNKNOWN_REFERENCE = (reference: string) => `No payment was started with reference ${reference}`;
 export const OTHER_PAYMENT = "This transaction belongs to another payment";
@@ -155,6 +156,16 @@ async function answerForRecorded(db: AppDb, checkout: PaymentCheckoutRow): Promi
     saleId: checkout.saleId,
     paymentId: payment.id,
   };
+  if (checkout.status === "MISMATCHED" && checkout.reportedAmountKobo !== null) {
+    const reported = checkout.reportedAmountKobo;
+    const kept = payment.status === "REFUND_DUE" ? 0 : payment.amountKobo;
+    return {
+      ...base,
+      amount: koboToNaira(reported),
+      paymentStatus: payment.status === "COMPLETED" ? "COMPLETED" : "INCOMPLETE",
+      message: `Payment verified, but for ${formatNaira(reported)} instead of the ${formatNaira(checkout.amountKobo)} asked: ${formatNaira(kept)} is counted${reported > kept ? `, ${formatNaira(reported - kept)} is to be refunded` : ""}, and the payment is flagged for review on the sale`,
+    };
+  }
   if (payment.status === "REFUND_DUE") {
     return {
       ...base,
@@ -181,7 +192,69 @@ async function closeCheckout(db: AppDb, checkout: PaymentCheckoutRow, status: Ch
 }
 
 // Exactly once however many times the callback, a reload or the webhook arrive, in any order (the row is
-// locked while settled). Figures that differ from what was asked are MISMATCHED and never counted.
+// locked while settled). A naira amount other than the one asked is counted and its checkout flagged
+// (MISMATCHED); another currency is recorded and never counted.
+type ReceivedOnline = {
+  method: "ONLINE";
+  reference: string;
+  provider: PaymentProviderName;
+  providerTransactionId: string;
+};
+
+async function countDifferentAmount(
+  tx: AppDb,
+  sale: LockedSale,
+  checkout: PaymentCheckoutRow,
+  transaction: ProviderTransaction,
+  received: ReceivedOnline,
+  actor: Actor,
+): Promise<{ applied: AppliedPayment | null; paymentId: string }> {
+  const open = sale.status === "CANCELLED" ? 0 : Math.max(0, sale.totalKobo - sale.paidKobo);
+  const counted = Math.min(transaction.amountKobo, open);
+  const excess = transaction.amountKobo - counted;
+  const asked = `Asked ${formatNaira(checkout.amountKobo)}; the provider verified ${formatNaira(transaction.amountKobo)}`;
+  let applied: AppliedPayment | null = null;
+  if (counted > 0) {
+    applied = await applyPayment(
+      tx,
+      sale,
+      { ...received, amountKobo: counted, notes: `${asked}: counted as received` },
+      actor,
+    );
+  }
+  let refundId: string | null = null;
+  if (excess > 0) {
+    const [refund] = await tx
+      .insert(salePayments)
+      .values({
+        ...received,
+        // One row per reference: the part to give back is its own row.
+        reference: counted > 0 ? `${received.reference}-over` : received.reference,
+        providerTransactionId: counted > 0 ? null : received.providerTransactionId,
+        saleId: sale.id,
+        amountKobo: excess,
+        status: "REFUND_DUE",
+        notes: `${asked}: ${formatNaira(excess)} more than the sale's balance, to be refunded`,
+        recordedBy: actor.userId,
+      })
+      .returning({ id: salePayments.id });
+    refundId = refund.id;
+  }
+  await recordAudit(tx, actor, {
+    action: "record-payment",
+    subject: "Sales",
+    recordId: sale.id,
+    summary: `An online payment for sale ${sale.id.slice(0, 8)} differs from the amount asked: ${formatNaira(counted)} counted${excess > 0 ? `, ${formatNaira(excess)} to be refunded` : ""}; flagged for review`,
+    changes: {
+      askedKobo: checkout.amountKobo,
+      reportedKobo: transaction.amountKobo,
+      countedKobo: counted,
+      excessKobo: excess,
+    },
+  });
+  return { applied, paymentId: applied?.paymentId ?? refundId ?? "" };
+}
+
 export async function settleCheckout(
   context: PaymentContext,
   checkoutId: string,
@@ -200,19 +273,23 @@ export async function settleCheckout(
     const sale = await lockSale(tx, checkout.saleId);
     const matches =
       transaction.amountKobo === checkout.amountKobo && transaction.currency === checkout.currency;
+    const received = {
+      method: "ONLINE" as const,
+      reference: checkout.reference,
+      provider: checkout.provider,
+      providerTransactionId: transaction.transactionId,
+    };
     let applied: AppliedPayment | null = null;
     let paymentId: string;
-    if (!matches) {
+    if (transaction.currency !== checkout.currency) {
+      // Money in another currency is not naira received: recorded, never counted.
       const [payment] = await tx
         .insert(salePayments)
         .values({
+          ...received,
           saleId: sale.id,
-          method: "ONLINE",
           amountKobo: transaction.amountKobo,
           status: "MISMATCHED",
-          reference: checkout.reference,
-          provider: checkout.provider,
-          providerTransactionId: transaction.transactionId,
           notes: `Asked ${formatNaira(checkout.amountKobo)} ${checkout.currency}; the provider reported ${formatNaira(transaction.amountKobo)} ${transaction.currency}`,
           recordedBy: actor.userId,
         })
@@ -222,23 +299,16 @@ export async function settleCheckout(
         action: "record-payment",
         subject: "Sales",
         recordId: sale.id,
-        summary: `An online payment for sale ${sale.id.slice(0, 8)} differs from the amount asked: not counted`,
+        summary: `An online payment for sale ${sale.id.slice(0, 8)} arrived in ${transaction.currency}: not counted`,
         changes: { paymentId, askedKobo: checkout.amountKobo, reportedKobo: transaction.amountKobo },
       });
-    } else {
-      applied = await applyPayment(
-        tx,
-        sale,
-        {
-          method: "ONLINE",
-          amountKobo: transaction.amountKobo,
-          reference: checkout.reference,
-          provider: checkout.provider,
-          providerTransactionId: transaction.transactionId,
-        },
-        actor,
-      );
+    } else if (matches) {
+      applied = await applyPayment(tx, sale, { ...received, amountKobo: transaction.amountKobo }, actor);
       paymentId = applied.paymentId;
+    } else {
+      // The customer paid another amount than asked: what the provider verified is counted (and buys
+      // its days of tokens), anything above the balance is due back, and the checkout stays flagged.
+      ({ applied, paymentId } = await countDifferentAmount(tx, sale, checkout, transaction, received, actor));
     }
     const [settled] = await tx
       .update(paymentCheckouts)

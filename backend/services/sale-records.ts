@@ -19,6 +19,7 @@ import { LAGOS_OFFSET_MS, lagosDate } from "../schemas/dates";
 import { pageOf } from "../schemas/list";
 import { koboToNaira } from "../schemas/money";
 import { isGranted } from "../schemas/permissions";
+import { DIFFERENT_AMOUNT_REVIEW } from "../schemas/payments";
 import type { TokenRecord } from "../schemas/payments";
 import type {
   SaleList,
@@ -150,9 +151,11 @@ async function readSaleParts(db: AppDb, id: string) {
         payment: salePayments,
         recorderFirstname: recorder.firstname,
         recorderLastname: recorder.lastname,
+        checkoutStatus: paymentCheckouts.status,
       })
       .from(salePayments)
       .leftJoin(recorder, eq(recorder.id, salePayments.recordedBy))
+      .leftJoin(paymentCheckouts, eq(paymentCheckouts.paymentId, salePayments.id))
       .where(eq(salePayments.saleId, id))
       .orderBy(asc(salePayments.createdAt), asc(salePayments.id)),
   ]);
@@ -231,6 +234,7 @@ function paymentView({
   payment,
   recorderFirstname,
   recorderLastname,
+  checkoutStatus,
 }: SaleParts["payments"][number]): SaleRecord["payments"][number] {
   return {
     id: payment.id,
@@ -240,6 +244,8 @@ function paymentView({
     reference: payment.reference,
     provider: payment.provider,
     notes: payment.notes,
+    review:
+      checkoutStatus === "MISMATCHED" && payment.status !== "MISMATCHED" ? DIFFERENT_AMOUNT_REVIEW : null,
     recordedBy: personOf(payment.recordedBy, recorderFirstname, recorderLastname),
     date: lagosDate(payment.createdAt),
     createdAt: payment.createdAt.toISOString(),

@@ -29,7 +29,7 @@ export {
   paymentAnswer,
   recordCashPayment,
 } from "./sale-payments";
-export type { AppliedPayment } from "./sale-payments";
+export type { AppliedPayment, LockedSale } from "./sale-payments";
 export { countSales, getSale, listSales, saleCountKey, saleStats, saleTotalFromStats } from "./sale-records";
 export {
   commitUpload,

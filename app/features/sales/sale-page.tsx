@@ -224,11 +224,18 @@ function paymentColumns(saleId: string): Column<SalePaymentRecord>[] {
     {
       header: "Status",
       cell: (payment) => {
-        const reason = uncountedReason(payment.status);
+        // An amount due back says how it came about (late, or more than the balance).
+        const reason =
+          payment.status === "REFUND_DUE" && payment.notes ? payment.notes : uncountedReason(payment.status);
         return (
           <>
             <PaymentStatusPill status={payment.status} />
             {reason ? <p className="mt-1 text-xs font-medium text-red-800">{reason}</p> : null}
+            {payment.review ? (
+              <p className="mt-1 text-xs font-medium text-amber-900">
+                Review: {payment.review}. {payment.notes}
+              </p>
+            ) : null}
           </>
         );
       },
@@ -298,6 +305,17 @@ export function SalePage({
         ← All sales
       </Link>
       {payment ? <PaymentReturnNotice notice={payment} onSale={sale.id} /> : null}
+      {sale.payments.some((entry) => entry.review) ? (
+        <section
+          aria-label="Needs review"
+          className="rounded-xl border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          <p className="font-medium">
+            An online payment differs from the amount asked. It is counted as received; check it with the
+            customer (see Payments).
+          </p>
+        </section>
+      ) : null}
       <Overview sale={sale} can={can} />
       <Totals sale={sale} />
       <Items sale={sale} can={can} />
