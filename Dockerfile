@@ -31,7 +31,7 @@ COPY patches ./patches
 # package.json's "overrides" (rollup) must stay: the lock was generated with it.
 RUN npm ci --no-audit --no-fund
 
-# ---- build: Remix build (build/index.js, public/build/), the web server (build/server.js), the API --
+# ---- build: Remix/Vite build (build/server/, build/client/), the web server (build/server.js), the API
 FROM deps AS build
 WORKDIR /app
 COPY . .
@@ -45,7 +45,6 @@ COPY package.json package-lock.json ./
 COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/build ./build
-COPY --from=build /app/public ./public
 # Found at start as path.resolve(process.cwd(), "backend/db/migrations") (override: MIGRATIONS_DIR).
 COPY --from=build /app/backend/db/migrations ./backend/db/migrations
 

@@ -37,7 +37,6 @@ export default tseslint.config(
   {
     ignores: [
       "build/**",
-      "public/build/**",
       "node_modules/**",
       "data/**",
       "test-results/**",

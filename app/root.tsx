@@ -17,7 +17,7 @@ import { FullPageError, NotFoundPage, PublicEnvContext } from "./components/full
 import { Toaster } from "./components/toaster";
 import { readToast } from "./toast.server";
 import { useNonce } from "./utils/nonce";
-import stylesheet from "./tailwind.css";
+import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -56,7 +56,7 @@ export async function startBackend(
   };
 }
 
-// Kept on globalThis so `remix dev` rebuilds, which re-evaluate this module, reuse the open database:
+// Kept on globalThis so the Vite dev server's reloads, which re-evaluate this module, reuse the open database:
 // PGlite must never have one directory open twice.
 const globalStore = globalThis as typeof globalThis & { __backOfficeBackend?: Promise<Backend> };
 

@@ -391,7 +391,7 @@ mapfile -d '' -t CMD_WORDS < <(json_words "$cmd_json") || true
 [[ -n $health_json ]] || fail "the last stage has no HEALTHCHECK"
 mapfile -d '' -t HEALTH_WORDS < <(json_words "$health_json") || true
 ((${#HEALTH_WORDS[@]} > 0)) || fail "HEALTHCHECK CMD must be a JSON array of strings: $health_json"
-for required in build/server.js build/index.js build/spreadsheet-worker.js build/api/server.js build/api/spreadsheet-worker.js public/build backend/db/migrations; do
+for required in build/server.js build/server/index.js build/server/spreadsheet-worker.js build/spreadsheet-worker.js build/client/assets build/api/server.js build/api/spreadsheet-worker.js backend/db/migrations; do
   [[ -e $APP_DIR/$required ]] || fail "the runtime stage lacks $required"
 done
 # The web server's own packages (build/server.js keeps them external) must be production dependencies.
@@ -399,7 +399,7 @@ for package in express @remix-run/express compression; do
   [[ -d $APP_DIR/node_modules/$package ]] || fail "the runtime stage lacks node_modules/$package"
 done
 [[ ! -d $APP_DIR/node_modules/@remix-run/dev ]] || fail "the runtime stage has dev dependencies (@remix-run/dev)"
-note "build/ (with the spreadsheet workers), public/build/, backend/db/migrations and production node_modules are in place"
+note "build/ (server, client assets, the spreadsheet workers), backend/db/migrations and production node_modules are in place"
 
 PORT=$(free_port)
 DATA_DIR="$WORK/data"

@@ -40,8 +40,8 @@ const servers: Server[] = [];
 
 beforeAll(() => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), "server-app-test-"));
-  fs.mkdirSync(path.join(folder, "build"));
-  fs.writeFileSync(path.join(folder, "build", "entry-ABC123.js"), "export {};\n");
+  fs.mkdirSync(path.join(folder, "assets"));
+  fs.writeFileSync(path.join(folder, "assets", "entry-ABC123.js"), "export {};\n");
   fs.writeFileSync(path.join(folder, "favicon.svg"), "<svg/>");
 });
 
@@ -58,7 +58,7 @@ async function start(settings: { trustProxyHops?: number; appOrigin?: string } =
       bodyLimitBytes: FORM_LIMIT,
     },
     remix: seen,
-    assets: { urlPath: "/build/", directory: path.join(folder, "build") },
+    assets: { urlPath: "/assets/", directory: path.join(folder, "assets") },
     publicDirectory: folder,
   });
   const server = await new Promise<Server>((resolve) => {
@@ -101,13 +101,13 @@ describe("security headers and caching", () => {
 
   it("caches fingerprinted assets for a year and other public files for an hour", async () => {
     const { get } = await start();
-    const asset = await get("/build/entry-ABC123.js");
+    const asset = await get("/assets/entry-ABC123.js");
     expect(asset.status).toBe(200);
     expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(asset.headers.get("x-content-type-options")).toBe("nosniff");
     expect((await get("/favicon.svg")).headers.get("cache-control")).toBe("public, max-age=3600");
     // A missing asset falls through to Remix (its 404 page), uncached.
-    expect((await get("/build/missing.js")).headers.get("cache-control")).toBe("no-store");
+    expect((await get("/assets/missing.js")).headers.get("cache-control")).toBe("no-store");
   });
 
   it("sends HSTS only when a trusted proxy says the request came over HTTPS", async () => {

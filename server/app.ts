@@ -12,8 +12,12 @@ import type { ServerSettings } from "./settings";
 export type ServerAppOptions = {
   settings: Pick<ServerSettings, "trustProxyHops" | "appOrigin" | "bodyLimitBytes">;
   remix: RequestHandler;
+  /** Fingerprinted files (Vite's `assets/` folder), cached for a year. */
   assets: { urlPath: string; directory: string };
+  /** The rest of the client build (a copy of `public/`), cached for an hour. */
   publicDirectory: string;
+  /** In development, Vite's dev server answers for the browser's modules instead of the two folders. */
+  devMiddleware?: RequestHandler;
 };
 
 const lastResort: ErrorRequestHandler = (error, _req, res, next) => {
@@ -23,7 +27,13 @@ const lastResort: ErrorRequestHandler = (error, _req, res, next) => {
 };
 
 /** Order matters: headers on everything, static files before no-store, guard and body limit before Remix. */
-export function createServerApp({ settings, remix, assets, publicDirectory }: ServerAppOptions) {
+export function createServerApp({
+  settings,
+  remix,
+  assets,
+  publicDirectory,
+  devMiddleware,
+}: ServerAppOptions) {
   const trustProxy = settings.trustProxyHops > 0;
   const app = express();
   app.disable("x-powered-by");
@@ -31,8 +41,11 @@ export function createServerApp({ settings, remix, assets, publicDirectory }: Se
   app.use(compression());
   app.use(applySecurityHeaders());
   app.use(rewriteForwardedHeaders({ trustProxy }));
-  app.use(assets.urlPath, express.static(assets.directory, { immutable: true, maxAge: "1y" }));
-  app.use(express.static(publicDirectory, { maxAge: "1h" }));
+  if (devMiddleware) app.use(devMiddleware);
+  else {
+    app.use(assets.urlPath, express.static(assets.directory, { immutable: true, maxAge: "1y" }));
+    app.use(express.static(publicDirectory, { maxAge: "1h" }));
+  }
   app.use(noStoreByDefault());
   app.use(refuseCrossSiteWrites({ trustProxy, appOrigin: settings.appOrigin }));
   app.use(limitRequestBodies({ formBytes: settings.bodyLimitBytes, uploadBytes: UPLOAD_BODY_LIMIT_BYTES }));

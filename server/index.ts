@@ -1,9 +1,10 @@
+import { createServer } from "node:http";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import { closeStartedBackend } from "#backend/index";
 import { createServerApp } from "./app";
-import { followRebuilds, importBuild } from "./remix-build";
+import { importBuild, startViteDevServer } from "./remix-build";
 import { readServerSettings } from "./settings";
 import { stopOnSignals } from "./shutdown";
 
@@ -12,33 +13,35 @@ process.env.NODE_ENV ??= "production";
 
 async function main() {
   const settings = readServerSettings();
-  const buildFile = new URL("./index.js", import.meta.url);
-  const initialBuild = await importBuild(buildFile);
-  const rebuilds = settings.mode === "development" ? followRebuilds(buildFile, initialBuild) : null;
+  // build/server.js (this file, bundled) sits beside Vite's build/server/index.js and build/client/.
+  const root = path.resolve(fileURLToPath(import.meta.url), "../..");
+  const server = createServer();
+  const dev = settings.mode === "development" ? await startViteDevServer(server) : null;
+  const initialBuild = dev
+    ? dev.initialBuild
+    : await importBuild(pathToFileURL(path.join(root, "build/server/index.js")));
 
   const remix = createRequestHandler({
-    build: rebuilds ? rebuilds.latest : initialBuild,
+    build: dev ? dev.latest : initialBuild,
     mode: settings.mode,
     getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }),
   });
-  const root = path.resolve(fileURLToPath(buildFile), "../..");
+  const clientDirectory = path.resolve(root, initialBuild.assetsBuildDirectory);
   const app = createServerApp({
     settings,
     remix,
-    assets: {
-      urlPath: initialBuild.publicPath,
-      directory: path.resolve(root, initialBuild.assetsBuildDirectory),
-    },
-    publicDirectory: path.join(root, "public"),
+    // Vite writes its fingerprinted files to build/client/assets/ and copies public/ to build/client/.
+    assets: { urlPath: "/assets/", directory: path.join(clientDirectory, "assets") },
+    publicDirectory: clientDirectory,
+    devMiddleware: dev?.middleware,
   });
 
   const onListening = () => {
     console.info(`Listening on http://${settings.host ?? "localhost"}:${settings.port}`);
-    void rebuilds?.announce();
   };
-  const server = settings.host
-    ? app.listen(settings.port, settings.host, onListening)
-    : app.listen(settings.port, onListening);
+  server.on("request", app);
+  if (settings.host) server.listen(settings.port, settings.host, onListening);
+  else server.listen(settings.port, onListening);
   server.on("error", (error) => {
     console.error(`Cannot listen on port ${settings.port}: ${error.message}`);
     process.exit(1);

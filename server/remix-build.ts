@@ -1,26 +1,22 @@
-import fs from "node:fs";
-import { fileURLToPath } from "node:url";
+import type { Server } from "node:http";
 import type { ServerBuild } from "@remix-run/node";
-import { broadcastDevReady } from "@remix-run/node";
 
 /** Importing the build also boots the app (entry.server), so the server listens only once it can answer. */
-export async function importBuild(buildFile: URL, fresh = false): Promise<ServerBuild> {
-  const href = fresh ? `${buildFile.href}?t=${Date.now()}` : buildFile.href;
-  return (await import(href)) as ServerBuild;
+export async function importBuild(buildFile: URL): Promise<ServerBuild> {
+  return (await import(buildFile.href)) as ServerBuild;
 }
 
-export function followRebuilds(buildFile: URL, initial: ServerBuild) {
-  let current = Promise.resolve(initial);
-  const versionFile = fileURLToPath(new URL("./version.txt", buildFile));
-  // Polling, because the compiler replaces the file rather than writing into it.
-  fs.watchFile(versionFile, { interval: 200 }, () => {
-    const previous = current;
-    const next = importBuild(buildFile, true);
-    next.then((build) => broadcastDevReady(build)).catch((error: unknown) => console.error(error));
-    current = next.catch(() => previous);
+/**
+ * Development: Vite's dev server in middleware mode (Remix's documented custom-server setup). It compiles
+ * the browser's modules on request with hot reloading, and loads the server build from the sources, again
+ * on each request, so edits show without a restart. Its hot-reload socket shares the app's HTTP server, so
+ * the Content-Security-Policy's `connect-src 'self'` covers it. Vite is a dev dependency, imported only here.
+ */
+export async function startViteDevServer(httpServer: Server) {
+  const vite = await import("vite");
+  const server = await vite.createServer({
+    server: { middlewareMode: true, hmr: { server: httpServer } },
   });
-  return {
-    latest: () => current,
-    announce: () => broadcastDevReady(initial),
-  };
+  const load = () => server.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+  return { middleware: server.middlewares, initialBuild: await load(), latest: load };
 }

@@ -118,7 +118,7 @@ test.describe("keyboard with JavaScript only (skipped in the js-off project: foc
     // The page's scripts wait until someone has tabbed into the drawer and typed.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/build/**/*.js", async (route) => {
+    await page.route("**/assets/**/*.js", async (route) => {
       await held;
       await route.continue();
     });
