@@ -5,7 +5,7 @@ import type { TicketList } from "#backend/schemas/tickets";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
 import { DetailList } from "~/components/detail-list";
-import { Panel } from "~/features/sales/sale-page";
+import { Panel } from "~/components/panel";
 import { TicketStatusPill } from "~/features/tickets/ticket-status";
 import { capitalise, formatDate, formatNaira, formatNumber } from "~/utils/format";
 

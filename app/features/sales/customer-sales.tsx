@@ -4,7 +4,7 @@ import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
 import { formatDate, formatNaira } from "~/utils/format";
 import { shortSaleId } from "./sale-labels";
-import { Panel } from "./sale-page";
+import { Panel } from "~/components/panel";
 import { SaleStatusPill } from "./sale-status";
 
 const COLUMNS: Column<SaleListItem>[] = [

@@ -12,7 +12,7 @@ import { formatNaira, fullName } from "~/utils/format";
 import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
 import { amountFieldValue, shortSaleId, takesPayment } from "./sale-labels";
-import { Panel } from "./sale-page";
+import { Panel } from "~/components/panel";
 
 const loadCashFormSchema = () => import("./payment-forms").then((module) => module.CashFormSchema);
 const loadOnlinePaymentFormSchema = () =>

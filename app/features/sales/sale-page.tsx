@@ -5,6 +5,7 @@ import type { SaleItemRecord, SalePaymentRecord, SaleRecord } from "#backend/sch
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
 import { DetailList } from "~/components/detail-list";
+import { Panel } from "~/components/panel";
 import { TokenTable } from "~/features/devices/token-table";
 import { formatDate, formatNaira, formatNumber, formatTime, fullName } from "~/utils/format";
 import { contractRows, nestedIdentification } from "./contract-details";
@@ -22,20 +23,6 @@ import { PaymentStatusPill, SaleStatusPill, ScheduleStatusPill } from "./sale-st
 export type SalePageFlags = { pay: boolean; readCustomers: boolean; readDevices: boolean };
 
 const LINK = "text-brand-700 hover:underline";
-
-export function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      <div className="mt-3 text-sm text-slate-700">{children}</div>
-    </section>
-  );
-}
 
 export function PaymentActions({ sale }: { sale: Pick<SaleRecord, "id"> }) {
   const button = "rounded-full px-4 py-2 text-sm font-semibold";
