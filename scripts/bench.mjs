@@ -364,6 +364,19 @@ async function firstSaleId(base, token) {
   return response.ok && Array.isArray(body.sales) && body.sales[0] ? body.sales[0].id : null;
 }
 
+/** An empty sale draft of the signed-in administrator: the new-sale wizard's steps open on it. */
+async function newDraftId(base, token) {
+  const response = await fetch(`${base}/api/v1/sales/drafts`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(20_000),
+  });
+  const body = await response.json();
+  if (!response.ok || typeof body.id !== "string")
+    throw new Error(`POST /sales/drafts answered ${response.status}`);
+  return body.id;
+}
+
 /** A field of /proc/<pid>/status in kB (VmRSS, VmHWM), or null where /proc is not readable. */
 function procStatusKb(pid, field) {
   try {
@@ -1163,6 +1176,12 @@ async function main() {
     ...(saleId ? [{ path: `/sales/${saleId}`, label: "signed in", content: "main h1" }] : []),
     { path: "/inventory/all", label: "signed in", content: "main table tbody tr" },
     { path: "/sales/all/new", label: "signed in", content: "[role=dialog] h2" },
+    // The wizard's steps carry the most code of any page: the list, the drawer and the step's modal.
+    {
+      path: `/sales/all/new/${await newDraftId(base, token)}/products`,
+      label: "signed in",
+      content: "[role=dialog] h2",
+    },
   ].map((subject) => ({
     signedIn: true,
     ...subject,
