@@ -18,3 +18,10 @@ export const CHECKOUT_REFERENCE = /^[A-Za-z0-9-]{8,64}$/;
 // another shape in a URL was not made here: the web app never shows it as a payment reference.
 export const OUR_CHECKOUT_REFERENCE = /^sale-[0-9a-f]{8}-(?:[0-9a-f]{12}|[0-9a-z]{8,9}-[0-9a-f]{6})$/;
 export const REFERENCE_TAKEN = "This reference belongs to another payment";
+
+/** The verification's words for money received and counted (the web app tones its notice by them). */
+export const VERIFIED_PAID_IN_FULL = "Payment verified: the sale is fully paid";
+export const VERIFIED_BALANCE_REMAINS = "Payment verified: a balance remains on the sale";
+
+/** Beside a payment whose verified amount differed from the amount asked (counted, but to be checked). */
+export const DIFFERENT_AMOUNT_REVIEW = "Paid another amount than asked: check it with the customer";

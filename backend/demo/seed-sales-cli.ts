@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { asc, count } from "drizzle-orm";
+import { asc, count, ne } from "drizzle-orm";
 import { loadBackendConfig } from "../config";
 import { INVENTORY_CLASSES } from "../schemas/inventory";
 import { DEFAULT_FINANCIAL_SETTINGS } from "../services/pricing";
@@ -121,6 +121,8 @@ async function main() {
         location: customers.location,
       })
       .from(customers)
+      // A barred customer is sold nothing: neither by the seeded sales nor by the benchmark's upload.
+      .where(ne(customers.status, "barred"))
       .orderBy(asc(customers.id))
       .limit(UPLOAD_EMAILS);
     if (customerRows.length === 0) {

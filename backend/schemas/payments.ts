@@ -119,9 +119,6 @@ export const SandboxCheckoutSchema = z.object({
 });
 export type SandboxCheckout = z.infer<typeof SandboxCheckoutSchema>;
 
-/** Beside a payment whose verified amount differed from the amount asked (counted, but to be checked). */
-export const DIFFERENT_AMOUNT_REVIEW = "Paid another amount than asked: check it with the customer";
-
 export const SandboxOutcomeSchema = z.object({
   status: z.enum(["successful", "cancelled"]),
   tx_ref: z.string(),

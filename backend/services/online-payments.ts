@@ -5,6 +5,7 @@ import type { PaymentCheckoutRow } from "../db/schema";
 import type { Mailer } from "../mail";
 import { koboToNaira, nairaToKobo } from "../schemas/money";
 import { CURRENCY, MISMATCH_MESSAGE, NOT_SUCCESSFUL_MESSAGE, REFERENCE_TAKEN } from "../schemas/payments";
+import { VERIFIED_BALANCE_REMAINS, VERIFIED_PAID_IN_FULL } from "../constants/payments";
 import type {
   CheckoutStatus,
   InitializePaymentInput,
@@ -177,10 +178,7 @@ async function answerForRecorded(db: AppDb, checkout: PaymentCheckoutRow): Promi
   return {
     ...base,
     paymentStatus: payment.status === "COMPLETED" ? "COMPLETED" : "INCOMPLETE",
-    message:
-      payment.status === "COMPLETED"
-        ? "Payment verified: the sale is fully paid"
-        : "Payment verified: a balance remains on the sale",
+    message: payment.status === "COMPLETED" ? VERIFIED_PAID_IN_FULL : VERIFIED_BALANCE_REMAINS,
   };
 }
 

@@ -19,7 +19,7 @@ import { LAGOS_OFFSET_MS, lagosDate } from "../schemas/dates";
 import { pageOf } from "../schemas/list";
 import { koboToNaira } from "../schemas/money";
 import { isGranted } from "../schemas/permissions";
-import { DIFFERENT_AMOUNT_REVIEW } from "../schemas/payments";
+import { DIFFERENT_AMOUNT_REVIEW } from "../constants/payments";
 import type { TokenRecord } from "../schemas/payments";
 import type {
   SaleList,

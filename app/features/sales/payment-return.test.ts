@@ -72,7 +72,7 @@ describe("readPaymentReturn", () => {
 });
 
 describe("paymentReturnMessage", () => {
-  it("shows the API's message for a verified payment, toned by the payment's status", () => {
+  it("shows the API's message for a verified payment, toned by what happened to the money", () => {
     expect(paymentReturnMessage(query("successful"), { ok: true, data: verified() })).toMatchObject({
       tone: "success",
       message: "Payment verified: the sale is fully paid",
@@ -82,7 +82,10 @@ describe("paymentReturnMessage", () => {
       paymentStatus: "INCOMPLETE",
       message: "Payment verified: a balance remains on the sale",
     });
-    expect(paymentReturnMessage(query("successful"), { ok: true, data: part }).tone).toBe("warning");
+    // A deposit received is good news: green, though a balance remains.
+    expect(paymentReturnMessage(query("successful"), { ok: true, data: part }).tone).toBe("success");
+    const review = verified({ paymentStatus: "INCOMPLETE", message: "Payment verified, but for ₦5 instead" });
+    expect(paymentReturnMessage(query("successful"), { ok: true, data: review }).tone).toBe("warning");
     const pending = verified({ status: "processing", paymentStatus: "PENDING", message: "Not yet" });
     expect(paymentReturnMessage(query(null), { ok: true, data: pending }).tone).toBe("info");
   });

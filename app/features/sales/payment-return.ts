@@ -1,4 +1,4 @@
-import { OUR_CHECKOUT_REFERENCE } from "#backend/constants/payments";
+import { OUR_CHECKOUT_REFERENCE, VERIFIED_BALANCE_REMAINS } from "#backend/constants/payments";
 import type { Verification } from "#backend/schemas/payments";
 
 // The provider's return (`tx_ref`, `transaction_id`, `status`) and the API's verification, as one message.
@@ -82,9 +82,10 @@ export function paymentReturnMessage(
 ): PaymentReturnMessage {
   if (outcome.ok) {
     const { data } = outcome;
-    // spec §4: COMPLETED is a success, INCOMPLETE (a balance remains) a warning, PENDING for information.
+    // Money received and counted is good news, whether or not a balance remains; a payment to check
+    // (another amount, or one due back) is a warning; not yet confirmed is for information.
     const tone =
-      data.paymentStatus === "COMPLETED"
+      data.paymentStatus === "COMPLETED" || data.message === VERIFIED_BALANCE_REMAINS
         ? "success"
         : data.paymentStatus === "INCOMPLETE"
           ? "warning"
