@@ -7,7 +7,7 @@ import {
   createProduct,
   signInAsAdmin,
 } from "./support/staff";
-import { createSale, startCheckout } from "./support/sale-records";
+import { createSale, recordCash, startCheckout } from "./support/sale-records";
 
 /**
  * The stock, catalogue and sales screens (and the pages added since: the sandbox checkout, the
@@ -22,6 +22,7 @@ type Records = {
   inventoryId: string;
   productId: string;
   checkoutReference: string;
+  receiptPath: string;
 };
 let records: Records;
 
@@ -49,6 +50,7 @@ const SCREENS: { name: string; path: (records: Records) => string }[] = [
   { name: "batch upload sales drawer", path: () => "/sales/all/batch-upload" },
   { name: "export data drawer", path: () => "/sales/all/export" },
   { name: "the sandbox checkout", path: (r) => `/payment/sandbox/${r.checkoutReference}` },
+  { name: "a receipt, to print", path: (r) => `${r.receiptPath}/print` },
   { name: "the request-too-large page", path: () => "/request-too-large" },
 ];
 
@@ -57,12 +59,14 @@ async function overflowsSideways(page: Page) {
 }
 
 test.beforeAll(async () => {
-  const [agent, device, item, online] = await Promise.all([
+  const [agent, device, item, online, cash] = await Promise.all([
     createAgent(),
     createDevice(),
     createInventoryItem(),
     createSale({ paymentMethod: "ONLINE", paymentMode: "ONE_OFF" }),
+    createSale({ paymentMethod: "CASH", paymentMode: "ONE_OFF" }),
   ]);
+  const { payment } = (await recordCash(cash.sale.id, cash.sale.amountDueNow)) as { payment: { id: string } };
   const [product, checkout] = await Promise.all([
     createProduct([{ inventoryId: item.id }]),
     startCheckout(online.sale.id),
@@ -73,6 +77,7 @@ test.beforeAll(async () => {
     inventoryId: item.id,
     productId: product.id,
     checkoutReference: checkout.reference,
+    receiptPath: `/sales/${cash.sale.id}/payments/${payment.id}`,
   };
 });
 
