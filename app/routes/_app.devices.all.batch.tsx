@@ -22,9 +22,10 @@ export default function DeviceBatchRoute() {
       intro={
         <>
           One device per row, with a header row naming the columns:{" "}
-          {DEVICE_FILE_COLUMNS.map((column) => column.header).join(", ")}. Serial Number and Key are required;
-          Inventory holds the SKU of the item the device is a unit of. If any row has a problem, nothing is
-          stored and every problem is listed here.
+          {DEVICE_FILE_COLUMNS.map((column) => column.header).join(", ")}. Serial Number and Key are required,
+          and Starting Code too unless Tokenable is &ldquo;no&rdquo; (empty means yes); Inventory holds the
+          SKU of the item the device is a unit of. If any row has a problem, nothing is stored and every
+          problem is listed here.
         </>
       }
       template="/devices/batch-template"

@@ -41,7 +41,12 @@ export default function NewDeviceRoute() {
         <FormInput label="Serial Number" autoComplete="off" {...field("serialNumber")} />
         <FormInput label="Key" autoComplete="off" spellCheck={false} {...field("key")} />
         <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
-          <FormInput label="Starting Code" autoComplete="off" {...field("startingCode")} />
+          <FormInput
+            label="Starting Code"
+            autoComplete="off"
+            hint="Required for a tokenable device"
+            {...field("startingCode")}
+          />
           <FormInput label="Count" inputMode="numeric" {...field("count")} />
           <FormInput label="Time Divider" inputMode="numeric" {...field("timeDivider")} />
           <FormSelect

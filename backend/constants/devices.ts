@@ -2,6 +2,7 @@
 
 export const SERIAL_NUMBER_REQUIRED = "Serial number is required";
 export const KEY_REQUIRED = "Key is required";
+export const STARTING_CODE_REQUIRED = "Starting code is required for a tokenable device";
 export const COUNT_INVALID = "Device Count must be a valid integer";
 export const TIME_DIVIDER_INVALID = "Time Divider must be a valid integer";
 export const RESTRICTED_DIGIT_MODE_INVALID = "Restricted Digit Mode must be true or false";
@@ -23,5 +24,6 @@ export const DEVICE_FILE_COLUMNS = [
   { header: "Hardware Model", field: "hardwareModel", required: false },
   { header: "Firmware Version", field: "firmwareVersion", required: false },
   { header: "Inventory", field: "inventory", required: false },
+  { header: "Tokenable", field: "isTokenable", required: false },
 ] as const;
 export type DeviceFileColumn = (typeof DEVICE_FILE_COLUMNS)[number];

@@ -115,7 +115,7 @@ describe("cached reads", () => {
     expect(await page()).toEqual(first);
     const created = await backend.request("POST", "/api/v1/device", {
       token,
-      body: { serialNumber: "MEMOED-3", key: "00112233445566778899aabbccddeeff" },
+      body: { serialNumber: "MEMOED-3", key: "00112233445566778899aabbccddeeff", startingCode: "123456" },
     });
     expect(created.status).toBe(201);
     const after = await page();

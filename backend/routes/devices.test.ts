@@ -158,6 +158,16 @@ describe("POST /api/v1/device", () => {
     });
   });
 
+  it("refuses a tokenable device without a starting code, which could never make a token", async () => {
+    const { startingCode: _, ...withoutCode } = newDevice();
+    const refused = await create(withoutCode);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).fieldErrors).toEqual({
+      startingCode: ["Starting code is required for a tokenable device"],
+    });
+    expect((await create({ ...withoutCode, isTokenable: false })).status).toBe(201);
+  });
+
   it.each([
     [{ serialNumber: "   " }, "serialNumber", "Serial number is required"],
     [{ key: "" }, "key", "Key is required"],
@@ -437,11 +447,11 @@ describe("POST /api/v1/device/batch-upload", () => {
   it("stores every row of a good CSV in one go, headers matched without regard to case or spaces", async () => {
     const rows = [newDevice(), newDevice(), newDevice()];
     const csv = [
-      " serial number ,KEY,Starting code,count,TimeDivider,restricted_digit_mode,Hardware Model,Firmware Version",
-      `${rows[0].serialNumber},${rows[0].key},111222333,1,1,true,PAYG-300,2.0`,
+      " serial number ,KEY,Starting code,count,TimeDivider,restricted_digit_mode,Hardware Model,Firmware Version,tokenable",
+      `${rows[0].serialNumber},${rows[0].key},111222333,1,1,true,PAYG-300,2.0,yes`,
       "",
-      `${rows[1].serialNumber},${rows[1].key},,,,no,,`,
-      `"${rows[2].serialNumber}","${rows[2].key}",444555666,3,1,0,"PAYG, rev B",2.1`,
+      `${rows[1].serialNumber},${rows[1].key},,,,no,,,no`,
+      `"${rows[2].serialNumber}","${rows[2].key}",444555666,3,1,0,"PAYG, rev B",2.1,`,
     ].join("\r\n");
     const response = await upload({ name: "devices.csv", bytes: `\uFEFF${csv}\r\n` });
     expect(response.status).toBe(201);
@@ -471,11 +481,16 @@ describe("POST /api/v1/device/batch-upload", () => {
       creatorId: team.inventory.user.id,
     });
     expect(bySerial.get(rows[1].serialNumber)).toMatchObject({
+      isTokenable: false,
       startingCode: null,
       count: null,
       restrictedDigitMode: false,
     });
-    expect(bySerial.get(rows[2].serialNumber)).toMatchObject({ hardwareModel: "PAYG, rev B", count: 3 });
+    expect(bySerial.get(rows[2].serialNumber)).toMatchObject({
+      hardwareModel: "PAYG, rev B",
+      count: 3,
+      isTokenable: true,
+    });
 
     const [audit] = await backend.db
       .select()
@@ -493,10 +508,10 @@ describe("POST /api/v1/device/batch-upload", () => {
   it("stores nothing when one row is bad and reports its row and column", async () => {
     const rows = [newDevice(), newDevice(), newDevice()];
     const csv = [
-      "Serial Number,Key,Count,Time Divider",
-      `${rows[0].serialNumber},${rows[0].key},1,1`,
-      `${rows[1].serialNumber},,many,1`,
-      `${rows[2].serialNumber},${rows[2].key},2,1`,
+      "Serial Number,Key,Starting Code,Count,Time Divider",
+      `${rows[0].serialNumber},${rows[0].key},100,1,1`,
+      `${rows[1].serialNumber},,200,many,1`,
+      `${rows[2].serialNumber},${rows[2].key},300,2,1`,
     ].join("\n");
     const response = await upload({ name: "devices.csv", bytes: csv });
     expect(response.status).toBe(400);
@@ -516,13 +531,39 @@ describe("POST /api/v1/device/batch-upload", () => {
     expect(await storedCount(rows.map((row) => row.serialNumber))).toBe(0);
   });
 
+  it("refuses a tokenable row without a starting code, and takes a non-tokenable one without it", async () => {
+    const [tokenable, plain] = [newDevice(), newDevice()];
+    const csv = [
+      "Serial Number,Key,Starting Code,Tokenable",
+      `${tokenable.serialNumber},${tokenable.key},,`,
+      `${plain.serialNumber},${plain.key},,no`,
+    ].join("\n");
+    const refused = await (await upload({ name: "devices.csv", bytes: csv })).json();
+    expect(refused.errors).toEqual([
+      { row: 2, column: "Starting Code", message: "Starting code is required for a tokenable device" },
+    ]);
+    const fixed = csv.replace(`${tokenable.key},,`, `${tokenable.key},123456,`);
+    expect((await upload({ name: "devices.csv", bytes: fixed })).status).toBe(201);
+    const stored = await backend.db
+      .select({ serialNumber: devices.serialNumber, isTokenable: devices.isTokenable })
+      .from(devices)
+      .where(inArray(devices.serialNumber, [tokenable.serialNumber, plain.serialNumber]))
+      .orderBy(devices.serialNumber);
+    expect(new Map(stored.map((row) => [row.serialNumber, row.isTokenable]))).toEqual(
+      new Map([
+        [tokenable.serialNumber, true],
+        [plain.serialNumber, false],
+      ]),
+    );
+  });
+
   it("refuses a serial number repeated in the file, naming both rows", async () => {
     const [one, two] = [newDevice(), newDevice()];
     const csv = [
-      "Serial Number,Key",
-      `${one.serialNumber},${one.key}`,
-      `${two.serialNumber},${two.key}`,
-      `${one.serialNumber.toLowerCase()},${hexKey()}`,
+      "Serial Number,Key,Starting Code",
+      `${one.serialNumber},${one.key},1`,
+      `${two.serialNumber},${two.key},2`,
+      `${one.serialNumber.toLowerCase()},${hexKey()},3`,
     ].join("\n");
     const body = await (await upload({ name: "devices.csv", bytes: csv })).json();
     expect(body.errors).toEqual([
@@ -539,9 +580,9 @@ describe("POST /api/v1/device/batch-upload", () => {
     const existing = await makeDevice(backend.db);
     const fresh = newDevice();
     const csv = [
-      "Serial Number,Key,Inventory",
-      `${fresh.serialNumber},${fresh.key},SHS-100-BAT`,
-      `${existing.serialNumber},${hexKey()},`,
+      "Serial Number,Key,Inventory,Starting Code",
+      `${fresh.serialNumber},${fresh.key},SHS-100-BAT,1`,
+      `${existing.serialNumber},${hexKey()},,2`,
     ].join("\n");
     const body = await (await upload({ name: "devices.csv", bytes: csv })).json();
     expect(body.errors).toEqual([
@@ -555,8 +596,8 @@ describe("POST /api/v1/device/batch-upload", () => {
     const item = await makeItem(backend.db);
     const fresh = newDevice();
     const csv = [
-      "Serial Number,Key,Inventory",
-      `${fresh.serialNumber},${fresh.key},${item.sku.toLowerCase()}`,
+      "Serial Number,Key,Inventory,Starting Code",
+      `${fresh.serialNumber},${fresh.key},${item.sku.toLowerCase()},1`,
     ].join("\n");
     expect((await upload({ name: "devices.csv", bytes: csv })).status).toBe(201);
     const [stored] = await backend.db
@@ -608,10 +649,10 @@ describe("POST /api/v1/device/batch-upload", () => {
 
     const three = newDevice();
     const bad = await xlsx([
-      ["Serial Number", "Key", "Count"],
-      [three.serialNumber, three.key, 1],
-      [null, null, null],
-      ["", hexKey(), "x"],
+      ["Serial Number", "Key", "Count", "Starting Code"],
+      [three.serialNumber, three.key, 1, 11],
+      [null, null, null, null],
+      ["", hexKey(), "x", 12],
     ]);
     const report = await (await upload({ name: "devices.xlsx", bytes: bad })).json();
     expect(report.errors).toEqual([
@@ -658,9 +699,10 @@ describe("POST /api/v1/device/batch-upload", () => {
   });
 
   it("lists at most 1,000 problems and says how many there were", async () => {
-    const csv = ["Serial Number,Key", ...Array.from({ length: 1_200 }, (_, index) => `MANY-${index},`)].join(
-      "\n",
-    );
+    const csv = [
+      "Serial Number,Key,Starting Code",
+      ...Array.from({ length: 1_200 }, (_, index) => `MANY-${index},,1`),
+    ].join("\n");
     const body = await (await upload({ name: "d.csv", bytes: csv })).json();
     expect(body.errorCount).toBe(1_200);
     expect(body.errors).toHaveLength(1_000);
@@ -687,7 +729,7 @@ describe("GET /api/v1/device/batch-upload/template", () => {
     // Read with its byte-order mark, which spreadsheet programs need to take the file for UTF-8.
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
     expect(text).toBe(
-      "\uFEFFSerial Number,Key,Starting Code,Count,Time Divider,Restricted Digit Mode,Hardware Model,Firmware Version,Inventory\r\n",
+      "\uFEFFSerial Number,Key,Starting Code,Count,Time Divider,Restricted Digit Mode,Hardware Model,Firmware Version,Inventory,Tokenable\r\n",
     );
   });
 });

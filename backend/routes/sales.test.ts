@@ -376,6 +376,28 @@ describe("POST /api/v1/sales/create", () => {
     );
   });
 
+  it("refuses to link a tokenable device that cannot make tokens, and says why", async () => {
+    const { product, devices: units } = await makeSellableProduct(backend.db);
+    const customer = await makeCustomer(backend.db);
+    await backend.db.update(devices).set({ startingCode: null }).where(eq(devices.id, units[0].id));
+    await backend.db.update(devices).set({ key: "not-a-key" }).where(eq(devices.id, units[1].id));
+    for (const [unit, why] of [
+      [units[0], "this device has no starting code, so no token can be made for it"],
+      [units[1], "this device's key is not an OpenPAYGO key (32 hexadecimal characters)"],
+    ] as const) {
+      const refused = await post("/api/v1/sales/create", oneOffSale(customer.id, product.id, [unit.id]));
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).fieldErrors["saleItems.0.devices"]).toEqual([
+        `Device ${unit.serialNumber} cannot make tokens: ${why}`,
+      ]);
+    }
+    // A unit that needs no tokens needs no token settings.
+    await backend.db.update(devices).set({ isTokenable: false }).where(eq(devices.id, units[0].id));
+    expect(
+      (await post("/api/v1/sales/create", oneOffSale(customer.id, product.id, [units[0].id]))).status,
+    ).toBe(201);
+  });
+
   it("refuses instalments for a product that offers only one mode", async () => {
     const { product, devices: units } = await makeSellableProduct(backend.db, { paymentModes: ["ONE_OFF"] });
     const customer = await makeCustomer(backend.db);

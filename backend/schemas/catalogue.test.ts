@@ -81,13 +81,32 @@ describe("CreateDeviceSchema", () => {
         key: "abc",
         count: "12",
         restrictedDigitMode: "on",
-        startingCode: "",
+        startingCode: " 123456 ",
       }),
-    ).toEqual({ serialNumber: "SN-1", key: "abc", count: 12, restrictedDigitMode: true, isTokenable: true });
+    ).toEqual({
+      serialNumber: "SN-1",
+      key: "abc",
+      startingCode: "123456",
+      count: 12,
+      restrictedDigitMode: true,
+      isTokenable: true,
+    });
+  });
+
+  it("requires the starting code of a tokenable device only", () => {
+    for (const startingCode of [undefined, "", "  "]) {
+      expect(messages(CreateDeviceSchema.safeParse({ serialNumber: "S", key: "k", startingCode }))).toEqual({
+        startingCode: ["Starting code is required for a tokenable device"],
+      });
+      expect(
+        CreateDeviceSchema.safeParse({ serialNumber: "S", key: "k", startingCode, isTokenable: "false" })
+          .success,
+      ).toBe(true);
+    }
   });
 
   it.each(["1.5", "ten", "-1", "1e3", " "])("refuses the count %j unless it is empty", (count) => {
-    const result = CreateDeviceSchema.safeParse({ serialNumber: "S", key: "k", count });
+    const result = CreateDeviceSchema.safeParse({ serialNumber: "S", key: "k", startingCode: "1", count });
     if (count.trim() === "") expect(result.success).toBe(true);
     else expect(messages(result).count).toEqual(["Device Count must be a valid integer"]);
   });

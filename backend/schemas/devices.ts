@@ -12,6 +12,7 @@ import {
   KEY_REQUIRED,
   RESTRICTED_DIGIT_MODE_INVALID,
   SERIAL_NUMBER_REQUIRED,
+  STARTING_CODE_REQUIRED,
   TIME_DIVIDER_INVALID,
 } from "../constants/devices";
 
@@ -35,15 +36,17 @@ function optionalInteger(message: string) {
   );
 }
 
-// People type TRUE, yes, Y or 1 in a sheet; JSON and form fields take only what a form sends (flagField).
-export function cellFlagSchema(message: string) {
+// People type TRUE, yes, Y or 1 in a sheet, or leave the cell empty for the default; JSON and form fields
+// take only what a form sends (flagField).
+export function cellFlagSchema(message: string, fallback: boolean) {
   return z.preprocess(
     (value) => {
+      if (value === undefined || value === null) return fallback;
       if (typeof value !== "string") return value;
       const text = value.trim().toLowerCase();
       if (["true", "1", "yes", "y", "on"].includes(text)) return true;
       if (["false", "0", "no", "n", "off"].includes(text)) return false;
-      return text === "" ? undefined : value;
+      return text === "" ? fallback : value;
     },
     z.boolean({ invalid_type_error: message }),
   );
@@ -65,21 +68,41 @@ const deviceFields = {
   firmwareVersion: optionalText("Firmware version", 100),
 };
 
+// A tokenable device without its starting code is sold and paid for, then no token can be made for it.
+function startingCodeWhenTokenable(
+  device: { isTokenable: boolean; startingCode?: string },
+  context: z.RefinementCtx,
+) {
+  if (device.isTokenable && !device.startingCode) {
+    context.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["startingCode"],
+      message: STARTING_CODE_REQUIRED,
+    });
+  }
+}
+
+const TOKENABLE_INVALID = "Tokenable must be true or false";
+
 export const CreateDeviceSchema = z
   .object({
     ...deviceFields,
     restrictedDigitMode: flagField(RESTRICTED_DIGIT_MODE_INVALID).default(false),
-    isTokenable: flagField("Tokenable must be true or false").default(true),
+    isTokenable: flagField(TOKENABLE_INVALID).default(true),
     inventoryId: optionalId("Inventory item is required"),
   })
-  .strict();
+  .strict()
+  .superRefine(startingCodeWhenTokenable);
 export type CreateDeviceInput = z.infer<typeof CreateDeviceSchema>;
 
-export const DeviceFileRowSchema = z.object({
-  ...deviceFields,
-  restrictedDigitMode: cellFlagSchema(RESTRICTED_DIGIT_MODE_INVALID).default(false),
-  inventory: optionalText("Inventory SKU", 50),
-});
+export const DeviceFileRowSchema = z
+  .object({
+    ...deviceFields,
+    restrictedDigitMode: cellFlagSchema(RESTRICTED_DIGIT_MODE_INVALID, false),
+    isTokenable: cellFlagSchema(TOKENABLE_INVALID, true),
+    inventory: optionalText("Inventory SKU", 50),
+  })
+  .superRefine(startingCodeWhenTokenable);
 export type DeviceFileRow = z.infer<typeof DeviceFileRowSchema>;
 
 export const DeviceBatchFieldsSchema = z.object({}).strict();

@@ -275,6 +275,7 @@ const BATCH_COLUMNS = [
   ["count", "integer"],
   ["timeDivider", "integer"],
   ["restrictedDigitMode", "boolean"],
+  ["isTokenable", "boolean"],
   ["hardwareModel", "text"],
   ["firmwareVersion", "text"],
   ["inventoryId", "text"],

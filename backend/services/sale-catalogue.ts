@@ -9,6 +9,7 @@ import {
   products,
 } from "../db/schema";
 import type { PaymentMode } from "../schemas/products";
+import { tokenSettingsProblem } from "./device-tokens";
 import type { StockBatch } from "./pricing";
 
 // Only some inventory items are tracked device by device (batteries, controllers, not bulbs): a sale item
@@ -93,22 +94,35 @@ export function deviceRequirements(product: ProductForSale, units: number) {
     }));
 }
 
+/** What linking a device to a sale checks, its token settings included. */
+export const deviceForSaleColumns = {
+  id: devices.id,
+  serialNumber: devices.serialNumber,
+  inventoryId: devices.inventoryId,
+  saleItemId: devices.saleItemId,
+  isTokenable: devices.isTokenable,
+  key: devices.key,
+  startingCode: devices.startingCode,
+  timeDivider: devices.timeDivider,
+  count: devices.count,
+};
+
 export type DeviceForSale = {
   id: string;
   serialNumber: string;
   inventoryId: string | null;
   saleItemId: string | null;
+  isTokenable: boolean;
+  key: string;
+  startingCode: string | null;
+  timeDivider: number | null;
+  count: number | null;
 };
 
 export async function loadDevices(db: AppDb, ids: string[]): Promise<Map<string, DeviceForSale>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({
-      id: devices.id,
-      serialNumber: devices.serialNumber,
-      inventoryId: devices.inventoryId,
-      saleItemId: devices.saleItemId,
-    })
+    .select(deviceForSaleColumns)
     .from(devices)
     .where(inArray(devices.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, row]));
@@ -141,6 +155,10 @@ export function deviceProblems(
       continue;
     }
     if (device.saleItemId) problems.push(`Device ${device.serialNumber} is already linked to a sale`);
+    const tokenProblem = device.isTokenable ? tokenSettingsProblem(device) : null;
+    if (tokenProblem) {
+      problems.push(`Device ${device.serialNumber} cannot make tokens: ${lowerFirst(tokenProblem)}`);
+    }
     linkedPerItem.set(device.inventoryId, (linkedPerItem.get(device.inventoryId) ?? 0) + 1);
   }
   for (const requirement of deviceRequirements(product, units)) {
@@ -153,6 +171,8 @@ export function deviceProblems(
   }
   return problems;
 }
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 export function availableDevicesCondition(inventoryIds: string[]) {
   return and(inArray(devices.inventoryId, inventoryIds), isNull(devices.saleItemId));

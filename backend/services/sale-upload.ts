@@ -31,6 +31,7 @@ import { InsufficientStock, TOTAL_TOO_LARGE, allocateFifo, isExactTotal, priceIt
 import type { Allocation, FinancialSettings, ItemPrice, StockBatch } from "./pricing";
 import { PRODUCT_NOT_FOUND } from "./sale-creation";
 import {
+  deviceForSaleColumns,
   deviceProblems,
   MODE_NOT_OFFERED,
   modeOffered,
@@ -342,12 +343,7 @@ async function readLookups(tx: AppDb, rows: UploadedRow[], lock: boolean): Promi
   const devicesBySerial = new Map<string, DeviceForSale>();
   for (const slice of sliced(serials)) {
     const query = tx
-      .select({
-        id: devices.id,
-        serialNumber: devices.serialNumber,
-        inventoryId: devices.inventoryId,
-        saleItemId: devices.saleItemId,
-      })
+      .select(deviceForSaleColumns)
       .from(devices)
       .where(sql`lower(${devices.serialNumber}) = any(${anyOf(slice)}::text[])`)
       .orderBy(asc(devices.id));

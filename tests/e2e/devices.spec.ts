@@ -65,6 +65,8 @@ test.describe("devices", () => {
 
     await drawer.getByLabel("Serial Number").fill(serial);
     await drawer.getByLabel("Count").fill("12");
+    await drawer.getByRole("button", { name: "Create Device" }).click();
+    await expect(drawer.getByText("Starting code is required for a tokenable device")).toBeVisible();
     await drawer.getByLabel("Starting Code").fill("987654321");
     await drawer.getByLabel("Hardware Model").fill("Inverter Hub");
     await drawer.getByLabel("Firmware Version").fill("2.3.1");
@@ -101,6 +103,7 @@ test.describe("devices", () => {
     const drawer = page.getByRole("dialog", { name: "New Device" });
     await drawer.getByLabel("Serial Number").fill(device.serialNumber.toLowerCase());
     await drawer.getByLabel("Key").fill(deviceKey());
+    await drawer.getByLabel("Starting Code").fill("123456789");
     await drawer.getByRole("button", { name: "Create Device" }).click();
     await expect(
       drawer.getByText("A device with this serial number already exists", { exact: true }),
@@ -120,11 +123,11 @@ test.describe("devices", () => {
       .getByLabel("Devices File")
       .setInputFiles(
         csvFile("devices.csv", [
-          "Serial Number,Key,Count,Hardware Model",
-          `${prefix}-1,${deviceKey()},1,Box`,
-          `${prefix}-2,,1,Box`,
-          `${prefix}-3,${deviceKey()},many,Box`,
-          `${prefix}-1,${deviceKey()},2,Box`,
+          "Serial Number,Key,Starting Code,Count,Hardware Model",
+          `${prefix}-1,${deviceKey()},1,1,Box`,
+          `${prefix}-2,,2,1,Box`,
+          `${prefix}-3,${deviceKey()},3,many,Box`,
+          `${prefix}-1,${deviceKey()},4,2,Box`,
         ]),
       );
     await drawer.getByRole("button", { name: "Upload Devices" }).click();
@@ -161,8 +164,8 @@ test.describe("devices", () => {
     const prefix = serialPrefix();
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet("Devices");
-    sheet.addRow(["Serial Number", "Key", "Firmware Version"]);
-    sheet.addRow([`${prefix}-X1`, deviceKey(), "3.0.0"]);
+    sheet.addRow(["Serial Number", "Key", "Starting Code", "Firmware Version"]);
+    sheet.addRow([`${prefix}-X1`, deviceKey(), 123456789, "3.0.0"]);
     const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
     await page.goto("/devices/all/batch");
     await page.getByLabel("Devices File").setInputFiles({
@@ -183,7 +186,7 @@ test.describe("devices", () => {
     const file = await download;
     const text = await fs.readFile(await file.path(), "utf8");
     expect(text.replace(/^\uFEFF/, "").split(/\r?\n/)[0]).toBe(
-      "Serial Number,Key,Starting Code,Count,Time Divider,Restricted Digit Mode,Hardware Model,Firmware Version,Inventory",
+      "Serial Number,Key,Starting Code,Count,Time Divider,Restricted Digit Mode,Hardware Model,Firmware Version,Inventory,Tokenable",
     );
   });
 

@@ -257,7 +257,11 @@ for (const entry of ["build/server.js", "build/api/server.js"]) {
       });
       expect(signIn.status).toBe(200);
       const form = new FormData();
-      form.set("file", new Blob(["Serial Number,Key\nWORKER-1,00112233445566778899aabbccddeeff\n"]), "d.csv");
+      form.set(
+        "file",
+        new Blob(["Serial Number,Key,Starting Code\nWORKER-1,00112233445566778899aabbccddeeff,123456789\n"]),
+        "d.csv",
+      );
       const upload = await fetch(`${server.base}/api/v1/device/batch-upload`, {
         method: "POST",
         headers: { authorization: `Bearer ${signIn.headers.get("access_token")}` },
