@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { randomBytes } from "node:crypto";
 import { SectionErrorBoundary } from "~/components/error-panel";
-import { shortSaleId } from "~/features/sales/sale-labels";
 import type { PaymentMethodChoice } from "~/features/sales/payment-page";
 import { PaymentPage } from "~/features/sales/payment-page";
 import { newCheckoutReference } from "~/features/sales/checkout-reference.server";
@@ -15,7 +14,7 @@ const SALE_ROUTE = "routes/_app.sales.$saleId";
 
 export const meta: MetaFunction<typeof loader, { [SALE_ROUTE]: typeof saleLoader }> = ({ matches }) => {
   const sale = matches.find((match) => match.id === SALE_ROUTE)?.data?.sale;
-  return [{ title: sale ? `Payment — Sale ${shortSaleId(sale.id)} — SolarDesk` : "Payment — SolarDesk" }];
+  return [{ title: sale ? `Payment — Sale ${sale.saleNumber} — SolarDesk` : "Payment — SolarDesk" }];
 };
 
 const readMethod = (value: string | null): PaymentMethodChoice | null =>

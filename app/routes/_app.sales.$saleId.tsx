@@ -1,14 +1,13 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData, useOutlet } from "@remix-run/react";
 import { SectionErrorBoundary } from "~/components/error-panel";
-import { shortSaleId } from "~/features/sales/sale-labels";
 import { SalePage } from "~/features/sales/sale-page";
 import type { loader } from "~/features/sales/sale-page.server";
 
 export { loader } from "~/features/sales/sale-page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: loaded ? `Sale ${shortSaleId(loaded.sale.id)} — Sales — SolarDesk` : "Sale — SolarDesk" },
+  { title: loaded ? `Sale ${loaded.sale.saleNumber} — Sales — SolarDesk` : "Sale — SolarDesk" },
 ];
 
 export default function SaleRoute() {

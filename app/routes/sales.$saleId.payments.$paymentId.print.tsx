@@ -2,15 +2,22 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRouteError } from "@remix-run/react";
 import { StandaloneErrorPage, describeRouteError } from "~/components/error-panel";
 import { Receipt } from "~/features/sales/receipt";
-import { shortSaleId } from "~/features/sales/sale-labels";
 import type { loader } from "~/features/sales/sale-page.server";
 
 // The receipt alone, outside the app's frame, so that it prints on its own without any script.
 export { loader } from "~/features/sales/sale-page.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: loaded ? `Receipt — Sale ${shortSaleId(loaded.sale.id)} — SolarDesk` : "Receipt — SolarDesk" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
+  const payment = loaded?.sale.payments.find((candidate) => candidate.id === loaded.paymentId);
+  return [
+    {
+      title:
+        loaded && payment
+          ? `Receipt ${payment.receiptNumber} — Sale ${loaded.sale.saleNumber} — SolarDesk`
+          : "Receipt — SolarDesk",
+    },
+  ];
+};
 
 export default function PrintReceiptRoute() {
   const { sale, paymentId } = useLoaderData<typeof loader>();

@@ -1,6 +1,9 @@
-import { readFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { and, eq, sql } from "drizzle-orm";
+import { PGLITE_EXTENSIONS, defaultMigrationsFolder, migrateDatabase, wrapPglite } from "./client";
 import { customers, permissions, rolePermissions, roles, users } from "./schema";
 import { makeCustomer, makeUser, roleIdByName } from "../test/factories";
 import { createTestBackend } from "../test/test-backend";
@@ -113,5 +116,66 @@ describe("0009: the seeded sales role manages agents", () => {
 
     // Other roles are untouched.
     expect(await grantsOf(await roleIdByName(backend.db, "viewer"))).toContain("read:Agents");
+  });
+});
+
+describe("0013: sale and receipt numbers", () => {
+  it("numbers the sales and payments already stored in the order they were made, then goes on from there", async () => {
+    const full = defaultMigrationsFolder();
+    const before = await mkdtemp(path.join(os.tmpdir(), "migrations-"));
+    await cp(full, before, { recursive: true });
+    await rm(path.join(before, "0013_human-numbers.sql"));
+    const journalPath = path.join(before, "meta", "_journal.json");
+    const journal = JSON.parse(await readFile(journalPath, "utf8")) as { entries: { idx: number }[] };
+    journal.entries = journal.entries.filter((entry) => entry.idx < 13);
+    await writeFile(journalPath, JSON.stringify(journal));
+
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+    const { db } = wrapPglite(client);
+    try {
+      await migrateDatabase(db, "pglite", before);
+      const customer = await makeCustomer(db);
+      // Made out of the order of their dates: the numbers follow the dates.
+      for (const [id, day] of [
+        ["sale-b", "2025-02-01"],
+        ["sale-a", "2025-01-01"],
+        ["sale-c", "2025-03-01"],
+      ]) {
+        await client.query(
+          `insert into sales (id, customer_id, payment_method, apply_margin, outright_margin_bps, loan_margin_bps,
+             monthly_interest_bps, has_contract, total_kobo, due_now_kobo, total_monthly_kobo, installment_months,
+             created_at)
+           values ($1, $2, 'CASH', false, 0, 0, 0, false, 100, 100, 0, 0, $3)`,
+          [id, customer.id, day],
+        );
+        await client.query(
+          `insert into sale_payments (id, sale_id, method, amount_kobo, status, reference, created_at)
+           values ($1, $2, 'CASH', 100, 'COMPLETED', $1, $3)`,
+          [`pay-${id}`, id, day],
+        );
+      }
+      await migrateDatabase(db, "pglite", full);
+      const numbers = await client.query<{ id: string; number: number }>(
+        "select id, number from sales union all select id, number from sale_payments order by id",
+      );
+      expect(Object.fromEntries(numbers.rows.map((row) => [row.id, row.number]))).toEqual({
+        "pay-sale-a": 1,
+        "pay-sale-b": 2,
+        "pay-sale-c": 3,
+        "sale-a": 1,
+        "sale-b": 2,
+        "sale-c": 3,
+      });
+      const next = await client.query<{ number: number }>(
+        `insert into sales (id, customer_id, payment_method, apply_margin, outright_margin_bps, loan_margin_bps,
+           monthly_interest_bps, has_contract, total_kobo, due_now_kobo, total_monthly_kobo, installment_months)
+         values ('sale-d', $1, 'CASH', false, 0, 0, 0, false, 100, 100, 0, 0) returning number`,
+        [customer.id],
+      );
+      expect(next.rows[0].number).toBe(4);
+    } finally {
+      await client.close();
+      await rm(before, { recursive: true, force: true });
+    }
   });
 });

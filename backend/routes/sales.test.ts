@@ -784,3 +784,53 @@ describe("a product's payment modes are what its sale offers", () => {
     expect(instalments.status).toBe(201);
   });
 });
+
+describe("sale and receipt numbers", () => {
+  it("numbers sales and receipts in order, finds a sale by its number, and names it in the audit log", async () => {
+    const { product, devices: units } = await makeSellableProduct(backend.db, { units: 2, price: 5_000 });
+    const customer = await makeCustomer(backend.db);
+    const sell = async (unit: string) =>
+      (await (await post("/api/v1/sales/create", oneOffSale(customer.id, product.id, [unit], 1))).json())
+        .sale as { id: string; saleNumber: string };
+    const first = await sell(units[0].id);
+    const second = await sell(units[1].id);
+    expect(first.saleNumber).toMatch(/^S-\d{6}$/);
+    const numberOf = (text: string) => Number(text.slice(2));
+    expect(numberOf(second.saleNumber)).toBe(numberOf(first.saleNumber) + 1);
+
+    const pay = async (saleId: string, amount: number) => {
+      const response = await post("/api/v1/sales/record-cash-payment", {
+        saleId,
+        paymentMethod: "CASH",
+        amount,
+      });
+      expect(response.status).toBe(201);
+    };
+    await pay(first.id, 1_000);
+    await pay(second.id, 1_000);
+    await pay(first.id, 500);
+    const sale = (await (await get(`/api/v1/sales/${first.id}`)).json()) as {
+      saleNumber: string;
+      payments: { receiptNumber: string }[];
+    };
+    expect(sale.saleNumber).toBe(first.saleNumber);
+    const receipts = sale.payments.map((payment) => payment.receiptNumber);
+    expect(receipts).toHaveLength(2);
+    for (const receipt of receipts) expect(receipt).toMatch(/^R-\d{6}$/);
+    // The other sale's payment came between the two.
+    expect(numberOf(receipts[1]) - numberOf(receipts[0])).toBe(2);
+
+    const digits = String(numberOf(first.saleNumber));
+    for (const search of [first.saleNumber, `s${digits}`, `S-${digits}`]) {
+      const list = await (await get(`/api/v1/sales?search=${encodeURIComponent(search)}`)).json();
+      expect(list.sales.map((row: { saleNumber: string }) => row.saleNumber)).toContain(first.saleNumber);
+      expect(list.sales.map((row: { id: string }) => row.id)).not.toContain(second.id);
+    }
+
+    const [audit] = await backend.db
+      .select({ summary: auditLog.summary })
+      .from(auditLog)
+      .where(and(eq(auditLog.recordId, second.id), eq(auditLog.action, "record-payment")));
+    expect(audit.summary).toBe(`Recorded a cash payment of ₦1,000 for sale ${second.saleNumber}`);
+  });
+});

@@ -81,6 +81,7 @@ export type SalesExportQuery = z.output<typeof SalesExportQuerySchema>;
 
 export const SALES_EXPORT_HEADER = [
   "Sale ID",
+  "Sale Number",
   "Sale Date",
   "Status",
   "Payment Method",

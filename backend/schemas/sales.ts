@@ -48,6 +48,8 @@ const personRef = z.object({ id: z.string(), name: z.string() });
 
 export const SaleListItemSchema = z.object({
   id: z.string(),
+  /** The sale's number as people read it, "S-000123". */
+  saleNumber: z.string(),
   status: z.enum(SALE_STATUSES),
   paymentMethod: z.enum(PAYMENT_METHODS),
   hasContract: z.boolean(),
@@ -86,6 +88,8 @@ export type ScheduleEntry = z.infer<typeof ScheduleEntrySchema>;
 
 export const SalePaymentRecordSchema = z.object({
   id: z.string(),
+  /** The receipt's number as people read it, "R-000456". */
+  receiptNumber: z.string(),
   amount: z.number(),
   method: z.enum(PAYMENT_METHODS),
   status: z.enum(PAYMENT_STATUSES),
@@ -159,6 +163,7 @@ export const ContractRecordSchema = z.object({
 
 export const SaleRecordSchema = z.object({
   id: z.string(),
+  saleNumber: z.string(),
   status: z.enum(SALE_STATUSES),
   paymentMethod: z.enum(PAYMENT_METHODS),
   applyMargin: z.boolean(),

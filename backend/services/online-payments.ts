@@ -6,6 +6,7 @@ import type { Mailer } from "../mail";
 import { koboToNaira, nairaToKobo } from "../schemas/money";
 import { CURRENCY, MISMATCH_MESSAGE, NOT_SUCCESSFUL_MESSAGE, REFERENCE_TAKEN } from "../schemas/payments";
 import { VERIFIED_BALANCE_REMAINS, VERIFIED_PAID_IN_FULL } from "../constants/payments";
+import { saleNumberText } from "../constants/record-numbers";
 import type {
   CheckoutStatus,
   InitializePaymentInput,
@@ -242,7 +243,7 @@ async function countDifferentAmount(
     action: "record-payment",
     subject: "Sales",
     recordId: sale.id,
-    summary: `An online payment for sale ${sale.id.slice(0, 8)} differs from the amount asked: ${formatNaira(counted)} counted${excess > 0 ? `, ${formatNaira(excess)} to be refunded` : ""}; flagged for review`,
+    summary: `An online payment for sale ${saleNumberText(sale.number)} differs from the amount asked: ${formatNaira(counted)} counted${excess > 0 ? `, ${formatNaira(excess)} to be refunded` : ""}; flagged for review`,
     changes: {
       askedKobo: checkout.amountKobo,
       reportedKobo: transaction.amountKobo,
@@ -297,7 +298,7 @@ export async function settleCheckout(
         action: "record-payment",
         subject: "Sales",
         recordId: sale.id,
-        summary: `An online payment for sale ${sale.id.slice(0, 8)} arrived in ${transaction.currency}: not counted`,
+        summary: `An online payment for sale ${saleNumberText(sale.number)} arrived in ${transaction.currency}: not counted`,
         changes: { paymentId, askedKobo: checkout.amountKobo, reportedKobo: transaction.amountKobo },
       });
     } else if (matches) {

@@ -12,6 +12,7 @@ import {
 import { DRAFT_LIFETIME_DAYS } from "../schemas/sale-drafts";
 import { arrayParam, insertByUnnest } from "../db/bulk-insert";
 import type { BulkColumn } from "../db/bulk-insert";
+import { saleNumberText } from "../constants/record-numbers";
 import { recordAudits } from "./audit";
 
 const MOVEMENT_COLUMNS = [
@@ -68,6 +69,11 @@ export async function cancelStaleSales(
 
 export async function releaseSales(tx: AppDb, saleIds: readonly string[], reason: string) {
   const ids = sql`any(${arrayParam(saleIds)}::text[])`;
+  const numbered = await tx
+    .select({ id: sales.id, number: sales.number })
+    .from(sales)
+    .where(sql`${sales.id} = ${ids}`);
+  const numberOf = new Map(numbered.map((sale) => [sale.id, saleNumberText(sale.number)]));
   const allocations = await tx
     .select({
       id: saleAllocations.id,
@@ -113,7 +119,7 @@ export async function releaseSales(tx: AppDb, saleIds: readonly string[], reason
         batchId: allocation.batchId,
         toWarehouseId: warehouseOf.get(allocation.batchId) ?? null,
         quantity: allocation.quantity,
-        reason: `Sale ${allocation.saleId} cancelled: ${reason}`,
+        reason: `Sale ${numberOf.get(allocation.saleId) ?? allocation.saleId} cancelled: ${reason}`,
       })),
     );
   }
@@ -133,7 +139,7 @@ export async function releaseSales(tx: AppDb, saleIds: readonly string[], reason
       action: "cancel",
       subject: "Sales",
       recordId: saleId,
-      summary: `Cancelled sale ${saleId.slice(0, 8)}: ${reason}; its stock and devices were released`,
+      summary: `Cancelled sale ${numberOf.get(saleId) ?? saleId}: ${reason}; its stock and devices were released`,
     })),
   );
 }

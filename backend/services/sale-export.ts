@@ -5,6 +5,7 @@ import { agents, customers, devices, products, saleItems, sales } from "../db/sc
 import { LAGOS_OFFSET_MS, lagosDate } from "../schemas/dates";
 import { koboToNaira } from "../schemas/money";
 import type { SalesExportQuery } from "../schemas/sale-uploads";
+import { saleNumberText } from "../constants/record-numbers";
 import { invalidField } from "./errors";
 
 // Read in keyset pages so memory stays flat however many sales there are; dates are Lagos calendar days.
@@ -62,6 +63,7 @@ export async function readExportRowsAfter(
   return db
     .select({
       saleId: sales.id,
+      saleNumber: sales.number,
       itemId: saleItems.id,
       createdAt: sales.createdAt,
       status: sales.status,
@@ -101,6 +103,7 @@ export const exportCursorOf = (row: ExportRow): ExportCursor => ({
 export function exportCells(row: ExportRow): unknown[] {
   return [
     row.saleId,
+    saleNumberText(row.saleNumber),
     lagosDate(row.createdAt),
     row.status,
     row.paymentMethod,

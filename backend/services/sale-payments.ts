@@ -13,6 +13,7 @@ import { sendWithoutFailing } from "./emails";
 import { invalidField, isUniqueViolation, notFound } from "./errors";
 import { SALE_NOT_FOUND, getSale } from "./sale-records";
 import { formatNaira as nairaText } from "../constants/money";
+import { saleNumberText } from "../constants/record-numbers";
 
 export const SALE_CANCELLED = "This sale was cancelled: no payment can be recorded for it";
 export const SALE_PAID = "This sale is already fully paid";
@@ -33,6 +34,7 @@ export const formatNaira = (kobo: number) => nairaText(koboToNaira(kobo));
 /** A sale's money, locked for the rest of the transaction: two payments never read the same balance. */
 export type LockedSale = {
   id: string;
+  number: number;
   status: SaleStatus;
   totalKobo: number;
   paidKobo: number;
@@ -44,6 +46,7 @@ export async function lockSale(tx: AppDb, saleId: string): Promise<LockedSale> {
   const [sale] = await tx
     .select({
       id: sales.id,
+      number: sales.number,
       status: sales.status,
       totalKobo: sales.totalKobo,
       paidKobo: sales.paidKobo,
@@ -98,7 +101,7 @@ export async function applyPayment(
       action: "record-payment",
       subject: "Sales",
       recordId: sale.id,
-      summary: `Received ${formatNaira(incoming.amountKobo)} for sale ${sale.id.slice(0, 8)} after ${why}: flagged for refund`,
+      summary: `Received ${formatNaira(incoming.amountKobo)} for sale ${saleNumberText(sale.number)} after ${why}: flagged for refund`,
       changes: { paymentId: payment.id, amountKobo: incoming.amountKobo, status: "REFUND_DUE" },
     });
     return { paymentId: payment.id, status: "REFUND_DUE", tokens: [] };
@@ -125,7 +128,7 @@ export async function applyPayment(
     action: "record-payment",
     subject: "Sales",
     recordId: sale.id,
-    summary: `Recorded ${incoming.method === "CASH" ? "a cash" : "an online"} payment of ${formatNaira(incoming.amountKobo)} for sale ${sale.id.slice(0, 8)}`,
+    summary: `Recorded ${incoming.method === "CASH" ? "a cash" : "an online"} payment of ${formatNaira(incoming.amountKobo)} for sale ${saleNumberText(sale.number)}`,
     changes: { paymentId: payment.id, amountKobo: incoming.amountKobo, tokens: tokens.length },
   });
   return { paymentId: payment.id, status, tokens };

@@ -1,3 +1,4 @@
+import { receiptNumberText, saleNumberIn, saleNumberText } from "../constants/record-numbers";
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -66,6 +67,7 @@ export async function getSale(
   const schedule = scheduleOf(row, items);
   return {
     id: row.id,
+    saleNumber: saleNumberText(row.number),
     status: row.status,
     paymentMethod: row.paymentMethod,
     applyMargin: row.applyMargin,
@@ -238,6 +240,7 @@ function paymentView({
 }: SaleParts["payments"][number]): SaleRecord["payments"][number] {
   return {
     id: payment.id,
+    receiptNumber: receiptNumberText(payment.number),
     amount: naira(payment.amountKobo),
     method: payment.method,
     status: payment.status,
@@ -297,6 +300,7 @@ function searchCondition(search: string) {
     ilike(customers.email, pattern),
     ilike(customers.phone, pattern),
     ilike(sales.id, pattern),
+    eq(sales.number, saleNumberIn(search) ?? -1),
   );
 }
 
@@ -363,6 +367,7 @@ export async function listSales(
     db
       .select({
         id: sales.id,
+        number: sales.number,
         status: sales.status,
         paymentMethod: sales.paymentMethod,
         hasContract: sales.hasContract,
@@ -391,6 +396,7 @@ export async function listSales(
   ]);
   const items: SaleListItem[] = rows.map((row) => ({
     id: row.id,
+    saleNumber: saleNumberText(row.number),
     status: row.status,
     paymentMethod: row.paymentMethod,
     hasContract: row.hasContract,

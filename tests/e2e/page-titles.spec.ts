@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createDraft, createSellableProduct } from "./support/sales";
 import { signInAsAdmin } from "./support/staff";
-import { createSale, recordCash, shortId } from "./support/sale-records";
+import { createSale, recordCash } from "./support/sale-records";
 
 test("signed-out screens name themselves in the title", async ({ page }) => {
   await page.goto("/");
@@ -14,13 +14,15 @@ test("signed-out screens name themselves in the title", async ({ page }) => {
 
 test("a sale's pages are titled by the sale", async ({ page }) => {
   const { sale } = await createSale();
-  const { payment } = (await recordCash(sale.id, sale.amountDueNow)) as { payment: { id: string } };
+  const { payment } = (await recordCash(sale.id, sale.amountDueNow)) as {
+    payment: { id: string; receiptNumber: string };
+  };
   await signInAsAdmin(page);
-  const short = shortId(sale.id);
+  const short = sale.saleNumber;
   const titles: Record<string, string> = {
     [`/sales/${sale.id}`]: `Sale ${short} — Sales — SolarDesk`,
     [`/sales/${sale.id}/payment`]: `Payment — Sale ${short} — SolarDesk`,
-    [`/sales/${sale.id}/payments/${payment.id}`]: `Receipt — Sale ${short} — SolarDesk`,
+    [`/sales/${sale.id}/payments/${payment.id}`]: `Receipt ${payment.receiptNumber} — Sale ${short} — SolarDesk`,
   };
   for (const [path, title] of Object.entries(titles)) {
     await page.goto(path);

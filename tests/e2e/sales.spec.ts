@@ -11,7 +11,6 @@ import {
   readSale,
   recordCash,
   saleStats,
-  shortId,
 } from "./support/sale-records";
 import { E2E } from "./support/env";
 import { createDevice, createStaff, signIn, signInAsAdmin } from "./support/staff";
@@ -25,7 +24,8 @@ async function searchSales(page: Page, term: string) {
 }
 
 /** The sale's row in the list, found by its short id. */
-const saleRow = (page: Page, saleId: string) => page.getByRole("row", { name: new RegExp(shortId(saleId)) });
+const saleRow = (page: Page, saleNumber: string) =>
+  page.getByRole("row", { name: new RegExp(`\\b${saleNumber}\\b`) });
 
 test.describe("sales", () => {
   let consoleErrors: string[] = [];
@@ -64,20 +64,23 @@ test.describe("sales", () => {
     await expect(page.getByRole("button", { name: "New Sales" })).toBeVisible();
 
     await searchSales(page, customer.email);
-    const row = saleRow(page, sale.id);
+    const row = saleRow(page, sale.saleNumber);
     await expect(row).toContainText(`${customer.firstname} ${customer.lastname}`);
     await expect(row).toContainText("Unpaid");
     await expect(row).toContainText(naira(sale.totalPrice));
     await expect(page.getByText("1 - 1 of 1 sales")).toBeVisible();
     await searchSales(page, sale.id.slice(0, 8));
-    await expect(saleRow(page, sale.id)).toBeVisible();
+    await expect(saleRow(page, sale.saleNumber)).toBeVisible();
+    await searchSales(page, sale.saleNumber);
+    await expect(saleRow(page, sale.saleNumber)).toBeVisible();
+    await expect(page.getByText("1 - 1 of 1 sales")).toBeVisible();
 
     // A cash instalment sale awaiting its deposit: New Sales and In Contract, not Closed.
     await page.goto(`/sales/contract?search=${customer.email}`);
     await expect(page.getByRole("heading", { name: "In Contract" })).toBeVisible();
-    await expect(saleRow(page, sale.id)).toBeVisible();
+    await expect(saleRow(page, sale.saleNumber)).toBeVisible();
     await page.goto(`/sales/new?search=${customer.email}`);
-    await expect(saleRow(page, sale.id)).toBeVisible();
+    await expect(saleRow(page, sale.saleNumber)).toBeVisible();
     await page.goto(`/sales/closed?search=${customer.email}`);
     await expect(page.getByText("No results for these filters")).toBeVisible();
 
@@ -90,11 +93,9 @@ test.describe("sales", () => {
     await page.getByRole("link", { name: "Clear filters" }).click();
     await expect(page).toHaveURL(/\/sales\/all$/);
 
-    await saleRow(page, sale.id)
-      .getByRole("link", { name: shortId(sale.id) })
-      .click();
+    await saleRow(page, sale.saleNumber).getByRole("link", { name: sale.saleNumber }).click();
     await expect(page).toHaveURL(new RegExp(`/sales/${sale.id}$`));
-    await expect(page).toHaveTitle(`Sale ${shortId(sale.id)} — Sales — SolarDesk`);
+    await expect(page).toHaveTitle(`Sale ${sale.saleNumber} — Sales — SolarDesk`);
   });
 
   test("the menu opens the batch upload and export panels; 'My drafts' lists a draft left open", async ({
@@ -131,7 +132,7 @@ test.describe("sales", () => {
     });
     const deposit = sale.amountDueNow;
     await page.goto(`/sales/${sale.id}/payment`);
-    await expect(page).toHaveTitle(`Payment — Sale ${shortId(sale.id)} — SolarDesk`);
+    await expect(page).toHaveTitle(`Payment — Sale ${sale.saleNumber} — SolarDesk`);
     const form = page.getByRole("region", { name: "Record Cash Payment" });
     await expect(form.getByLabel("Amount (₦)")).toHaveValue(amountText(deposit));
 
@@ -158,7 +159,9 @@ test.describe("sales", () => {
     await expect(receipt).toContainText(`Balance After${naira(sale.totalPrice - deposit)}`);
     await expect(receipt).toContainText(`Items${product.name} × 1`);
     await expect(receipt).toContainText(/Next Payment Due₦[\d,.]+ on /);
-    await expect(page).toHaveTitle(`Receipt — Sale ${shortId(sale.id)} — SolarDesk`);
+    await expect(receipt).toContainText(/Receipt NumberR-\d{6}/);
+    await expect(receipt).toContainText(`Sale${sale.saleNumber}`);
+    await expect(page).toHaveTitle(new RegExp(`^Receipt R-\\d{6} — Sale ${sale.saleNumber} — SolarDesk$`));
     // Print: a page with the receipt alone, outside the app's frame, printable without any script.
     const receiptUrl = page.url();
     await page.getByRole("link", { name: "Print", exact: true }).click();
@@ -170,13 +173,14 @@ test.describe("sales", () => {
     await page.getByRole("link", { name: "← Back to the receipt" }).click();
     await expect(page).toHaveURL(receiptUrl);
 
-    await page.getByRole("link", { name: `← Sale ${shortId(sale.id)}` }).click();
-    await expect(page.getByRole("heading", { name: `Sale ${shortId(sale.id)}` })).toBeVisible();
+    await page.getByRole("link", { name: `← Sale ${sale.saleNumber}` }).click();
+    await expect(page.getByRole("heading", { name: `Sale ${sale.saleNumber}` })).toBeVisible();
     const totals = page.getByRole("region", { name: "Totals" });
     await expect(totals).toContainText(`Paid${naira(deposit)}`);
     await expect(totals).toContainText(`Balance${naira(sale.totalPrice - deposit)}`);
     const payments = page.getByRole("region", { name: "Payments" });
     await expect(payments.getByRole("row")).toHaveCount(2);
+    await expect(payments.getByRole("link", { name: /^Receipt R-\d{6} for / })).toHaveText(/^R-\d{6}$/);
     await expect(payments).toContainText(naira(deposit));
     // The spec's word for a part payment, in green: money received is not a warning.
     await expect(payments.getByText("Incomplete", { exact: true })).toHaveCSS("color", "rgb(6, 95, 70)");
@@ -354,7 +358,7 @@ test.describe("sales", () => {
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect(page).toHaveURL(new RegExp(`/sales/${sale.id}\\?.*status=cancelled`));
     await expect(page.getByText("Payment was cancelled", { exact: true })).toBeVisible();
-    await expect(page.getByRole("heading", { name: new RegExp(shortId(sale.id)) }).first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: new RegExp(sale.saleNumber) }).first()).toBeVisible();
     expect((await readSale(sale.id)).payments).toHaveLength(0);
   });
 
@@ -419,7 +423,7 @@ test.describe("sales", () => {
     await expect(page.getByRole("heading", { name: "All Sales" })).toBeVisible();
     await expect(page.getByRole("button", { name: "New Sales" })).toHaveCount(0);
     await page.goto(`/sales/${sale.id}`);
-    await expect(page.getByRole("heading", { name: `Sale ${shortId(sale.id)}` })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Sale ${sale.saleNumber}` })).toBeVisible();
     await expect(page.getByRole("link", { name: "Record cash payment" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Pay online" })).toHaveCount(0);
     // The BVN is masked for roles that do not manage sales.
@@ -446,7 +450,7 @@ test.describe("sales", () => {
       "No tickets for this customer.",
     );
     const sales = page.getByRole("region", { name: "Sales" });
-    await sales.getByRole("link", { name: shortId(sale.id) }).click();
+    await sales.getByRole("link", { name: sale.saleNumber }).click();
     await expect(page).toHaveURL(new RegExp(`/sales/${sale.id}$`));
 
     await page.goto("/customers/defaulting");

@@ -3,7 +3,6 @@ import type { SaleList, SaleListItem } from "#backend/schemas/sales";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
 import { formatDate, formatNaira } from "~/utils/format";
-import { shortSaleId } from "./sale-labels";
 import { Panel } from "~/components/panel";
 import { SaleStatusPill } from "./sale-status";
 
@@ -13,7 +12,7 @@ const COLUMNS: Column<SaleListItem>[] = [
     primary: true,
     cell: (sale) => (
       <Link to={`/sales/${sale.id}`} className="font-mono text-brand-700 hover:underline">
-        {shortSaleId(sale.id)}
+        {sale.saleNumber}
       </Link>
     ),
   },

@@ -11,7 +11,7 @@ import type { ToastData } from "~/components/toaster";
 import { formatNaira, fullName } from "~/utils/format";
 import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
-import { amountFieldValue, shortSaleId, takesPayment } from "./sale-labels";
+import { amountFieldValue, takesPayment } from "./sale-labels";
 import { Panel } from "~/components/panel";
 
 const loadCashFormSchema = () => import("./payment-forms").then((module) => module.CashFormSchema);
@@ -151,7 +151,7 @@ export function PaymentPage({
     <div className="flex flex-col gap-4">
       <ActionToast toast={answer?.toast} />
       <Link to={`/sales/${sale.id}`} className="text-sm text-brand-700 hover:underline">
-        ← Sale {shortSaleId(sale.id)}
+        ← Sale {sale.saleNumber}
       </Link>
       {!takesPayment(sale) ? (
         <Panel id="nothing-due" title="Nothing to collect">

@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { PaymentReturnMessage } from "./payment-return";
 import { saleSearchFromReference } from "./payment-return";
-import { shortSaleId } from "./sale-labels";
 
 const NOTICE_TONES: Record<PaymentReturnMessage["tone"], string> = {
   success: "border-green-600 bg-green-50 text-green-900",
@@ -26,7 +25,7 @@ export function PaymentReturnNotice({ notice, onSale }: { notice: PaymentReturnM
       ) : null}
       {notice.saleId && notice.saleId !== onSale ? (
         <Link to={`/sales/${notice.saleId}`} className="mt-2 inline-block font-medium underline">
-          View sale {shortSaleId(notice.saleId)}
+          View the sale
         </Link>
       ) : search ? (
         <Link

@@ -3,7 +3,7 @@ import type { SalePaymentRecord, SaleRecord } from "#backend/schemas/sales";
 import { DetailList } from "~/components/detail-list";
 import { formatDate, formatNaira, formatNumber, formatTime, fullName } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
-import { PAYMENT_METHOD_LABELS, balanceAfter, isCounted, shortSaleId, uncountedReason } from "./sale-labels";
+import { PAYMENT_METHOD_LABELS, balanceAfter, isCounted, uncountedReason } from "./sale-labels";
 import { PaymentStatusPill } from "./sale-status";
 
 /** With JavaScript, the print page opens the browser's print dialog; without, its Print menu does. */
@@ -97,7 +97,7 @@ export function Receipt({
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
           <Link to={`/sales/${sale.id}`} className="text-sm text-brand-700 hover:underline">
-            ← Sale {shortSaleId(sale.id)}
+            ← Sale {sale.saleNumber}
           </Link>
           <Link
             to={`/sales/${sale.id}/payments/${payment.id}/print`}
@@ -115,20 +115,16 @@ export function Receipt({
         <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 pb-4">
           <div>
             <h2 id="receipt-title" className="text-xl font-semibold">
-              Payment Receipt
+              Payment Receipt {payment.receiptNumber}
             </h2>
-            <p className="text-sm text-slate-600">SolarDesk · Sale {shortSaleId(sale.id)}</p>
+            <p className="text-sm text-slate-600">SolarDesk · Sale {sale.saleNumber}</p>
           </div>
           <ReceiptStatus payment={payment} />
         </header>
         <DetailList
           rows={[
-            [
-              "Sale",
-              <span key="sale" className="break-all font-mono text-xs">
-                {sale.id}
-              </span>,
-            ],
+            ["Receipt Number", payment.receiptNumber],
+            ["Sale", sale.saleNumber],
             ["Customer", fullName(sale.customer)],
             ["Customer Email", sale.customer.email],
             ["Customer Phone", sale.customer.phone],

@@ -3,7 +3,6 @@ import {
   balanceAfter,
   cashPaymentStatus,
   isCounted,
-  shortSaleId,
   takesPayment,
   uncountedReason,
 } from "./sale-labels";
@@ -18,12 +17,6 @@ const payment = (
   amount,
   status,
   createdAt: `2025-03-0${at}T10:00:00.000Z`,
-});
-
-describe("shortSaleId", () => {
-  it("keeps the first eight characters, upper case", () => {
-    expect(shortSaleId("3f2a9c1e-4b5d-4e6f-8a7b-9c0d1e2f3a4b")).toBe("3F2A9C1E");
-  });
 });
 
 describe("counted payments", () => {

@@ -2,10 +2,6 @@ import type { PaymentStatus, SalePaymentRecord, SaleStatus, ScheduleStatus } fro
 import type { TokenKind } from "#backend/schemas/token-records";
 import { formatNumber } from "~/utils/format";
 
-export function shortSaleId(id: string) {
-  return id.slice(0, 8).toUpperCase();
-}
-
 export const SALE_STATUS_LABELS: Record<SaleStatus, string> = {
   UNPAID: "Unpaid",
   IN_INSTALLMENT: "In Installment",

@@ -14,6 +14,7 @@ const nameOnly = z.object({ name: z.string() });
 
 const SaleRowSchema = SaleListItemSchema.pick({
   id: true,
+  saleNumber: true,
   status: true,
   products: true,
   totalPrice: true,

@@ -7,7 +7,6 @@ import { StatCard } from "~/components/stat-card";
 import { formatBadgeCount, formatDate, formatNaira, formatTime } from "~/utils/format";
 import { useListRefresh } from "~/utils/use-freshness";
 import { PaymentReturnNotice } from "./payment-return-notice";
-import { shortSaleId } from "./sale-labels";
 import type { SaleRow, saleListLoader } from "./sale-list.server";
 import { SaleStatusPill } from "./sale-status";
 
@@ -17,7 +16,7 @@ const COLUMNS: Column<SaleRow>[] = [
     primary: true,
     cell: (sale) => (
       <Link to={`/sales/${sale.id}`} className="font-mono hover:underline">
-        {shortSaleId(sale.id)}
+        {sale.saleNumber}
       </Link>
     ),
   },

@@ -11,13 +11,7 @@ import { formatDate, formatNaira, formatNumber, formatTime, fullName } from "~/u
 import { contractRows, nestedIdentification } from "./contract-details";
 import type { PaymentReturnMessage } from "./payment-return";
 import { PaymentReturnNotice } from "./payment-return-notice";
-import {
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_MODE_LABELS,
-  shortSaleId,
-  takesPayment,
-  uncountedReason,
-} from "./sale-labels";
+import { PAYMENT_METHOD_LABELS, PAYMENT_MODE_LABELS, takesPayment, uncountedReason } from "./sale-labels";
 import { PaymentStatusPill, SaleStatusPill, ScheduleStatusPill } from "./sale-status";
 
 export type SalePageFlags = { pay: boolean; readCustomers: boolean; readDevices: boolean };
@@ -77,7 +71,7 @@ function Overview({ sale, can }: { sale: SaleRecord; can: SalePageFlags }) {
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <h2 id="sale-title" className="text-lg font-semibold">
-            Sale {shortSaleId(sale.id)}
+            Sale {sale.saleNumber}
           </h2>
           <SaleStatusPill status={sale.status} />
         </div>
@@ -237,10 +231,10 @@ function paymentColumns(saleId: string): Column<SalePaymentRecord>[] {
       cell: (payment) => (
         <Link
           to={`/sales/${saleId}/payments/${payment.id}`}
-          aria-label={`Receipt for ${formatNaira(payment.amount)} on ${formatDate(payment.createdAt)}`}
+          aria-label={`Receipt ${payment.receiptNumber} for ${formatNaira(payment.amount)} on ${formatDate(payment.createdAt)}`}
           className={LINK}
         >
-          Receipt
+          {payment.receiptNumber}
         </Link>
       ),
     },

@@ -57,6 +57,8 @@ export const sales = pgTable(
   "sales",
   {
     id: id(),
+    /** What people read and say ("S-000123"); the id stays the key. */
+    number: integer("number").notNull().generatedAlwaysAsIdentity(),
     customerId: text("customer_id")
       .notNull()
       .references(() => customers.id),
@@ -82,6 +84,7 @@ export const sales = pgTable(
     cancelReason: text("cancel_reason"),
   },
   (table) => [
+    uniqueIndex("sales_number_unique").on(table.number),
     index("sales_created_at_idx").on(table.createdAt, table.id),
     index("sales_status_created_at_idx").on(table.status, table.createdAt, table.id),
     index("sales_customer_idx").on(table.customerId, table.createdAt),
@@ -169,6 +172,8 @@ export const salePayments = pgTable(
   "sale_payments",
   {
     id: id(),
+    /** The receipt number people read ("R-000456"). */
+    number: integer("number").notNull().generatedAlwaysAsIdentity(),
     saleId: text("sale_id")
       .notNull()
       .references(() => sales.id),
@@ -185,6 +190,7 @@ export const salePayments = pgTable(
   },
   (table) => [
     uniqueIndex("sale_payments_reference_unique").on(table.reference),
+    uniqueIndex("sale_payments_number_unique").on(table.number),
     index("sale_payments_sale_idx").on(table.saleId, table.createdAt),
     check("sale_payments_method_check", oneOf(table.method, PAYMENT_METHODS)),
     check("sale_payments_status_check", oneOf(table.status, PAYMENT_STATUSES)),

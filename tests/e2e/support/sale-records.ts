@@ -101,6 +101,7 @@ export const CONTRACT = {
 
 export type SaleRecord = {
   id: string;
+  saleNumber: string;
   status: string;
   totalPrice: number;
   totalPaid: number;
@@ -109,7 +110,14 @@ export type SaleRecord = {
   installmentStartingPrice: number;
   customer: { id: string; firstname: string; lastname: string; email: string };
   items: { devices: { id: string; serialNumber: string; tokens: { token: string; kind: string }[] }[] }[];
-  payments: { id: string; amount: number; status: string; reference: string; method: string }[];
+  payments: {
+    id: string;
+    receiptNumber: string;
+    amount: number;
+    status: string;
+    reference: string;
+    method: string;
+  }[];
   schedule: { number: number; amount: number; paid: number; status: string }[];
 };
 
@@ -212,7 +220,5 @@ export function naira(amount: number) {
 
 /** An amount field's value: the same figures without the ₦ (the field's label names the currency). */
 export const amountText = (amount: number) => naira(amount).slice(1);
-
-export const shortId = (id: string) => id.slice(0, 8).toUpperCase();
 
 export const randomNote = () => `Paid at the shop ${randomBytes(2).toString("hex")}`;
