@@ -30,9 +30,9 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export default function ReceiptRoute() {
   const { paymentId } = useParams();
-  const sale = useRouteLoaderData<typeof saleLoader>(SALE_ROUTE)?.sale;
-  if (!sale || !paymentId) return null;
-  return <Receipt sale={sale} paymentId={paymentId} />;
+  const loaded = useRouteLoaderData<typeof saleLoader>(SALE_ROUTE);
+  if (!loaded || !paymentId) return null;
+  return <Receipt sale={loaded.sale} business={loaded.business} paymentId={paymentId} />;
 }
 
 export const ErrorBoundary = SectionErrorBoundary;

@@ -20,10 +20,10 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
 };
 
 export default function PrintReceiptRoute() {
-  const { sale, paymentId } = useLoaderData<typeof loader>();
+  const { sale, business, paymentId } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto max-w-2xl p-4 sm:p-6 print:max-w-none print:p-0">
-      <Receipt sale={sale} paymentId={paymentId ?? ""} printing />
+      <Receipt sale={sale} business={business} paymentId={paymentId ?? ""} printing />
     </main>
   );
 }

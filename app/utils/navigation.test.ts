@@ -61,6 +61,7 @@ describe("what a role is offered", () => {
       "Profile",
       "Change Password",
       "Financial Settings",
+      "Business",
     ]);
     expect(sectionNav("settings", {}, ["read:Customers"]).map((item) => item.title)).toEqual([
       "Profile",

@@ -170,6 +170,8 @@ export const SECTIONS: Record<SectionKey, SectionDefinition> = {
       { key: "inventory-settings", title: "Inventory Settings", permission: "read:Inventory" },
       // Roles that sell may read the margins and interest; only administrators change them.
       { key: "financial-settings", title: "Financial Settings", permission: "read:Sales" },
+      // Printed on receipts, so those who take payments may read it; only administrators change it.
+      { key: "business", title: "Business", permission: "read:Sales" },
     ],
   },
 };

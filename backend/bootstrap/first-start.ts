@@ -3,7 +3,12 @@ import type { BackendConfig } from "../config";
 import type { AppDb } from "../db/client";
 import { users, warehouses } from "../db/schema";
 import type { NewUserRow } from "../db/schema";
-import { ensureDemoAgents, ensureDemoDevices, ensureDemoTickets } from "../demo/catalogue";
+import {
+  ensureDemoAgents,
+  ensureDemoBusiness,
+  ensureDemoDevices,
+  ensureDemoTickets,
+} from "../demo/catalogue";
 import { ensureDemoCustomers } from "../demo/customers";
 import { DEMO_PASSWORD, demoStaffRows } from "../demo/staff";
 import { ensureDemoStock } from "../demo/stock";
@@ -29,6 +34,7 @@ export async function ensureBootstrap(db: AppDb, config: Pick<BackendConfig, "ad
     await ensureDemoStock(db);
     await ensureDemoDevices(db);
     await ensureDemoTickets(db);
+    await ensureDemoBusiness(db);
   }
 }
 

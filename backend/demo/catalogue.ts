@@ -4,7 +4,7 @@ import type { AgentStatus } from "../schemas/agents";
 import type { TicketEventKind, TicketPriority, TicketStatus, TicketType } from "../schemas/tickets";
 import { findInventoryItemIdsBySku } from "../services/inventory-links";
 import type { AppDb } from "../db/client";
-import { agents, customers, devices, ticketEvents, tickets, users } from "../db/schema";
+import { agents, businessSettings, customers, devices, ticketEvents, tickets, users } from "../db/schema";
 import type { NewAgentRow, NewDeviceRow, NewTicketEventRow } from "../db/schema";
 
 // Each only on a database that has none of them, so a restart or a second process never adds more.
@@ -351,4 +351,17 @@ export async function ensureDemoTickets(db: AppDb) {
     return DEMO_TICKETS.length;
   });
   if (created) console.info(`Seeded ${created} demo tickets`);
+}
+
+/** The demo business printed on receipts; an administrator changes it under Settings → Business. */
+export async function ensureDemoBusiness(db: AppDb) {
+  await db
+    .insert(businessSettings)
+    .values({
+      id: "current",
+      name: "Sunbright Energy Ltd",
+      address: "14 Adeola Odeku Street, Victoria Island, Lagos",
+      phone: "02012345678",
+    })
+    .onConflictDoNothing();
 }

@@ -650,6 +650,69 @@ describe("financial settings", () => {
   });
 });
 
+describe("business settings", () => {
+  const put = (body: unknown, token = team.admin.token) =>
+    backend.request("PUT", "/api/v1/sales/business-settings", { token, body });
+
+  it("start empty, change only by an administrator, are audited and read by those who sell", async () => {
+    expect(await (await get("/api/v1/sales/business-settings")).json()).toEqual({
+      name: "",
+      address: "",
+      phone: "",
+    });
+    const details = {
+      name: " Sunbright Energy Ltd ",
+      address: "14 Adeola Odeku Street, Lagos",
+      phone: "+234 802 000 1111",
+    };
+    const refused = await put(details, team.sales.token);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual(FORBIDDEN_BODY);
+    const saved = await put(details);
+    expect(saved.status).toBe(200);
+    const stored = {
+      name: "Sunbright Energy Ltd",
+      address: "14 Adeola Odeku Street, Lagos",
+      phone: "08020001111",
+    };
+    expect(await saved.json()).toEqual(stored);
+    expect(await (await get("/api/v1/sales/business-settings")).json()).toEqual(stored);
+    const [audit] = await backend.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.recordId, "business-settings"));
+    expect(audit).toMatchObject({
+      action: "update",
+      summary: "Updated the business details shown on receipts",
+    });
+  });
+
+  it("refuse empty, overlong, odd and extra fields with a message each, changing nothing", async () => {
+    const good = { name: "Sunbright", address: "Lagos", phone: "08020001111" };
+    await put(good);
+    for (const [body, errors] of [
+      [
+        {},
+        {
+          name: ["Business name is required"],
+          address: ["Address is required"],
+          phone: ["Phone number is required"],
+        },
+      ],
+      [{ ...good, name: "x".repeat(121) }, { name: ["Business name must be at most 120 characters"] }],
+      [{ ...good, address: " " }, { address: ["Address is required"] }],
+      [{ ...good, phone: "call us" }, { phone: ["Invalid phone number"] }],
+      [{ ...good, name: { first: "a" } }, { name: ["Business name is required"] }],
+      [{ ...good, logo: "x" }, { logo: ["Unknown field"] }],
+    ] as const) {
+      const response = await put(body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect((await response.json()).fieldErrors, JSON.stringify(body)).toEqual(errors);
+    }
+    expect(await (await get("/api/v1/sales/business-settings")).json()).toEqual(good);
+  });
+});
+
 describe("agents and customers follow the sales", () => {
   it("counts an agent's sales, and lists a customer whose instalment is overdue as defaulting", async () => {
     const agent = await makeAgent(backend.db);

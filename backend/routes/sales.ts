@@ -6,6 +6,7 @@ import { listAnswer } from "../http/list-route";
 import type { Operation } from "../http/operation";
 import { ok } from "../http/operation";
 import { readJsonBody, readQuery } from "../http/validation";
+import { BusinessSettingsRecordSchema, BusinessSettingsSchema } from "../schemas/business";
 import { CreateSaleSchema } from "../schemas/sale-rules";
 import {
   CashPaymentSchema,
@@ -23,6 +24,7 @@ import {
   financialSettingsRecord,
   updateFinancialSettings,
 } from "../services/financial-settings";
+import { currentBusinessSettings, updateBusinessSettings } from "../services/business-settings";
 import { paymentProviderName } from "../services/payment-providers";
 import { acknowledgeOnlinePayment } from "../services/online-payments";
 import {
@@ -44,7 +46,7 @@ export const saleOperations: Operation[] = [
     tag: "Sales",
     summary:
       "Sales, newest first; `tab` (new, contract, payment, installment, closed — docs/decisions/018) or " +
-      "`status`, Lagos calendar `startDate`/`endDate`, and `search` (customer name, e-mail, phone, sale id)",
+      "`status`, Lagos calendar `startDate`/`endDate`, and `search` (customer name, e-mail, phone, sale id, sale number such as S-000123)",
     access: "read:Sales",
     query: SaleListQuerySchema,
     success: ok("One page of sales", SaleListSchema),
@@ -100,6 +102,23 @@ export const saleOperations: Operation[] = [
   },
   {
     method: "get",
+    path: "/api/v1/sales/business-settings",
+    tag: "Sales",
+    summary: "The business name, address and phone printed on receipts (empty until set)",
+    access: "read:Sales",
+    success: ok("The business details", BusinessSettingsRecordSchema),
+  },
+  {
+    method: "put",
+    path: "/api/v1/sales/business-settings",
+    tag: "Sales",
+    summary: "Change the business details printed on receipts (administrators)",
+    access: "manage:all",
+    body: BusinessSettingsSchema,
+    success: ok("The business details now", BusinessSettingsRecordSchema),
+  },
+  {
+    method: "get",
     path: "/api/v1/sales/{id}",
     tag: "Sales",
     summary:
@@ -144,6 +163,13 @@ export function saleRoutes({ db, caches, mailer, config }: RouteDeps) {
     .put("/financial-settings", guard("manage:all"), async (c) => {
       const input = await readJsonBody(c, FinancialSettingsSchema);
       return c.json(await updateFinancialSettings(db, signedInActor(c), input), 200);
+    })
+    .get("/business-settings", guard("read:Sales"), async (c) =>
+      c.json(await currentBusinessSettings(db), 200),
+    )
+    .put("/business-settings", guard("manage:all"), async (c) => {
+      const input = await readJsonBody(c, BusinessSettingsSchema);
+      return c.json(await updateBusinessSettings(db, signedInActor(c), input), 200);
     })
     .get("/:id", guard("read:Sales"), async (c) =>
       c.json(await getSale(db, c.req.param("id"), currentSession(c)), 200),

@@ -110,6 +110,7 @@ const SCREENS: Record<string, Screen> = {
     path: (records) => `/sales/${records.saleId}/payments/${records.paymentId}/print`,
   },
   "financial settings": { path: "/settings/financial-settings" },
+  "business settings": { path: "/settings/business" },
   "barred agents": { path: "/agents/barred" },
   "new agents drawer": { path: "/agents/all/new" },
   "an agent's page": { path: (records) => `/agents/${records.agentId}` },

@@ -67,6 +67,7 @@ test("each signed-in screen has a title of its own", async ({ page }) => {
     "/sales/installment": "In Installment — SolarDesk",
     "/sales/closed": "Closed Sales — SolarDesk",
     "/settings/financial-settings": "Financial Settings — SolarDesk",
+    "/settings/business": "Business — SolarDesk",
     "/support/all": "All Tickets — SolarDesk",
     "/tickets/open": "Open Tickets — SolarDesk",
     "/tickets/all/new": "New Ticket — SolarDesk",

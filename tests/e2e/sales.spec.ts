@@ -503,6 +503,41 @@ test.describe("sales", () => {
     await expect(page.getByRole("button", { name: "Save Settings" })).toHaveCount(0);
   });
 
+  test("an administrator sets the business printed on receipts; sales staff only read it", async ({
+    page,
+  }, testInfo) => {
+    // Both projects write the same name and phone; only the address says which one wrote last.
+    const address = `14 Adeola Odeku Street, Victoria Island, Lagos (${testInfo.project.name})`;
+    await page.goto("/settings");
+    await page.getByRole("link", { name: "Business" }).click();
+    await expect(page).toHaveTitle("Business — SolarDesk");
+    await page.getByLabel("Business Name").fill("Sunbright Energy Ltd");
+    await page.getByLabel("Address").fill(address);
+    await page.getByLabel("Phone Number").fill("call us");
+    await page.getByRole("button", { name: "Save Business Details" }).click();
+    await expect(page.getByText("Invalid phone number")).toBeVisible();
+    await expect(page.getByLabel("Address")).toHaveValue(address);
+    await page.getByLabel("Phone Number").fill("0201 234 5678");
+    await page.getByRole("button", { name: "Save Business Details" }).click();
+    await expect(page.getByText("Business details saved")).toBeVisible();
+
+    const { sale } = await createSale({ paymentMode: "ONE_OFF" });
+    const { payment } = (await recordCash(sale.id, sale.amountDueNow)) as { payment: { id: string } };
+    await page.goto(`/sales/${sale.id}/payments/${payment.id}/print`);
+    const business = page.getByRole("article", { name: "Payment Receipt" }).locator("address");
+    await expect(business).toContainText("Sunbright Energy Ltd");
+    await expect(business).toContainText("14 Adeola Odeku Street, Victoria Island, Lagos");
+    await expect(business).toContainText("Tel: 02012345678");
+
+    const seller = await createStaff("sales");
+    await page.context().clearCookies();
+    await signIn(page, seller.email, seller.password);
+    await page.goto("/settings/business");
+    await expect(page.getByRole("heading", { name: "Business" })).toBeVisible();
+    await expect(page.getByText("Sunbright Energy Ltd")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save Business Details" })).toHaveCount(0);
+  });
+
   test("a device's page issues a token by hand and lists it", async ({ page }) => {
     const device = await createDevice();
     await page.goto(`/devices/${device.id}`);

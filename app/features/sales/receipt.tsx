@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { BusinessSettings } from "#backend/schemas/business";
 import type { SalePaymentRecord, SaleRecord } from "#backend/schemas/sales";
 import { DetailList } from "~/components/detail-list";
 import { formatDate, formatNaira, formatNumber, formatTime, fullName } from "~/utils/format";
@@ -68,13 +69,33 @@ function PaymentTokens({ sale, paymentId }: { sale: SaleRecord; paymentId: strin
   );
 }
 
+/** Settings → Business; until an administrator fills it in, the receipt says where to. */
+function BusinessLines({ business }: { business: BusinessSettings | null }) {
+  if (!business?.name) {
+    return (
+      <p className="mb-2 text-sm text-slate-600 print:hidden">
+        No business name yet: an administrator sets it under Settings → Business.
+      </p>
+    );
+  }
+  return (
+    <address className="mb-2 not-italic">
+      <span className="block text-base font-semibold">{business.name}</span>
+      {business.address ? <span className="block text-sm text-slate-700">{business.address}</span> : null}
+      {business.phone ? <span className="block text-sm text-slate-700">Tel: {business.phone}</span> : null}
+    </address>
+  );
+}
+
 /** `printing`: the receipt alone, on a page of its own, for paper. */
 export function Receipt({
   sale,
+  business,
   paymentId,
   printing = false,
 }: {
   sale: SaleRecord;
+  business: BusinessSettings | null;
   paymentId: string;
   printing?: boolean;
 }) {
@@ -114,10 +135,11 @@ export function Receipt({
       >
         <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 pb-4">
           <div>
+            <BusinessLines business={business} />
             <h2 id="receipt-title" className="text-xl font-semibold">
               Payment Receipt {payment.receiptNumber}
             </h2>
-            <p className="text-sm text-slate-600">SolarDesk · Sale {sale.saleNumber}</p>
+            <p className="text-sm text-slate-600">Sale {sale.saleNumber}</p>
           </div>
           <ReceiptStatus payment={payment} />
         </header>

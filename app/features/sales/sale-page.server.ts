@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
+import { BusinessSettingsRecordSchema } from "#backend/schemas/business";
 import { SaleRecordSchema } from "#backend/schemas/sales";
 import { apiRead } from "~/api.server";
 import { requireUser } from "~/session.server";
@@ -15,16 +16,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const payment = params.paymentId ? null : await verifyPaymentReturn(request);
   if (payment?.saleId && payment.saleId !== params.saleId) throw toSaleWithReturn(request, payment.saleId);
-  const sale = await apiRead(
-    request,
-    `/v1/sales/${encodeURIComponent(params.saleId ?? "")}`,
-    SaleRecordSchema,
-  );
+  // A receipt names the business that issued it.
+  const [sale, business] = await Promise.all([
+    apiRead(request, `/v1/sales/${encodeURIComponent(params.saleId ?? "")}`, SaleRecordSchema),
+    params.paymentId
+      ? apiRead(request, "/v1/sales/business-settings", BusinessSettingsRecordSchema)
+      : Promise.resolve(null),
+  ]);
   if (params.paymentId && !sale.payments.some((paid) => paid.id === params.paymentId)) {
     throw data(null, { status: 404 });
   }
   return {
     sale,
+    business,
     paymentId: params.paymentId ?? null,
     payment,
     can: canFlags(user, { pay: "write:Sales", readCustomers: "read:Customers", readDevices: "read:Devices" }),

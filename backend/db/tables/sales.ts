@@ -38,6 +38,16 @@ export const financialSettings = pgTable("financial_settings", {
   updatedAt: updatedAt(),
 });
 
+/** One row: the business named on receipts (Settings → Business). */
+export const businessSettings = pgTable("business_settings", {
+  id: text("id").primaryKey().default("current"),
+  name: text("name").notNull(),
+  address: text("address").notNull(),
+  phone: text("phone").notNull(),
+  updatedBy: text("updated_by").references(() => users.id),
+  updatedAt: updatedAt(),
+});
+
 export const saleDrafts = pgTable(
   "sale_drafts",
   {
