@@ -24,11 +24,13 @@ export function PersonFields({
   phone,
   addressLabel,
   mapsApiKey,
+  emailHint,
 }: {
   field: (name: PersonFieldName) => FieldProps;
   phone: FieldProps & { label: string };
   addressLabel: string;
   mapsApiKey: string | null;
+  emailHint?: string;
 }) {
   const addressType = field("addressType");
   return (
@@ -37,7 +39,7 @@ export function PersonFields({
         <FormInput label="First Name" {...field("firstname")} />
         <FormInput label="Last Name" {...field("lastname")} />
       </div>
-      <FormInput label="Email" type="email" autoComplete="off" {...field("email")} />
+      <FormInput label="Email" type="email" autoComplete="off" hint={emailHint} {...field("email")} />
       <FormInput type="tel" {...phone} />
       <FormSelect
         label="Address Type"

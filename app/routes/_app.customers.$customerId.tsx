@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
+import { CUSTOMER_EMAIL_HINT } from "#backend/constants/customers";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { CustomerRecord } from "#backend/schemas/customers";
 import { DetailList } from "~/components/detail-list";
@@ -12,7 +13,7 @@ import { ActionToast } from "~/components/toaster";
 import { CustomerAccount, CustomerDevices, CustomerTickets } from "~/features/customers/customer-records";
 import { NEW_SALE_PATH } from "~/features/sale-flow/paths";
 import { CustomerSales } from "~/features/sales/customer-sales";
-import { capitalise, formatDate, fullName } from "~/utils/format";
+import { capitalise, emailShown, formatDate, fullName } from "~/utils/format";
 import { useLiveForm } from "~/utils/use-live-form";
 import type { FormResult } from "~/utils/use-live-form";
 import type { action, loader } from "~/features/customers/customer-page.server";
@@ -66,6 +67,7 @@ function EditCustomerForm({
         phone={{ label: "Phone Number", ...value("phone") }}
         addressLabel="Address"
         mapsApiKey={mapsApiKey}
+        emailHint={CUSTOMER_EMAIL_HINT}
       />
       <ErrorBox errors={formErrors} />
       <div className="mt-2 flex flex-wrap gap-3">
@@ -101,7 +103,7 @@ function customerDetails(customer: CustomerRecord, agentName: string | null): [s
   return [
     ["First Name", customer.firstname],
     ["Last Name", customer.lastname],
-    ["Email", customer.email],
+    ["Email", emailShown(customer.email)],
     ["Phone Number", customer.phone],
     ["Address", customer.location],
     ["Address Type", capitalise(customer.addressType.toLowerCase())],

@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
+import { CUSTOMER_EMAIL_HINT } from "#backend/constants/customers";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
@@ -35,6 +36,7 @@ export default function NewCustomerRoute() {
           phone={{ label: "Phone Number", ...field("phone") }}
           addressLabel="Address"
           mapsApiKey={mapsApiKey}
+          emailHint={CUSTOMER_EMAIL_HINT}
         />
         <SearchableSelect
           label="Registered by agent"

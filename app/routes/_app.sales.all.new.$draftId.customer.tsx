@@ -6,7 +6,7 @@ import { Pagination } from "~/components/pagination";
 import { ActionToast } from "~/components/toaster";
 import { draftPath } from "~/features/sale-flow/paths";
 import { PickerSearch, SelectedCounter, doneButtonClass } from "~/features/sale-flow/picker-parts";
-import { fullName } from "~/utils/format";
+import { emailShown, fullName } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useLiveForm } from "~/utils/use-live-form";
 import type { action, loader } from "~/features/sale-flow/customer-step.server";
@@ -97,7 +97,7 @@ export default function SelectCustomerRoute() {
                         ) : null}
                       </td>
                       <td className="px-3 py-2">{row.location}</td>
-                      <td className="px-3 py-2">{row.email}</td>
+                      <td className="px-3 py-2">{emailShown(row.email)}</td>
                     </tr>
                   );
                 })}

@@ -11,7 +11,7 @@ import { ActionToast } from "~/components/toaster";
 import type { DraftItem } from "~/features/sale-flow/draft-view";
 import { PAYMENT_METHOD_NAMES, isInstallment, saleProblems, textAt } from "~/features/sale-flow/draft-view";
 import { SALES_LIST_PATH, draftPath } from "~/features/sale-flow/paths";
-import { formatDate, formatNaira, formatNumber } from "~/utils/format";
+import { emailShown, formatDate, formatNaira, formatNumber } from "~/utils/format";
 import { useIsPending } from "~/utils/use-is-pending";
 import { useLiveForm } from "~/utils/use-live-form";
 import type { action, loader } from "~/features/sale-flow/summary.server";
@@ -144,7 +144,7 @@ function GeneralDetails({ draft }: { draft: SaleDraft }) {
         <Line label="Customer" value={draft.customer?.name ?? "Not selected"} />
         {draft.customer ? (
           <>
-            <Line label="Email" value={draft.customer.email} />
+            <Line label="Email" value={emailShown(draft.customer.email)} />
             <Line label="Phone" value={draft.customer.phone} />
             <Line label="Location" value={draft.customer.location} />
           </>

@@ -93,3 +93,8 @@ export function formatPriceRange(minimum: number | null | undefined, maximum: nu
   const high = maximum ?? minimum;
   return low === high ? formatNaira(low) : `${formatNaira(low)} - ${formatNaira(high)}`;
 }
+
+/** A customer may have no e-mail (stored as ""). */
+export function emailShown(email: string) {
+  return email || "No e-mail";
+}

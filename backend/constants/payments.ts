@@ -25,3 +25,7 @@ export const VERIFIED_BALANCE_REMAINS = "Payment verified: a balance remains on 
 
 /** Beside a payment whose verified amount differed from the amount asked (counted, but to be checked). */
 export const DIFFERENT_AMOUNT_REVIEW = "Paid another amount than asked: check it with the customer";
+
+/** The card payment provider needs the payer's e-mail; a customer may have none. */
+export const NO_EMAIL_FOR_CARD =
+  "This customer has no e-mail address, which card payments need: add one on the customer's page, or record a cash payment";

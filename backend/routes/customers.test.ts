@@ -250,7 +250,6 @@ describe("POST /api/v1/customers/create", () => {
     expect(body.fieldErrors).toEqual({
       firstname: ["First name is required"],
       lastname: ["Last name is required"],
-      email: ["Email is required"],
       phone: ["Phone number is required"],
       location: ["Address is required"],
     });
@@ -337,6 +336,25 @@ describe("POST /api/v1/customers/create", () => {
     const gone = await makeCustomer(backend.db, { deletedAt: new Date() });
     const response = await create(newCustomer({ email: gone.email, phone: gone.phone }));
     expect(response.status).toBe(201);
+  });
+
+  it("takes a customer with no e-mail, any number of them, and still checks one that is typed", async () => {
+    for (const email of [undefined, "", "   ", null]) {
+      const response = await create(newCustomer({ email }));
+      expect(response.status, JSON.stringify(email)).toBe(201);
+      const body = await response.json();
+      expectExactly(CustomerRecordSchema, body);
+      expect(body.email).toBe("");
+    }
+    for (const [email, message] of [
+      ["no-at-sign", "Invalid email address"],
+      [42, "Invalid email address"],
+      [`${"a".repeat(250)}@x.ng`, "Email must be at most 254 characters"],
+    ] as const) {
+      const response = await create(newCustomer({ email }));
+      expect(response.status).toBe(400);
+      expect((await response.json()).fieldErrors).toEqual({ email: [message] });
+    }
   });
 });
 
@@ -429,6 +447,14 @@ describe("PUT /api/v1/customers/:id", () => {
     }
     const [still] = await backend.db.select().from(customers).where(eq(customers.id, mine.id));
     expect(still.email).toBe(mine.email);
+  });
+
+  it("clears an e-mail sent empty, and keeps it when the field is not sent", async () => {
+    const customer = await makeCustomer(backend.db);
+    expect((await (await put(customer.id, { firstname: "Kept" })).json()).email).toBe(customer.email);
+    const cleared = await put(customer.id, { email: "" });
+    expect(cleared.status).toBe(200);
+    expect((await cleared.json()).email).toBe("");
   });
 
   it("bars with a reason and unbars, each audited; barring without a reason is refused", async () => {

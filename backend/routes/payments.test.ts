@@ -313,6 +313,43 @@ describe("with the built-in sandbox provider", () => {
     expect(await backend.db.$count(deviceTokens, eq(deviceTokens.deviceId, device.id))).toBeGreaterThan(0);
   });
 
+  it("asks for the customer's e-mail before a card payment, and takes cash without one; no token e-mail is sent", async () => {
+    const { product, devices: units } = await makeSellableProduct(backend.db, { price: 5_000 });
+    const customer = await makeCustomer(backend.db, { email: "" });
+    const created = await backend.request("POST", "/api/v1/sales/create", {
+      token,
+      body: {
+        ...oneOffSale(customer.id, product.id, [units[0].id]),
+        paymentMethod: "ONLINE",
+        saleItems: [
+          {
+            ...oneOffSale(customer.id, product.id, [units[0].id]).saleItems[0],
+            saleRecipient: { ...RECIPIENT, email: "" },
+          },
+        ],
+      },
+    });
+    expect(created.status).toBe(201);
+    const sale = (await created.json()).sale as Sale & { amountDueNow: number };
+    const refused = await initialize({ saleId: sale.id });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).fieldErrors).toEqual({
+      saleId: [
+        "This customer has no e-mail address, which card payments need: add one on the customer's page, or record a cash payment",
+      ],
+    });
+    const sent = backend.mailer.messages.length;
+    const cash = await backend.request("POST", "/api/v1/sales/record-cash-payment", {
+      token,
+      body: { saleId: sale.id, paymentMethod: "CASH", amount: sale.amountDueNow },
+    });
+    expect(cash.status).toBe(201);
+    const [device] = (await (await backend.request("GET", `/api/v1/sales/${sale.id}`, { token })).json())
+      .items[0].devices;
+    expect(device.tokens).toHaveLength(1);
+    expect(backend.mailer.messages.length).toBe(sent);
+  });
+
   it("unlocks a one-off sale's device for good once paid", async () => {
     const { sale, device } = await oneOff(backend, token);
     const payment = await (await initialize({ saleId: sale.id })).json();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EmailSchema, coordinate, optionalId, phoneSchema, requiredText } from "./fields";
+import { coordinate, emailOrNone, optionalId, phoneSchema, requiredText } from "./fields";
 import { PaginationSchema, booleanFilter, listSchema } from "./list";
 
 export const CUSTOMER_STATUSES = ["active", "inactive", "barred"] as const;
@@ -17,11 +17,14 @@ export const AddressTypeSchema = z.enum(ADDRESS_TYPES, {
 /** Stored in one form, so the same number typed two ways is one customer (phone.ts). */
 export const CustomerPhoneSchema = phoneSchema({ maxMessage: "Phone number cannot be more than 20 digits" });
 
+/** Optional: "" when the customer has none (tokens and receipts are then given by hand, or by SMS). */
+export const CustomerEmailSchema = emailOrNone("Invalid email address");
+
 export const CreateCustomerSchema = z
   .object({
     firstname: requiredText("First name is required").pipe(z.string().max(50, "First name is too long")),
     lastname: requiredText("Last name is required").pipe(z.string().max(50, "Last name is too long")),
-    email: EmailSchema,
+    email: CustomerEmailSchema,
     phone: CustomerPhoneSchema,
     location: requiredText("Address is required").pipe(z.string().max(200, "Address is too long")),
     addressType: AddressTypeSchema.default("HOME"),
@@ -48,7 +51,7 @@ export const UpdateCustomerSchema = z
   .object({
     firstname: CreateCustomerSchema.shape.firstname.optional(),
     lastname: CreateCustomerSchema.shape.lastname.optional(),
-    email: EmailSchema.optional(),
+    email: CustomerEmailSchema.optional(),
     phone: CustomerPhoneSchema.optional(),
     location: CreateCustomerSchema.shape.location.optional(),
     addressType: AddressTypeSchema.optional(),

@@ -8,6 +8,29 @@ export function requiredText(message: string) {
 
 export const EmailSchema = requiredText("Email is required").pipe(z.string().email("Invalid email address"));
 
+/**
+ * Many customers have no e-mail: an empty field (or none) is "" and means none; anything typed must be an
+ * address. Outside an optional() a missing field is "", inside one it stays "not sent". Forms send an empty
+ * field as no value at all, hence the optional string inside.
+ */
+export function emailOrNone(message: string) {
+  return z
+    .preprocess(
+      (value) => (value === null ? undefined : value),
+      z
+        .string({ invalid_type_error: message })
+        .trim()
+        .pipe(
+          z.union([
+            z.literal(""),
+            z.string().email(message).max(254, "Email must be at most 254 characters"),
+          ]),
+        )
+        .optional(),
+    )
+    .transform((value) => value ?? "");
+}
+
 export const StaffEmailSchema = requiredText("Email is required").pipe(
   z.string().email("Invalid email format"),
 );

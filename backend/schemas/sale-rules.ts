@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { lagosDate } from "./dates";
-import { coordinate } from "./fields";
+import { coordinate, emailOrNone } from "./fields";
 import { blankAs, decimalField, isBlank, numberFrom, optionalField, wholeNumberField } from "./form-values";
 import { PAYMENT_MODES } from "./products";
 export * from "../constants/sale-rules";
@@ -183,11 +183,8 @@ export const RecipientSchema = z
     phone: text(10, "Phone number is required").pipe(
       z.string().max(20, "Phone number cannot be more than 20 digits"),
     ),
-    email: z
-      .string({ required_error: "Invalid email", invalid_type_error: "Invalid email" })
-      .trim()
-      .email("Invalid email")
-      .max(254, "Email must be at most 254 characters"),
+    // Empty when the recipient has none, as a customer may have none.
+    email: emailOrNone("Invalid email"),
   })
   .strict();
 export type Recipient = z.output<typeof RecipientSchema>;

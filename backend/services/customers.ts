@@ -166,7 +166,8 @@ export async function getCustomer(db: AppDb, id: string): Promise<CustomerRecord
 
 async function takenFields(db: AppDb, email: string, phone: string, except?: string) {
   const taken = await takenAmong(db, customers, and(isLive, otherThan(customers.id, except)), {
-    email: sameText(customers.email, email),
+    // No e-mail ("") is shared by any number of customers.
+    email: email === "" ? sql`false` : sameText(customers.email, email),
     phone: eq(customers.phone, phone),
   });
   const fieldErrors: Record<string, string[]> = {};
@@ -196,7 +197,7 @@ export async function createCustomer(
         action: "create",
         subject: "Customers",
         recordId: row.id,
-        summary: `Added customer ${row.firstname} ${row.lastname} (${email})`,
+        summary: `Added customer ${row.firstname} ${row.lastname} (${email || row.phone})`,
         changes: {
           firstname: row.firstname,
           lastname: row.lastname,

@@ -5,7 +5,7 @@ import type { PaymentCheckoutRow } from "../db/schema";
 import type { Mailer } from "../mail";
 import { koboToNaira, nairaToKobo } from "../schemas/money";
 import { CURRENCY, MISMATCH_MESSAGE, NOT_SUCCESSFUL_MESSAGE, REFERENCE_TAKEN } from "../schemas/payments";
-import { VERIFIED_BALANCE_REMAINS, VERIFIED_PAID_IN_FULL } from "../constants/payments";
+import { NO_EMAIL_FOR_CARD, VERIFIED_BALANCE_REMAINS, VERIFIED_PAID_IN_FULL } from "../constants/payments";
 import { saleNumberText } from "../constants/record-numbers";
 import type {
   CheckoutStatus,
@@ -75,6 +75,7 @@ export async function initializePayment(
     throw invalidField("amount", `The amount is more than the balance of ${formatNaira(balanceKobo)}`);
   }
   if (amountKobo <= 0) throw invalidField("amount", "Nothing is due on this sale now");
+  if (!sale.customer.email) throw invalidField("saleId", NO_EMAIL_FOR_CARD);
   const reference = input.reference ?? paymentReference(sale.id);
   const customer = {
     email: sale.customer.email,

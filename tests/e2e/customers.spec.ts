@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { randomBytes } from "node:crypto";
+import { createSale } from "./support/sale-records";
 import { saleForm } from "./support/sales";
 import { createCustomer, createStaff, signIn, signInAsAdmin } from "./support/staff";
 
@@ -80,6 +81,34 @@ test.describe("customers", () => {
     await expect(page.getByRole("heading", { name: `Amaka Okoro${tag}` })).toBeVisible();
     await expect(page.getByText("12 Allen Avenue, Ikeja")).toBeVisible();
     await expect(page.getByText("Work", { exact: true })).toBeVisible();
+  });
+
+  test("a customer without an e-mail is taken, shown as such, and pays by cash rather than card", async ({
+    page,
+  }) => {
+    const tag = randomBytes(3).toString("hex");
+    await page.goto("/customers/all/new");
+    const drawer = page.getByRole("dialog", { name: "New Customer" });
+    await expect(drawer.getByText("Leave empty if the customer has none")).toBeVisible();
+    await drawer.getByLabel("First Name").fill("Bisi");
+    await drawer.getByLabel("Last Name").fill(`NoMail${tag}`);
+    await drawer.getByLabel("Phone Number").fill(`0813${Math.floor(1000000 + Math.random() * 8999999)}`);
+    await drawer.getByLabel("Address", { exact: true }).fill("3 Market Road, Aba");
+    await drawer.getByRole("button", { name: "Create Customer" }).click();
+    await expect(page.getByText("Customer created successfully!")).toBeVisible();
+    await page.goto(`/customers/all?search=NoMail${tag}`);
+    await expect(page.getByRole("row", { name: new RegExp(`NoMail${tag}.*No e-mail`) })).toBeVisible();
+    await page.getByRole("link", { name: `Bisi NoMail${tag}` }).click();
+    await expect(page.getByRole("heading", { name: `Bisi NoMail${tag}` })).toBeVisible();
+    await expect(page.getByText("No e-mail", { exact: true })).toBeVisible();
+
+    // A card payment needs the payer's e-mail: the payment page says so and offers the ways forward.
+    const { sale } = await createSale({ paymentMode: "ONE_OFF", customerFields: { email: "" } });
+    await page.goto(`/sales/${sale.id}/payment?method=online`);
+    await expect(page.getByRole("alert")).toContainText("This customer has no e-mail address");
+    await expect(page.getByRole("button", { name: "Pay Now" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Record a cash payment instead" }).click();
+    await expect(page.getByRole("button", { name: "Record Payment" })).toBeVisible();
   });
 
   test("a duplicate e-mail is answered under its field", async ({ page }) => {

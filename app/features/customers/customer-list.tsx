@@ -5,7 +5,7 @@ import { DataTable } from "~/components/data-table";
 import { ListAction, ListSection } from "~/components/list-section";
 import { StatCard } from "~/components/stat-card";
 import { StatusText } from "~/components/status-text";
-import { formatBadgeCount, formatDate, fullName } from "~/utils/format";
+import { emailShown, formatBadgeCount, formatDate, fullName } from "~/utils/format";
 import { listHref } from "~/utils/list-params";
 import { useListRefresh } from "~/utils/use-freshness";
 import type { customerListLoader } from "./customer-list.server";
@@ -20,7 +20,7 @@ const COLUMNS: Column<CustomerRecord>[] = [
       </Link>
     ),
   },
-  { header: "Email", cell: (customer) => customer.email },
+  { header: "Email", cell: (customer) => emailShown(customer.email) },
   { header: "Phone", cell: (customer) => customer.phone },
   { header: "Location", cell: (customer) => customer.location },
   { header: "Status", cell: (customer) => <StatusText status={customer.status} /> },

@@ -252,7 +252,8 @@ export function SaleForm({
           <div className="rounded-xl border border-slate-200 p-3 text-sm">
             <p className="font-medium text-slate-900">{draft.customer.name}</p>
             <p className="text-slate-600">
-              {draft.customer.email} · {draft.customer.phone}
+              {draft.customer.email ? `${draft.customer.email} · ` : ""}
+              {draft.customer.phone}
             </p>
             <p className="text-slate-600">{draft.customer.location}</p>
           </div>

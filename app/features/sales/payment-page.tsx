@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { SaleRecord } from "#backend/schemas/sales";
-import { CURRENCY } from "#backend/constants/payments";
+import { CURRENCY, NO_EMAIL_FOR_CARD } from "#backend/constants/payments";
 import { DetailList } from "~/components/detail-list";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
@@ -81,6 +81,24 @@ function CashForm({
 }
 
 // The reference is made with the page, so the checkout carries what the card showed; sent twice, it reopens.
+function NoEmailForCard({ sale }: { sale: SaleRecord }) {
+  return (
+    <Panel id="payment-details" title="Payment Details">
+      <p role="alert" className="font-medium text-amber-900">
+        {NO_EMAIL_FOR_CARD}.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
+        <Link to={`/customers/${sale.customer.id}?mode=edit`} className="text-brand-700 hover:underline">
+          Add the customer&apos;s e-mail
+        </Link>
+        <Link to={`/sales/${sale.id}/payment?method=cash`} className="text-brand-700 hover:underline">
+          Record a cash payment instead
+        </Link>
+      </div>
+    </Panel>
+  );
+}
+
 function OnlineForm({
   sale,
   checkoutReference,
@@ -92,6 +110,7 @@ function OnlineForm({
 }) {
   const lastResult = answer?.intent === "online" ? answer.result : undefined;
   const { form, field, formErrors } = useLiveForm({ loadSchema: loadOnlinePaymentFormSchema, lastResult });
+  if (!sale.customer.email) return <NoEmailForCard sale={sale} />;
   const amount = field("amount");
   const kept = field("reference").defaultValue;
   const shownReference = kept ?? checkoutReference;
@@ -122,7 +141,7 @@ function OnlineForm({
         </SubmitButton>
       </Form>
       <p className="mt-3 text-slate-600">
-        Pay Now opens the payment provider&apos;s checkout; you come back to the sales list when it is done.
+        Pay Now opens the payment provider&apos;s checkout; you come back to this sale when it is done.
       </p>
       <Link
         to={`/sales/${sale.id}/payment?method=cash`}

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { BusinessSettings } from "#backend/schemas/business";
 import type { SalePaymentRecord, SaleRecord } from "#backend/schemas/sales";
 import { DetailList } from "~/components/detail-list";
-import { formatDate, formatNaira, formatNumber, formatTime, fullName } from "~/utils/format";
+import { emailShown, formatDate, formatNaira, formatNumber, formatTime, fullName } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
 import { PAYMENT_METHOD_LABELS, balanceAfter, isCounted, uncountedReason } from "./sale-labels";
 import { PaymentStatusPill } from "./sale-status";
@@ -148,7 +148,7 @@ export function Receipt({
             ["Receipt Number", payment.receiptNumber],
             ["Sale", sale.saleNumber],
             ["Customer", fullName(sale.customer)],
-            ["Customer Email", sale.customer.email],
+            ["Customer Email", emailShown(sale.customer.email)],
             ["Customer Phone", sale.customer.phone],
             [
               "Items",

@@ -7,7 +7,7 @@ import { DataTable } from "~/components/data-table";
 import { DetailList } from "~/components/detail-list";
 import { Panel } from "~/components/panel";
 import { TokenTable } from "~/features/devices/token-table";
-import { formatDate, formatNaira, formatNumber, formatTime, fullName } from "~/utils/format";
+import { emailShown, formatDate, formatNaira, formatNumber, formatTime, fullName } from "~/utils/format";
 import { contractRows, nestedIdentification } from "./contract-details";
 import type { PaymentReturnMessage } from "./payment-return";
 import { PaymentReturnNotice } from "./payment-return-notice";
@@ -51,7 +51,7 @@ function Overview({ sale, can }: { sale: SaleRecord; can: SalePageFlags }) {
         customerName
       ),
     ],
-    ["Email", sale.customer.email],
+    ["Email", emailShown(sale.customer.email)],
     ["Phone Number", sale.customer.phone],
     ["Address", sale.customer.location],
     ["Agent", sale.agent?.name ?? "None"],

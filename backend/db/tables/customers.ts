@@ -36,9 +36,10 @@ export const customers = pgTable(
     deletedAt: moment("deleted_at"),
   },
   (table) => [
+    // "" is no e-mail: any number of customers may have none.
     uniqueIndex("customers_email_live_unique")
       .on(sql`lower(${table.email})`)
-      .where(sql`${table.deletedAt} is null`),
+      .where(sql`${table.deletedAt} is null and ${table.email} <> ''`),
     uniqueIndex("customers_phone_live_unique")
       .on(table.phone)
       .where(sql`${table.deletedAt} is null`),

@@ -129,9 +129,15 @@ export async function createSale({
   paymentMethod = "CASH",
   paymentMode = "INSTALLMENT",
   price = 120_000,
-}: { paymentMethod?: "CASH" | "ONLINE"; paymentMode?: PaymentMode; price?: number } = {}) {
+  customerFields = {},
+}: {
+  paymentMethod?: "CASH" | "ONLINE";
+  paymentMode?: PaymentMode;
+  price?: number;
+  customerFields?: Record<string, string>;
+} = {}) {
   const [customer, { product, devices }] = await Promise.all([
-    createCustomer(),
+    createCustomer(undefined, customerFields),
     createSellableProduct({ units: 1, price }),
   ]);
   const created = await call<{ sale: SaleRecord; paymentData: { amount: number; reference: string } }>(

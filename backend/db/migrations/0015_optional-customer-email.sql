@@ -1,0 +1,2 @@
+DROP INDEX "customers_email_live_unique";--> statement-breakpoint
+CREATE UNIQUE INDEX "customers_email_live_unique" ON "customers" USING btree (lower("email")) WHERE "customers"."deleted_at" is null and "customers"."email" <> '';
