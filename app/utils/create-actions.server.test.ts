@@ -81,7 +81,11 @@ describe("a New drawer's action", () => {
     });
     expect(await createAction(post({ name: "Lamp" }), create)).toMatchObject({
       init: { status: 400 },
-      data: { result: { error: { name: ["Name is taken"] } } },
+      data: {
+        result: { error: { name: ["Name is taken"] } },
+        // The spec's 400 toast, pointing to the reason under the field.
+        toast: { message: "Bad Request: Please check your submission. The reason is shown under the field." },
+      },
     });
     apiWrite.mockResolvedValue({ ok: false, failure: { status: 500 } });
     expect(await createAction(post({ name: "Lamp" }), create)).toMatchObject({

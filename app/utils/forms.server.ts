@@ -97,11 +97,11 @@ export function rejectedSubmission<Value>(
   const fieldMessage = Object.values(failure.fieldErrors ?? {})[0]?.[0];
   const serverMessage =
     failure.status === 0 ? MESSAGES.offlineTitle : (fieldMessage ?? firstMessage(failure.message));
+  // Spec 000 §8's 400 toast; when the form shows the reason under its field, the toast points there.
+  const badRequest =
+    description.toast && fieldMessage ? `${description.toast} ${SEE_THE_FIELD}` : description.toast;
   const toast =
-    options.toastFor?.(serverMessage, failure) ??
-    description.toast ??
-    serverMessage ??
-    MESSAGES.genericMessage;
+    options.toastFor?.(serverMessage, failure) ?? badRequest ?? serverMessage ?? MESSAGES.genericMessage;
   const fieldErrors = formFieldErrors(failure.fieldErrors ?? {}, options.fieldName);
   return invalidSubmission(submission, {
     hideFields: options.hideFields,
@@ -112,6 +112,8 @@ export function rejectedSubmission<Value>(
     intent: options.intent,
   });
 }
+
+export const SEE_THE_FIELD = "The reason is shown under the field.";
 
 export function creationFailedToast(fallback: string) {
   return (message: string | undefined, failure: ApiFailure) =>

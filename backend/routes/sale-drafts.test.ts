@@ -86,14 +86,14 @@ describe("sale drafts", () => {
       units: ["Quantity must be at least 1"],
     });
 
-    // A starting percentage above 100 resets to 0, which an instalment refuses.
+    // A starting percentage above 100 is refused with its reason (decision 017).
     const over = await call("PUT", `/${draft.id}/products/${product.id}/parameters`, {
       paymentMode: "INSTALLMENT",
       installmentDuration: 6,
       installmentStartingPrice: 150,
     });
     expect((await over.json()).fieldErrors).toEqual({
-      installmentStartingPrice: ["Installment starting price is required for installment payments"],
+      installmentStartingPrice: ["Installment starting price must be at most 100"],
     });
     const set = await (
       await call("PUT", `/${draft.id}/products/${product.id}/parameters`, {
@@ -280,7 +280,7 @@ describe("sale drafts", () => {
     });
     expect(after.nextOfKin).toBeNull();
 
-    // The largest cost is kept to the kobo; a starting percentage written above 100 still resets (spec §4).
+    // The largest cost is kept to the kobo; a starting percentage above 100 is refused, whatever the mode.
     const largest = await call("PUT", `/${draft.id}/products/${product.id}/miscellaneous`, {
       costs: [
         { name: "Delivery", cost: 100_000_000 },
@@ -288,8 +288,10 @@ describe("sale drafts", () => {
       ],
     });
     expect((await largest.json()).items[0].price.miscellaneousTotal).toBe(100_000_000.01);
-    const reset = await call("PUT", parameters, { paymentMode: "ONE_OFF", installmentStartingPrice: 1e308 });
-    expect((await reset.json()).items[0].parameters).toMatchObject({ installmentStartingPrice: 0 });
+    const over = await call("PUT", parameters, { paymentMode: "ONE_OFF", installmentStartingPrice: 1e308 });
+    expect((await over.json()).fieldErrors).toEqual({
+      installmentStartingPrice: ["Installment starting price must be at most 100"],
+    });
   });
 
   it("refuse a product with nothing in stock, and instalments a product does not offer", async () => {

@@ -80,7 +80,6 @@ export const DraftAddProductSchema = z
   })
   .strict();
 export const DraftUnitsSchema = z.object({ units: QuantitySchema }).strict();
-/** Spec §4: an instalment percentage above 100 resets to 0 (ParametersSchema applies it). */
 export const DraftParametersSchema = ParametersSchema;
 export const DraftMiscellaneousSchema = z.object({ costs: MiscellaneousCostsSchema }).strict();
 export const DraftDevicesSchema = z

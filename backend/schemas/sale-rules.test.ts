@@ -166,11 +166,18 @@ describe("recipient, parameters and costs", () => {
         RecipientSchema.safeParse({ firstname: "A", lastname: " ", address: "", phone: "0803", email: "x" }),
       ),
     ).toEqual({
-      firstname: ["Firstname is required"],
+      // Too short is told as such; the spec's "is required" is kept for what is missing.
+      firstname: ["Firstname must be at least 2 characters"],
       lastname: ["Lastname is required"],
       address: ["Address is required"],
-      phone: ["Phone number is required"],
+      phone: ["Phone number must be at least 10 digits"],
       email: ["Invalid email"],
+    });
+    expect(
+      messages(RecipientSchema.safeParse({ firstname: "", lastname: "Ade", address: "x", phone: "" })),
+    ).toEqual({
+      firstname: ["Firstname is required"],
+      phone: ["Phone number is required"],
     });
   });
 
@@ -312,10 +319,22 @@ describe("the numbers of a sale", () => {
     for (const odd of ["yes", "1", 1, [true], null, ""]) expect(flag.safeParse(odd).success).toBe(false);
   });
 
-  it("reset a starting percentage above 100 to 0 only when it is a real number", () => {
+  it("refuse a starting percentage above 100, and 0 months or 0 % for an instalment, each saying why", () => {
     const oneOff = { paymentMode: "ONE_OFF" };
-    expect(ParametersSchema.parse({ ...oneOff, installmentStartingPrice: "150" })).toMatchObject({
-      installmentStartingPrice: 0,
+    expect(messages(ParametersSchema.safeParse({ ...oneOff, installmentStartingPrice: "150" }))).toEqual({
+      installmentStartingPrice: ["Installment starting price must be at most 100"],
+    });
+    expect(
+      messages(
+        ParametersSchema.safeParse({
+          paymentMode: "INSTALLMENT",
+          installmentDuration: "0",
+          installmentStartingPrice: "0",
+        }),
+      ),
+    ).toEqual({
+      installmentDuration: ["Installment duration must be at least 1 month"],
+      installmentStartingPrice: ["Installment starting price must be more than 0"],
     });
     for (const endless of [Infinity, "Infinity", true])
       expect(messages(ParametersSchema.safeParse({ ...oneOff, installmentStartingPrice: endless }))).toEqual({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { lagosDate } from "./dates";
 import { coordinate, emailOrNone } from "./fields";
-import { blankAs, decimalField, isBlank, numberFrom, optionalField, wholeNumberField } from "./form-values";
+import { blankAs, decimalField, optionalField, wholeNumberField } from "./form-values";
 import { PAYMENT_MODES } from "./products";
 export * from "../constants/sale-rules";
 import {
@@ -16,9 +16,22 @@ import {
 
 // Spec 001 §5's rules with their exact messages. Dates are `YYYY-MM-DD`; "today" is Lagos's calendar day.
 
-function text(min: number, message: string) {
-  return z.string({ required_error: message, invalid_type_error: message }).trim().min(min, message);
+/**
+ * Spec §5's message when the field is empty; too short a value is told what it lacks (`tooShort`), rather
+ * than that it is missing.
+ */
+function text(min: number, message: string, tooShort = message) {
+  return z
+    .string({ required_error: message, invalid_type_error: message })
+    .trim()
+    .superRefine((value, context) => {
+      if (value.length === 0) context.addIssue({ code: "custom", message });
+      else if (value.length < min) context.addIssue({ code: "custom", message: tooShort });
+    });
 }
+
+const atLeast = (label: string, min: number) => `${label} must be at least ${min} characters`;
+const PHONE_TOO_SHORT = "Phone number must be at least 10 digits";
 
 const optionalText = (max = 200) =>
   z
@@ -118,38 +131,43 @@ export const CostSchema = decimalField({
 const COST_NAME_MAX = 60;
 const costName = (value: string) => value.trim().length > 0;
 
+/** Spec §5's "required" when a term is missing; a 0 typed says what is wrong with it instead. */
+function instalmentTermsIssues(
+  item: { paymentMode: string; installmentDuration?: number; installmentStartingPrice?: number },
+  context: z.RefinementCtx,
+) {
+  if (item.paymentMode !== "INSTALLMENT") return;
+  const issue = (path: string, message: string) =>
+    context.addIssue({ code: "custom", path: [path], message });
+  if (item.installmentDuration === undefined) {
+    issue("installmentDuration", "Installment duration is required for installment payments");
+  } else if (item.installmentDuration === 0) {
+    issue("installmentDuration", "Installment duration must be at least 1 month");
+  }
+  if (item.installmentStartingPrice === undefined) {
+    issue("installmentStartingPrice", "Installment starting price is required for installment payments");
+  } else if (item.installmentStartingPrice === 0) {
+    issue("installmentStartingPrice", "Installment starting price must be more than 0");
+  }
+}
+
 export const ParametersSchema = z
   .object({
     paymentMode: z.enum(PAYMENT_MODES, {
       errorMap: () => ({ message: "Payment mode is required" }),
     }),
-    installmentDuration: blankAs(0, InstallmentDurationSchema),
-    // Spec §4: a percentage above 100 resets to 0 (which an instalment then refuses as missing); only a
-    // real number does, so "Infinity" is refused rather than quietly resetting the saved value.
-    installmentStartingPrice: z.preprocess(
-      (value) => (isBlank(value) || (numberFrom(value) ?? 0) > 100 ? 0 : value),
-      InstallmentStartingPriceSchema,
-    ),
+    installmentDuration: optionalField(InstallmentDurationSchema),
+    // Above 100 % is refused with its reason (spec §4 reset it to 0 silently: decision 017).
+    installmentStartingPrice: optionalField(InstallmentStartingPriceSchema),
     discount: blankAs(0, DiscountSchema),
   })
   .strict()
-  .superRefine((value, context) => {
-    if (value.paymentMode !== "INSTALLMENT") return;
-    if (!value.installmentDuration) {
-      context.addIssue({
-        code: "custom",
-        path: ["installmentDuration"],
-        message: "Installment duration is required for installment payments",
-      });
-    }
-    if (!value.installmentStartingPrice) {
-      context.addIssue({
-        code: "custom",
-        path: ["installmentStartingPrice"],
-        message: "Installment starting price is required for installment payments",
-      });
-    }
-  });
+  .superRefine(instalmentTermsIssues)
+  .transform((value) => ({
+    ...value,
+    installmentDuration: value.installmentDuration ?? 0,
+    installmentStartingPrice: value.installmentStartingPrice ?? 0,
+  }));
 export type Parameters = z.output<typeof ParametersSchema>;
 
 export const MiscellaneousCostSchema = z
@@ -171,16 +189,16 @@ export const MiscellaneousCostsSchema = z
 /** The same lengths as a customer's (customers.ts): the upload makes the customer the recipient. */
 export const RecipientSchema = z
   .object({
-    firstname: text(2, "Firstname is required").pipe(
+    firstname: text(2, "Firstname is required", atLeast("Firstname", 2)).pipe(
       z.string().max(50, "Firstname must be at most 50 characters"),
     ),
-    lastname: text(2, "Lastname is required").pipe(
+    lastname: text(2, "Lastname is required", atLeast("Lastname", 2)).pipe(
       z.string().max(50, "Lastname must be at most 50 characters"),
     ),
     address: text(1, "Address is required").pipe(
       z.string().max(200, "Address must be at most 200 characters"),
     ),
-    phone: text(10, "Phone number is required").pipe(
+    phone: text(10, "Phone number is required", PHONE_TOO_SHORT).pipe(
       z.string().max(20, "Phone number cannot be more than 20 digits"),
     ),
     // Empty when the recipient has none, as a customer may have none.
@@ -191,8 +209,10 @@ export type Recipient = z.output<typeof RecipientSchema>;
 
 const identificationShape = {
   idType: z.enum(ID_TYPES, { errorMap: () => ({ message: "ID Type is required" }) }),
-  idNumber: text(5, "ID Number is required").pipe(z.string().max(40, "ID Number is too long")),
-  issuingCountry: text(2, "Issuing Country is required").pipe(
+  idNumber: text(5, "ID Number is required", atLeast("ID Number", 5)).pipe(
+    z.string().max(40, "ID Number is too long"),
+  ),
+  issuingCountry: text(2, "Issuing Country is required", atLeast("Issuing Country", 2)).pipe(
     z.string().max(60, "Issuing Country is too long"),
   ),
   issueDate: pastDate({
@@ -204,7 +224,7 @@ const identificationShape = {
     required: "Expiration date is required",
     invalid: "Invalid expiration date",
   }).refine((value) => value > lagosToday(), "Expiration date must be in the future"),
-  fullNameAsOnID: text(3, "Full name as on ID is required").pipe(
+  fullNameAsOnID: text(3, "Full name as on ID is required", atLeast("Full name as on ID", 3)).pipe(
     z.string().max(100, "Full name is too long"),
   ),
   addressAsOnID: optionalText(),
@@ -250,9 +270,13 @@ const latitude = coordinate("Latitude", 90);
 
 export const NextOfKinSchema = z
   .object({
-    fullName: text(3, "Full name is required").pipe(z.string().max(100, "Full name is too long")),
-    relationship: text(2, "Relationship is required").pipe(z.string().max(40, "Relationship is too long")),
-    phoneNumber: text(10, "Phone number is required").pipe(
+    fullName: text(3, "Full name is required", atLeast("Full name", 3)).pipe(
+      z.string().max(100, "Full name is too long"),
+    ),
+    relationship: text(2, "Relationship is required", atLeast("Relationship", 2)).pipe(
+      z.string().max(40, "Relationship is too long"),
+    ),
+    phoneNumber: text(10, "Phone number is required", PHONE_TOO_SHORT).pipe(
       z.string().max(20, "Phone number cannot be more than 20 digits"),
     ),
     email: optionalEmail("Invalid email"),
@@ -267,8 +291,10 @@ export type NextOfKin = z.output<typeof NextOfKinSchema>;
 
 export const GuarantorSchema = z
   .object({
-    fullName: text(3, "Full name is required").pipe(z.string().max(100, "Full name is too long")),
-    phoneNumber: text(10, "Phone number is required").pipe(
+    fullName: text(3, "Full name is required", atLeast("Full name", 3)).pipe(
+      z.string().max(100, "Full name is too long"),
+    ),
+    phoneNumber: text(10, "Phone number is required", PHONE_TOO_SHORT).pipe(
       z.string().max(20, "Phone number cannot be more than 20 digits"),
     ),
     email: optionalEmail("Invalid email"),
@@ -320,23 +346,7 @@ export const SaleItemSchema = z
     saleRecipient: RecipientSchema,
   })
   .strict()
-  .superRefine((item, context) => {
-    if (item.paymentMode !== "INSTALLMENT") return;
-    if (!item.installmentDuration) {
-      context.addIssue({
-        code: "custom",
-        path: ["installmentDuration"],
-        message: "Installment duration is required for installment payments",
-      });
-    }
-    if (!item.installmentStartingPrice) {
-      context.addIssue({
-        code: "custom",
-        path: ["installmentStartingPrice"],
-        message: "Installment starting price is required for installment payments",
-      });
-    }
-  });
+  .superRefine(instalmentTermsIssues);
 export type SaleItemInput = z.output<typeof SaleItemSchema>;
 
 export const CreateSaleSchema = z

@@ -127,7 +127,14 @@ test.describe("customers", () => {
       await drawer.getByRole("button", { name: "Create Customer" }).click();
       if (attempt === 1) await expect(page.getByText("Customer created successfully!")).toBeVisible();
     }
-    await expect(page.getByText("A customer with this email already exists")).toBeVisible();
+    await expect(
+      page.getByRole("dialog").getByText("A customer with this email already exists", { exact: true }),
+    ).toBeVisible();
+    // The spec's toast points to the reason, which is shown once.
+    await expect(
+      page.getByText("Bad Request: Please check your submission. The reason is shown under the field."),
+    ).toBeVisible();
+    await expect(page.getByText("A customer with this email already exists")).toHaveCount(1);
     await expect(page.getByLabel("First Name")).toHaveValue("Tunde");
   });
 
