@@ -77,6 +77,8 @@ const DEMO_DEVICE_MODELS: [string, string, boolean, number, string][] = [
   ["EAAS Smart Meter M1", "1.9.7", true, 8, "INV-1500"],
   ["LiFePO4 200Ah Battery", "1.0.2", false, 6, "BAT-GEL-200"],
   ["Rooftop Inverter 5kVA", "2.1.0", false, 4, "INV-HYB-3500"],
+  // Street Light Service sells four floodlights a unit: devices that need no tokens.
+  ["Solar Floodlight 50W", "1.1.0", false, 12, "FLD-50W"],
 ];
 
 /** Keys are random, made here and stored only. */
@@ -108,7 +110,7 @@ export function demoDeviceRows(
 }
 
 export async function ensureDemoDevices(db: AppDb) {
-  // Units of the demo stock's batteries and inverters, so a demo sale has devices to link.
+  // Units of the demo stock's batteries, inverters and floodlights, so a demo sale has devices to link.
   const skus = DEMO_DEVICE_MODELS.map((model) => model[4]);
   const rows = demoDeviceRows(await findInventoryItemIdsBySku(db, skus));
   const created = await db.transaction(async (tx) => {

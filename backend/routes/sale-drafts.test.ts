@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { saleDrafts, sales } from "../db/schema";
+import { devices, saleDrafts, sales } from "../db/schema";
 import { SaleDraftSchema } from "../schemas/sale-drafts";
 import { FORBIDDEN_BODY, expectExactly, signedInAs } from "../test/factories";
 import {
@@ -150,6 +150,26 @@ describe("sale drafts", () => {
       devices: null,
       recipient: null,
     });
+  });
+
+  it("say which devices a product needs as soon as it is picked, or that none are registered", async () => {
+    const { product, battery } = await makeSellableProduct(backend.db, { units: 2, batteryPerUnit: 2 });
+    const draft = await newDraft();
+    const added = await (await call("POST", `/${draft.id}/products`, { productId: product.id })).json();
+    expect(added.items[0].problems).toEqual(
+      expect.arrayContaining(["At least one device is required", `Link 2 devices of ${battery.name}`]),
+    );
+
+    const bare = await makeSellableProduct(backend.db, { units: 1 });
+    await backend.db
+      .update(devices)
+      .set({ inventoryId: null })
+      .where(eq(devices.inventoryId, bare.battery.id));
+    const picked = await (await call("POST", `/${draft.id}/products`, { productId: bare.product.id })).json();
+    const item = picked.items.find((entry: { productId: string }) => entry.productId === bare.product.id);
+    expect(item.problems).toContain(
+      `No devices are registered for the items of ${bare.product.name}: add each unit's serial number under Devices → New Device (with its inventory item), then link it here`,
+    );
   });
 
   it("offer an instalment-only product by instalments only, and ask for its parameters", async () => {

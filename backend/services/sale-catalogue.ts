@@ -130,6 +130,10 @@ export async function loadDevices(db: AppDb, ids: string[]): Promise<Map<string,
 
 export const AT_LEAST_ONE_DEVICE = "At least one device is required";
 
+/** Every unit sold is a device record (spec 001 §4): a product none of whose items has any cannot be sold. */
+export const noDevicesRegistered = (productName: string) =>
+  `No devices are registered for the items of ${productName}: add each unit's serial number under Devices → New Device (with its inventory item), then link it here`;
+
 export function deviceProblems(
   product: ProductForSale,
   units: number,

@@ -20,6 +20,7 @@ import {
   AT_LEAST_ONE_DEVICE,
   deviceProblems,
   deviceRequirements,
+  noDevicesRegistered,
   MODE_NOT_OFFERED,
   installmentAllowed,
   modeOffered,
@@ -517,6 +518,16 @@ function productView(product: ProductForSale, entry: StockEntry | undefined): Dr
   };
 }
 
+/** Said as soon as the product is picked, so nobody learns at the summary that a sale cannot go on. */
+function devicesNeeded(product: ProductForSale, units: number): string[] {
+  const requirements = deviceRequirements(product, units);
+  if (requirements.length === 0) return [noDevicesRegistered(product.name)];
+  return requirements.map(
+    (requirement) =>
+      `Link ${requirement.required} device${requirement.required === 1 ? "" : "s"} of ${requirement.name}`,
+  );
+}
+
 function itemProblems(
   item: DraftItem,
   product: ProductForSale,
@@ -527,7 +538,7 @@ function itemProblems(
   // Without parameters an item is priced as a single deposit, which not every product offers.
   if (!item.parameters && !modeOffered(product, "ONE_OFF")) problems.push(PARAMETERS_REQUIRED);
   if (typeof price === "string") problems.push(price);
-  if (!item.deviceIds?.length) problems.push(AT_LEAST_ONE_DEVICE);
+  if (!item.deviceIds?.length) problems.push(AT_LEAST_ONE_DEVICE, ...devicesNeeded(product, item.units));
   else problems.push(...deviceProblems(product, item.units, item.deviceIds, chosenDevices));
   if (!item.recipient) problems.push(RECIPIENT_REQUIRED);
   return problems;

@@ -93,6 +93,10 @@ test.describe("new sale", () => {
     await expect(card.getByRole("list", { name: `Problems with ${product.name}` })).toContainText(
       "At least one device is required",
     );
+    // What is needed is said as soon as the product is picked.
+    await expect(card.getByRole("list", { name: `Problems with ${product.name}` })).toContainText(
+      /Link 1 device of \S/,
+    );
     await card.getByRole("button", { name: `Link Device for ${product.name}` }).click();
     const linking = dialog(page, "Link Device(s)");
     await expect(linking.getByRole("button", { name: "Saved 0 of 1 Linked Device(s)" })).toBeDisabled();
