@@ -24,7 +24,7 @@ const YES_NO = [
 ];
 
 export default function NewDeviceRoute() {
-  const { items } = useLoaderData<typeof loader>();
+  const { items, forItem, returnTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const { form, field, formErrors } = useLiveForm({
@@ -33,8 +33,9 @@ export default function NewDeviceRoute() {
   });
   const restricted = field("restrictedDigitMode");
   const tokenable = field("isTokenable");
+  const inventoryId = field("inventoryId");
   return (
-    <Drawer title="New Device" size="medium" closeTo={listHref("/devices/all", location.search)}>
+    <Drawer title="New Device" size="medium" closeTo={returnTo ?? listHref("/devices/all", location.search)}>
       <ActionToast toast={actionData?.toast} />
       <OptionSearch name="itemSearch" label="Find an inventory item" choices={items} />
       <Form method="post" {...form} className="flex flex-col gap-1">
@@ -70,7 +71,8 @@ export default function NewDeviceRoute() {
           label="Inventory Item"
           placeholder="Not a unit of a listed item"
           choices={items}
-          {...field("inventoryId")}
+          {...inventoryId}
+          defaultValue={inventoryId.defaultValue ?? forItem ?? undefined}
         />
         <ErrorBox errors={formErrors} />
         <SubmitButton pendingText="Creating..." className="mt-2">

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ErrorBox } from "~/components/error-box";
 import { Modal } from "~/components/modal";
 import { ActionToast } from "~/components/toaster";
@@ -40,7 +40,22 @@ function DeviceRow({
   );
 }
 
-function InventoryDevices({ offer, state }: { offer: DeviceOffer; state: DevicePickerState }) {
+/** A unit not yet registered is added under Devices, which brings the clerk back here. */
+function registerHref(returnTo: string, inventoryId?: string) {
+  const query = new URLSearchParams({ returnTo });
+  if (inventoryId) query.set("forItem", inventoryId);
+  return `/devices/all/new?${query.toString()}`;
+}
+
+function InventoryDevices({
+  offer,
+  state,
+  returnTo,
+}: {
+  offer: DeviceOffer;
+  state: DevicePickerState;
+  returnTo: string | null;
+}) {
   const chosen = state.chosen.filter((device) => device.inventoryId === offer.inventoryId);
   const status = deviceStatus(chosen.length, offer.required);
   const editing = state.editing.includes(offer.inventoryId);
@@ -142,6 +157,14 @@ function InventoryDevices({ offer, state }: { offer: DeviceOffer; state: DeviceP
               ))}
             </ul>
           )}
+          {returnTo ? (
+            <Link
+              to={registerHref(returnTo, offer.inventoryId)}
+              className="mt-2 inline-block text-sm text-brand-700 hover:underline"
+            >
+              Register a new unit of {offer.name}
+            </Link>
+          ) : null}
         </div>
       ) : null}
     </section>
@@ -155,6 +178,8 @@ export default function DevicesRoute() {
   const pending = useIsPending({ intent: "save" });
   const required = view.offers.reduce((sum, offer) => sum + offer.required, 0);
   const save = deviceSaveButton(view.state.chosen.length, required, view.hadSaved);
+  const { pathname } = useLocation();
+  const returnTo = view.can.registerDevices ? pathname : null;
   return (
     <Modal
       title="Link Device(s)"
@@ -166,9 +191,16 @@ export default function DevicesRoute() {
         {view.productName} · {view.units} unit{view.units === 1 ? "" : "s"}
       </p>
       {view.offers.length === 0 ? (
-        <p className="text-sm text-slate-600">
-          None of this product&apos;s inventory items has devices registered. Register its devices first.
-        </p>
+        <div className="text-sm text-slate-600">
+          <p>
+            None of this product&apos;s inventory items has devices registered. Register its devices first.
+          </p>
+          {returnTo ? (
+            <Link to={registerHref(returnTo)} className="mt-2 inline-block text-brand-700 hover:underline">
+              Register a unit under Devices
+            </Link>
+          ) : null}
+        </div>
       ) : (
         <Form method="post" preventScrollReset className="flex flex-col gap-3">
           {/* The default button: Enter in a search box searches rather than pressing the first Remove. */}
@@ -180,7 +212,7 @@ export default function DevicesRoute() {
             <input key={inventoryId} type="hidden" name={DEVICE_EDITING} value={inventoryId} />
           ))}
           {view.offers.map((offer) => (
-            <InventoryDevices key={offer.inventoryId} offer={offer} state={view.state} />
+            <InventoryDevices key={offer.inventoryId} offer={offer} state={view.state} returnTo={returnTo} />
           ))}
           <ErrorBox errors={view.message ?? []} />
           <button

@@ -409,6 +409,53 @@ test.describe("new sale", () => {
     }
   });
 
+  test("a unit not yet registered is added from the Link Device(s) window, and linked there", async ({
+    page,
+  }) => {
+    const { product } = await createSellableProduct({ devices: 0 });
+    // The item has no device yet, so the product tracks none: register the first one under Devices.
+    const tracked = await createSellableProduct({ devices: 1 });
+    const draft = await createDraft({ productId: tracked.product.id });
+    const untracked = await createDraft({ productId: product.id });
+    try {
+      await page.goto(`/sales/all/new/${draft.id}`);
+      await itemCard(page, tracked.product.name)
+        .getByRole("button", { name: `Link Device for ${tracked.product.name}` })
+        .click();
+      const linking = dialog(page, "Link Device(s)");
+      await linking.getByRole("link", { name: `Register a new unit of ${tracked.item.name}` }).click();
+      const drawer = page.getByRole("dialog", { name: "New Device" });
+      await expect(drawer.getByLabel("Inventory Item").locator("option:checked")).toContainText(
+        tracked.item.name,
+      );
+      const serial = `REG${Date.now()}`;
+      await drawer.getByLabel("Serial Number").fill(serial);
+      await drawer.getByLabel("Key").fill("00112233445566778899aabbccddeeff");
+      await drawer.getByLabel("Starting Code").fill("123456789");
+      await drawer.getByRole("button", { name: "Create Device" }).click();
+      await expect(page.getByText("Device created successfully!")).toBeVisible();
+      const back = dialog(page, "Link Device(s)");
+      await back.getByRole("button", { name: `Link ${serial}` }).click();
+      await expect(back.getByText("Full · 1 of 1 linked")).toBeVisible();
+
+      // A product none of whose items has devices says so, and where to add one.
+      await page.goto(`/sales/all/new/${untracked.id}`);
+      await expect(itemCard(page, product.name)).toContainText(
+        `No devices are registered for the items of ${product.name}`,
+      );
+      await itemCard(page, product.name)
+        .getByRole("button", { name: `Link Device for ${product.name}` })
+        .click();
+      await dialog(page, "Link Device(s)")
+        .getByRole("link", { name: "Register a unit under Devices" })
+        .click();
+      await expect(page.getByRole("dialog", { name: "New Device" })).toBeVisible();
+    } finally {
+      await deleteDraft(draft.id);
+      await deleteDraft(untracked.id);
+    }
+  });
+
   test("a draft left half-way is resumed from 'My drafts', and one is thrown away", async ({
     page,
     javaScriptEnabled,

@@ -2,15 +2,35 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CreateDeviceSchema, DeviceRecordSchema } from "#backend/schemas/devices";
 import { apiWrite } from "~/api.server";
 import { deviceCreationFailed } from "~/features/devices/device-filters";
-import { inventoryItemOptions } from "~/features/devices/inventory-options.server";
+import { inventoryItem, inventoryItemOptions } from "~/features/devices/inventory-options.server";
 import { requireUser } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
 import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 import { listHref } from "~/utils/list-params";
 
+// Opened from a sale's Link Device(s) window: the unit's item is chosen, and saving goes back there.
+const SALE_DEVICES_STEP = /^\/sales\/all\/new\/[\w-]{1,64}\/items\/[\w-]{1,64}\/devices$/;
+
+function returnToOf(request: Request) {
+  const returnTo = new URL(request.url).searchParams.get("returnTo");
+  return returnTo && SALE_DEVICES_STEP.test(returnTo) ? returnTo : null;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  return { items: await inventoryItemOptions(request) };
+  const [items, forItem] = await Promise.all([inventoryItemOptions(request), chosenItem(request)]);
+  // The item asked for is offered even when it is not among the first choices.
+  const options =
+    items && forItem && !items.options.some((option) => option.value === forItem.value)
+      ? { ...items, options: [forItem, ...items.options] }
+      : items;
+  return { items: options, forItem: forItem?.value ?? null, returnTo: returnToOf(request) };
+}
+
+async function chosenItem(request: Request) {
+  const id = new URL(request.url).searchParams.get("forItem")?.slice(0, 64);
+  const item = id ? await inventoryItem(request, id) : null;
+  return item ? { value: item.id, label: `${item.name} (${item.sku})` } : null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -29,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
   return redirectWithSuccess(
-    listHref("/devices/all", new URL(request.url).search),
+    returnToOf(request) ?? listHref("/devices/all", new URL(request.url).search),
     "Device created successfully!",
   );
 }

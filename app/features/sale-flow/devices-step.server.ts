@@ -6,6 +6,7 @@ import { deviceOffers } from "~/features/sale-flow/device-offers.server";
 import type { DevicePickerState } from "~/features/sale-flow/device-picker";
 import { applyDeviceIntent, deviceIntent, readDevicePicker } from "~/features/sale-flow/device-picker";
 import { requireUser } from "~/session.server";
+import { canFlags } from "~/utils/permissions";
 import { errorToast, readFormData } from "~/utils/forms.server";
 import type { ToastData } from "~/components/toaster";
 
@@ -16,7 +17,7 @@ async function pickerData(request: Request, draftId: string | undefined, product
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
+  const user = await requireUser(request);
   const { draft, item } = await pickerData(request, params.draftId, params.productId);
   const state: DevicePickerState = {
     chosen: (item.devices ?? []).map((device) => ({ ...device })),
@@ -32,12 +33,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     offers: await deviceOffers(request, draft, item, state),
     message: null as string | null,
     toast: null as ToastData | null,
+    can: canFlags(user, { registerDevices: "write:Devices" }),
   };
 }
 
 /** Link, unlink, search and edit answer the modal again; save links exactly what the item needs. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireUser(request);
+  const user = await requireUser(request);
   const { draft, item } = await pickerData(request, params.draftId, params.productId);
   const formData = await readFormData(request);
   const intent = deviceIntent(String(formData.get("intent") ?? ""));
@@ -56,6 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         offers: await deviceOffers(request, draft, item, state),
         message,
         toast: message ? errorToast(message) : null,
+        can: canFlags(user, { registerDevices: "write:Devices" }),
       },
       { status },
     );
