@@ -65,6 +65,9 @@ export default function SelectCustomerRoute() {
                   <th scope="col" className="px-3 py-2">
                     EMAIL
                   </th>
+                  <th scope="col" className="px-3 py-2">
+                    PHONE
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -98,6 +101,7 @@ export default function SelectCustomerRoute() {
                       </td>
                       <td className="px-3 py-2">{row.location}</td>
                       <td className="px-3 py-2">{emailShown(row.email)}</td>
+                      <td className="whitespace-nowrap px-3 py-2">{row.phone}</td>
                     </tr>
                   );
                 })}

@@ -17,7 +17,7 @@ const loadDraftIdentificationSchema = () =>
 export const meta: MetaFunction = () => [{ title: "Identification — New Sale — SolarDesk" }];
 
 export default function IdentificationRoute() {
-  const { draftId, saved } = useLoaderData<typeof loader>();
+  const { draftId, saved, customerName } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, errorsAt, formErrors } = useLiveForm({
     loadSchema: loadDraftIdentificationSchema,
@@ -31,7 +31,10 @@ export default function IdentificationRoute() {
     >
       <ActionToast toast={actionData?.toast} />
       <Form method="post" {...form} className="flex flex-col gap-1">
-        <IdentificationFields source={{ formId: form.id, errorsAt, lastResult: actionData?.result, saved }} />
+        <IdentificationFields
+          source={{ formId: form.id, errorsAt, lastResult: actionData?.result, saved }}
+          fullName={customerName ?? undefined}
+        />
         <ErrorBox errors={formErrors} />
         <SubmitButton pendingText="Saving..." className="mt-2 self-start">
           Save Identification

@@ -6,7 +6,7 @@ import { Modal } from "~/components/modal";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { fieldProps } from "~/features/sale-flow/part-fields";
-import { draftPath } from "~/features/sale-flow/paths";
+import { SAME_AS_CUSTOMER, draftPath } from "~/features/sale-flow/paths";
 import { useLiveForm } from "~/utils/use-live-form";
 import type { action, loader } from "~/features/sale-flow/recipient-step.server";
 
@@ -18,7 +18,7 @@ const loadDraftRecipientSchema = () =>
 export const meta: MetaFunction = () => [{ title: "Set Recipient — New Sale — SolarDesk" }];
 
 export default function RecipientRoute() {
-  const { draftId, productName, recipient } = useLoaderData<typeof loader>();
+  const { draftId, productName, recipient, customerName } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, errorsAt, formErrors } = useLiveForm({
     loadSchema: loadDraftRecipientSchema,
@@ -29,6 +29,18 @@ export default function RecipientRoute() {
     <Modal title="Fill Sale Recipient" hint="Who receives this product." closeTo={draftPath(draftId)}>
       <ActionToast toast={actionData?.toast} />
       <p className="mb-3 text-sm font-medium text-slate-900">{productName}</p>
+      {customerName ? (
+        <Form method="post" className="mb-3">
+          <button
+            type="submit"
+            name="intent"
+            value={SAME_AS_CUSTOMER}
+            className="rounded-full border border-slate-300 px-4 py-1.5 text-sm font-medium hover:bg-slate-50"
+          >
+            Same as customer ({customerName})
+          </button>
+        </Form>
+      ) : null}
       <Form method="post" {...form} className="flex flex-col gap-1">
         <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
           <FormInput label="First Name" autoComplete="off" {...fieldProps(source, "firstname")} />

@@ -152,6 +152,33 @@ describe("sale drafts", () => {
     });
   });
 
+  it("make the customer each product's recipient until staff name someone else", async () => {
+    const { product } = await makeSellableProduct(backend.db, { units: 2 });
+    const other = await makeSellableProduct(backend.db, { units: 2 });
+    const first = await makeCustomer(backend.db, { location: "3 Awolowo Road, Ikoyi" });
+    const second = await makeCustomer(backend.db, { location: "9 Ring Road, Ibadan" });
+    const asRecipient = (customer: typeof first) => ({
+      firstname: customer.firstname,
+      lastname: customer.lastname,
+      address: customer.location,
+      phone: customer.phone,
+      email: customer.email,
+    });
+    const draft = await newDraft();
+    await call("PUT", `/${draft.id}/customer`, { customerId: first.id });
+    const added = await (await call("POST", `/${draft.id}/products`, { productId: product.id })).json();
+    expect(added.items[0].recipient).toEqual(asRecipient(first));
+    expect(added.items[0].problems).not.toContain("Please fill the sale recipient");
+
+    await call("POST", `/${draft.id}/products`, { productId: other.product.id });
+    await call("PUT", `/${draft.id}/products/${other.product.id}/recipient`, RECIPIENT);
+    const changed = await (await call("PUT", `/${draft.id}/customer`, { customerId: second.id })).json();
+    const recipientOf = (id: string) =>
+      changed.items.find((item: { productId: string }) => item.productId === id).recipient;
+    expect(recipientOf(product.id)).toEqual(asRecipient(second));
+    expect(recipientOf(other.product.id)).toMatchObject({ firstname: RECIPIENT.firstname });
+  });
+
   it("say which devices a product needs as soon as it is picked, or that none are registered", async () => {
     const { product, battery } = await makeSellableProduct(backend.db, { units: 2, batteryPerUnit: 2 });
     const draft = await newDraft();

@@ -4,12 +4,12 @@ import { agents, customers, saleDrafts } from "../db/schema";
 import { lagosDate } from "../schemas/dates";
 import { koboToNaira, nairaToKobo } from "../schemas/money";
 import { describeIssues } from "../schemas/issues";
-import { CreateSaleSchema } from "../schemas/sale-rules";
+import { CreateSaleSchema, RecipientSchema } from "../schemas/sale-rules";
 import type { PaymentProviderName } from "../schemas/payments";
 import type { CreateSaleInput } from "../schemas/sale-rules";
 import { DRAFT_LIFETIME_DAYS, EMPTY_DRAFT, SaleDraftDocumentSchema } from "../schemas/sale-drafts";
 import type { DraftItem, DraftItemView, SaleDraft, SaleDraftDocument } from "../schemas/sale-drafts";
-import type { Parameters } from "../schemas/sale-rules";
+import type { Parameters, Recipient } from "../schemas/sale-rules";
 import type { StaffActor } from "./audit";
 import { invalid, invalidField, notFound } from "./errors";
 import { currentFinancialSettings } from "./financial-settings";
@@ -165,6 +165,29 @@ async function availableUnitsOf(db: AppDb, productId: string) {
 
 const unitsMessage = (available: number) => `Only ${available} unit${available === 1 ? "" : "s"} available`;
 
+/**
+ * The customer as a product's recipient: the usual case, so an item starts with it ("Same as customer")
+ * and staff change it only for someone else. Null when the customer's details do not make a valid recipient.
+ */
+async function customerAsRecipient(db: AppDb, customerId: string | null): Promise<Recipient | null> {
+  if (!customerId) return null;
+  const [customer] = await db
+    .select({
+      firstname: customers.firstname,
+      lastname: customers.lastname,
+      address: customers.location,
+      phone: customers.phone,
+      email: customers.email,
+    })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), isNull(customers.deletedAt)));
+  const parsed = customer ? RecipientSchema.safeParse(customer) : null;
+  return parsed?.success ? parsed.data : null;
+}
+
+const sameRecipient = (a: Recipient | null, b: Recipient | null) =>
+  a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b);
+
 export const draftChanges = {
   async customer(db: AppDb, document: SaleDraftDocument, customerId: string | null) {
     if (customerId) {
@@ -174,7 +197,13 @@ export const draftChanges = {
         .where(and(eq(customers.id, customerId), isNull(customers.deletedAt)));
       if (!customer) throw invalidField("customerId", "Customer not found");
     }
-    return { ...document, customerId };
+    // Items that had the customer as recipient (or none yet) follow the customer chosen now.
+    const before = await customerAsRecipient(db, document.customerId);
+    const after = await customerAsRecipient(db, customerId);
+    const items = document.items.map((item) =>
+      item.recipient === null || sameRecipient(item.recipient, before) ? { ...item, recipient: after } : item,
+    );
+    return { ...document, customerId, items };
   },
 
   async agent(db: AppDb, document: SaleDraftDocument, agentId: string | null) {
@@ -205,7 +234,7 @@ export const draftChanges = {
         parameters: null,
         miscellaneous: null,
         deviceIds: null,
-        recipient: null,
+        recipient: await customerAsRecipient(db, document.customerId),
       });
     return document;
   },

@@ -7,7 +7,7 @@ import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const draft = await loadDraft(request, params.draftId);
-  return { draftId: draft.id, saved: draft.identification };
+  return { draftId: draft.id, saved: draft.identification, customerName: draft.customer?.name ?? null };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

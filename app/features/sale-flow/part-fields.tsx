@@ -27,8 +27,24 @@ export function fieldProps(source: FieldSource, name: string, savedName = name) 
 /** Today in Lagos, the date pickers' limit (the schemas check the same day). */
 const today = () => lagosDate(new Date());
 
-export function IdentificationFields({ source, prefix = "" }: { source: FieldSource; prefix?: string }) {
+/** Offered as the Issuing Country is typed; most IDs seen at the counter are Nigerian. */
+const COUNTRIES = ["Nigeria", "Ghana", "Benin", "Cameroon", "Niger", "Chad", "Togo", "United Kingdom"];
+
+/** `fullName`: the customer's own name, for their own ID (a guarantor's ID names someone else). */
+export function IdentificationFields({
+  source,
+  prefix = "",
+  fullName,
+}: {
+  source: FieldSource;
+  prefix?: string;
+  fullName?: string;
+}) {
   const at = (name: string) => fieldProps(source, `${prefix}${name}`);
+  const country = at("issuingCountry");
+  const named = at("fullNameAsOnID");
+  const listId = `${source.formId}-countries`;
+  // Suggested only on a fresh form: after a refused one, what was typed (even nothing) stays.
   return (
     <>
       <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
@@ -40,8 +56,24 @@ export function IdentificationFields({ source, prefix = "" }: { source: FieldSou
           {...at("idType")}
         />
         <FormInput label="ID Number" autoComplete="off" {...at("idNumber")} />
-        <FormInput label="Issuing Country" autoComplete="off" {...at("issuingCountry")} />
-        <FormInput label="Full Name as on ID" autoComplete="off" {...at("fullNameAsOnID")} />
+        <FormInput
+          label="Issuing Country"
+          autoComplete="off"
+          list={listId}
+          {...country}
+          defaultValue={source.lastResult ? country.defaultValue : country.defaultValue || "Nigeria"}
+        />
+        <datalist id={listId}>
+          {COUNTRIES.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+        <FormInput
+          label="Full Name as on ID"
+          autoComplete="off"
+          {...named}
+          defaultValue={source.lastResult ? named.defaultValue : named.defaultValue || fullName || ""}
+        />
         <FormInput label="Issue Date" type="date" max={today()} {...at("issueDate")} />
         <FormInput label="Expiration Date" type="date" min={today()} {...at("expirationDate")} />
       </div>

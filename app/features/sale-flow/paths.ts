@@ -69,3 +69,6 @@ export function openTarget(draftId: string, intent: FormIntent): string | null {
   if (intent.kind === "summary") return summaryPath(draftId);
   return null;
 }
+
+/** The recipient window's button that copies the customer's details. */
+export const SAME_AS_CUSTOMER = "same-as-customer";
