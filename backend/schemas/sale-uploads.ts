@@ -81,7 +81,6 @@ export type SalesExportQuery = z.output<typeof SalesExportQuerySchema>;
 
 export const SALES_EXPORT_HEADER = [
   "Sale ID",
-  "Sale Number",
   "Sale Date",
   "Status",
   "Payment Method",
@@ -99,6 +98,8 @@ export const SALES_EXPORT_HEADER = [
   "Paid (NGN)",
   "Balance (NGN)",
   "Devices",
+  // Last, so files read by column position before it was added still read the same.
+  "Sale Number",
 ];
 
 /** What a browser calls a sales file; the API still reads the bytes (a renamed file is refused). */

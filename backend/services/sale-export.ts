@@ -103,7 +103,6 @@ export const exportCursorOf = (row: ExportRow): ExportCursor => ({
 export function exportCells(row: ExportRow): unknown[] {
   return [
     row.saleId,
-    saleNumberText(row.saleNumber),
     lagosDate(row.createdAt),
     row.status,
     row.paymentMethod,
@@ -121,5 +120,6 @@ export function exportCells(row: ExportRow): unknown[] {
     money(row.paidKobo),
     money(Math.max(0, row.saleTotalKobo - row.paidKobo)),
     row.devices ?? "",
+    saleNumberText(row.saleNumber),
   ];
 }

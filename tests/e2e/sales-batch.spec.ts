@@ -146,6 +146,8 @@ test.describe("sales batch upload and export", () => {
     const ours = rows.filter((cells) => cells.includes(customer.email));
     expect(ours).toHaveLength(1);
     expect(ours[0][1]).toBe(day);
+    expect(header.at(-1)).toBe("Sale Number");
+    expect(ours[0].at(-1)).toMatch(/^S-\d{6}$/);
     expect(rows.every((cells) => cells[1] === day)).toBe(true);
   });
 });
