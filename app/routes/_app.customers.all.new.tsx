@@ -7,6 +7,7 @@ import { OptionSearch, SearchableSelect } from "~/components/option-search";
 import { PersonFields } from "~/components/person-fields";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
+import { draftPath } from "~/features/sale-flow/paths";
 import { listHref } from "~/utils/list-params";
 import { useLiveForm } from "~/utils/use-live-form";
 import type { action, loader } from "~/features/customers/new-customer.server";
@@ -19,7 +20,7 @@ const loadCreateCustomerSchema = () =>
 export const meta: MetaFunction = () => [{ title: "New Customer — SolarDesk" }];
 
 export default function NewCustomerRoute() {
-  const { mapsApiKey, agents } = useLoaderData<typeof loader>();
+  const { mapsApiKey, agents, forDraft } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const { form, field, formErrors } = useLiveForm({
@@ -27,7 +28,11 @@ export default function NewCustomerRoute() {
     lastResult: actionData?.result,
   });
   return (
-    <Drawer title="New Customer" size="medium" closeTo={listHref("/customers/all", location.search)}>
+    <Drawer
+      title="New Customer"
+      size="medium"
+      closeTo={forDraft ? draftPath(forDraft, "customer") : listHref("/customers/all", location.search)}
+    >
       <ActionToast toast={actionData?.toast} />
       <OptionSearch name="agentSearch" label="Find the registering agent" choices={agents} />
       <Form method="post" {...form} className="flex flex-col gap-1">

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Drawer } from "~/components/drawer";
 import { EmptyListState } from "~/components/empty-state";
 import { Pagination } from "~/components/pagination";
@@ -38,6 +38,12 @@ export default function SelectCustomerRoute() {
         defaultValue={search}
         keep={{ selected: selectedParam }}
       />
+      <Link
+        to={`/customers/all/new?forDraft=${encodeURIComponent(draftId)}`}
+        className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline"
+      >
+        New customer (chosen for this sale once saved)
+      </Link>
       {customers === null ? (
         <p role="alert" className="mt-4 text-sm text-red-700">
           Failed to fetch customers

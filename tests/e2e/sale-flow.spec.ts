@@ -420,6 +420,25 @@ test.describe("new sale", () => {
     }
   });
 
+  test("a new customer is made from inside the sale and chosen for it", async ({ page }) => {
+    await startSale(page);
+    const draftUrl = page.url();
+    await saleForm(page).getByRole("button", { name: "Select Customer" }).click();
+    await dialog(page, "Select Customer")
+      .getByRole("link", { name: "New customer (chosen for this sale once saved)" })
+      .click();
+    const drawer = page.getByRole("dialog", { name: "New Customer" });
+    const lastname = `Walkin${Date.now().toString(36)}`;
+    await drawer.getByLabel("First Name").fill("Kemi");
+    await drawer.getByLabel("Last Name").fill(lastname);
+    await drawer.getByLabel("Phone Number").fill(`0814${Math.floor(1000000 + Math.random() * 8999999)}`);
+    await drawer.getByLabel("Address", { exact: true }).fill("5 Unity Road, Ilorin");
+    await drawer.getByRole("button", { name: "Create Customer" }).click();
+    await expect(page.getByText("Customer created successfully!")).toBeVisible();
+    await expect(page).toHaveURL(draftUrl);
+    await expect(saleForm(page).getByText(`Kemi ${lastname}`)).toBeVisible();
+  });
+
   test("a unit not yet registered is added from the Link Device(s) window, and linked there", async ({
     page,
   }) => {
