@@ -534,6 +534,39 @@ describe("GET /api/v1/inventory and /stats", () => {
 });
 
 describe("POST /api/v1/inventory/{id}/batches (restock)", () => {
+  it("refuses a sale price below the cost of the item, here and when an item is created, storing nothing", async () => {
+    const depot = await makeWarehouse(backend.db, { name: "Loss Depot" });
+    const item = await makeItem(backend.db, { batches: [{ warehouseId: depot.id, price: 100, stock: 1 }] });
+    const before = await backend.db.$count(inventoryBatches, eq(inventoryBatches.inventoryItemId, item.id));
+    const refused = await post(`/api/v1/inventory/${item.id}/batches`, {
+      numberOfStock: 5,
+      costOfItem: 1_000,
+      price: 999.99,
+      warehouseId: depot.id,
+    });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).fieldErrors).toEqual({
+      price: ["Sale price cannot be below the cost of item (₦1,000)"],
+    });
+    expect(await backend.db.$count(inventoryBatches, eq(inventoryBatches.inventoryItemId, item.id))).toBe(
+      before,
+    );
+    const equal = await post(`/api/v1/inventory/${item.id}/batches`, {
+      numberOfStock: 5,
+      costOfItem: 1_000,
+      price: 1_000,
+      warehouseId: depot.id,
+    });
+    expect(equal.status).toBe(201);
+
+    const fields = await inventoryForm({ costOfItem: "70000", price: "68000" });
+    const created = await createItem(fields);
+    expect(created.status).toBe(400);
+    expect((await created.json()).fieldErrors).toEqual({
+      price: ["Sale price cannot be below the cost of item (₦70,000)"],
+    });
+  });
+
   it("adds a batch and its receipt without touching the earlier batches", async () => {
     const depot = await makeWarehouse(backend.db, { name: "Restock Depot" });
     const item = await makeItem(backend.db, {

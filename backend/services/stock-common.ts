@@ -4,7 +4,9 @@ import { inventoryBatches, inventoryMovements, warehouses } from "../db/schema";
 import { fileHref } from "../schemas/files";
 import type { FileKind } from "../schemas/files";
 import type { InventoryClass, RestockInput } from "../schemas/inventory";
-import { ServiceError, invalid } from "./errors";
+import { formatNaira } from "../constants/money";
+import { koboToNaira } from "../schemas/money";
+import { ServiceError, invalid, invalidField } from "./errors";
 import { checkImage } from "./files";
 import type { Upload } from "./files";
 import { warehouseRefusal } from "./stock-rules";
@@ -113,6 +115,14 @@ export async function receiveBatch(
     reason: string;
   },
 ) {
+  // Sold at its batch price (a batch upload, a sale without margins), such a batch would lose money on
+  // every unit: refused here, where every batch comes in.
+  if (receipt.price < receipt.costOfItem) {
+    throw invalidField(
+      "price",
+      `Sale price cannot be below the cost of item (${formatNaira(koboToNaira(receipt.costOfItem))})`,
+    );
+  }
   const [batch] = await tx
     .insert(inventoryBatches)
     .values({

@@ -112,8 +112,13 @@ test.describe("stock", () => {
     }
     const form = page.getByRole("form", { name: "Restock" });
     await form.getByLabel("Number of Stock").fill("5");
-    await form.getByLabel("Cost of Item (₦)").fill("1200");
+    // A sale price below the cost is refused under its field, the rest kept.
+    await form.getByLabel("Cost of Item (₦)").fill("3000");
     await form.getByLabel("Sale Price (₦)").fill("2600");
+    await form.getByRole("button", { name: "Restock" }).click();
+    await expect(form.getByText("Sale price cannot be below the cost of item (₦3,000)")).toBeVisible();
+    await expect(form.getByLabel("Number of Stock")).toHaveValue("5");
+    await form.getByLabel("Cost of Item (₦)").fill("1200");
     await form.getByRole("button", { name: "Restock" }).click();
     await expect(page.getByText("Inventory restocked successfully!")).toBeVisible();
     const batches = page.getByRole("table", { name: "Batches" });
