@@ -257,7 +257,8 @@ export async function createInventoryItem(
       dateOfManufacture: "2024-01-15",
       sku: `SKU-${tag}`,
       numberOfStock: String(options.numberOfStock ?? 10),
-      costOfItem: String(options.costOfItem ?? 1000),
+      // Never above the price: a batch below its cost is refused.
+      costOfItem: String(options.costOfItem ?? Math.min(1000, options.price ?? 2000)),
       price: String(options.price ?? 2000),
       ...(options.warehouseId ? { warehouseId: options.warehouseId } : {}),
     },
