@@ -33,6 +33,8 @@ export async function createAction<Answer extends z.ZodTypeAny>(
       list: string;
       message: string;
       listParams?: (record: z.output<Answer>) => Record<string, string | null>;
+      /** Somewhere other than the list to go once the record exists (work done with it there first). */
+      elsewhere?: (record: z.output<Answer>) => Promise<string>;
     };
   },
 ) {
@@ -48,7 +50,8 @@ export async function createAction<Answer extends z.ZodTypeAny>(
       toastFor: creationFailedToast(create.failureToast),
     });
   }
-  const { list, message, listParams } = create.done;
+  const { list, message, listParams, elsewhere } = create.done;
+  if (elsewhere) return redirectWithSuccess(await elsewhere(answer.data), message);
   return redirectWithSuccess(listHref(list, new URL(request.url).search, listParams?.(answer.data)), message);
 }
 

@@ -51,6 +51,8 @@ const SCREENS: { name: string; path: (records: Records) => string }[] = [
   { name: "export data drawer", path: () => "/sales/all/export" },
   { name: "the sandbox checkout", path: (r) => `/payment/sandbox/${r.checkoutReference}` },
   { name: "a receipt, to print", path: (r) => `${r.receiptPath}/print` },
+  { name: "business settings", path: () => "/settings/business" },
+  { name: "a new device for a sale's unit", path: (r) => `/devices/all/new?forItem=${r.inventoryId}` },
   { name: "the request-too-large page", path: () => "/request-too-large" },
 ];
 
