@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { PAYMENT_MODE_LABELS } from "#backend/constants/products";
+import { pricedBy } from "#backend/constants/pricing";
 import { INSTALMENT_ROUNDING_RULE, PAYMENT_METHODS } from "#backend/constants/sale-rules";
 import type { SaleDraft } from "#backend/schemas/sale-drafts";
 import { Drawer } from "~/components/drawer";
@@ -176,6 +177,7 @@ function GeneralDetails({ draft }: { draft: SaleDraft }) {
           </>
         ) : null}
       </dl>
+      {draft.totals ? <p className="mt-3 text-sm text-slate-600">{pricedBy(draft.applyMargin)}</p> : null}
       {draft.totals?.totalMonthlyPayment ? (
         <p className="mt-3 text-sm text-slate-600">{INSTALMENT_ROUNDING_RULE}</p>
       ) : null}

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import type { FinancialSettingsInput } from "#backend/schemas/sales";
+import { PRICING_RULES, PRICING_RULE_HINTS, PRICING_RULE_LABELS } from "#backend/constants/pricing";
 import { DetailList } from "~/components/detail-list";
 import { ErrorBox } from "~/components/error-box";
 import { SectionErrorBoundary } from "~/components/error-panel";
@@ -17,18 +17,18 @@ const loadFinancialSettingsFormSchema = () =>
 
 export const meta: MetaFunction = () => [{ title: "Financial Settings — SolarDesk" }];
 
-const FIELDS: { name: keyof FinancialSettingsInput; label: string; hint: string }[] = [
+const FIELDS: { name: "outrightMargin" | "loanMargin" | "monthlyInterest"; label: string; hint: string }[] = [
   {
     name: "outrightMargin",
     label: "Outright margin (%)",
-    hint: "Added to single-deposit items when margins apply",
+    hint: "Added to single-deposit items under cost plus margin",
   },
-  { name: "loanMargin", label: "Loan margin (%)", hint: "Added to instalment items when margins apply" },
+  { name: "loanMargin", label: "Loan margin (%)", hint: "Added to instalment items under cost plus margin" },
   { name: "monthlyInterest", label: "Monthly interest (%)", hint: "Charged per month of an instalment plan" },
 ];
 
 export default function FinancialSettingsRoute() {
-  const { percent, can } = useLoaderData<typeof loader>();
+  const { pricingRule, percent, can } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, field, formErrors } = useLiveForm({
     loadSchema: loadFinancialSettingsFormSchema,
@@ -48,6 +48,7 @@ export default function FinancialSettingsRoute() {
       </p>
       {can.write ? (
         <Form method="post" {...form} className="mt-4 flex max-w-md flex-col gap-1">
+          <PricingRuleChoice chosen={pricingRule} field={field("pricingRule")} />
           {FIELDS.map(({ name, label, hint }) => {
             const props = field(name);
             return (
@@ -70,12 +71,61 @@ export default function FinancialSettingsRoute() {
       ) : (
         <>
           <DetailList
-            rows={FIELDS.map(({ name, label }) => [label.replace(" (%)", ""), `${percent[name]}%`])}
+            rows={[
+              ["Pricing rule", PRICING_RULE_LABELS[pricingRule]],
+              ...FIELDS.map(({ name, label }): [string, string] => [
+                label.replace(" (%)", ""),
+                `${percent[name]}%`,
+              ]),
+            ]}
           />
+          <p className="mt-2 text-sm text-slate-600">{PRICING_RULE_HINTS[pricingRule]}</p>
           <p className="mt-4 text-sm text-slate-600">Only an administrator can change them.</p>
         </>
       )}
     </section>
+  );
+}
+
+/** Radios, not a select: each rule's hint is read beside it, and either works without JavaScript. */
+function PricingRuleChoice({
+  chosen,
+  field,
+}: {
+  chosen: (typeof PRICING_RULES)[number];
+  field: { id: string; name: string; defaultValue?: string; errors?: string[]; errorId: string };
+}) {
+  const checked = field.defaultValue ?? chosen;
+  return (
+    <fieldset
+      className="mb-3 flex flex-col gap-2"
+      aria-describedby={field.errors?.length ? field.errorId : undefined}
+    >
+      <legend className="mb-1 text-sm font-medium text-slate-700">Pricing rule</legend>
+      {PRICING_RULES.map((rule) => (
+        <label key={rule} className="flex items-start gap-2 text-sm">
+          <input
+            type="radio"
+            name={field.name}
+            value={rule}
+            defaultChecked={checked === rule}
+            className="mt-1 focus:ring-2 focus:ring-brand-500"
+            aria-describedby={`${field.id}-${rule}-hint`}
+          />
+          <span>
+            <span className="font-medium">{PRICING_RULE_LABELS[rule]}</span>
+            <span id={`${field.id}-${rule}-hint`} className="block text-slate-600">
+              {PRICING_RULE_HINTS[rule]}
+            </span>
+          </span>
+        </label>
+      ))}
+      <div id={field.errorId} className="min-h-[1rem] text-xs text-red-700">
+        {field.errors?.map((message) => (
+          <p key={message}>{message}</p>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 

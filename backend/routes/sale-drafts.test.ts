@@ -402,13 +402,13 @@ describe("sale drafts", () => {
     await call("PUT", `/${draft.id}/guarantor`, GUARANTOR);
     const ready = await (await call("GET", `/${draft.id}`)).json();
     expect(ready).toMatchObject({ ready: true, problems: {} });
-    // The screens send applyMargin true (spec §3): cost ₦9,600 + 3 × 4 % interest, + 15 % loan margin.
-    expect(ready.totals.totalPrice).toBe(12_364.8);
+    // The business's rule (batch sale price by default, decision 017): ₦12,000 + 3 × 4 % interest.
+    expect(ready.totals.totalPrice).toBe(13_440);
 
     const submitted = await call("POST", `/${draft.id}/submit`);
     expect(submitted.status).toBe(201);
     const created = await submitted.json();
-    expect(created.sale).toMatchObject({ status: "UNPAID", totalPrice: 12_364.8 });
+    expect(created.sale).toMatchObject({ status: "UNPAID", totalPrice: 13_440 });
     expect(await backend.db.$count(sales, eq(sales.id, created.sale.id))).toBe(1);
     expect((await call("GET", `/${draft.id}`)).status).toBe(404);
   });

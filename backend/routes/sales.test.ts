@@ -29,6 +29,16 @@ const post = (path: string, body: unknown, token = team.sales.token) =>
   backend.request("POST", path, { token, body });
 const get = (path: string, token = team.sales.token) => backend.request("GET", path, { token });
 
+/** The administrator changes only the business's pricing rule. */
+async function setPricingRule(pricingRule: "BATCH_PRICE" | "COST_PLUS_MARGIN") {
+  const current = await (await get("/api/v1/sales/financial-settings")).json();
+  const response = await backend.request("PUT", "/api/v1/sales/financial-settings", {
+    token: team.admin.token,
+    body: { ...current, pricingRule },
+  });
+  expect(response.status).toBe(200);
+}
+
 async function remainingOf(batchIds: string[]) {
   const rows = await backend.db
     .select({ id: inventoryBatches.id, remaining: inventoryBatches.remainingQuantity })
@@ -144,10 +154,15 @@ describe("POST /api/v1/sales/create", () => {
       5_307.2,
       2,
     );
-    expect(sale.financialSettings).toEqual({ outrightMargin: 0.2, loanMargin: 0.15, monthlyInterest: 0.04 });
+    expect(sale.financialSettings).toEqual({
+      pricingRule: "BATCH_PRICE",
+      outrightMargin: 0.2,
+      loanMargin: 0.15,
+      monthlyInterest: 0.04,
+    });
   });
 
-  it("prices with margins when asked (applyMargin), keeping the settings the sale was priced with", async () => {
+  it("prices by the business's rule whatever applyMargin a client sends, and says which applied", async () => {
     const { product, devices: units } = await makeSellableProduct(backend.db, {
       batteryPerUnit: 2,
       batches: [
@@ -156,28 +171,43 @@ describe("POST /api/v1/sales/create", () => {
       ],
     });
     const customer = await makeCustomer(backend.db);
-    const response = await post("/api/v1/sales/create", {
-      ...oneOffSale(
-        customer.id,
-        product.id,
+    const sell = (applyMargin: unknown, deviceIds: string[]) =>
+      post("/api/v1/sales/create", {
+        ...oneOffSale(customer.id, product.id, deviceIds, 2),
+        applyMargin,
+        saleItems: [
+          {
+            productId: product.id,
+            quantity: 2,
+            paymentMode: "ONE_OFF",
+            discount: 10,
+            miscellaneousPrices: { delivery: 500 },
+            devices: deviceIds,
+            saleRecipient: RECIPIENT,
+          },
+        ],
+      });
+    await setPricingRule("COST_PLUS_MARGIN");
+    try {
+      // The reference's example: cost 3 × 800 + 900 = 3,300 → 3,300 − 330 + 500 = 3,470 × 1.2.
+      const atCost = await sell(
+        false,
         units.slice(0, 4).map((device) => device.id),
-        2,
-      ),
-      applyMargin: true,
-      saleItems: [
-        {
-          productId: product.id,
-          quantity: 2,
-          paymentMode: "ONE_OFF",
-          discount: 10,
-          miscellaneousPrices: { delivery: 500 },
-          devices: units.slice(0, 4).map((device) => device.id),
-          saleRecipient: RECIPIENT,
-        },
-      ],
-    });
-    expect(response.status).toBe(201);
-    expect((await response.json()).sale.totalPrice).toBe(4_164);
+      );
+      expect(atCost.status).toBe(201);
+      const { sale } = await atCost.json();
+      expect(sale).toMatchObject({ totalPrice: 4_164, applyMargin: true });
+      expect(sale.financialSettings.pricingRule).toBe("COST_PLUS_MARGIN");
+    } finally {
+      await setPricingRule("BATCH_PRICE");
+    }
+    // Batch sale price (the default), from the second batch: 4 × 1,200 = 4,800 − 480 + 500; no margin.
+    const byBatchPrice = await sell(
+      true,
+      units.slice(4, 8).map((device) => device.id),
+    );
+    expect(byBatchPrice.status).toBe(201);
+    expect((await byBatchPrice.json()).sale).toMatchObject({ totalPrice: 4_820, applyMargin: false });
   });
 
   it("stores an instalment sale's contract; the BVN is masked except for roles that manage sales", async () => {
@@ -604,6 +634,7 @@ describe("the hold on unpaid sales", () => {
 describe("financial settings", () => {
   it("start at 0.2 / 0.15 / 0.04, change only by an administrator, and apply to new sales only", async () => {
     expect(await (await get("/api/v1/sales/financial-settings")).json()).toEqual({
+      pricingRule: "BATCH_PRICE",
       outrightMargin: 0.2,
       loanMargin: 0.15,
       monthlyInterest: 0.04,
@@ -624,18 +655,40 @@ describe("financial settings", () => {
     });
     expect(changed.status).toBe(200);
     expect((await (await get(`/api/v1/sales/${before.id}`)).json()).financialSettings).toEqual({
+      pricingRule: "BATCH_PRICE",
       outrightMargin: 0.2,
       loanMargin: 0.15,
       monthlyInterest: 0.04,
     });
+    // A client that sends no rule (the reference's shape) keeps the business's.
+    await setPricingRule("COST_PLUS_MARGIN");
     await backend.request("PUT", "/api/v1/sales/financial-settings", {
       token: team.admin.token,
       body: { outrightMargin: 0.2, loanMargin: 0.15, monthlyInterest: 0.04 },
     });
+    expect((await (await get("/api/v1/sales/financial-settings")).json()).pricingRule).toBe(
+      "COST_PLUS_MARGIN",
+    );
+    await setPricingRule("BATCH_PRICE");
   });
 
   it("take real numbers only: a boolean or a list is not a 100 % margin", async () => {
-    const settings = { outrightMargin: 0.2, loanMargin: 0.15, monthlyInterest: 0.04 };
+    const settings = {
+      pricingRule: "BATCH_PRICE",
+      outrightMargin: 0.2,
+      loanMargin: 0.15,
+      monthlyInterest: 0.04,
+    };
+    for (const odd of ["cost", "batch_price", 1, null]) {
+      const response = await backend.request("PUT", "/api/v1/sales/financial-settings", {
+        token: team.admin.token,
+        body: { ...settings, pricingRule: odd },
+      });
+      expect(response.status, JSON.stringify(odd)).toBe(400);
+      expect((await response.json()).fieldErrors).toEqual({
+        pricingRule: ["Pricing rule must be COST_PLUS_MARGIN or BATCH_PRICE"],
+      });
+    }
     for (const odd of [true, [1], "Infinity", "1e-1"]) {
       const response = await backend.request("PUT", "/api/v1/sales/financial-settings", {
         token: team.admin.token,

@@ -45,7 +45,6 @@ export const SaleDraftDocumentSchema = z.object({
   guarantor: z.record(z.unknown()).nullable(),
   bvn: z.string().nullable(),
   paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
-  applyMargin: z.boolean(),
 });
 export type SaleDraftDocument = z.infer<typeof SaleDraftDocumentSchema>;
 
@@ -58,7 +57,6 @@ export const EMPTY_DRAFT: SaleDraftDocument = {
   guarantor: null,
   bvn: null,
   paymentMethod: null,
-  applyMargin: true,
 };
 
 export const DraftCustomerSchema = z

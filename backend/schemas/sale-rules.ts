@@ -363,7 +363,8 @@ export const CreateSaleSchema = z
       .min(1, "At least one sale item is required")
       .max(MAX_SALE_ITEMS, `At most ${MAX_SALE_ITEMS} products in one sale`),
     paymentMethod: z.enum(PAYMENT_METHODS, { errorMap: () => ({ message: "Payment method is required" }) }),
-    applyMargin: z.boolean({ invalid_type_error: "Apply margin must be true or false" }).default(true),
+    // The business's pricing rule decides (decision 017); a client may still send the reference's flag.
+    applyMargin: z.boolean({ invalid_type_error: "Apply margin must be true or false" }).optional(),
     bvn: BvnSchema.optional(),
     identificationDetails: IdentificationSchema.optional(),
     nextOfKinDetails: NextOfKinSchema.optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PRICING_RULES } from "../constants/pricing";
 import { optionalId } from "./fields";
 import { decimalField } from "./form-values";
 import { PaginationSchema, listSchema } from "./list";
@@ -168,6 +169,7 @@ export const SaleRecordSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   applyMargin: z.boolean(),
   financialSettings: z.object({
+    pricingRule: z.enum(PRICING_RULES),
     outrightMargin: z.number(),
     loanMargin: z.number(),
     monthlyInterest: z.number(),
@@ -270,8 +272,14 @@ const fraction = (label: string) =>
     },
   });
 
+const pricingRule = z.enum(PRICING_RULES, {
+  errorMap: () => ({ message: `Pricing rule must be ${PRICING_RULES.join(" or ")}` }),
+});
+
 export const FinancialSettingsSchema = z
   .object({
+    // Left out by the reference's clients, which then keep the business's rule.
+    pricingRule: pricingRule.optional(),
     outrightMargin: fraction("Outright margin"),
     loanMargin: fraction("Loan margin"),
     monthlyInterest: fraction("Monthly interest"),
@@ -295,6 +303,7 @@ const percent = (label: string) =>
 
 export const FinancialSettingsFormSchema = z
   .object({
+    pricingRule: z.enum(PRICING_RULES, { errorMap: () => ({ message: "Choose a pricing rule" }) }),
     outrightMargin: percent("Outright margin"),
     loanMargin: percent("Loan margin"),
     monthlyInterest: percent("Monthly interest"),

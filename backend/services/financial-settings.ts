@@ -22,28 +22,34 @@ export async function currentFinancialSettings(db: AppDb): Promise<FinancialSett
         outrightMarginBps: row.outrightMarginBps,
         loanMarginBps: row.loanMarginBps,
         monthlyInterestBps: row.monthlyInterestBps,
+        pricingRule: row.pricingRule,
       }
     : DEFAULT_FINANCIAL_SETTINGS;
 }
 
 export function financialSettingsRecord(settings: FinancialSettings) {
   return {
+    pricingRule: settings.pricingRule,
     outrightMargin: toFraction(settings.outrightMarginBps),
     loanMargin: toFraction(settings.loanMarginBps),
     monthlyInterest: toFraction(settings.monthlyInterestBps),
   };
 }
 
-/** Changes the margins and interest new sales are priced with; sales already made keep theirs. */
+/**
+ * Changes the pricing rule, margins and interest new sales are priced with; sales already made keep theirs.
+ * A client that sends no rule (the reference's shape) keeps the current one.
+ */
 export async function updateFinancialSettings(db: AppDb, actor: StaffActor, input: FinancialSettingsInput) {
   if (!isAdministrator(actor.permissions)) throw forbidden(ONLY_ADMIN_CHANGES_SETTINGS);
-  const next: FinancialSettings = {
-    outrightMarginBps: toBps(input.outrightMargin),
-    loanMarginBps: toBps(input.loanMargin),
-    monthlyInterestBps: toBps(input.monthlyInterest),
-  };
-  await db.transaction(async (tx) => {
+  const next = await db.transaction(async (tx) => {
     const before = await currentFinancialSettings(tx);
+    const next: FinancialSettings = {
+      outrightMarginBps: toBps(input.outrightMargin),
+      loanMarginBps: toBps(input.loanMargin),
+      monthlyInterestBps: toBps(input.monthlyInterest),
+      pricingRule: input.pricingRule ?? before.pricingRule,
+    };
     await tx
       .insert(financialSettings)
       .values({ id: "current", ...next, updatedBy: actor.userId })
@@ -55,6 +61,7 @@ export async function updateFinancialSettings(db: AppDb, actor: StaffActor, inpu
       summary: "Updated the financial settings",
       changes: { from: financialSettingsRecord(before), to: financialSettingsRecord(next) },
     });
+    return next;
   });
   return financialSettingsRecord(next);
 }

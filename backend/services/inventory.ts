@@ -64,6 +64,16 @@ export function itemStock(db: AppDb, itemId: AnyColumn | SQL, warehouseId?: stri
       >`(max(${inventoryBatches.price}) filter (where ${inventoryBatches.remainingQuantity} > 0))::float8`.as(
         "max_price",
       ),
+      minCost: sql<
+        number | null
+      >`(min(${inventoryBatches.costOfItem}) filter (where ${inventoryBatches.remainingQuantity} > 0))::float8`.as(
+        "min_cost",
+      ),
+      maxCost: sql<
+        number | null
+      >`(max(${inventoryBatches.costOfItem}) filter (where ${inventoryBatches.remainingQuantity} > 0))::float8`.as(
+        "max_cost",
+      ),
     })
     .from(inventoryBatches)
     .where(

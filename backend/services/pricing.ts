@@ -3,18 +3,35 @@
 // the deposit and the monthly amount to the nearest whole naira, since customers pay them in cash; the
 // last instalment absorbs what rounding left, so the schedule adds up to the total exactly.
 
+import type { PricingRule } from "../constants/pricing";
+
 /** Basis points: 1 % = 100. */
-export type FinancialSettings = {
+export type MarginSettings = {
   outrightMarginBps: number;
   loanMarginBps: number;
   monthlyInterestBps: number;
 };
 
+export type FinancialSettings = MarginSettings & { pricingRule: PricingRule };
+
 export const DEFAULT_FINANCIAL_SETTINGS: FinancialSettings = {
   outrightMarginBps: 2000,
   loanMarginBps: 1500,
   monthlyInterestBps: 400,
+  pricingRule: "BATCH_PRICE",
 };
+
+/** The columns a sale keeps of the settings it was priced with. */
+export function marginColumns(settings: FinancialSettings): MarginSettings & { applyMargin: boolean } {
+  return {
+    outrightMarginBps: settings.outrightMarginBps,
+    loanMarginBps: settings.loanMarginBps,
+    monthlyInterestBps: settings.monthlyInterestBps,
+    applyMargin: marginsApply(settings),
+  };
+}
+
+export const marginsApply = (settings: FinancialSettings) => settings.pricingRule === "COST_PLUS_MARGIN";
 
 export type Allocation = { batchId: string; quantity: number; unitPriceKobo: number };
 
@@ -83,7 +100,7 @@ export type ItemPrice = {
 export function priceItem(
   allocations: Allocation[],
   terms: ItemTerms,
-  settings: FinancialSettings,
+  settings: MarginSettings,
   applyMargin: boolean,
 ): ItemPrice {
   const baseKobo = allocations.reduce((sum, slice) => sum + slice.quantity * slice.unitPriceKobo, 0);
@@ -141,6 +158,14 @@ export const TOTAL_TOO_LARGE = "The total of this item is larger than a sale may
 
 export function isExactTotal(price: Pick<ItemPrice, "totalKobo">) {
   return Number.isSafeInteger(price.totalKobo);
+}
+
+/**
+ * What one unit of a product sells for by single deposit, from the sum of its parts' batch bases (cost under
+ * cost plus margin, sale price otherwise): the catalogue's figure, equal to priceItem's with no discount.
+ */
+export function listPrice(baseKobo: number, settings: FinancialSettings): number {
+  return marginsApply(settings) ? baseKobo + share(baseKobo, settings.outrightMarginBps) : baseKobo;
 }
 
 export type SaleTotals = {

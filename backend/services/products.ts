@@ -22,7 +22,10 @@ import type { StaffActor } from "./audit";
 import { invalid, isUniqueViolation, notFound } from "./errors";
 import { storeFile } from "./files";
 import type { Upload } from "./files";
+import { currentFinancialSettings } from "./financial-settings";
 import { itemStock } from "./inventory";
+import { listPrice, marginsApply } from "./pricing";
+import type { FinancialSettings } from "./pricing";
 import { containsPattern } from "./search";
 import { FieldProblems, checkedImage, imageOf } from "./stock-common";
 import { isTaken, sameText } from "./uniqueness";
@@ -107,6 +110,8 @@ export async function productStock(db: AppDb, productIds: string[]) {
       remaining: stock.remaining,
       minimumPrice: sql<number>`(sum(coalesce(${stock.minPrice}, 0) * ${productInventories.quantity}) over (${perProduct}))::float8`,
       maximumPrice: sql<number>`(sum(coalesce(${stock.maxPrice}, 0) * ${productInventories.quantity}) over (${perProduct}))::float8`,
+      minimumCost: sql<number>`(sum(coalesce(${stock.minCost}, 0) * ${productInventories.quantity}) over (${perProduct}))::float8`,
+      maximumCost: sql<number>`(sum(coalesce(${stock.maxCost}, 0) * ${productInventories.quantity}) over (${perProduct}))::float8`,
       availableUnits: sql<number>`(min(floor(${stock.remaining} / ${productInventories.quantity})) over (${perProduct}))::float8`,
     })
     .from(productInventories)
@@ -118,7 +123,27 @@ export async function productStock(db: AppDb, productIds: string[]) {
 
 type StockRow = Awaited<ReturnType<typeof productStock>>[number];
 
-function toProductRecords(heads: ProductHead[], stockRows: StockRow[]): ProductRecord[] {
+/**
+ * What one unit sells for by single deposit under the business's pricing rule (decision 017): from the
+ * cheapest and the dearest batches with stock, so a sale's price lies within it.
+ */
+export function priceRangeOf(row: StockRow | undefined, settings: FinancialSettings) {
+  if (!row) return { minimumInventoryBatchPrice: 0, maximumInventoryBatchPrice: 0 };
+  const margins = marginsApply(settings);
+  const [minimum, maximum] = margins
+    ? [row.minimumCost, row.maximumCost]
+    : [row.minimumPrice, row.maximumPrice];
+  return {
+    minimumInventoryBatchPrice: koboToNaira(listPrice(Number(minimum), settings)),
+    maximumInventoryBatchPrice: koboToNaira(listPrice(Number(maximum), settings)),
+  };
+}
+
+function toProductRecords(
+  heads: ProductHead[],
+  stockRows: StockRow[],
+  settings: FinancialSettings,
+): ProductRecord[] {
   const byProduct = new Map<string, StockRow[]>();
   for (const row of stockRows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
   return heads.map((head) => {
@@ -142,10 +167,7 @@ function toProductRecords(heads: ProductHead[], stockRows: StockRow[]): ProductR
       image: imageOf(head.imageFileId),
       category: { id: head.categoryId, name: head.categoryName },
       paymentModes: PAYMENT_MODES.filter((mode) => head.paymentModes.includes(mode)),
-      priceRange: {
-        minimumInventoryBatchPrice: totals ? koboToNaira(Number(totals.minimumPrice)) : 0,
-        maximumInventoryBatchPrice: totals ? koboToNaira(Number(totals.maximumPrice)) : 0,
-      },
+      priceRange: priceRangeOf(totals, settings),
       availableUnits: totals ? Number(totals.availableUnits) : 0,
       inventories,
       createdAt: head.createdAt.toISOString(),
@@ -189,11 +211,14 @@ export async function listProducts(
     .innerJoin(products, eq(products.id, pageIds.id))
     .innerJoin(productCategories, eq(productCategories.id, products.categoryId))
     .orderBy(desc(pageIds.createdAt), desc(pageIds.id));
-  const stockRows = await productStock(
-    db,
-    heads.map((head) => head.id),
-  );
-  return pageOf("updatedResults", toProductRecords(heads, stockRows), await total(), query);
+  const [stockRows, settings] = await Promise.all([
+    productStock(
+      db,
+      heads.map((head) => head.id),
+    ),
+    currentFinancialSettings(db),
+  ]);
+  return pageOf("updatedResults", toProductRecords(heads, stockRows, settings), await total(), query);
 }
 
 export async function productStats(db: AppDb): Promise<ProductStats> {
@@ -209,7 +234,8 @@ export async function getProduct(db: AppDb, id: string): Promise<ProductRecord> 
     .where(eq(products.id, id))
     .limit(1);
   if (heads.length === 0) throw notFound(PRODUCT_NOT_FOUND);
-  return toProductRecords(heads, await productStock(db, [id]))[0];
+  const [stockRows, settings] = await Promise.all([productStock(db, [id]), currentFinancialSettings(db)]);
+  return toProductRecords(heads, stockRows, settings)[0];
 }
 
 async function checkReferences(

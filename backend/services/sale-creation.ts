@@ -28,6 +28,8 @@ import {
   TOTAL_TOO_LARGE,
   allocateFifo,
   isExactTotal,
+  marginColumns,
+  marginsApply,
   priceItem,
   saleTotals,
 } from "./pricing";
@@ -69,11 +71,13 @@ export async function createSale(
   { provider }: { provider: PaymentProviderName },
 ): Promise<CreatedSale> {
   const problems = new FieldProblems();
+  // The business's rule prices the sale, whatever applyMargin a client sends (decision 017); the answer's
+  // applyMargin says which applied.
+  const settings = await currentFinancialSettings(db);
   const customer = await checkParties(db, input, problems);
   const { catalogue, known } = await checkItems(db, input, problems);
   problems.throwIfAny();
 
-  const settings = await currentFinancialSettings(db);
   const { saleId, reference } = await db.transaction(async (tx) => {
     const batchesOf = await lockStockFor(tx, input, catalogue);
     const priced = priceItems(input, catalogue, batchesOf, settings, problems);
@@ -177,7 +181,7 @@ function priceItems(
   input.saleItems.forEach((item, index) => {
     const product = catalogue.get(item.productId);
     if (!product) return;
-    const allocations = allocateItem(item, product, batchesOf, input.applyMargin);
+    const allocations = allocateItem(item, product, batchesOf, marginsApply(settings));
     if (typeof allocations === "string") return problems.add(`saleItems.${index}.quantity`, allocations);
     const price = priceItem(
       allocations,
@@ -189,7 +193,7 @@ function priceItems(
         installmentStartingPercent: item.installmentStartingPrice,
       },
       settings,
-      input.applyMargin,
+      marginsApply(settings),
     );
     if (!isExactTotal(price)) return problems.add(`saleItems.${index}.quantity`, TOTAL_TOO_LARGE);
     priced.push({ allocations, price });
@@ -239,8 +243,7 @@ async function insertSale(
       customerId: input.customerId,
       agentId: input.agentId ?? null,
       paymentMethod: input.paymentMethod,
-      applyMargin: input.applyMargin,
-      ...settings,
+      ...marginColumns(settings),
       hasContract,
       totalKobo: totals.totalKobo,
       dueNowKobo: totals.dueNowKobo,

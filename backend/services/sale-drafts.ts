@@ -13,9 +13,9 @@ import type { Parameters, Recipient } from "../schemas/sale-rules";
 import type { StaffActor } from "./audit";
 import { invalid, invalidField, notFound } from "./errors";
 import { currentFinancialSettings } from "./financial-settings";
-import { InsufficientStock, allocateFifo, priceItem, saleTotals } from "./pricing";
+import { InsufficientStock, allocateFifo, marginsApply, priceItem, saleTotals } from "./pricing";
 import type { FinancialSettings, ItemPrice } from "./pricing";
-import { productStock } from "./products";
+import { priceRangeOf, productStock } from "./products";
 import {
   AT_LEAST_ONE_DEVICE,
   deviceProblems,
@@ -312,7 +312,6 @@ export function draftPayload(document: SaleDraftDocument): Record<string, unknow
     category: "PRODUCT",
     customerId: document.customerId ?? undefined,
     agentId: document.agentId ?? undefined,
-    applyMargin: document.applyMargin,
     paymentMethod: document.paymentMethod ?? undefined,
     saleItems: document.items.map((item) => {
       const parameters = item.parameters;
@@ -369,7 +368,7 @@ async function previewPrices(
         const taken = allocateFifo(
           stockOf.get(inventory.inventoryItemId) ?? [],
           item.units * inventory.quantity,
-          document.applyMargin,
+          marginsApply(settings),
         );
         // Items later in the draft see what earlier ones took.
         for (const slice of taken) {
@@ -394,7 +393,7 @@ async function previewPrices(
             installmentStartingPercent: parameters?.installmentStartingPrice,
           },
           settings,
-          document.applyMargin,
+          marginsApply(settings),
         ),
       );
     } catch (error) {
@@ -413,6 +412,7 @@ export async function getDraft(db: AppDb, actor: StaffActor, id: string): Promis
   const prices = await previewPrices(db, document, catalogue, settings);
   const items = draftItemViews(document, catalogue, {
     stockOf: new Map(stock.map((entry) => [entry.productId, entry])),
+    settings,
     prices,
     chosenDevices,
     today: lagosDate(new Date()),
@@ -440,7 +440,7 @@ export async function getDraft(db: AppDb, actor: StaffActor, id: string): Promis
     guarantor: document.guarantor,
     bvn: document.bvn,
     paymentMethod: document.paymentMethod,
-    applyMargin: document.applyMargin,
+    applyMargin: marginsApply(settings),
     needsContract: document.items.some((item) => item.parameters?.paymentMode === "INSTALLMENT"),
     totals,
     problems,
@@ -484,6 +484,7 @@ async function readDraftContext(db: AppDb, document: SaleDraftDocument) {
 type StockEntry = Awaited<ReturnType<typeof productStock>>[number];
 type ItemContext = {
   stockOf: Map<string, StockEntry>;
+  settings: FinancialSettings;
   prices: Map<string, ItemPrice | string>;
   chosenDevices: Map<string, DeviceForSale>;
   today: string;
@@ -503,7 +504,7 @@ function draftItemViews(
 function draftItemView(
   item: DraftItem,
   product: ProductForSale,
-  { stockOf, prices, chosenDevices, today }: ItemContext,
+  { stockOf, settings, prices, chosenDevices, today }: ItemContext,
 ): DraftItemView {
   const price = prices.get(item.productId);
   const linked = (item.deviceIds ?? [])
@@ -511,7 +512,7 @@ function draftItemView(
     .filter((device) => device !== undefined);
   return {
     productId: item.productId,
-    product: productView(product, stockOf.get(item.productId)),
+    product: productView(product, stockOf.get(item.productId), settings),
     units: item.units,
     parameters: item.parameters,
     miscellaneous: item.miscellaneous,
@@ -533,17 +534,18 @@ function draftItemView(
   };
 }
 
-function productView(product: ProductForSale, entry: StockEntry | undefined): DraftItemView["product"] {
+function productView(
+  product: ProductForSale,
+  entry: StockEntry | undefined,
+  settings: FinancialSettings,
+): DraftItemView["product"] {
   return {
     name: product.name,
     category: product.categoryName,
     image: imageOf(product.imageFileId),
     paymentModes: product.paymentModes,
     availableUnits: entry ? Number(entry.availableUnits) : 0,
-    priceRange: {
-      minimumInventoryBatchPrice: entry ? naira(Number(entry.minimumPrice)) : 0,
-      maximumInventoryBatchPrice: entry ? naira(Number(entry.maximumPrice)) : 0,
-    },
+    priceRange: priceRangeOf(entry, settings),
   };
 }
 

@@ -71,7 +71,10 @@ export async function getSale(
     status: row.status,
     paymentMethod: row.paymentMethod,
     applyMargin: row.applyMargin,
-    financialSettings: financialSettingsRecord(row),
+    financialSettings: financialSettingsRecord({
+      ...row,
+      pricingRule: row.applyMargin ? "COST_PLUS_MARGIN" : "BATCH_PRICE",
+    }),
     customer: sale.customer,
     agent: personOf(row.agentId, sale.agentFirstname, sale.agentLastname),
     createdBy: personOf(row.creatorId, sale.creatorFirstname, sale.creatorLastname),

@@ -16,7 +16,7 @@ import { LAGOS_OFFSET_MS } from "../schemas/dates";
 import { recordAudit } from "./audit";
 import type { StaffActor } from "./audit";
 import type { Allocation, FinancialSettings, ItemPrice } from "./pricing";
-import { saleTotals } from "./pricing";
+import { marginColumns, saleTotals } from "./pricing";
 import { paymentStatusAfter, statusAfterPayment } from "./sale-payments";
 
 export type PreparedSale = {
@@ -139,8 +139,7 @@ export async function writeSales(
       customerId: sale.customerId,
       agentId: sale.agentId,
       paymentMethod: sale.paymentMethod,
-      applyMargin: false,
-      ...settings,
+      ...marginColumns(settings),
       hasContract: sale.paymentMode === "INSTALLMENT",
       totalKobo: totals.totalKobo,
       dueNowKobo: totals.dueNowKobo,

@@ -27,7 +27,14 @@ import type { StaffActor } from "./audit";
 import { notFound } from "./errors";
 import { CUSTOMER_BARRED, markPurchased } from "./customers";
 import { currentFinancialSettings } from "./financial-settings";
-import { InsufficientStock, TOTAL_TOO_LARGE, allocateFifo, isExactTotal, priceItem } from "./pricing";
+import {
+  InsufficientStock,
+  TOTAL_TOO_LARGE,
+  allocateFifo,
+  isExactTotal,
+  marginsApply,
+  priceItem,
+} from "./pricing";
 import type { Allocation, FinancialSettings, ItemPrice, StockBatch } from "./pricing";
 import { PRODUCT_NOT_FOUND } from "./sale-creation";
 import {
@@ -419,7 +426,7 @@ function checkRow(
   }
   if (problems.length > 0 || !product || !customer || !item.success || !paymentMethod) return { problems };
 
-  const stock = takeRowStock(check, product, item.data.quantity, lookups.batchesOf);
+  const stock = takeRowStock(check, product, item.data.quantity, lookups);
   if (!stock) return { problems };
   const priced = priceRow(check, stock, item.data, lookups.settings, paidCell);
   if (!priced) return { problems };
@@ -562,14 +569,14 @@ function takeRowStock(
   { add }: RowCheck,
   product: ProductForSale,
   units: number,
-  batchesOf: Lookups["batchesOf"],
+  { batchesOf, settings }: Pick<Lookups, "batchesOf" | "settings">,
 ): TakenStock | null {
   const allocations: TakenStock["allocations"] = [];
   const taken: TakenStock["taken"] = [];
   for (const inventory of product.inventories) {
     const batches = batchesOf.get(inventory.inventoryItemId) ?? [];
     try {
-      for (const slice of allocateFifo(batches, units * inventory.quantity, false)) {
+      for (const slice of allocateFifo(batches, units * inventory.quantity, marginsApply(settings))) {
         const batch = batches.find((candidate) => candidate.batchId === slice.batchId);
         if (batch) {
           batch.remaining -= slice.quantity;
@@ -606,7 +613,7 @@ function priceRow(
       installmentStartingPercent: item.installmentStartingPrice,
     },
     settings,
-    false,
+    marginsApply(settings),
   );
   if (!isExactTotal(price)) {
     giveBack(taken);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { deleteDraft } from "./support/sale-records";
+import { deleteDraft, naira } from "./support/sale-records";
 import type { Locator } from "@playwright/test";
 import {
   chooseCustomer,
@@ -54,7 +54,7 @@ test.describe("new sale", () => {
     // About forty page loads without JavaScript, each a whole document: a long journey on a busy machine.
     test.setTimeout(90_000);
     const customer = await createCustomer();
-    const { product, category, devices } = await createSellableProduct({ devices: 2 });
+    const { product, category, devices } = await createSellableProduct({ devices: 2, price: 53_210 });
     await startSale(page);
 
     // Select Customer: an empty Done is refused (without JavaScript it reaches the server).
@@ -86,6 +86,8 @@ test.describe("new sale", () => {
 
     const products = await selectProduct(page, product, category);
     await expect(products.getByText("1 Item(s) Selected")).toBeVisible();
+    // One price: what the drawer shows is what the summary charges (decision 017).
+    await expect(products.getByText(naira(53_210), { exact: true })).toBeVisible();
     await expect(products.getByRole("button", { name: `Decrease units of ${product.name}` })).toBeDisabled();
     await products.getByRole("button", { name: "Done" }).click();
 
@@ -133,6 +135,8 @@ test.describe("new sale", () => {
     await expect(page).toHaveTitle("Sale Summary — SolarDesk");
     await expect(summary.getByRole("heading", { name: "General Details" })).toBeVisible();
     await expect(summary.getByRole("region", { name: "Product 1" })).toContainText(product.name);
+    await expect(summary).toContainText(`Total price${naira(53_210)}`);
+    await expect(summary.getByText("Priced at each unit's batch sale price", { exact: false })).toBeVisible();
     await summary.getByLabel("Cash").check();
     await summary.getByRole("button", { name: "Create Sale" }).click();
     await expect(page.getByText("Sale created successfully!")).toBeVisible();

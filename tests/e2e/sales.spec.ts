@@ -480,14 +480,18 @@ test.describe("sales", () => {
 
       await page.getByLabel("Outright margin (%)").fill("25");
       await page.getByLabel("Monthly interest (%)").fill("3.5");
+      await expect(page.getByRole("radio", { name: /^Batch sale price/ })).toBeChecked();
+      await page.getByRole("radio", { name: /^Cost plus margin/ }).check();
       await page.getByRole("button", { name: "Save Settings" }).click();
       await expect(page.getByText("Financial settings saved")).toBeVisible();
       expect(await financialSettings()).toEqual({
+        pricingRule: "COST_PLUS_MARGIN",
         outrightMargin: 0.25,
         loanMargin: 0.125,
         monthlyInterest: 0.035,
       });
       await expect(page.getByLabel("Outright margin (%)")).toHaveValue("25");
+      await expect(page.getByRole("radio", { name: /^Cost plus margin/ })).toBeChecked();
     } finally {
       await putFinancialSettings(before);
     }

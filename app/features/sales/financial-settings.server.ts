@@ -16,6 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const settings = await apiRead(request, "/v1/sales/financial-settings", FinancialSettingsSchema);
   return {
+    pricingRule: settings.pricingRule ?? "BATCH_PRICE",
     percent: {
       outrightMargin: toPercent(settings.outrightMargin),
       loanMargin: toPercent(settings.loanMargin),
@@ -29,13 +30,14 @@ export async function action({ request }: ActionFunctionArgs) {
   await requirePermission(request, "manage:all");
   const submission = parseForm(await readFormData(request), FinancialSettingsFormSchema);
   if (submission.status !== "success") return invalidSubmission(submission);
-  const { outrightMargin, loanMargin, monthlyInterest } = submission.value;
+  const { pricingRule, outrightMargin, loanMargin, monthlyInterest } = submission.value;
   const answer = await apiWrite(
     request,
     {
       method: "PUT",
       path: "/v1/sales/financial-settings",
       body: {
+        pricingRule,
         outrightMargin: toFraction(outrightMargin),
         loanMargin: toFraction(loanMargin),
         monthlyInterest: toFraction(monthlyInterest),

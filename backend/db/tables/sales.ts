@@ -10,6 +10,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { PRICING_RULES } from "../../constants/pricing";
 import { PAYMENT_MODES } from "../../schemas/products";
 import type { PaymentMode } from "../../schemas/products";
 import { PAYMENT_METHODS } from "../../schemas/sale-rules";
@@ -29,14 +30,20 @@ import { users } from "./staff";
 const kobo = (name: string) => bigint(name, { mode: "number" });
 
 /** Basis points (1 % = 100); one row, and a sale keeps a copy of the values it was priced with. */
-export const financialSettings = pgTable("financial_settings", {
-  id: text("id").primaryKey().default("current"),
-  outrightMarginBps: integer("outright_margin_bps").notNull(),
-  loanMarginBps: integer("loan_margin_bps").notNull(),
-  monthlyInterestBps: integer("monthly_interest_bps").notNull(),
-  updatedBy: text("updated_by").references(() => users.id),
-  updatedAt: updatedAt(),
-});
+export const financialSettings = pgTable(
+  "financial_settings",
+  {
+    id: text("id").primaryKey().default("current"),
+    outrightMarginBps: integer("outright_margin_bps").notNull(),
+    loanMarginBps: integer("loan_margin_bps").notNull(),
+    monthlyInterestBps: integer("monthly_interest_bps").notNull(),
+    // Decision 017: cost of item plus margin, or the batch's sale price, for every sale alike.
+    pricingRule: text("pricing_rule", { enum: PRICING_RULES }).notNull().default("BATCH_PRICE"),
+    updatedBy: text("updated_by").references(() => users.id),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check("financial_settings_pricing_rule_check", oneOf(table.pricingRule, PRICING_RULES))],
+);
 
 /** One row: the business named on receipts (Settings → Business). */
 export const businessSettings = pgTable("business_settings", {

@@ -205,7 +205,12 @@ export function deleteDraft(id: string) {
   return call(`/sales/drafts/${id}`, { method: "DELETE" });
 }
 
-export type FinancialSettings = { outrightMargin: number; loanMargin: number; monthlyInterest: number };
+export type FinancialSettings = {
+  pricingRule?: "COST_PLUS_MARGIN" | "BATCH_PRICE";
+  outrightMargin: number;
+  loanMargin: number;
+  monthlyInterest: number;
+};
 
 export function financialSettings() {
   return call<FinancialSettings>("/sales/financial-settings");

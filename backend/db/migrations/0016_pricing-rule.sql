@@ -1,0 +1,2 @@
+ALTER TABLE "financial_settings" ADD COLUMN "pricing_rule" text DEFAULT 'BATCH_PRICE' NOT NULL;--> statement-breakpoint
+ALTER TABLE "financial_settings" ADD CONSTRAINT "financial_settings_pricing_rule_check" CHECK ("financial_settings"."pricing_rule" in ('COST_PLUS_MARGIN', 'BATCH_PRICE'));
