@@ -63,7 +63,7 @@ export default function DeviceRoute() {
       <span className="text-xs text-slate-600">Shown this once; reload the page to hide it.</span>
     </span>
   ) : (
-    <span className="font-mono text-xs">{device.key}</span>
+    <span className="font-mono text-xs">{device.key || "No key (makes no tokens)"}</span>
   );
   return (
     <div className="flex flex-col gap-4">
@@ -79,7 +79,7 @@ export default function DeviceRoute() {
           <h2 id="device-serial" className="text-lg font-semibold">
             {device.serialNumber}
           </h2>
-          {can.reveal && !revealed ? (
+          {can.reveal && !revealed && device.key ? (
             <Form method="post">
               <SubmitButton intent="reveal-key" pendingText="Revealing..." className="py-2">
                 Reveal key

@@ -40,7 +40,13 @@ export default function NewDeviceRoute() {
       <OptionSearch name="itemSearch" label="Find an inventory item" choices={items} />
       <Form method="post" {...form} className="flex flex-col gap-1">
         <FormInput label="Serial Number" autoComplete="off" {...field("serialNumber")} />
-        <FormInput label="Key" autoComplete="off" spellCheck={false} {...field("key")} />
+        <FormInput
+          label="Key"
+          autoComplete="off"
+          spellCheck={false}
+          hint="Required for a tokenable device"
+          {...field("key")}
+        />
         <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
           <FormInput
             label="Starting Code"

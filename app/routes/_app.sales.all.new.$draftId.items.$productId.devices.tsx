@@ -144,6 +144,9 @@ function InventoryDevices({
             <ul aria-label={`Devices of ${offer.name} to link`} className="mt-2 divide-y divide-slate-100">
               {offer.offered.map((device) => (
                 <DeviceRow key={device.id} device={{ ...device, inventoryId: offer.inventoryId }}>
+                  {device.withoutItem ? (
+                    <span className="text-xs text-slate-600">No item yet: becomes a unit of {offer.name}</span>
+                  ) : null}
                   <button
                     type="submit"
                     name="intent"

@@ -27,3 +27,6 @@ export const DEVICE_FILE_COLUMNS = [
   { header: "Tokenable", field: "isTokenable", required: false },
 ] as const;
 export type DeviceFileColumn = (typeof DEVICE_FILE_COLUMNS)[number];
+
+/** `inventoryId=none` in a device list: units registered without an inventory item. */
+export const UNASSIGNED = "none";

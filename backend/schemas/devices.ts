@@ -16,6 +16,10 @@ import {
   TIME_DIVIDER_INVALID,
 } from "../constants/devices";
 
+// Anything that is not a whole number reads as -1, which the range check refuses with the same message: a
+// wrong type would stop zod before the checks across fields (a tokenable device's key), hiding their messages.
+const NOT_A_WHOLE_NUMBER = -1;
+
 function optionalInteger(message: string) {
   return z.preprocess(
     (value) => {
@@ -23,9 +27,9 @@ function optionalInteger(message: string) {
       if (typeof value === "string") {
         const text = value.trim();
         if (text === "") return undefined;
-        return /^[+-]?\d{1,15}$/.test(text) ? Number(text) : Number.NaN;
+        return /^[+-]?\d{1,15}$/.test(text) ? Number(text) : NOT_A_WHOLE_NUMBER;
       }
-      return value;
+      return typeof value === "number" && Number.isFinite(value) ? value : NOT_A_WHOLE_NUMBER;
     },
     z
       .number({ invalid_type_error: message })
@@ -52,15 +56,19 @@ export function cellFlagSchema(message: string, fallback: boolean) {
   );
 }
 
-const serialNumber = requiredText(SERIAL_NUMBER_REQUIRED).pipe(
-  z.string().max(100, "Serial number must be at most 100 characters"),
+// A missing serial number is read as an empty one, so the checks that depend on other fields (the key and
+// starting code of a tokenable device) still run and every missing field is named at once.
+const serialNumber = z.preprocess(
+  (value) => value ?? "",
+  requiredText(SERIAL_NUMBER_REQUIRED).pipe(
+    z.string().max(100, "Serial number must be at most 100 characters"),
+  ),
 );
-const key = requiredText(KEY_REQUIRED).pipe(z.string().max(200, "Key must be at most 200 characters"));
 
 /** `count` comes as a string from the spec's form. */
 const deviceFields = {
   serialNumber,
-  key,
+  key: optionalText("Key", 200),
   startingCode: optionalText("Starting code", 50),
   count: optionalInteger(COUNT_INVALID),
   timeDivider: optionalInteger(TIME_DIVIDER_INVALID),
@@ -68,12 +76,16 @@ const deviceFields = {
   firmwareVersion: optionalText("Firmware version", 100),
 };
 
-// A tokenable device without its starting code is sold and paid for, then no token can be made for it.
-function startingCodeWhenTokenable(
-  device: { isTokenable: boolean; startingCode?: string },
+// A tokenable device without its key or starting code is sold and paid for, then no token can be made for
+// it; a unit that makes no tokens (a floodlight) needs only its serial number (issue 25).
+function tokenSettingsWhenTokenable(
+  device: { isTokenable: boolean; key?: string; startingCode?: string },
   context: z.RefinementCtx,
 ) {
-  if (device.isTokenable && !device.startingCode) {
+  if (!device.isTokenable) return;
+  // The key first (the spec's message); the starting code is asked for once a key is there.
+  if (!device.key) context.addIssue({ code: z.ZodIssueCode.custom, path: ["key"], message: KEY_REQUIRED });
+  else if (!device.startingCode) {
     context.addIssue({
       code: z.ZodIssueCode.custom,
       path: ["startingCode"],
@@ -92,7 +104,7 @@ export const CreateDeviceSchema = z
     inventoryId: optionalId("Inventory item is required"),
   })
   .strict()
-  .superRefine(startingCodeWhenTokenable);
+  .superRefine(tokenSettingsWhenTokenable);
 export type CreateDeviceInput = z.infer<typeof CreateDeviceSchema>;
 
 export const DeviceFileRowSchema = z
@@ -102,7 +114,7 @@ export const DeviceFileRowSchema = z
     isTokenable: cellFlagSchema(TOKENABLE_INVALID, true),
     inventory: optionalText("Inventory SKU", 50),
   })
-  .superRefine(startingCodeWhenTokenable);
+  .superRefine(tokenSettingsWhenTokenable);
 export type DeviceFileRow = z.infer<typeof DeviceFileRowSchema>;
 
 export const DeviceBatchFieldsSchema = z.object({}).strict();
@@ -139,6 +151,7 @@ export const DeviceListQuerySchema = PaginationSchema.extend({
   startingCode: filterText("Starting code"),
   hardwareModel: filterText("Hardware model"),
   firmwareVersion: filterText("Firmware version"),
+  /** An item's id, or "none" for units registered without an item. */
   inventoryId: z.string().trim().max(64, "inventoryId is too long").optional(),
   /** The devices sold to this customer. */
   customerId: z.string().trim().max(64, "customerId is too long").optional(),

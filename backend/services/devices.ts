@@ -6,6 +6,7 @@ import type { SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AppDb } from "../db/client";
 import { deviceSearchText, devices, saleItems, sales } from "../db/schema";
+import { UNASSIGNED } from "../constants/devices";
 import type { DeviceRow, NewDeviceRow } from "../db/schema";
 import {
   DEVICES_UPLOADED,
@@ -54,6 +55,7 @@ const deviceColumns = {
   id: devices.id,
   serialNumber: devices.serialNumber,
   keyTail: sql<string>`case when length(${devices.key}) > 8 then right(${devices.key}, 4) else '' end`,
+  hasKey: sql<boolean>`${devices.key} <> ''`,
   startingCode: devices.startingCode,
   count: devices.count,
   timeDivider: devices.timeDivider,
@@ -67,12 +69,16 @@ const deviceColumns = {
   createdAt: devices.createdAt,
   updatedAt: devices.updatedAt,
 };
-type DeviceColumnsRow = Pick<DeviceRow, Exclude<keyof typeof deviceColumns, "keyTail">> & { keyTail: string };
+type DeviceColumnsRow = Pick<DeviceRow, Exclude<keyof typeof deviceColumns, "keyTail" | "hasKey">> & {
+  keyTail: string;
+  hasKey: boolean;
+};
 
-function toDeviceRecord({ keyTail, ...row }: DeviceColumnsRow): DeviceRecord {
+function toDeviceRecord({ keyTail, hasKey, ...row }: DeviceColumnsRow): DeviceRecord {
   return {
     ...row,
-    key: `${KEY_MASK}${keyTail}`,
+    // A unit that makes no tokens may have no key: nothing to mask.
+    key: hasKey ? `${KEY_MASK}${keyTail}` : "",
     linked: row.saleItemId !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -125,7 +131,8 @@ function listConditions(query: DeviceListQuery) {
   if (query.firmwareVersion) conditions.push(fieldContains(devices.firmwareVersion, query.firmwareVersion));
   // A whole key only: a "contains" match on a secret would reveal it a character at a time.
   if (query.key) conditions.push(sql`lower(${devices.key}) = ${query.key.toLowerCase()}`);
-  if (query.inventoryId) conditions.push(eq(devices.inventoryId, query.inventoryId));
+  if (query.inventoryId === UNASSIGNED) conditions.push(isNull(devices.inventoryId));
+  else if (query.inventoryId) conditions.push(eq(devices.inventoryId, query.inventoryId));
   if (query.customerId) conditions.push(soldTo(query.customerId));
   if (query.linked !== undefined)
     conditions.push(query.linked ? isNotNull(devices.saleItemId) : isNull(devices.saleItemId));
@@ -189,7 +196,7 @@ export async function createDevice(
     .transaction(async (tx) => {
       const [row] = await tx
         .insert(devices)
-        .values({ ...input, creatorId: actor.userId })
+        .values({ ...input, key: input.key ?? "", creatorId: actor.userId })
         .returning({ id: devices.id });
       await recordAudit(tx, actor, {
         action: "create",
@@ -324,7 +331,8 @@ async function checkRows(db: AppDb, fileRows: FileRow<DeviceFileColumn["field"]>
       continue;
     }
     firstLineOf.set(serial, fileRow.line);
-    valid.push({ line: fileRow.line, values: device, sku: inventory });
+    // A unit that makes no tokens may come without a key; the column holds "" for none.
+    valid.push({ line: fileRow.line, values: { ...device, key: device.key ?? "" }, sku: inventory });
   }
 
   const stored = await storedSerials(db, [...firstLineOf.keys()]);

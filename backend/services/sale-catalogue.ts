@@ -134,6 +134,39 @@ export const AT_LEAST_ONE_DEVICE = "At least one device is required";
 export const noDevicesRegistered = (productName: string) =>
   `No devices are registered for the items of ${productName}: add each unit's serial number under Devices → New Device (with its inventory item), then link it here`;
 
+/**
+ * The item each chosen device counts for: its own, or, for a unit registered without an item, the first of
+ * the product's items still short of units (issue 25: such a device then belongs to that item). A device
+ * that fits nowhere is left out.
+ */
+export function itemOfEachDevice(
+  product: ProductForSale,
+  units: number,
+  chosen: string[],
+  known: Map<string, DeviceForSale>,
+): Map<string, string> {
+  const requirements = deviceRequirements(product, units);
+  const items = new Map<string, string>();
+  const linked = new Map<string, number>();
+  for (const id of chosen) {
+    const itemId = known.get(id)?.inventoryId;
+    if (!itemId || !requirements.some((requirement) => requirement.inventoryId === itemId)) continue;
+    items.set(id, itemId);
+    linked.set(itemId, (linked.get(itemId) ?? 0) + 1);
+  }
+  for (const id of chosen) {
+    const device = known.get(id);
+    if (!device || device.inventoryId) continue;
+    const short = requirements.find(
+      (requirement) => (linked.get(requirement.inventoryId) ?? 0) < requirement.required,
+    );
+    if (!short) continue;
+    items.set(id, short.inventoryId);
+    linked.set(short.inventoryId, (linked.get(short.inventoryId) ?? 0) + 1);
+  }
+  return items;
+}
+
 export function deviceProblems(
   product: ProductForSale,
   units: number,
@@ -142,11 +175,7 @@ export function deviceProblems(
 ): string[] {
   if (chosen.length === 0) return [AT_LEAST_ONE_DEVICE];
   const problems: string[] = [];
-  const tracked = new Map(
-    product.inventories
-      .filter((inventory) => inventory.tracksDevices)
-      .map((item) => [item.inventoryItemId, item]),
-  );
+  const itemOf = itemOfEachDevice(product, units, chosen, known);
   const linkedPerItem = new Map<string, number>();
   for (const id of chosen) {
     const device = known.get(id);
@@ -154,7 +183,8 @@ export function deviceProblems(
       problems.push("A chosen device does not exist");
       continue;
     }
-    if (!device.inventoryId || !tracked.has(device.inventoryId)) {
+    const itemId = itemOf.get(id);
+    if (!itemId) {
       problems.push(`Device ${device.serialNumber} is not a unit of ${product.name}`);
       continue;
     }
@@ -163,7 +193,7 @@ export function deviceProblems(
     if (tokenProblem) {
       problems.push(`Device ${device.serialNumber} cannot make tokens: ${lowerFirst(tokenProblem)}`);
     }
-    linkedPerItem.set(device.inventoryId, (linkedPerItem.get(device.inventoryId) ?? 0) + 1);
+    linkedPerItem.set(itemId, (linkedPerItem.get(itemId) ?? 0) + 1);
   }
   for (const requirement of deviceRequirements(product, units)) {
     const linked = linkedPerItem.get(requirement.inventoryId) ?? 0;

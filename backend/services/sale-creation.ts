@@ -36,6 +36,7 @@ import {
 import type { Allocation, FinancialSettings, ItemPrice, SaleTotals } from "./pricing";
 import {
   deviceProblems,
+  itemOfEachDevice,
   MODE_NOT_OFFERED,
   modeOffered,
   loadDevices,
@@ -90,7 +91,7 @@ export async function createSale(
     for (const [index, item] of input.saleItems.entries()) {
       const saleItemId = await insertSaleItem(tx, saleId, item, priced[index].price);
       await takeStock(tx, actor, saleId, saleItemId, priced[index].allocations);
-      await linkDevices(tx, saleItemId, item.devices, { index, known, problems });
+      await linkDevices(tx, saleItemId, item, { index, known, problems, catalogue });
     }
     if (hasContract) await insertContract(tx, saleId, input);
     await markPurchased(tx, [input.customerId]);
@@ -321,9 +322,18 @@ async function takeStock(
 async function linkDevices(
   tx: AppDb,
   saleItemId: string,
-  deviceIds: string[],
-  { index, known, problems }: { index: number; known: KnownDevices; problems: FieldProblems },
+  item: SaleItem,
+  {
+    index,
+    known,
+    problems,
+    catalogue,
+  }: { index: number; known: KnownDevices; problems: FieldProblems; catalogue: Catalogue },
 ) {
+  const deviceIds = item.devices;
+  const product = catalogue.get(item.productId);
+  if (product)
+    await giveUnitsTheirItem(tx, itemOfEachDevice(product, item.quantity, deviceIds, known), known);
   const linked = await tx
     .update(devices)
     .set({ saleItemId })
@@ -333,6 +343,17 @@ async function linkDevices(
     const taken = deviceIds.filter((id) => !linked.some((device) => device.id === id));
     const serials = taken.map((id) => known.get(id)?.serialNumber ?? id).join(", ");
     problems.reject(`saleItems.${index}.devices`, `Device ${serials} is already linked to a sale`);
+  }
+}
+
+/** A unit registered without an inventory item belongs, once sold, to the item it was sold as. */
+async function giveUnitsTheirItem(tx: AppDb, itemOf: Map<string, string>, known: KnownDevices) {
+  for (const [deviceId, inventoryId] of itemOf) {
+    if (known.get(deviceId)?.inventoryId) continue;
+    await tx
+      .update(devices)
+      .set({ inventoryId })
+      .where(and(eq(devices.id, deviceId), isNull(devices.inventoryId)));
   }
 }
 

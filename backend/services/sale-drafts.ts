@@ -20,6 +20,7 @@ import {
   AT_LEAST_ONE_DEVICE,
   deviceProblems,
   deviceRequirements,
+  itemOfEachDevice,
   noDevicesRegistered,
   MODE_NOT_OFFERED,
   installmentAllowed,
@@ -507,9 +508,12 @@ function draftItemView(
   { stockOf, settings, prices, chosenDevices, today }: ItemContext,
 ): DraftItemView {
   const price = prices.get(item.productId);
+  // A unit registered without an item counts for the item it will belong to once sold.
+  const itemOf = itemOfEachDevice(product, item.units, item.deviceIds ?? [], chosenDevices);
   const linked = (item.deviceIds ?? [])
     .map((deviceId) => chosenDevices.get(deviceId))
-    .filter((device) => device !== undefined);
+    .filter((device) => device !== undefined)
+    .map((device) => ({ ...device, inventoryId: itemOf.get(device.id) ?? device.inventoryId }));
   return {
     productId: item.productId,
     product: productView(product, stockOf.get(item.productId), settings),

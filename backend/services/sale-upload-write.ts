@@ -34,6 +34,8 @@ export type PreparedSale = {
   saleDate: string;
   recipient: { firstname: string; lastname: string; address: string; phone: string; email: string };
   deviceIds: string[];
+  /** The item each device counts for (a unit registered without one is given it). */
+  deviceItems: Map<string, string>;
   allocations: (Allocation & { inventoryItemId: string })[];
   price: ItemPrice;
 };
@@ -125,7 +127,7 @@ export async function writeSales(
   const allocationRows: (typeof saleAllocations.$inferInsert)[] = [];
   const movementRows: (typeof inventoryMovements.$inferInsert)[] = [];
   const paymentRows: (typeof salePayments.$inferInsert)[] = [];
-  const deviceLinks: { id: string; saleItemId: string }[] = [];
+  const deviceLinks: { id: string; saleItemId: string; inventoryId: string | null }[] = [];
   const takenPerBatch = new Map<string, number>();
   const warehouseOf = new Map<string, string>();
 
@@ -194,7 +196,8 @@ export async function writeSales(
         reason: `Sale ${saleId} (batch upload)`,
       });
     }
-    for (const id of sale.deviceIds) deviceLinks.push({ id, saleItemId });
+    for (const id of sale.deviceIds)
+      deviceLinks.push({ id, saleItemId, inventoryId: sale.deviceItems.get(id) ?? null });
     if (sale.paidKobo > 0) {
       paymentRows.push({
         id: randomUUID(),
@@ -232,9 +235,13 @@ export async function writeSales(
   for (const slice of sliced(deviceLinks)) {
     // The devices were locked when checked: each is still free, so every link lands.
     await tx.execute(sql`
-      update ${devices} set sale_item_id = link.sale_item_id
-      from unnest(${anyOf(slice.map((link) => link.id))}::text[], ${anyOf(slice.map((link) => link.saleItemId))}::text[])
-        as link(id, sale_item_id)
+      update ${devices}
+      set sale_item_id = link.sale_item_id, inventory_id = coalesce(${devices.inventoryId}, link.inventory_id)
+      from unnest(
+        ${anyOf(slice.map((link) => link.id))}::text[],
+        ${anyOf(slice.map((link) => link.saleItemId))}::text[],
+        ${anyOf(slice.map((link) => link.inventoryId))}::text[]
+      ) as link(id, sale_item_id, inventory_id)
       where ${devices.id} = link.id and ${devices.saleItemId} is null`);
   }
   await recordAudit(tx, actor, {

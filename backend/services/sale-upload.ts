@@ -40,6 +40,7 @@ import { PRODUCT_NOT_FOUND } from "./sale-creation";
 import {
   deviceForSaleColumns,
   deviceProblems,
+  itemOfEachDevice,
   MODE_NOT_OFFERED,
   modeOffered,
   inventoryIdsOf,
@@ -440,6 +441,7 @@ function checkRow(
       paymentMethod,
       saleDate,
       deviceIds,
+      deviceItems: itemOfEachDevice(product, item.data.quantity, deviceIds, lookups.devicesById),
       allocations: stock.allocations,
       ...priced,
     }),
@@ -639,6 +641,7 @@ function preparedSale(
     paymentMethod: PaymentMethod;
     saleDate: string;
     deviceIds: string[];
+    deviceItems: Map<string, string>;
     allocations: TakenStock["allocations"];
     price: ItemPrice;
     paidKobo: number;
@@ -667,6 +670,7 @@ function preparedSale(
       email: customer.email,
     },
     deviceIds: checked.deviceIds,
+    deviceItems: checked.deviceItems,
     allocations: checked.allocations,
     price: checked.price,
   };

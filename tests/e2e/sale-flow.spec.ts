@@ -490,6 +490,39 @@ test.describe("new sale", () => {
     }
   });
 
+  test("a unit that makes no tokens is registered by its serial alone, without an item, and sold as a product's unit", async ({
+    page,
+  }) => {
+    // One unit of the item is registered, so the product asks for one device of it.
+    const tracked = await createSellableProduct({ devices: 1 });
+    const serial = `FL${Date.now()}`;
+    await page.goto("/devices/all/new");
+    const drawer = page.getByRole("dialog", { name: "New Device" });
+    await drawer.getByLabel("Serial Number").fill(serial);
+    await drawer.getByLabel("Tokenable").selectOption({ label: "No" });
+    await drawer.getByRole("button", { name: "Create Device" }).click();
+    await expect(page.getByText("Device created successfully!")).toBeVisible();
+
+    const draft = await createDraft({ productId: tracked.product.id });
+    try {
+      await page.goto(`/sales/all/new/${draft.id}`);
+      const card = itemCard(page, tracked.product.name);
+      await card.getByRole("button", { name: `Link Device for ${tracked.product.name}` }).click();
+      const linking = dialog(page, "Link Device(s)");
+      await linking.getByLabel(`Search devices of ${tracked.item.name}`).fill(serial);
+      await linking.getByRole("button", { name: "Search", exact: true }).click();
+      await expect(linking.getByRole("listitem").filter({ hasText: serial })).toContainText(
+        `No item yet: becomes a unit of ${tracked.item.name}`,
+      );
+      await linking.getByRole("button", { name: `Link ${serial}` }).click();
+      await expect(linking.getByText("Full · 1 of 1 linked")).toBeVisible();
+      await linking.getByRole("button", { name: "✓ Save Linked 1 Device(s)" }).click();
+      await expect(card.getByText(serial)).toBeVisible();
+    } finally {
+      await deleteDraft(draft.id);
+    }
+  });
+
   test("a draft left half-way is resumed from 'My drafts', and one is thrown away", async ({
     page,
     javaScriptEnabled,

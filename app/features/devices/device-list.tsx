@@ -31,7 +31,10 @@ const COLUMNS: Column<DeviceRow>[] = [
     ),
   },
   // Always masked by the API (docs/decisions/015); the device page reveals one to roles that manage devices.
-  { header: "Key", cell: (device) => <span className="font-mono text-xs">{device.key}</span> },
+  {
+    header: "Key",
+    cell: (device) => <span className="font-mono text-xs">{device.key || "No key"}</span>,
+  },
   { header: "Starting Code", cell: (device) => device.startingCode ?? "" },
   { header: "Hardware Model", cell: (device) => device.hardwareModel ?? "" },
   { header: "Firmware Version", cell: (device) => device.firmwareVersion ?? "" },

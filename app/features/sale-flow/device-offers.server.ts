@@ -1,4 +1,6 @@
+import { UNASSIGNED } from "#backend/constants/devices";
 import { DeviceListSchema } from "#backend/schemas/devices";
+import type { DeviceList } from "#backend/schemas/devices";
 import type { SaleDraft } from "#backend/schemas/sale-drafts";
 import { apiReadOrFailure } from "~/api.server";
 import type { DraftItem } from "./draft-view";
@@ -6,7 +8,8 @@ import type { DevicePickerState } from "./device-picker";
 
 const OFFERED = 10;
 
-// Free devices: of that item, not on a sale, not chosen here or for another product of the draft.
+// Free devices: of that item (or of none yet), not on a sale, not chosen here or for another product of the
+// draft.
 export async function deviceOffers(
   request: Request,
   draft: SaleDraft,
@@ -19,25 +22,35 @@ export async function deviceOffers(
       .filter((other) => other.productId !== item.productId)
       .flatMap((other) => other.devices?.map((device) => device.id) ?? []),
   ]);
+  const free = (search: string, inventoryId: string) =>
+    apiReadOrFailure(request, "/v1/device", DeviceListSchema, {
+      inventoryId,
+      linked: "false",
+      search: search || undefined,
+      limit: Math.min(100, OFFERED + taken.size),
+    });
   return Promise.all(
     item.deviceRequirements.map(async (requirement) => {
       const search = state.search[requirement.inventoryId] ?? "";
-      const answer = await apiReadOrFailure(request, "/v1/device", DeviceListSchema, {
-        inventoryId: requirement.inventoryId,
-        linked: "false",
-        search: search || undefined,
-        limit: Math.min(100, OFFERED + taken.size),
-      });
+      // Units registered without an item are offered too: sold as this item, they become its units.
+      const [own, unassigned] = await Promise.all([
+        free(search, requirement.inventoryId),
+        free(search, UNASSIGNED),
+      ]);
+      const offer = (devices: DeviceList["devices"], withoutItem: boolean) =>
+        devices
+          .filter((device) => !taken.has(device.id))
+          .map((device) => ({ id: device.id, serialNumber: device.serialNumber, withoutItem }));
       return {
         inventoryId: requirement.inventoryId,
         name: requirement.name,
         required: requirement.required,
         search,
-        offered: answer.ok
-          ? answer.data.devices
-              .filter((device) => !taken.has(device.id))
-              .slice(0, OFFERED)
-              .map((device) => ({ id: device.id, serialNumber: device.serialNumber }))
+        offered: own.ok
+          ? [
+              ...offer(own.data.devices, false),
+              ...(unassigned.ok ? offer(unassigned.data.devices, true) : []),
+            ].slice(0, OFFERED)
           : null,
       };
     }),
