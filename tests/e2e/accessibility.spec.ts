@@ -169,6 +169,9 @@ const SCREENS: Record<string, Screen> = {
   "sale recipient modal": {
     path: (records) => `/sales/all/new/${records.draftId}/items/${records.saleProductId}/recipient`,
   },
+  "product details on one page": {
+    path: (records) => `/sales/all/new/${records.draftId}/items/${records.saleProductId}/details`,
+  },
   "identification modal": { path: (records) => `/sales/all/new/${records.draftId}/identification` },
   "next of kin modal": { path: (records) => `/sales/all/new/${records.draftId}/next-of-kin` },
   "guarantor modal": { path: (records) => `/sales/all/new/${records.draftId}/guarantor` },

@@ -523,6 +523,45 @@ test.describe("new sale", () => {
     }
   });
 
+  test("a product's parameters, cost, recipient and device are set on one page with one Save", async ({
+    page,
+  }) => {
+    const customer = await createCustomer();
+    const { product, devices } = await createSellableProduct({ devices: 2 });
+    const draft = await createDraft({ customerId: customer.id, productId: product.id });
+    try {
+      await page.goto(`/sales/all/new/${draft.id}`);
+      const card = itemCard(page, product.name);
+      await card.getByRole("button", { name: `All details of ${product.name} on one page` }).click();
+      const details = dialog(page, "Product Details");
+      await expect(page).toHaveTitle("Product Details — New Sale — SolarDesk");
+      // The recipient starts as the customer.
+      await expect(details.getByLabel("First Name")).toHaveValue(customer.firstname);
+      await details.getByLabel("Payment Mode").selectOption({ label: "Installment" });
+      await details.getByLabel("Installment Starting Price (%)").fill("30");
+      await details.getByLabel("Cost name 1").fill("Delivery");
+      await details.getByLabel("Cost 1 (₦)").fill("500");
+      await details.getByRole("checkbox", { name: devices[0].serialNumber }).check();
+      // A missing duration is refused under its field; everything typed stays.
+      await details.getByRole("button", { name: "Save Product Details" }).click();
+      await expect(
+        details.getByText("Installment duration is required for installment payments"),
+      ).toBeVisible();
+      await expect(details.getByLabel("Cost name 1")).toHaveValue("Delivery");
+      await expect(details.getByRole("checkbox", { name: devices[0].serialNumber })).toBeChecked();
+
+      await details.getByLabel("Installment Duration (months)").fill("6");
+      await details.getByRole("button", { name: "Save Product Details" }).click();
+      await expect(page).toHaveURL(new RegExp(`/sales/all/new/${draft.id}$`));
+      await expect(card.getByText("Delivery ₦500")).toBeVisible();
+      await expect(card.getByText(devices[0].serialNumber)).toBeVisible();
+      await expect(card.getByText(`${customer.firstname} ${customer.lastname}`)).toBeVisible();
+      await expect(card.getByRole("list", { name: `Problems with ${product.name}` })).toHaveCount(0);
+    } finally {
+      await deleteDraft(draft.id);
+    }
+  });
+
   test("a draft left half-way is resumed from 'My drafts', and one is thrown away", async ({
     page,
     javaScriptEnabled,

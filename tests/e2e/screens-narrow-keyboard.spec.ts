@@ -8,6 +8,7 @@ import {
   signInAsAdmin,
 } from "./support/staff";
 import { createSale, recordCash, startCheckout } from "./support/sale-records";
+import { createDraft, createSellableProduct } from "./support/sales";
 
 /**
  * The stock, catalogue and sales screens (and the pages added since: the sandbox checkout, the
@@ -23,6 +24,7 @@ type Records = {
   productId: string;
   checkoutReference: string;
   receiptPath: string;
+  detailsPath: string;
 };
 let records: Records;
 
@@ -53,6 +55,7 @@ const SCREENS: { name: string; path: (records: Records) => string }[] = [
   { name: "a receipt, to print", path: (r) => `${r.receiptPath}/print` },
   { name: "business settings", path: () => "/settings/business" },
   { name: "a new device for a sale's unit", path: (r) => `/devices/all/new?forItem=${r.inventoryId}` },
+  { name: "a product's details on one page", path: (r) => r.detailsPath },
   { name: "the request-too-large page", path: () => "/request-too-large" },
 ];
 
@@ -69,10 +72,12 @@ test.beforeAll(async () => {
     createSale({ paymentMethod: "CASH", paymentMode: "ONE_OFF" }),
   ]);
   const { payment } = (await recordCash(cash.sale.id, cash.sale.amountDueNow)) as { payment: { id: string } };
-  const [product, checkout] = await Promise.all([
+  const [product, checkout, sellable] = await Promise.all([
     createProduct([{ inventoryId: item.id }]),
     startCheckout(online.sale.id),
+    createSellableProduct({ devices: 2 }),
   ]);
+  const draft = await createDraft({ productId: sellable.product.id, installment: true });
   records = {
     agentId: agent.id,
     deviceId: device.id,
@@ -80,6 +85,7 @@ test.beforeAll(async () => {
     productId: product.id,
     checkoutReference: checkout.reference,
     receiptPath: `/sales/${cash.sale.id}/payments/${payment.id}`,
+    detailsPath: `/sales/all/new/${draft.id}/items/${sellable.product.id}/details`,
   };
 });
 

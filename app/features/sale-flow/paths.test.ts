@@ -45,6 +45,10 @@ describe("the new-sale flow's addresses", () => {
     expect(openTarget("d1", parseFormIntent("open:parameters:p1"))).toBe(
       "/sales/all/new/d1/items/p1/parameters",
     );
+    expect(openTarget("d1", parseFormIntent(formIntent.openDetails("p1")))).toBe(
+      "/sales/all/new/d1/items/p1/details",
+    );
+    expect(openTarget("d1", parseFormIntent("open:details"))).toBeNull();
     expect(openTarget("d1", parseFormIntent("summary"))).toBe("/sales/all/new/d1/summary");
     expect(openTarget("d1", parseFormIntent("remove:p1"))).toBeNull();
   });

@@ -14,7 +14,7 @@ export function draftPath(draftId: string, ...rest: string[]) {
     .join("/");
 }
 
-export const itemPath = (draftId: string, productId: string, part: ItemPart) =>
+export const itemPath = (draftId: string, productId: string, part: ItemPart | "details") =>
   draftPath(draftId, "items", productId, part);
 
 export const summaryPath = (draftId: string) => draftPath(draftId, "summary");
@@ -29,6 +29,7 @@ export const ITEM_PART_API: Record<ItemPart, string> = {
 export type FormIntent =
   | { kind: "open"; to: "customer" | "products" | KycPart }
   | { kind: "open-item"; part: ItemPart; productId: string }
+  | { kind: "open-details"; productId: string }
   | { kind: "remove"; productId: string }
   | { kind: "clear-item"; part: ItemPart; productId: string }
   | { kind: "clear"; part: KycPart }
@@ -46,6 +47,7 @@ export function parseFormIntent(intent: string): FormIntent {
   if (kind === "open") {
     if (part === "customer" || part === "products" || isKycPart(part)) return { kind: "open", to: part };
     if (isItemPart(part) && productId) return { kind: "open-item", part, productId };
+    if (part === "details" && productId) return { kind: "open-details", productId };
   }
   if (kind === "remove" && part) return { kind: "remove", productId: [part, ...rest].join(":") };
   if (kind === "clear") {
@@ -58,6 +60,7 @@ export function parseFormIntent(intent: string): FormIntent {
 export const formIntent = {
   open: (to: "customer" | "products" | KycPart) => `open:${to}`,
   openItem: (part: ItemPart, productId: string) => `open:${part}:${productId}`,
+  openDetails: (productId: string) => `open:details:${productId}`,
   remove: (productId: string) => `remove:${productId}`,
   clearItem: (part: ItemPart, productId: string) => `clear:${part}:${productId}`,
   clear: (part: KycPart) => `clear:${part}`,
@@ -66,6 +69,7 @@ export const formIntent = {
 export function openTarget(draftId: string, intent: FormIntent): string | null {
   if (intent.kind === "open") return draftPath(draftId, intent.to);
   if (intent.kind === "open-item") return itemPath(draftId, intent.productId, intent.part);
+  if (intent.kind === "open-details") return itemPath(draftId, intent.productId, "details");
   if (intent.kind === "summary") return summaryPath(draftId);
   return null;
 }

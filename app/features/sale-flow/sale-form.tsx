@@ -196,6 +196,14 @@ function ItemCard({ item, errors }: { item: DraftItem; errors: string[] }) {
               clearIntent={formIntent.clearItem(part, item.productId)}
             />
           ))}
+          <div className="pt-2">
+            <IntentButton
+              intent={formIntent.openDetails(item.productId)}
+              label={`All details of ${item.product.name} on one page`}
+            >
+              All details on one page
+            </IntentButton>
+          </div>
         </div>
         {errors.length ? (
           <ul

@@ -1,8 +1,11 @@
 import { z } from "zod";
 import {
+  DraftDevicesSchema,
   DraftGuarantorSchema,
   DraftMiscellaneousSchema,
+  DraftParametersSchema,
   DraftPaymentMethodSchema,
+  DraftRecipientSchema,
 } from "#backend/schemas/sale-drafts";
 import { BvnSchema, CreateSaleSchema } from "#backend/schemas/sale-rules";
 
@@ -46,3 +49,29 @@ export const GuarantorFormSchema = z.preprocess(
 
 /** The miscellaneous costs modal: the drafts API's costs, where no row at all clears them (spec §4). */
 export const CostsFormSchema = DraftMiscellaneousSchema.partial();
+
+const isBlankRow = (row: unknown) =>
+  row === undefined ||
+  row === null ||
+  (typeof row === "object" &&
+    Object.values(row).every((value) => value === undefined || value === null || value === ""));
+
+/**
+ * One product's parameters, costs, recipient and devices on one page (issue 25 #8): each part is the
+ * drafts API's own schema, so the messages are the same as in their separate windows. A cost row left
+ * empty is no cost; no device ticked clears the devices.
+ */
+export const ProductDetailsFormSchema = z
+  .object({
+    parameters: DraftParametersSchema,
+    costs: z.preprocess(
+      (rows) => (Array.isArray(rows) ? rows.filter((row) => !isBlankRow(row)) : rows),
+      DraftMiscellaneousSchema.shape.costs.optional(),
+    ),
+    recipient: DraftRecipientSchema,
+    deviceIds: z.preprocess(
+      (ids) => (ids === undefined ? [] : Array.isArray(ids) ? ids : [ids]),
+      DraftDevicesSchema.shape.deviceIds,
+    ),
+  })
+  .strict();
