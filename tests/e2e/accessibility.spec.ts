@@ -172,6 +172,7 @@ const SCREENS: Record<string, Screen> = {
   "product details on one page": {
     path: (records) => `/sales/all/new/${records.draftId}/items/${records.saleProductId}/details`,
   },
+  "contract details on one page": { path: (records) => `/sales/all/new/${records.draftId}/contract` },
   "identification modal": { path: (records) => `/sales/all/new/${records.draftId}/identification` },
   "next of kin modal": { path: (records) => `/sales/all/new/${records.draftId}/next-of-kin` },
   "guarantor modal": { path: (records) => `/sales/all/new/${records.draftId}/guarantor` },

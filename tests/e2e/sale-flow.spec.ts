@@ -562,6 +562,43 @@ test.describe("new sale", () => {
     }
   });
 
+  test("an instalment's identification, next of kin and guarantor are set on one page with one Save", async ({
+    page,
+  }) => {
+    const customer = await createCustomer();
+    const { product } = await createSellableProduct({ devices: 1 });
+    const draft = await createDraft({ customerId: customer.id, productId: product.id, installment: true });
+    try {
+      await page.goto(`/sales/all/new/${draft.id}`);
+      await saleForm(page).getByRole("button", { name: "All three on one page" }).click();
+      const contract = dialog(page, "Contract Details");
+      await expect(page).toHaveTitle("Contract Details — New Sale — SolarDesk");
+      await fillIdentification(contract.getByRole("group", { name: "Identification", exact: true }));
+      const kin = contract.getByRole("group", { name: "Next of Kin" });
+      await kin.getByLabel("Full Name").fill("Ada Okeke");
+      await kin.getByLabel("Relationship").fill("Sister");
+      await kin.getByLabel("Phone Number").fill("08035556666");
+      await kin.getByLabel("Date of Birth").fill("1990-05-05");
+      const guarantor = contract.getByRole("group", { name: "Guarantor", exact: true });
+      await guarantor.getByLabel("Full Name", { exact: true }).fill("Musa Bello");
+      await guarantor.getByLabel("Phone Number").fill("08037778888");
+      await guarantor.getByLabel("Date of Birth").fill("1980-02-02");
+      await fillIdentification(guarantor.getByRole("group", { name: "Guarantor's identification" }));
+      // The guarantor's address is missing: said under its field, everything typed kept.
+      await contract.getByRole("button", { name: "Save Contract Details" }).click();
+      await expect(guarantor.getByText("Home address is required")).toBeVisible();
+      await expect(kin.getByLabel("Full Name")).toHaveValue("Ada Okeke");
+      await guarantor.getByLabel("Home Address").fill("4 Marina Road, Lagos");
+      await contract.getByRole("button", { name: "Save Contract Details" }).click();
+      const form = saleForm(page);
+      await expect(form.getByRole("button", { name: "Clear Identification" })).toBeVisible();
+      await expect(form.getByRole("button", { name: "Clear Next of Kin" })).toBeVisible();
+      await expect(form.getByRole("button", { name: "Clear Guarantor" })).toBeVisible();
+    } finally {
+      await deleteDraft(draft.id);
+    }
+  });
+
   test("a draft left half-way is resumed from 'My drafts', and one is thrown away", async ({
     page,
     javaScriptEnabled,

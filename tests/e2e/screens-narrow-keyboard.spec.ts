@@ -56,6 +56,10 @@ const SCREENS: { name: string; path: (records: Records) => string }[] = [
   { name: "business settings", path: () => "/settings/business" },
   { name: "a new device for a sale's unit", path: (r) => `/devices/all/new?forItem=${r.inventoryId}` },
   { name: "a product's details on one page", path: (r) => r.detailsPath },
+  {
+    name: "an instalment's contract on one page",
+    path: (r) => r.detailsPath.replace(/\/items\/.*$/, "/contract"),
+  },
   { name: "the request-too-large page", path: () => "/request-too-large" },
 ];
 

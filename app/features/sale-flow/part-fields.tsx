@@ -82,8 +82,16 @@ export function IdentificationFields({
   );
 }
 
-export function PersonFields({ source, relationship }: { source: FieldSource; relationship: boolean }) {
-  const at = (name: string) => fieldProps(source, name);
+export function PersonFields({
+  source,
+  relationship,
+  prefix = "",
+}: {
+  source: FieldSource;
+  relationship: boolean;
+  prefix?: string;
+}) {
+  const at = (name: string) => fieldProps(source, `${prefix}${name}`);
   return (
     <>
       <FormInput label="Full Name" autoComplete="off" {...at("fullName")} />

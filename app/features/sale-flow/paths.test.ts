@@ -49,6 +49,7 @@ describe("the new-sale flow's addresses", () => {
       "/sales/all/new/d1/items/p1/details",
     );
     expect(openTarget("d1", parseFormIntent("open:details"))).toBeNull();
+    expect(openTarget("d1", parseFormIntent(formIntent.open("contract")))).toBe("/sales/all/new/d1/contract");
     expect(openTarget("d1", parseFormIntent("summary"))).toBe("/sales/all/new/d1/summary");
     expect(openTarget("d1", parseFormIntent("remove:p1"))).toBeNull();
   });

@@ -27,7 +27,7 @@ export const ITEM_PART_API: Record<ItemPart, string> = {
 };
 
 export type FormIntent =
-  | { kind: "open"; to: "customer" | "products" | KycPart }
+  | { kind: "open"; to: "customer" | "products" | "contract" | KycPart }
   | { kind: "open-item"; part: ItemPart; productId: string }
   | { kind: "open-details"; productId: string }
   | { kind: "remove"; productId: string }
@@ -45,7 +45,8 @@ export function parseFormIntent(intent: string): FormIntent {
   const productId = rest.join(":");
   if (kind === "summary") return { kind: "summary" };
   if (kind === "open") {
-    if (part === "customer" || part === "products" || isKycPart(part)) return { kind: "open", to: part };
+    if (part === "customer" || part === "products" || part === "contract" || isKycPart(part))
+      return { kind: "open", to: part };
     if (isItemPart(part) && productId) return { kind: "open-item", part, productId };
     if (part === "details" && productId) return { kind: "open-details", productId };
   }
@@ -58,7 +59,7 @@ export function parseFormIntent(intent: string): FormIntent {
 }
 
 export const formIntent = {
-  open: (to: "customer" | "products" | KycPart) => `open:${to}`,
+  open: (to: "customer" | "products" | "contract" | KycPart) => `open:${to}`,
   openItem: (part: ItemPart, productId: string) => `open:${part}:${productId}`,
   openDetails: (productId: string) => `open:details:${productId}`,
   remove: (productId: string) => `remove:${productId}`,

@@ -322,6 +322,9 @@ export function SaleForm({
               clearIntent={formIntent.clear(part)}
             />
           ))}
+          <div className="pt-2">
+            <IntentButton intent={formIntent.open("contract")}>All three on one page</IntentButton>
+          </div>
           <input type="hidden" name="ui.savedBvn" value={draft.bvn ?? ""} />
           <FormInput
             label="BVN"

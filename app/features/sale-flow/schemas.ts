@@ -2,7 +2,9 @@ import { z } from "zod";
 import {
   DraftDevicesSchema,
   DraftGuarantorSchema,
+  DraftIdentificationSchema,
   DraftMiscellaneousSchema,
+  DraftNextOfKinSchema,
   DraftParametersSchema,
   DraftPaymentMethodSchema,
   DraftRecipientSchema,
@@ -73,5 +75,14 @@ export const ProductDetailsFormSchema = z
       (ids) => (ids === undefined ? [] : Array.isArray(ids) ? ids : [ids]),
       DraftDevicesSchema.shape.deviceIds,
     ),
+  })
+  .strict();
+
+/** The contract of an instalment sale on one page: each part is its own window's schema (issue 25 #8). */
+export const ContractFormSchema = z
+  .object({
+    identification: DraftIdentificationSchema,
+    nextOfKin: DraftNextOfKinSchema,
+    guarantor: GuarantorFormSchema,
   })
   .strict();
