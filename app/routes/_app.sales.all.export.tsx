@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: "Export Data — SolarDesk" }]
 
 const STATUSES = [
   { value: "UNPAID", label: "Unpaid" },
-  { value: "IN_INSTALLMENT", label: "In instalment" },
+  { value: "IN_INSTALLMENT", label: "In installment" },
   { value: "COMPLETED", label: "Completed" },
   { value: "CANCELLED", label: "Cancelled" },
 ];

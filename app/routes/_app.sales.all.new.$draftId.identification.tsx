@@ -26,7 +26,7 @@ export default function IdentificationRoute() {
   return (
     <Modal
       title="Fill Identification Details"
-      hint="The customer's identification, for an instalment sale."
+      hint="The customer's identification, for an installment sale."
       closeTo={draftPath(draftId)}
     >
       <ActionToast toast={actionData?.toast} />

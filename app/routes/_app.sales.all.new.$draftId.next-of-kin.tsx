@@ -26,7 +26,7 @@ export default function NextOfKinRoute() {
   return (
     <Modal
       title="Fill Next of Kin Details"
-      hint="The customer's next of kin, for an instalment sale."
+      hint="The customer's next of kin, for an installment sale."
       closeTo={draftPath(draftId)}
     >
       <ActionToast toast={actionData?.toast} />

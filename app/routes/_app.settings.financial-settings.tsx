@@ -23,8 +23,8 @@ const FIELDS: { name: "outrightMargin" | "loanMargin" | "monthlyInterest"; label
     label: "Outright margin (%)",
     hint: "Added to single-deposit items under cost plus margin",
   },
-  { name: "loanMargin", label: "Loan margin (%)", hint: "Added to instalment items under cost plus margin" },
-  { name: "monthlyInterest", label: "Monthly interest (%)", hint: "Charged per month of an instalment plan" },
+  { name: "loanMargin", label: "Loan margin (%)", hint: "Added to installment items under cost plus margin" },
+  { name: "monthlyInterest", label: "Monthly interest (%)", hint: "Charged per month of an installment plan" },
 ];
 
 export default function FinancialSettingsRoute() {

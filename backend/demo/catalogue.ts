@@ -152,8 +152,8 @@ const DEMO_TICKETS: DemoTicket[] = [
   {
     type: "question",
     priority: "low",
-    subject: "Can instalments be paid weekly?",
-    description: "A customer in Kano asks whether the monthly instalment can be split into weekly payments.",
+    subject: "Can installments be paid weekly?",
+    description: "A customer in Kano asks whether the monthly installment can be split into weekly payments.",
     daysAgo: 2,
     customer: 5,
     steps: [{ kind: "comment", by: "admin", body: "Checking with finance before we answer." }],
@@ -162,7 +162,7 @@ const DEMO_TICKETS: DemoTicket[] = [
     type: "feature",
     priority: "medium",
     subject: "Show remaining days on the customer card",
-    description: "Sales staff would like the days left before the next instalment on the customer card.",
+    description: "Sales staff would like the days left before the next installment on the customer card.",
     daysAgo: 4,
     steps: [],
   },
@@ -257,7 +257,7 @@ const DEMO_TICKETS: DemoTicket[] = [
   {
     type: "question",
     priority: "low",
-    subject: "Duplicate of the weekly instalments question",
+    subject: "Duplicate of the weekly installments question",
     description: "Same question as the one raised from Kano; answered there.",
     daysAgo: 3,
     steps: [{ kind: "status", to: "closed" }],

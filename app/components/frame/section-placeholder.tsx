@@ -5,7 +5,7 @@ import type { SectionKey } from "~/utils/navigation";
 import { SECTIONS } from "~/utils/navigation";
 
 const PURPOSE: Record<SectionKey, string> = {
-  sales: "Sales created for customers, their payments and instalments",
+  sales: "Sales created for customers, their payments and installments",
   customers: "Customers, their contact details and addresses",
   agents: "The agents who sell to customers",
   products: "Products in the SHS, EAAS and Rooftop categories, with their prices",

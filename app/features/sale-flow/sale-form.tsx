@@ -311,7 +311,7 @@ export function SaleForm({
           <h3 id="sale-contract-title" className="text-base font-semibold text-slate-900">
             Installment details
           </h3>
-          <p className="text-xs text-slate-600">An instalment sale needs these before it can be made.</p>
+          <p className="text-xs text-slate-600">An installment sale needs these before it can be made.</p>
           {KYC.map(({ part, title, chip, key }) => (
             <PartRow
               key={part}

@@ -183,7 +183,7 @@ function Items({ sale, can }: { sale: SaleRecord; can: Pick<SalePageFlags, "read
 
 const SCHEDULE_COLUMNS: Column<SaleRecord["schedule"][number]>[] = [
   {
-    header: "Instalment",
+    header: "Installment",
     primary: true,
     cell: (line) => (line.number === 0 ? "Deposit" : `Month ${line.number}`),
   },

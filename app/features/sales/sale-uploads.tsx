@@ -17,7 +17,7 @@ export function SaleFileColumns() {
       </dl>
       <p className="mt-2 text-slate-700">
         Each row is one sale of one product, checked like a sale made on screen and priced from today&apos;s
-        stock. The customer receives the devices; instalment sales need no KYC here (the contract was signed
+        stock. The customer receives the devices; installment sales need no KYC here (the contract was signed
         where the sale was made); amountPaid becomes one payment of that method.
       </p>
     </details>
