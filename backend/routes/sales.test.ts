@@ -238,6 +238,47 @@ describe("POST /api/v1/sales/create", () => {
     expect(asViewer.contract.identification).toMatchObject({ idType: "Nin" });
   });
 
+  it("keeps a statement: each instalment and payment in date order, with what is owed and late after it", async () => {
+    const { product, devices: units } = await makeSellableProduct(backend.db, { price: 10_000 });
+    const customer = await makeCustomer(backend.db);
+    const { sale } = await (
+      await post("/api/v1/sales/create", {
+        ...oneOffSale(customer.id, product.id, [units[0].id]),
+        saleItems: [
+          {
+            productId: product.id,
+            quantity: 1,
+            paymentMode: "INSTALLMENT",
+            installmentDuration: 3,
+            installmentStartingPrice: 20,
+            devices: [units[0].id],
+            saleRecipient: RECIPIENT,
+          },
+        ],
+        ...CONTRACT,
+      })
+    ).json();
+    const paid = await post("/api/v1/sales/record-cash-payment", {
+      saleId: sale.id,
+      paymentMethod: "CASH",
+      amount: sale.amountDueNow,
+    });
+    expect(paid.status).toBeLessThan(300);
+    const read = await (await get(`/api/v1/sales/${sale.id}`)).json();
+    expectExactly(SaleRecordSchema, read);
+    // ₦10,000 + 3 × 4 % = ₦11,200: a ₦2,240 deposit, then three months.
+    expect(read.statement.map((line: { description: string }) => line.description)).toEqual([
+      "Deposit",
+      expect.stringMatching(/^Payment R-\d{6}$/),
+      "Installment 1 of 3",
+      "Installment 2 of 3",
+      "Installment 3 of 3",
+    ]);
+    expect(read.statement[0]).toMatchObject({ due: 2_240, outstanding: 11_200, arrears: 2_240 });
+    expect(read.statement[1]).toMatchObject({ paid: 2_240, outstanding: 8_960, arrears: 0 });
+    expect(read.statement.at(-1)).toMatchObject({ outstanding: read.balance, arrears: 8_960 });
+  });
+
   it("answers every sale rule with the spec's words", async () => {
     const empty = await post("/api/v1/sales/create", { category: "PRODUCT", saleItems: [] });
     expect(empty.status).toBe(400);

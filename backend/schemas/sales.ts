@@ -87,6 +87,20 @@ export const ScheduleEntrySchema = z.object({
 });
 export type ScheduleEntry = z.infer<typeof ScheduleEntrySchema>;
 
+/** A line of the sale's statement: an instalment falling due or a payment received, in date order. */
+export const StatementLineSchema = z.object({
+  date: z.string(),
+  kind: z.enum(["DUE", "PAYMENT"]),
+  description: z.string(),
+  due: z.number(),
+  paid: z.number(),
+  /** The sale's total less everything paid by then. */
+  outstanding: z.number(),
+  /** Everything due by then less everything paid by then, never below 0. */
+  arrears: z.number(),
+});
+export type StatementLine = z.infer<typeof StatementLineSchema>;
+
 export const SalePaymentRecordSchema = z.object({
   id: z.string(),
   /** The receipt's number as people read it, "R-000456". */
@@ -193,6 +207,7 @@ export const SaleRecordSchema = z.object({
   amountDueNow: z.number(),
   items: z.array(SaleItemRecordSchema),
   schedule: z.array(ScheduleEntrySchema),
+  statement: z.array(StatementLineSchema),
   contract: ContractRecordSchema.nullable(),
   payments: z.array(SalePaymentRecordSchema),
   createdAt: z.string(),

@@ -38,6 +38,8 @@ import { tokensOfDevices } from "./device-tokens";
 import { financialSettingsRecord } from "./financial-settings";
 import { readRecordCounts } from "./record-counts";
 import { amountDueNow, saleSchedule } from "./sale-schedule";
+import type { ScheduleLine } from "./sale-schedule";
+import { saleStatement } from "./sale-statement";
 import { containsPattern } from "./search";
 
 export const SALE_NOT_FOUND = "Sale not found";
@@ -92,6 +94,7 @@ export async function getSale(
       paid: naira(line.paidKobo),
       status: line.status,
     })),
+    statement: statementOf(row.totalKobo, schedule, payments),
     contract: contract ? contractView(contract, viewer) : null,
     payments: payments.map(paymentView),
     createdAt: row.createdAt.toISOString(),
@@ -233,6 +236,24 @@ function contractView(
     nextOfKin: contract.nextOfKin,
     guarantor: contract.guarantor,
   };
+}
+
+function statementOf(totalKobo: number, schedule: ScheduleLine[], payments: SaleParts["payments"]) {
+  const received = payments.map(({ payment }) => ({
+    date: lagosDate(payment.createdAt),
+    amountKobo: payment.amountKobo,
+    status: payment.status,
+    receiptNumber: receiptNumberText(payment.number),
+  }));
+  return saleStatement(totalKobo, schedule, received).map((line) => ({
+    date: line.date,
+    kind: line.kind,
+    description: line.description,
+    due: naira(line.dueKobo),
+    paid: naira(line.paidKobo),
+    outstanding: naira(line.outstandingKobo),
+    arrears: naira(line.arrearsKobo),
+  }));
 }
 
 function paymentView({

@@ -109,6 +109,7 @@ const SCREENS: Record<string, Screen> = {
   "a payment's receipt, to print": {
     path: (records) => `/sales/${records.saleId}/payments/${records.paymentId}/print`,
   },
+  "a sale's statement, to print": { path: (records) => `/sales/${records.saleId}/statement/print` },
   "financial settings": { path: "/settings/financial-settings" },
   "business settings": { path: "/settings/business" },
   "barred agents": { path: "/agents/barred" },

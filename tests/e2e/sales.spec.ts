@@ -196,6 +196,21 @@ test.describe("sales", () => {
     await expect(contract).toContainText("22212345678");
     await expect(contract).toContainText("Chidi Obi");
 
+    // The statement: the deposit falling due, its payment, what is still to come, and what its balances mean.
+    const statement = page.getByRole("region", { name: "Statement" });
+    await expect(statement.getByRole("row", { name: /Deposit/ })).toContainText(naira(deposit));
+    await expect(statement.getByRole("row", { name: /Payment R-\d{6}/ })).toContainText(
+      naira(sale.totalPrice - deposit),
+    );
+    await expect(statement.getByRole("row", { name: /Installment 1 of / })).toBeVisible();
+    await expect(statement).toContainText("Arrears: everything due by that day");
+    await statement.getByRole("link", { name: "Print statement" }).click();
+    await expect(page).toHaveTitle(`Statement — Sale ${sale.saleNumber} — SolarDesk`);
+    await expect(page.getByRole("heading", { name: `Statement of sale ${sale.saleNumber}` })).toBeVisible();
+    await expect(page.getByRole("navigation")).toHaveCount(0);
+    await page.getByRole("link", { name: "Back to the sale" }).click();
+    await expect(page.getByRole("heading", { name: `Sale ${sale.saleNumber}` })).toBeVisible();
+
     // The next instalment, from the sale page.
     await page.getByRole("link", { name: "Record cash payment" }).click();
     await expect(page).toHaveURL(new RegExp(`/sales/${sale.id}/payment\\?method=cash$`));

@@ -53,6 +53,10 @@ const SCREENS: { name: string; path: (records: Records) => string }[] = [
   { name: "export data drawer", path: () => "/sales/all/export" },
   { name: "the sandbox checkout", path: (r) => `/payment/sandbox/${r.checkoutReference}` },
   { name: "a receipt, to print", path: (r) => `${r.receiptPath}/print` },
+  {
+    name: "a sale's statement, to print",
+    path: (r) => r.receiptPath.replace(/\/payments\/.*$/, "/statement/print"),
+  },
   { name: "business settings", path: () => "/settings/business" },
   { name: "a new device for a sale's unit", path: (r) => `/devices/all/new?forItem=${r.inventoryId}` },
   { name: "a product's details on one page", path: (r) => r.detailsPath },

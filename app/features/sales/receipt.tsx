@@ -70,7 +70,7 @@ function PaymentTokens({ sale, paymentId }: { sale: SaleRecord; paymentId: strin
 }
 
 /** Settings → Business; until an administrator fills it in, the receipt says where to. */
-function BusinessLines({ business }: { business: BusinessSettings | null }) {
+export function BusinessLines({ business }: { business: BusinessSettings | null }) {
   if (!business?.name) {
     return (
       <p className="mb-2 text-sm text-slate-600 print:hidden">

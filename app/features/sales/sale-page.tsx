@@ -13,6 +13,7 @@ import type { PaymentReturnMessage } from "./payment-return";
 import { PaymentReturnNotice } from "./payment-return-notice";
 import { PAYMENT_METHOD_LABELS, PAYMENT_MODE_LABELS, takesPayment, uncountedReason } from "./sale-labels";
 import { PaymentStatusPill, SaleStatusPill, ScheduleStatusPill } from "./sale-status";
+import { Statement } from "./statement";
 
 export type SalePageFlags = { pay: boolean; readCustomers: boolean; readDevices: boolean };
 
@@ -307,6 +308,12 @@ export function SalePage({
           rows={sale.schedule}
           rowKey={(line) => String(line.number)}
         />
+      </Panel>
+      <Panel id="sale-statement" title="Statement">
+        <Statement lines={sale.statement} />
+        <Link to={`/sales/${sale.id}/statement/print`} className={`${LINK} mt-2 inline-block text-sm`}>
+          Print statement
+        </Link>
       </Panel>
       <Panel id="sale-payments" title="Payments">
         {sale.payments.length ? (

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import type { Cookie, Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 import { E2E } from "./env";
@@ -157,6 +157,15 @@ export async function signInAsAdmin(page: Page) {
   adminSession = (await page.context().cookies()).find((cookie) => cookie.name === "userData");
 }
 
+// Unique within a test process (a counter) and between processes (a random start): two customers made in
+// the same millisecond once drew the same number and the second was refused as a duplicate.
+const PHONE_BASE = randomInt(100, 1000);
+let phonesMade = 0;
+function uniquePhone() {
+  phonesMade += 1;
+  return `081${PHONE_BASE}${String(phonesMade).padStart(5, "0")}`;
+}
+
 /** A customer made through the real API by whoever `token` belongs to (the e2e admin by default). */
 export async function createCustomer(token?: string, fields: Partial<Record<string, string>> = {}) {
   const tag = randomBytes(3).toString("hex");
@@ -167,7 +176,7 @@ export async function createCustomer(token?: string, fields: Partial<Record<stri
       firstname: "Bola",
       lastname: `Customer${tag}`,
       email: `customer-${tag}-${Date.now()}@example.com`,
-      phone: `081${String(Date.now()).slice(-7)}${Math.floor(Math.random() * 10)}`,
+      phone: uniquePhone(),
       location: "Ikeja",
       ...fields,
     },
