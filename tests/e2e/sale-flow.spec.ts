@@ -532,7 +532,7 @@ test.describe("new sale", () => {
     try {
       await page.goto(`/sales/all/new/${draft.id}`);
       const card = itemCard(page, product.name);
-      await card.getByRole("button", { name: `All details of ${product.name} on one page` }).click();
+      await card.getByRole("button", { name: `All details on one page: ${product.name}` }).click();
       const details = dialog(page, "Product Details");
       await expect(page).toHaveTitle("Product Details — New Sale — SolarDesk");
       // The recipient starts as the customer.

@@ -199,7 +199,7 @@ function ItemCard({ item, errors }: { item: DraftItem; errors: string[] }) {
           <div className="pt-2">
             <IntentButton
               intent={formIntent.openDetails(item.productId)}
-              label={`All details of ${item.product.name} on one page`}
+              label={`All details on one page: ${item.product.name}`}
             >
               All details on one page
             </IntentButton>
