@@ -8,7 +8,12 @@ import { Modal } from "~/components/modal";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { CostRowsFields } from "~/features/sale-flow/cost-fields";
-import { fieldProps } from "~/features/sale-flow/part-fields";
+import {
+  DISCOUNT_INPUT,
+  DURATION_INPUT,
+  STARTING_PRICE_INPUT,
+  fieldProps,
+} from "~/features/sale-flow/part-fields";
 import { draftPath, itemPath } from "~/features/sale-flow/paths";
 import { useLiveForm } from "~/utils/use-live-form";
 import type { action, loader } from "~/features/sale-flow/details-step.server";
@@ -79,32 +84,9 @@ export default function ProductDetailsRoute() {
             defaultValue={mode.defaultValue || onlyMode}
           />
           <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-3">
-            <FormInput
-              label="Installment Duration (months)"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              {...number("installmentDuration")}
-            />
-            <FormInput
-              label="Installment Starting Price (%)"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={100}
-              step="any"
-              {...number("installmentStartingPrice")}
-            />
-            <FormInput
-              label="Discount (%)"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={100}
-              step="any"
-              {...number("discount")}
-            />
+            <FormInput {...DURATION_INPUT} {...number("installmentDuration")} />
+            <FormInput {...STARTING_PRICE_INPUT} {...number("installmentStartingPrice")} />
+            <FormInput {...DISCOUNT_INPUT} {...number("discount")} />
           </div>
         </fieldset>
 

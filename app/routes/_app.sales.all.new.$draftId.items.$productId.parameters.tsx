@@ -10,6 +10,7 @@ import { Modal } from "~/components/modal";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { parametersComplete } from "~/features/sale-flow/draft-view";
+import { DISCOUNT_INPUT, DURATION_INPUT, STARTING_PRICE_INPUT } from "~/features/sale-flow/part-fields";
 import { draftPath } from "~/features/sale-flow/paths";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useLiveForm } from "~/utils/use-live-form";
@@ -87,32 +88,18 @@ export default function ParametersRoute() {
         ) : null}
         <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
           <FormInput
-            label="Installment Duration (months)"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
+            {...DURATION_INPUT}
             {...duration}
             defaultValue={duration.defaultValue ?? shown(parameters?.installmentDuration)}
           />
           <FormInput
-            label="Installment Starting Price (%)"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={100}
-            step="any"
+            {...STARTING_PRICE_INPUT}
             {...starting}
             defaultValue={starting.defaultValue ?? shown(parameters?.installmentStartingPrice)}
           />
         </div>
         <FormInput
-          label="Discount (%)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={100}
-          step="any"
+          {...DISCOUNT_INPUT}
           {...discount}
           defaultValue={discount.defaultValue ?? shown(parameters?.discount)}
         />

@@ -1,9 +1,13 @@
 import { eq } from "drizzle-orm";
 import { devices } from "../db/schema";
-import { SALE_FILE_FIELDS } from "../constants/sale-uploads";
-import { lagosDate } from "../schemas/dates";
 import { backendWithTeam, makeDevice } from "../test/factories";
-import { RECIPIENT, makeCustomer, makeSellableProduct, oneOffSale } from "../test/sale-factories";
+import {
+  RECIPIENT,
+  makeCustomer,
+  makeSellableProduct,
+  oneOffSale,
+  uploadOneSale,
+} from "../test/sale-factories";
 
 // Issue 25 #5: a unit that makes no tokens needs only its serial number, and a unit registered without an
 // inventory item can be sold as any item's unit, after which it belongs to that item.
@@ -87,24 +91,11 @@ describe("devices and their items", () => {
     const { product, battery } = await makeSellableProduct(backend.db, { units: 2 });
     const loose = await makeDevice(backend.db, { inventoryId: null });
     const customer = await makeCustomer(backend.db);
-    const row: Record<string, string> = {
+    const response = await uploadOneSale(backend, team.sales.token, {
       customer: customer.email,
       product: product.id,
-      units: "1",
       paymentMode: "ONE_OFF",
       deviceSerials: loose.serialNumber,
-      paymentMethod: "CASH",
-      saleDate: lagosDate(new Date()),
-    };
-    const csv = [
-      SALE_FILE_FIELDS.join(","),
-      SALE_FILE_FIELDS.map((field) => row[field] ?? "").join(","),
-    ].join("\r\n");
-    const form = new FormData();
-    form.set("file", new Blob([csv]), "sales.csv");
-    const response = await backend.request("POST", "/api/v1/csv-upload/process", {
-      token: team.sales.token,
-      form,
     });
     expect(response.status).toBe(201);
     expect(await itemOf(loose.id)).toBe(battery.id);

@@ -1,10 +1,15 @@
 import { eq } from "drizzle-orm";
 import { sales } from "../db/schema";
-import { SALE_FILE_FIELDS } from "../constants/sale-uploads";
 import type { PricingRule } from "../constants/pricing";
-import { lagosDate } from "../schemas/dates";
 import { backendWithTeam } from "../test/factories";
-import { CONTRACT, RECIPIENT, makeCustomer, makeSellableProduct, oneOffSale } from "../test/sale-factories";
+import {
+  CONTRACT,
+  RECIPIENT,
+  makeCustomer,
+  makeSellableProduct,
+  oneOffSale,
+  uploadOneSale,
+} from "../test/sale-factories";
 
 // Issue: one product showed three prices (catalogue, screen, upload). Under either pricing rule, the product's
 // price, the draft the screens show, a sale made through the API and a sale uploaded from a file agree to the
@@ -64,25 +69,13 @@ async function uploadedTotal(
   serial: string,
   instalment: boolean,
 ) {
-  const row: Record<string, string> = {
+  const response = await uploadOneSale(backend, team.sales.token, {
     customer: customer.email,
     product: productId,
-    units: "1",
     paymentMode: instalment ? "INSTALLMENT" : "ONE_OFF",
     installmentDuration: instalment ? "6" : "",
     installmentStartingPrice: instalment ? "30" : "",
     deviceSerials: serial,
-    paymentMethod: "CASH",
-    saleDate: lagosDate(new Date()),
-  };
-  const csv = [SALE_FILE_FIELDS.join(","), SALE_FILE_FIELDS.map((field) => row[field] ?? "").join(",")].join(
-    "\r\n",
-  );
-  const form = new FormData();
-  form.set("file", new Blob([csv]), "sales.csv");
-  const response = await backend.request("POST", "/api/v1/csv-upload/process", {
-    token: team.sales.token,
-    form,
   });
   expect(response.status).toBe(201);
   const [sale] = await backend.db.select().from(sales).where(eq(sales.customerId, customer.id));

@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { AppDb } from "../db/client";
 import { saleItems, sales } from "../db/schema";
+import { SALE_FILE_FIELDS } from "../constants/sale-uploads";
+import { lagosDate } from "../schemas/dates";
 import type { PaymentMode } from "../schemas/products";
 import { makeCustomer, makeDevice } from "./factories";
 import { makeItem, makeProduct, makeWarehouse } from "./stock-factories";
+import type { TestBackend } from "./test-backend";
 
 /**
  * A product a sale can be made of: a tracked item (a battery, one per unit unless told otherwise, with
@@ -151,4 +154,24 @@ export async function makeSaleItem(db: AppDb) {
     })
     .returning();
   return item;
+}
+
+/**
+ * Uploads a sales file of one row, sold today by cash (the fields not given are left empty), as `token`;
+ * answers the API's response.
+ */
+export function uploadOneSale(backend: TestBackend, token: string, row: Record<string, string>) {
+  const cells: Record<string, string> = {
+    units: "1",
+    paymentMethod: "CASH",
+    saleDate: lagosDate(new Date()),
+    ...row,
+  };
+  const csv = [
+    SALE_FILE_FIELDS.join(","),
+    SALE_FILE_FIELDS.map((field) => cells[field] ?? "").join(","),
+  ].join("\r\n");
+  const form = new FormData();
+  form.set("file", new Blob([csv]), "sales.csv");
+  return backend.request("POST", "/api/v1/csv-upload/process", { token, form });
 }

@@ -1,8 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import type { CostRow } from "~/features/sale-flow/cost-rows";
-import { applyCostIntent, costIntent, initialCostRows, readCostRows } from "~/features/sale-flow/cost-rows";
-import { itemOf, loadDraft, productApi, savePart } from "~/features/sale-flow/draft.server";
+import { initialCostRows } from "~/features/sale-flow/cost-rows";
+import {
+  costRowsOf,
+  itemOf,
+  loadDraft,
+  productApi,
+  savePart,
+  withRows,
+} from "~/features/sale-flow/draft.server";
 import { CostsFormSchema } from "~/features/sale-flow/schemas";
 import { requireUser } from "~/session.server";
 import {
@@ -20,17 +25,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { draftId: draft.id, productName: item.product.name, rows: initialCostRows(item.miscellaneous) };
 }
 
-function withRows<Data extends object>(reply: { data: Data; init: ResponseInit | null }, rows: CostRow[]) {
-  return data({ ...reply.data, rows }, reply.init ?? undefined);
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireUser(request);
   const draftId = params.draftId ?? "";
   const productId = params.productId ?? "";
   const formData = await readFormData(request);
-  const intent = costIntent(String(formData.get("intent") ?? ""));
-  const rows = applyCostIntent(readCostRows(formData), intent);
+  const { intent, rows } = costRowsOf(formData);
   const submission = parseForm(formData, CostsFormSchema);
   if (intent.kind !== "save") return withRows(steeringAnswer(submission, "rows"), rows);
   if (submission.status !== "success") return withRows(invalidSubmission(submission), rows);

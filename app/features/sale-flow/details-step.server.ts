@@ -1,10 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { PAYMENT_MODES } from "#backend/constants/products";
-import type { CostRow } from "~/features/sale-flow/cost-rows";
-import { applyCostIntent, costIntent, initialCostRows, readCostRows } from "~/features/sale-flow/cost-rows";
+import { initialCostRows } from "~/features/sale-flow/cost-rows";
 import { deviceOffers } from "~/features/sale-flow/device-offers.server";
-import { changeDraft, itemOf, loadDraft, productApi } from "~/features/sale-flow/draft.server";
+import {
+  changeDraft,
+  costRowsOf,
+  itemOf,
+  loadDraft,
+  productApi,
+  withRows,
+} from "~/features/sale-flow/draft.server";
 import { draftPath } from "~/features/sale-flow/paths";
 import { ProductDetailsFormSchema } from "~/features/sale-flow/schemas";
 import { requireUser } from "~/session.server";
@@ -37,10 +43,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-function withRows<Data extends object>(reply: { data: Data; init: ResponseInit | null }, rows: CostRow[]) {
-  return data({ ...reply.data, rows }, reply.init ?? undefined);
-}
-
 type Part = "parameters" | "costs" | "recipient" | "devices";
 
 // The drafts API names a part's fields on their own; on this page they sit under the part's name.
@@ -52,8 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const draftId = params.draftId ?? "";
   const productId = params.productId ?? "";
   const formData = await readFormData(request);
-  const intent = costIntent(String(formData.get("intent") ?? ""));
-  const rows = applyCostIntent(readCostRows(formData), intent);
+  const { intent, rows } = costRowsOf(formData);
   const submission = parseForm(formData, ProductDetailsFormSchema);
   if (intent.kind !== "save") return withRows(steeringAnswer(submission, "rows"), rows);
   if (submission.status !== "success") return withRows(invalidSubmission(submission), rows);

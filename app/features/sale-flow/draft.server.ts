@@ -5,6 +5,8 @@ import { apiRead, apiWrite } from "~/api.server";
 import type { ApiCall } from "~/api.server";
 import type { ToastData } from "~/components/toaster";
 import type { ApiFailure } from "~/utils/error-catalogue";
+import { applyCostIntent, costIntent, readCostRows } from "./cost-rows";
+import type { CostRow } from "./cost-rows";
 import { draftPath } from "./paths";
 
 export const draftApi = (draftId: string, rest = "") =>
@@ -47,4 +49,18 @@ export async function savePart<Rejected>(
   const answer = await changeDraft(request, draftId, call);
   if (!answer.ok) return reject(answer.failure);
   return redirect(draftPath(draftId));
+}
+
+/** The cost rows a form sent, after its 'Add cost' or 'Remove' (without JavaScript each posts the form). */
+export function costRowsOf(formData: FormData) {
+  const intent = costIntent(String(formData.get("intent") ?? ""));
+  return { intent, rows: applyCostIntent(readCostRows(formData), intent) };
+}
+
+/** An answer that carries the cost rows back, so they show as typed. */
+export function withRows<Data extends object>(
+  reply: { data: Data; init: ResponseInit | null },
+  rows: CostRow[],
+) {
+  return data({ ...reply.data, rows }, reply.init ?? undefined);
 }

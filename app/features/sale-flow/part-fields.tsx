@@ -24,6 +24,18 @@ export function fieldProps(source: FieldSource, name: string, savedName = name) 
   };
 }
 
+/** The parameters' number fields, alike in their own window and on the one-page product details. */
+export const DURATION_INPUT = {
+  label: "Installment Duration (months)",
+  type: "number",
+  inputMode: "numeric",
+  min: 0,
+  step: 1,
+} as const;
+const PERCENT_INPUT = { type: "number", inputMode: "decimal", min: 0, max: 100, step: "any" } as const;
+export const STARTING_PRICE_INPUT = { label: "Installment Starting Price (%)", ...PERCENT_INPUT } as const;
+export const DISCOUNT_INPUT = { label: "Discount (%)", ...PERCENT_INPUT } as const;
+
 /** Today in Lagos, the date pickers' limit (the schemas check the same day). */
 const today = () => lagosDate(new Date());
 
