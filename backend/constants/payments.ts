@@ -1,5 +1,7 @@
 // Values the browser shares with the API, free of zod so that pages needing only these stay small.
 
+import type { PaymentStatus } from "../schemas/sales";
+
 export const PAYMENT_PROVIDERS = ["sandbox", "flutterwave"] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
@@ -29,3 +31,8 @@ export const DIFFERENT_AMOUNT_REVIEW = "Paid another amount than asked: check it
 /** The card payment provider needs the payer's e-mail; a customer may have none. */
 export const NO_EMAIL_FOR_CARD =
   "This customer has no e-mail address, which card payments need: add one on the customer's page, or record a cash payment";
+
+/** Money received towards the sale: a part payment ("Incomplete", the spec's word) as much as a full one. */
+export function isCounted(status: PaymentStatus) {
+  return status === "COMPLETED" || status === "INCOMPLETE";
+}

@@ -3,8 +3,7 @@ import { sales } from "../db/schema";
 import type { PricingRule } from "../constants/pricing";
 import { backendWithTeam } from "../test/factories";
 import {
-  CONTRACT,
-  RECIPIENT,
+  instalmentSale,
   makeCustomer,
   makeSellableProduct,
   oneOffSale,
@@ -45,20 +44,16 @@ async function draftTotal(productId: string, parameters?: typeof INSTALMENT) {
 }
 
 async function apiTotal(customerId: string, productId: string, deviceId: string, instalment: boolean) {
-  const payload = oneOffSale(customerId, productId, [deviceId]);
-  const response = await sales_("POST", "/api/v1/sales/create", {
-    ...payload,
-    saleItems: [
-      {
-        productId,
-        quantity: 1,
-        devices: [deviceId],
-        saleRecipient: RECIPIENT,
-        ...(instalment ? INSTALMENT : { paymentMode: "ONE_OFF" }),
-      },
-    ],
-    ...(instalment ? CONTRACT : {}),
-  });
+  const response = await sales_(
+    "POST",
+    "/api/v1/sales/create",
+    instalment
+      ? instalmentSale(customerId, productId, [deviceId], {
+          installmentDuration: 6,
+          installmentStartingPrice: 30,
+        })
+      : oneOffSale(customerId, productId, [deviceId]),
+  );
   expect(response.status).toBe(201);
   return (await response.json()).sale.totalPrice as number;
 }

@@ -21,7 +21,14 @@ import {
   makeRole,
   signedInAs,
 } from "../test/factories";
-import { CONTRACT, RECIPIENT, makeCustomer, makeSellableProduct, oneOffSale } from "../test/sale-factories";
+import {
+  CONTRACT,
+  RECIPIENT,
+  instalmentSale,
+  makeCustomer,
+  makeSellableProduct,
+  oneOffSale,
+} from "../test/sale-factories";
 
 const { backend, team } = await backendWithTeam();
 
@@ -214,21 +221,7 @@ describe("POST /api/v1/sales/create", () => {
     const { product, devices: units } = await makeSellableProduct(backend.db);
     const customer = await makeCustomer(backend.db);
     const { sale } = await (
-      await post("/api/v1/sales/create", {
-        ...oneOffSale(customer.id, product.id, [units[0].id]),
-        saleItems: [
-          {
-            productId: product.id,
-            quantity: 1,
-            paymentMode: "INSTALLMENT",
-            installmentDuration: 3,
-            installmentStartingPrice: 30,
-            devices: [units[0].id],
-            saleRecipient: RECIPIENT,
-          },
-        ],
-        ...CONTRACT,
-      })
+      await post("/api/v1/sales/create", instalmentSale(customer.id, product.id, [units[0].id]))
     ).json();
     expect(await backend.db.$count(saleContracts, eq(saleContracts.saleId, sale.id))).toBe(1);
     expect(sale.contract.bvn).toBe(CONTRACT.bvn);
@@ -242,21 +235,13 @@ describe("POST /api/v1/sales/create", () => {
     const { product, devices: units } = await makeSellableProduct(backend.db, { price: 10_000 });
     const customer = await makeCustomer(backend.db);
     const { sale } = await (
-      await post("/api/v1/sales/create", {
-        ...oneOffSale(customer.id, product.id, [units[0].id]),
-        saleItems: [
-          {
-            productId: product.id,
-            quantity: 1,
-            paymentMode: "INSTALLMENT",
-            installmentDuration: 3,
-            installmentStartingPrice: 20,
-            devices: [units[0].id],
-            saleRecipient: RECIPIENT,
-          },
-        ],
-        ...CONTRACT,
-      })
+      await post(
+        "/api/v1/sales/create",
+        instalmentSale(customer.id, product.id, [units[0].id], {
+          installmentDuration: 3,
+          installmentStartingPrice: 20,
+        }),
+      )
     ).json();
     const paid = await post("/api/v1/sales/record-cash-payment", {
       saleId: sale.id,

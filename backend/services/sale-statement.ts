@@ -1,11 +1,9 @@
+import { isCounted } from "../constants/payments";
 import type { PaymentStatus } from "../schemas/sales";
 import type { ScheduleLine } from "./sale-schedule";
 
 // A sale's statement (issue 26): every scheduled instalment and every payment received, in date order, with
 // what is still owed and what is late after each line. On a day with both, the instalment falls due first.
-
-/** Payments that brought money in: a part payment ("Incomplete", the spec's word) as much as a full one. */
-export const RECEIVED_STATUSES: readonly PaymentStatus[] = ["COMPLETED", "INCOMPLETE"];
 
 export type StatementLine = {
   date: string;
@@ -37,7 +35,7 @@ export function saleStatement(
       paidKobo: 0,
     })),
     ...payments
-      .filter((payment) => RECEIVED_STATUSES.includes(payment.status))
+      .filter((payment) => isCounted(payment.status))
       .map((payment) => ({
         date: payment.date,
         order: 1,

@@ -109,6 +109,29 @@ export function oneOffSale(customerId: string, productId: string, deviceIds: str
   };
 }
 
+/** An instalment cash sale payload of one unit of `productId`, with its contract. */
+export function instalmentSale(
+  customerId: string,
+  productId: string,
+  deviceIds: string[],
+  terms = { installmentDuration: 3, installmentStartingPrice: 30 },
+) {
+  return {
+    ...oneOffSale(customerId, productId, deviceIds),
+    saleItems: [
+      {
+        productId,
+        quantity: 1,
+        paymentMode: "INSTALLMENT",
+        ...terms,
+        devices: deviceIds,
+        saleRecipient: RECIPIENT,
+      },
+    ],
+    ...CONTRACT,
+  };
+}
+
 export { makeCustomer };
 
 /** A sale item row (and the sale and product it needs), for tests that only need something to link to. */

@@ -1,10 +1,11 @@
 import { Link } from "@remix-run/react";
+import { isCounted } from "#backend/constants/payments";
 import type { BusinessSettings } from "#backend/schemas/business";
 import type { SalePaymentRecord, SaleRecord } from "#backend/schemas/sales";
 import { DetailList } from "~/components/detail-list";
 import { emailShown, formatDate, formatNaira, formatNumber, formatTime, fullName } from "~/utils/format";
 import { useHydrated } from "~/utils/use-hydrated";
-import { PAYMENT_METHOD_LABELS, balanceAfter, isCounted, uncountedReason } from "./sale-labels";
+import { PAYMENT_METHOD_LABELS, balanceAfter, uncountedReason } from "./sale-labels";
 import { PaymentStatusPill } from "./sale-status";
 
 /** With JavaScript, the print page opens the browser's print dialog; without, its Print menu does. */

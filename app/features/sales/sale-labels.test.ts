@@ -1,8 +1,8 @@
+import { isCounted } from "#backend/constants/payments";
 import {
   amountFieldValue,
   balanceAfter,
   cashPaymentStatus,
-  isCounted,
   takesPayment,
   uncountedReason,
 } from "./sale-labels";

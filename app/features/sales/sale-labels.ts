@@ -1,5 +1,6 @@
 import type { PaymentStatus, SalePaymentRecord, SaleStatus, ScheduleStatus } from "#backend/schemas/sales";
 import type { TokenKind } from "#backend/schemas/token-records";
+import { isCounted } from "#backend/constants/payments";
 import { formatNumber } from "~/utils/format";
 
 export const SALE_STATUS_LABELS: Record<SaleStatus, string> = {
@@ -35,10 +36,6 @@ export const PAYMENT_METHOD_LABELS = { CASH: "Cash", ONLINE: "Online" } as const
 export const PAYMENT_MODE_LABELS = { ONE_OFF: "Single Deposit", INSTALLMENT: "Installment" } as const;
 
 /** Money that moved the balance: MISMATCHED and REFUND_DUE are recorded but never counted. */
-export function isCounted(status: PaymentStatus) {
-  return status === "COMPLETED" || status === "INCOMPLETE";
-}
-
 export function uncountedReason(status: PaymentStatus): string | null {
   if (status === "MISMATCHED") return "Amount paid differs from the amount due: not counted";
   if (status === "REFUND_DUE") return "Arrived after the sale was cancelled or paid: to be refunded";
