@@ -1,5 +1,6 @@
 import type { BackendConfig } from "./config";
 import type { AppDb } from "./db/client";
+import { loanBookRound } from "./services/loan-book";
 import { cancelStaleSales, deleteExpiredDrafts, deleteExpiredUploads } from "./services/sales";
 
 export const JOB_INTERVAL_MS = 5 * 60_000;
@@ -14,6 +15,8 @@ export function startHousekeeping(db: AppDb, config: Pick<BackendConfig, "saleHo
         if (cancelled.length) console.info(`Cancelled ${cancelled.length} unpaid sale(s) past the hold time`);
         await deleteExpiredDrafts(db);
         await deleteExpiredUploads(db);
+        // Opens accounts missing from the loan book, rolls it once a day, back-fills month ends.
+        await loanBookRound(db);
       } catch (error) {
         // A database hiccup must not stop the server; the next round tries again.
         console.warn(

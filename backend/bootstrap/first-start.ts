@@ -71,7 +71,7 @@ async function ensureFirstStaff(db: AppDb, config: Pick<BackendConfig, "admin" |
   if (config.demoData) {
     console.info(
       `Seeded ${rows.length - (config.admin ? 1 : 0)} demo staff; sign in as admin@example.com, ` +
-        `sales@example.com or viewer@example.com with password ${DEMO_PASSWORD}`,
+        `sales@example.com, manager@example.com or viewer@example.com with password ${DEMO_PASSWORD}`,
     );
   }
 }

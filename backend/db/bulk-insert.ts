@@ -6,7 +6,7 @@ import type { AppDb } from "./client";
 // more to send and plan. Columns left out take their defaults; ids made in code (`$defaultFn`) must be given.
 export type BulkColumn = readonly [
   field: string,
-  sqlType: "text" | "integer" | "bigint" | "boolean" | "jsonb" | "timestamptz",
+  sqlType: "text" | "integer" | "bigint" | "boolean" | "jsonb" | "timestamptz" | "date",
 ];
 
 const ROWS_PER_STATEMENT = 5_000;

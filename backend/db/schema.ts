@@ -14,3 +14,4 @@ export * from "./tables/sales";
 export * from "./tables/sale-uploads";
 export * from "./tables/payments";
 export * from "./tables/record-counts";
+export * from "./tables/accounts";

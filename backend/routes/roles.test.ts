@@ -31,6 +31,7 @@ describe("GET /api/v1/roles", () => {
     expect(body.map((role: { role: string }) => role.role)).toEqual([
       "admin",
       "inventory",
+      "manager",
       "sales",
       "support",
       "viewer",

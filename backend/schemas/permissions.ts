@@ -13,6 +13,7 @@ export const SUBJECTS = [
   "Tickets",
   "Users",
   "Roles",
+  "Portfolio",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 export type Subject = (typeof SUBJECTS)[number];

@@ -1,3 +1,4 @@
+import { openAccounts } from "./loan-book";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { AppDb } from "../db/client";
@@ -94,6 +95,7 @@ export async function createSale(
       await linkDevices(tx, saleItemId, item, { index, known, problems, catalogue });
     }
     if (hasContract) await insertContract(tx, saleId, input);
+    await openAccounts(tx, [saleId]);
     await markPurchased(tx, [input.customerId]);
     const reference = await openCheckout(tx, actor, saleId, { input, totals, provider });
     await auditSale(tx, actor, saleId, { input, customer, totals });

@@ -1,3 +1,4 @@
+import { openAccounts } from "./loan-book";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { arrayParam as anyOf, insertByUnnest, slicesOf as sliced } from "../db/bulk-insert";
@@ -44,7 +45,7 @@ export type PreparedSale = {
 const lagosNoon = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) - LAGOS_OFFSET_MS);
 const percentToBps = (percent: number) => Math.round(percent * 100);
 
-const SALE_COLUMNS = [
+export const SALE_COLUMNS = [
   ["id", "text"],
   ["customerId", "text"],
   ["agentId", "text"],
@@ -65,7 +66,7 @@ const SALE_COLUMNS = [
   ["createdAt", "timestamptz"],
   ["updatedAt", "timestamptz"],
 ] as const satisfies readonly BulkColumn[];
-const ITEM_COLUMNS = [
+export const ITEM_COLUMNS = [
   ["id", "text"],
   ["saleId", "text"],
   ["productId", "text"],
@@ -103,7 +104,7 @@ const MOVEMENT_COLUMNS = [
   ["actorId", "text"],
   ["reason", "text"],
 ] as const satisfies readonly BulkColumn[];
-const PAYMENT_COLUMNS = [
+export const PAYMENT_COLUMNS = [
   ["id", "text"],
   ["saleId", "text"],
   ["method", "text"],
@@ -244,6 +245,10 @@ export async function writeSales(
       ) as link(id, sale_item_id, inventory_id)
       where ${devices.id} = link.id and ${devices.saleItemId} is null`);
   }
+  await openAccounts(
+    tx,
+    saleRows.map((row) => row.id ?? ""),
+  );
   await recordAudit(tx, actor, {
     action: "batch-upload",
     subject: "Sales",

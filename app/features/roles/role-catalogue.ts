@@ -21,6 +21,7 @@ export const SUBJECT_LABELS: Record<Subject, string> = {
   Tickets: "Tickets",
   Users: "Users",
   Roles: "Roles",
+  Portfolio: "Portfolio",
 };
 
 export const SUBJECT_ROWS: Subject[] = [...SUBJECTS.filter((subject) => subject !== "all"), "all"];

@@ -209,6 +209,8 @@ export const salePayments = pgTable(
     uniqueIndex("sale_payments_reference_unique").on(table.reference),
     uniqueIndex("sale_payments_number_unique").on(table.number),
     index("sale_payments_sale_idx").on(table.saleId, table.createdAt),
+    // The portfolio's collections read the last months' payments only.
+    index("sale_payments_created_at_idx").on(table.createdAt),
     check("sale_payments_method_check", oneOf(table.method, PAYMENT_METHODS)),
     check("sale_payments_status_check", oneOf(table.status, PAYMENT_STATUSES)),
     check("sale_payments_amount_check", sql`${table.amountKobo} > 0`),

@@ -1,0 +1,111 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { ACCOUNT_STATUSES } from "../../constants/portfolio";
+import type { AccountStatus } from "../../constants/portfolio";
+import { moment, oneOf } from "../columns";
+import { agents } from "./agents";
+import { customers } from "./customers";
+import { sales } from "./sales";
+
+// The loan book (issue 26, decision 037). Every sale with an installment item is an account; its figures are
+// computed by the SQL function account_states() (migration 0017), the one definition of them, and stored
+// here by refresh_accounts(): called when a sale is made and by triggers when a payment, a token or a
+// cancellation changes it, and for every active account by the daily roll.
+
+const kobo = (name: string) => bigint(name, { mode: "number" });
+const day = (name: string) => date(name, { mode: "string" });
+
+/** The schedule as rows: the deposit is number 0; `cumulative` is the amount due up to this row. */
+export const accountSchedule = pgTable(
+  "account_schedule",
+  {
+    saleId: text("sale_id")
+      .notNull()
+      .references(() => sales.id),
+    number: integer("number").notNull(),
+    dueDate: day("due_date").notNull(),
+    amountKobo: kobo("amount_kobo").notNull(),
+    cumulativeKobo: kobo("cumulative_kobo").notNull(),
+    paidKobo: kobo("paid_kobo").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.saleId, table.number] }),
+    index("account_schedule_due_idx").on(table.dueDate),
+    check("account_schedule_amount_check", sql`${table.amountKobo} >= 0`),
+  ],
+);
+export type AccountScheduleRow = typeof accountSchedule.$inferSelect;
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    saleId: text("sale_id")
+      .primaryKey()
+      .references(() => sales.id),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    agentId: text("agent_id").references(() => agents.id),
+    saleDate: day("sale_date").notNull(),
+    totalKobo: kobo("total_kobo").notNull(),
+    depositKobo: kobo("deposit_kobo").notNull(),
+    firstDueDate: day("first_due_date"),
+    firstDueKobo: kobo("first_due_kobo").notNull().default(0),
+    // What follows is account_states()'s answer as of `as_of`.
+    paidKobo: kobo("paid_kobo").notNull().default(0),
+    expectedKobo: kobo("expected_kobo").notNull().default(0),
+    outstandingKobo: kobo("outstanding_kobo").notNull().default(0),
+    arrearsKobo: kobo("arrears_kobo").notNull().default(0),
+    creditExpiry: day("credit_expiry"),
+    daysLate: integer("days_late").notNull().default(0),
+    status: text("status").$type<AccountStatus>().notNull().default("ON_TIME"),
+    firstPaidOn: day("first_paid_on"),
+    lastPaymentOn: day("last_payment_on"),
+    completedOn: day("completed_on"),
+    cancelledOn: day("cancelled_on"),
+    /** The first day the account was more than 90 days late; kept when it recovers. */
+    defaultedOn: day("defaulted_on"),
+    asOf: day("as_of").notNull(),
+    /** Month-end snapshots from the sale to last month are written (the back-fill is resumable by it). */
+    backfilled: boolean("backfilled").notNull().default(false),
+  },
+  (table) => [
+    index("accounts_worklist_idx").on(table.status, table.daysLate, table.arrearsKobo),
+    index("accounts_agent_idx").on(table.agentId, table.status),
+    index("accounts_sale_date_idx").on(table.saleDate),
+    index("accounts_customer_idx").on(table.customerId),
+    index("accounts_backfill_idx")
+      .on(table.saleId)
+      .where(sql`not ${table.backfilled}`),
+    check("accounts_status_check", oneOf(table.status, ACCOUNT_STATUSES)),
+  ],
+);
+export type AccountRow = typeof accounts.$inferSelect;
+
+/** One row per account per day, kept 92 days, and for good at each month's end (vintage curves). */
+export const accountSnapshots = pgTable(
+  "account_snapshots",
+  {
+    day: day("day").notNull(),
+    saleId: text("sale_id")
+      .notNull()
+      .references(() => sales.id),
+    outstandingKobo: kobo("outstanding_kobo").notNull(),
+    paidKobo: kobo("paid_kobo").notNull(),
+    expectedKobo: kobo("expected_kobo").notNull(),
+    daysLate: integer("days_late").notNull(),
+    status: text("status").$type<AccountStatus>().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.day, table.saleId] }),
+    index("account_snapshots_sale_idx").on(table.saleId, table.day),
+  ],
+);
+
+/** Each daily roll, once per Lagos day across all processes. */
+export const loanBookRolls = pgTable("loan_book_rolls", {
+  day: day("day").primaryKey(),
+  accounts: integer("accounts").notNull(),
+  milliseconds: integer("milliseconds").notNull(),
+  finishedAt: moment("finished_at").notNull().defaultNow(),
+});
