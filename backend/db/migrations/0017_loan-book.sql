@@ -94,7 +94,8 @@ RETURNS TABLE (
     paid.kobo,
     expected.kobo,
     a.total_kobo - paid.kobo,
-    greatest(0, expected.kobo - paid.kobo),
+    -- A cancelled sale owes nothing more.
+    CASE WHEN closed.cancelled_on IS NOT NULL THEN 0 ELSE greatest(0, expected.kobo - paid.kobo) END,
     credit.expiry,
     late.days,
     CASE
