@@ -30,6 +30,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     salePages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
     saleStats: createReadCache(deps.config.readCacheMs),
     saleDraftLists: createReadCache(deps.config.readCacheMs, { maxEntries: 1_000 }),
+    portfolio: createReadCache(deps.config.readCacheMs, { maxEntries: 200 }),
   };
   const routeDeps: RouteDeps = { ...deps, caches, later: deps.later ?? createLaterWork() };
 

@@ -10,6 +10,7 @@ import type { ProductCategoryRecord, ProductList } from "../schemas/products";
 import type { DeviceList } from "../schemas/devices";
 import type { SaleList, SaleStats } from "../schemas/sales";
 import type { SaleDraftList } from "../schemas/sale-drafts";
+import type { PortfolioSummary } from "../schemas/portfolio";
 import type { LaterWork } from "../later";
 import type { ReadCache } from "./read-cache";
 
@@ -38,6 +39,7 @@ export interface ApiCaches {
   salePages: ReadCache<SaleList>;
   saleStats: ReadCache<SaleStats>;
   saleDraftLists: ReadCache<SaleDraftList>;
+  portfolio: ReadCache<PortfolioSummary>;
 }
 
 export interface RouteDeps extends ApiDeps {

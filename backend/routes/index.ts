@@ -13,6 +13,7 @@ import { inventoryOperations, inventoryRoutes } from "./inventory";
 import { overviewOperations, overviewRoutes } from "./overview";
 import { paymentOperations, paymentRoutes } from "./payments";
 import { csvUploadOperations, csvUploadRoutes } from "./csv-upload";
+import { portfolioOperations, portfolioRoutes } from "./portfolio";
 import { productOperations, productRoutes } from "./products";
 import { permissionRoutes, roleOperations, roleRoutes } from "./roles";
 import { ticketOperations, ticketRoutes } from "./tickets";
@@ -44,4 +45,5 @@ export const ROUTE_GROUPS: {
   { path: "/api/v1/warehouses", routes: warehouseRoutes, operations: warehouseOperations },
   { path: "/api/v1/inventory", routes: inventoryRoutes, operations: inventoryOperations },
   { path: "/api/v1/products", routes: productRoutes, operations: productOperations },
+  { path: "/api/v1/portfolio", routes: portfolioRoutes, operations: portfolioOperations },
 ];

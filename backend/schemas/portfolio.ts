@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ACCOUNT_SORTS, ACCOUNT_STATUSES, BUCKET_KEYS, PAR_DAYS } from "../constants/portfolio";
+import { ACCOUNT_SORTS, ACCOUNT_STATUSES, BUCKET_KEYS } from "../constants/portfolio";
 import { PaginationSchema, listSchema } from "./list";
 
 export * from "../constants/portfolio";
@@ -12,7 +12,11 @@ const day = (name: string) =>
     .string()
     .trim()
     .regex(DAY, `${name} must be a date (YYYY-MM-DD)`)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `${name} must be a real date`)
+    .refine((value) => {
+      const parsed = new Date(`${value}T00:00:00Z`);
+      // JavaScript rolls 31 February over into March; a calendar day must read back the same.
+      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+    }, `${name} must be a real date`)
     .optional();
 
 /** The filters every portfolio figure and the account list take. */
@@ -147,3 +151,11 @@ export const AccountFiguresSchema = AccountRecordSchema.pick({
   lastPaymentOn: true,
 });
 export type AccountFigures = z.infer<typeof AccountFiguresSchema>;
+
+/** What the filter form offers: only agents, products and categories the book has accounts of. */
+export const PortfolioOptionsSchema = z.object({
+  agents: z.array(z.object({ id: z.string(), name: z.string() })),
+  products: z.array(z.object({ id: z.string(), name: z.string() })),
+  categories: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type PortfolioOptions = z.infer<typeof PortfolioOptionsSchema>;

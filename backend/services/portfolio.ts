@@ -456,7 +456,7 @@ export async function listAccounts(db: AppDb, query: AccountListQuery, today = l
 }
 
 /** The export reads in the list's order, a batch at a time (offset paging within one sort). */
-export async function readAccountsAfter(
+export async function readAccountsFrom(
   db: AppDb,
   query: AccountExportQuery,
   offset: number,
@@ -531,3 +531,29 @@ export async function becameLateToday(db: AppDb, today = lagosToday()) {
 
 export const isBucket = (value: string): value is BucketKey => BUCKETS.some((bucket) => bucket.key === value);
 export { DEFAULT_AFTER_DAYS };
+
+export async function portfolioOptions(db: AppDb) {
+  const option = z.object({ id: z.string(), name: z.string() });
+  const agents = await queryRows(
+    db,
+    sql`select ag.id, ag.firstname || ' ' || ag.lastname as name from agents ag
+      where exists (select 1 from accounts a where a.agent_id = ag.id) order by 2`,
+    option,
+  );
+  const products = await queryRows(
+    db,
+    sql`select pr.id, pr.name from products pr
+      where exists (select 1 from sale_items i join accounts a on a.sale_id = i.sale_id where i.product_id = pr.id)
+      order by 2`,
+    option,
+  );
+  const categories = await queryRows(
+    db,
+    sql`select pc.id, pc.name from product_categories pc
+      where exists (select 1 from products pr join sale_items i on i.product_id = pr.id
+        join accounts a on a.sale_id = i.sale_id where pr.category_id = pc.id)
+      order by 2`,
+    option,
+  );
+  return { agents, products, categories };
+}

@@ -183,18 +183,21 @@ export async function signedInAs(backend: TestBackend, role: string, options: Ma
  * the top of the file, so the file's helpers and tests read `backend` and `team` as constants.
  */
 export async function backendWithTeam(
-  options: Partial<Record<"admin" | "sales" | "inventory" | "support" | "viewer", MakeUserOptions>> = {},
+  options: Partial<
+    Record<"admin" | "sales" | "inventory" | "support" | "viewer" | "manager", MakeUserOptions>
+  > = {},
 ) {
   const backend = await createTestBackend();
   afterAll(() => backend.close());
-  const [admin, sales, inventory, support, viewer] = await Promise.all([
+  const [admin, sales, inventory, support, viewer, manager] = await Promise.all([
     signedInAs(backend, "admin", options.admin),
     signedInAs(backend, "sales", options.sales),
     signedInAs(backend, "inventory", options.inventory),
     signedInAs(backend, "support", options.support),
     signedInAs(backend, "viewer", options.viewer),
+    signedInAs(backend, "manager", options.manager),
   ]);
-  return { backend, team: { admin, sales, inventory, support, viewer } };
+  return { backend, team: { admin, sales, inventory, support, viewer, manager } };
 }
 
 /**
