@@ -132,7 +132,19 @@ describe("GET /api/v1/overview", () => {
     const role = await makeRole(backend.db, "reader", ["read:all"]);
     const { token } = await signedInAs(backend, role.id);
     const body = await (await backend.request("GET", "/api/v1/overview", { token })).json();
-    expect(Object.keys(body.counts).sort()).toEqual(COUNTED_AREAS.map((area) => area.key).sort());
+    // The portfolio's figures too: read:all reads the portfolio. No account is active, so no PAR 30.
+    expect(Object.keys(body.counts).sort()).toEqual(
+      [...COUNTED_AREAS.map((area) => area.key), "portfolioLateToday"].sort(),
+    );
+  });
+
+  it("gives the portfolio's PAR 30 and newly late accounts only to those who may read the portfolio", async () => {
+    const manager = await signedInAs(backend, "manager");
+    const sales = await signedInAs(backend, "sales");
+    const counts = async (token: string) =>
+      (await (await backend.request("GET", "/api/v1/overview", { token })).json()).counts;
+    expect(await counts(manager.token)).toMatchObject({ portfolioLateToday: 0 });
+    expect(await counts(sales.token)).not.toHaveProperty("portfolioLateToday");
   });
 
   it("needs a signed-in caller", async () => {

@@ -38,6 +38,10 @@ export const AccountListQuerySchema = PaginationSchema.merge(PortfolioFiltersSch
   lateOver: z.coerce.number().int().min(0).max(10_000).optional(),
   /** Accounts whose first installment was not paid within 30 days of its due date (the FPD tile's). */
   firstPaymentDefault: z.enum(["true"]).optional(),
+  /** Only accounts still being paid for: on time, late or defaulted. */
+  active: z.enum(["true"]).optional(),
+  /** Accounts whose credit ran out yesterday: late from today (the Action Center's). */
+  newlyLate: z.enum(["true"]).optional(),
   sort: z.enum(ACCOUNT_SORTS).default("daysLate"),
 });
 export type AccountListQuery = z.infer<typeof AccountListQuerySchema>;

@@ -1,25 +1,33 @@
 import { COUNTED_AREAS } from "../areas";
 import type { AppDb } from "../db/client";
 import { isGranted } from "../schemas/permissions";
+import { portfolioCounts } from "./portfolio";
 import { readRecordCounts } from "./record-counts";
 
 export function readableAreas(granted: readonly string[]) {
   return COUNTED_AREAS.filter((area) => isGranted(granted, `read:${area.subject}`));
 }
 
+const readsPortfolio = (granted: readonly string[]) => isGranted(granted, "read:Portfolio");
+
 /** Callers who may read the same areas see the same counts: the cache key names those areas. */
 export function overviewAudience(granted: readonly string[]) {
   return (
-    readableAreas(granted)
-      .map((area) => area.key)
-      .join("+") || "none"
+    [
+      ...readableAreas(granted).map((area) => area.key),
+      ...(readsPortfolio(granted) ? ["portfolio"] : []),
+    ].join("+") || "none"
   );
 }
 
 export async function getAreaCounts(db: AppDb, granted: readonly string[]): Promise<Record<string, number>> {
   const areas = readableAreas(granted);
-  if (areas.length === 0) return {};
-  // Kept by triggers (decision 026): counting here would take the one thread the pages share with PGlite.
-  const counts = await readRecordCounts(db);
-  return Object.fromEntries(areas.map((area) => [area.key, counts.get(area.counter) ?? 0]));
+  const answer: Record<string, number> = {};
+  if (areas.length > 0) {
+    // Kept by triggers (decision 026): counting here would take the one thread the pages share with PGlite.
+    const counts = await readRecordCounts(db);
+    for (const area of areas) answer[area.key] = counts.get(area.counter) ?? 0;
+  }
+  if (readsPortfolio(granted)) Object.assign(answer, await portfolioCounts(db));
+  return answer;
 }

@@ -3,8 +3,7 @@ import type { SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { AppDb } from "../db/client";
 import { queryRows } from "../db/query-rows";
-import { ACTIVE_STATUSES, BUCKETS, DEFAULT_AFTER_DAYS, PAR_DAYS } from "../constants/portfolio";
-import type { BucketKey } from "../constants/portfolio";
+import { ACTIVE_STATUSES, BUCKETS, PAR_DAYS } from "../constants/portfolio";
 import { saleNumberIn, saleNumberText } from "../constants/record-numbers";
 import { koboToNaira } from "../schemas/money";
 import type {
@@ -354,6 +353,8 @@ function listConditions(query: AccountExportQuery, today: string): SQL {
     if (bucket) conditions.push(sql`${ACTIVE} and ${bucketSql(bucket)}`);
   }
   if (query.status) conditions.push(sql`a.status = ${query.status}`);
+  if (query.active) conditions.push(ACTIVE);
+  if (query.newlyLate) conditions.push(newlyLate(today));
   if (query.lateOver !== undefined) conditions.push(sql`${ACTIVE} and a.days_late > ${query.lateOver}`);
   if (query.firstPaymentDefault)
     conditions.push(sql`a.status <> 'CANCELLED' and a.first_due_date + 30 <= ${today}::date
@@ -518,19 +519,18 @@ export async function accountFigures(db: AppDb, saleId: string) {
   return row ? accountRecord(row) : null;
 }
 
-/** Accounts whose credit ran out yesterday: late from today (the Action Center's count). */
+/** Credit ran out yesterday: late from today. */
+const newlyLate = (today: string) => sql`${ACTIVE} and a.credit_expiry = ${previousDay(today)}::date`;
+
+/** The Action Center's count of accounts that became late today. */
 export async function becameLateToday(db: AppDb, today = lagosToday()) {
   const [row] = await queryRows(
     db,
-    sql`select count(*) as total from accounts a
-      where ${ACTIVE} and a.credit_expiry = ${previousDay(today)}::date`,
+    sql`select count(*) as total from accounts a where ${newlyLate(today)}`,
     z.object({ total: count }),
   );
   return row.total;
 }
-
-export const isBucket = (value: string): value is BucketKey => BUCKETS.some((bucket) => bucket.key === value);
-export { DEFAULT_AFTER_DAYS };
 
 export async function portfolioOptions(db: AppDb) {
   const option = z.object({ id: z.string(), name: z.string() });
@@ -556,4 +556,25 @@ export async function portfolioOptions(db: AppDb) {
     option,
   );
   return { agents, products, categories };
+}
+
+/**
+ * The Home tile's PAR 30 (a percentage with one decimal, left out while no account is active) and the
+ * Action Center's accounts that became late today.
+ */
+export async function portfolioCounts(db: AppDb, today = lagosToday()): Promise<Record<string, number>> {
+  const [row] = await queryRows(
+    db,
+    sql`select
+      coalesce(sum(a.outstanding_kobo) filter (where ${ACTIVE}), 0) as active,
+      coalesce(sum(a.outstanding_kobo) filter (where ${ACTIVE} and a.days_late > 30), 0) as par30,
+      count(*) filter (where ${newlyLate(today)}) as newly_late
+    from accounts a`,
+    z.object({ active: kobo, par30: kobo, newly_late: count }),
+  );
+  const par30 = rate(row.par30, row.active);
+  return {
+    portfolioLateToday: row.newly_late,
+    ...(par30 === null ? {} : { portfolioPar30: Math.round(par30 * 1000) / 10 }),
+  };
 }
