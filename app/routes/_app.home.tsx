@@ -3,7 +3,7 @@ import { Link, useRouteLoaderData } from "@remix-run/react";
 import { ErrorPanel, SectionErrorBoundary } from "~/components/error-panel";
 import { SectionIcon } from "~/components/section-icon";
 import { requireUser } from "~/session.server";
-import { formatBadgeCount } from "~/utils/format";
+import { formatBadgeCount, formatPercent } from "~/utils/format";
 import type { SectionTile } from "~/utils/navigation";
 import { HOME_TILES, allowed } from "~/utils/navigation";
 import type { loader as appLoader } from "./_app";
@@ -23,7 +23,11 @@ function TileBody({ tile, count }: { tile: SectionTile; count: number | undefine
         <SectionIcon name={tile.image} className="h-6 w-6" />
       </span>
       <span className="mt-4 text-base font-semibold text-slate-900">{tile.sectionName}</span>
-      {count !== undefined ? (
+      {count !== undefined && tile.countFormat === "percent" ? (
+        <span className="absolute right-4 top-4 rounded-full bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white">
+          PAR 30: {formatPercent(count / 100)}
+        </span>
+      ) : count !== undefined ? (
         <span
           className="absolute right-4 top-4 rounded-full bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white"
           aria-label={`${tile.sectionName}: ${count}`}

@@ -98,3 +98,9 @@ export function formatPriceRange(minimum: number | null | undefined, maximum: nu
 export function emailShown(email: string) {
   return email || "No e-mail";
 }
+
+/** A ratio as a percentage with one decimal ("12.5 %"); "—" when there is nothing to divide by. */
+export function formatPercent(rate: number | null | undefined): string {
+  if (rate === null || rate === undefined || !Number.isFinite(rate)) return "—";
+  return `${(Math.round(rate * 1000) / 10).toLocaleString("en-NG", { maximumFractionDigits: 1 })} %`;
+}

@@ -7,6 +7,8 @@ export type NavItem = { title: string; link: string; count?: number | null };
 
 export const MAIN_MENU: { title: string; link: string; matches: string[]; permission?: PermissionName }[] = [
   { title: "Home", link: "/home", matches: ["/home"] },
+  // The loan book: a manager's home (issue 26).
+  { title: "Portfolio", link: "/portfolio", matches: ["/portfolio"], permission: "read:Portfolio" },
   { title: "Sales", link: "/sales", matches: ["/sales"], permission: "read:Sales" },
   { title: "Customers", link: "/customers", matches: ["/customers"], permission: "read:Customers" },
   { title: "Agents", link: "/agents", matches: ["/agents"], permission: "read:Agents" },
@@ -214,11 +216,21 @@ export type SectionTile = {
   sectionName: string;
   location: string;
   countKey?: string;
+  /** The Portfolio tile's figure is its PAR 30, a percentage. */
+  countFormat?: "percent";
   image: string;
   permission?: PermissionName;
 };
 
 export const HOME_TILES: SectionTile[] = [
+  {
+    sectionName: "Portfolio",
+    location: "/portfolio",
+    countKey: "portfolioPar30",
+    countFormat: "percent",
+    image: "portfolio",
+    permission: "read:Portfolio",
+  },
   { sectionName: "Sales", location: "/sales", countKey: "sales", image: "sales", permission: "read:Sales" },
   {
     sectionName: "Customers",

@@ -6,6 +6,12 @@ import { DEMO_PASSWORD } from "../demo/staff";
 import { ensureBootstrap } from "./first-start";
 import { ROLE_CATALOGUE } from "./roles";
 import {
+  accountSchedule,
+  accountSnapshots,
+  accounts,
+  salePayments,
+  saleItems,
+  sales,
   agents,
   auditLog,
   authTokens,
@@ -36,6 +42,12 @@ beforeAll(async () => {
 afterAll(() => backend.close());
 // Children before parents: tickets, devices and stock rows name records and staff seeded earlier.
 const SEEDED_TABLES = [
+  accountSnapshots,
+  accountSchedule,
+  accounts,
+  salePayments,
+  saleItems,
+  sales,
   ticketEvents,
   tickets,
   devices,
@@ -65,7 +77,8 @@ describe("ensureBootstrap", () => {
   it("creates every permission and the catalogue's roles, once", async () => {
     await ensureBootstrap(backend.db, nothing);
     await ensureBootstrap(backend.db, nothing);
-    expect(await backend.db.$count(permissions)).toBe(44);
+    // Four actions on twelve subjects.
+    expect(await backend.db.$count(permissions)).toBe(48);
     const roleRows = await backend.db.select().from(roles);
     expect(roleRows.map((role) => role.name).sort()).toEqual(Object.keys(ROLE_CATALOGUE).sort());
     for (const role of roleRows) {
@@ -216,6 +229,31 @@ describe("ensureBootstrap", () => {
     expect(transfers.total).toBe(1);
     expect(transfers.movements[0].actor).toMatchObject({ name: "Tunde Bakare" });
   });
+  it("seeds a demo loan book with accounts in every days-late bucket, once", { timeout: 120_000 }, async () => {
+    await ensureBootstrap(backend.db, { admin: null, demoData: true });
+    const { summary } = await import("../services/portfolio").then(async ({ riskFigures }) => ({
+      summary: await riskFigures(backend.db, {}),
+    }));
+    for (const bucket of summary.buckets) expect(bucket.count, bucket.key).toBeGreaterThan(0);
+    const statuses = await backend.db
+      .select({ status: accounts.status })
+      .from(accounts)
+      .groupBy(accounts.status);
+    expect(statuses.map((row) => row.status).sort()).toEqual([
+      "CANCELLED",
+      "COMPLETED",
+      "DEFAULTED",
+      "LATE",
+      "ON_TIME",
+    ]);
+    const before = await backend.db.$count(accounts);
+    expect(before).toBeGreaterThan(300);
+    // History for the cohort curves: month ends since the oldest sale.
+    expect(await backend.db.$count(accountSnapshots)).toBeGreaterThan(before);
+    await ensureBootstrap(backend.db, { admin: null, demoData: true });
+    expect(await backend.db.$count(accounts)).toBe(before);
+  });
+
   it("seeds demo agents, devices and tickets in every status with their history, once", async () => {
     vi.spyOn(console, "info").mockImplementation(() => undefined);
     await ensureBootstrap(backend.db, nothing);

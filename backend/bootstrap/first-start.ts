@@ -10,6 +10,7 @@ import {
   ensureDemoTickets,
 } from "../demo/catalogue";
 import { ensureDemoCustomers } from "../demo/customers";
+import { ensureDemoLoanBook } from "../demo/loan-book";
 import { DEMO_PASSWORD, demoStaffRows } from "../demo/staff";
 import { ensureDemoStock } from "../demo/stock";
 import { INVENTORY_CLASSES } from "../schemas/inventory";
@@ -35,6 +36,8 @@ export async function ensureBootstrap(db: AppDb, config: Pick<BackendConfig, "ad
     await ensureDemoDevices(db);
     await ensureDemoTickets(db);
     await ensureDemoBusiness(db);
+    // After the stock and customers it sells to.
+    await ensureDemoLoanBook(db);
   }
 }
 

@@ -146,17 +146,22 @@ RETURNS TABLE (
           GROUP BY t.device_id
         ) bought
       ), 0)
+      -- Due dates rise with the number: the first row not covered, read along the primary key.
       ELSE (
-        SELECT min(sc.due_date) FROM account_schedule sc
+        SELECT sc.due_date FROM account_schedule sc
         WHERE sc.sale_id = a.sale_id AND sc.cumulative_kobo > paid.kobo
+        ORDER BY sc.number LIMIT 1
       )
     END AS expiry
+    -- OFFSET 0 keeps it a subquery worked out once per account, not again wherever it is used.
+    OFFSET 0
   ) credit
   CROSS JOIN LATERAL (
     SELECT CASE
       WHEN closed.cancelled_on IS NOT NULL OR credit.expiry IS NULL THEN 0
       ELSE greatest(0, p_day - credit.expiry)
     END AS days
+    OFFSET 0
   ) late
   -- The days the running total first covered the deposit and first installment, and the whole price.
   CROSS JOIN LATERAL (

@@ -1,0 +1,429 @@
+import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { DEFINITIONS } from "#backend/constants/portfolio";
+import type { PortfolioSummary } from "#backend/schemas/portfolio";
+import { LineChart, StackedBarChart } from "~/components/charts";
+import { TitleBanner } from "~/components/frame/title-banner";
+import { formatDate, formatNaira, formatNumber, formatPercent } from "~/utils/format";
+import { PortfolioFilterForm, accountsHref, isFiltered } from "./portfolio-filters";
+import type { portfolioLoader } from "./portfolio.server";
+
+const card = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
+const cell = "py-2 pr-4 text-right tabular-nums last:pr-0";
+const headCell = "py-2 pr-4 text-right last:pr-0";
+
+/** Short axis labels: ₦1.2m, ₦350k. */
+function shortNaira(value: number) {
+  if (Math.abs(value) >= 1e9) return `₦${formatNumber(Math.round(value / 1e8) / 10)}b`;
+  if (Math.abs(value) >= 1e6) return `₦${formatNumber(Math.round(value / 1e5) / 10)}m`;
+  if (Math.abs(value) >= 1e3) return `₦${formatNumber(Math.round(value / 1e2) / 10)}k`;
+  return formatNaira(value);
+}
+
+function monthLabel(month: string) {
+  const [year, number] = month.split("-").map(Number);
+  return new Date(Date.UTC(year, number - 1, 1)).toLocaleString("en-GB", {
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+function Definition({ children }: { children: ReactNode }) {
+  return <p className="mt-2 text-xs leading-relaxed text-slate-600">{children}</p>;
+}
+
+function Tile({
+  label,
+  value,
+  detail,
+  href,
+  definition,
+}: {
+  label: string;
+  value: string;
+  detail: string;
+  href: string;
+  definition: string;
+}) {
+  return (
+    <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <Link to={href} className="group rounded-lg focus:outline-none focus:ring-2 focus:ring-brand-500">
+        <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</span>
+        <span className="mt-1 block text-2xl font-semibold text-slate-900 group-hover:underline">
+          {value}
+        </span>
+        <span className="mt-1 block text-sm text-slate-700">{detail}</span>
+      </Link>
+      <Definition>{definition}</Definition>
+    </li>
+  );
+}
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={card}>
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Tiles({
+  summary,
+  filters,
+}: {
+  summary: PortfolioSummary;
+  filters: Parameters<typeof accountsHref>[0];
+}) {
+  const par = (days: number) => summary.par.find((row) => row.days === days);
+  const par30 = par(30);
+  const par90 = par(90);
+  const collection = (key: string) => summary.collection.find((row) => row.key === key);
+  const thisMonth = collection("thisMonth");
+  const trailing = collection("trailing3");
+  const fpd = summary.firstPaymentDefault.overall;
+  return (
+    <ul aria-label="Portfolio figures" className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      <Tile
+        label="PAR 30"
+        value={formatPercent(par30?.byBalance.rate)}
+        detail={`${formatNaira(par30?.byBalance.numerator ?? 0)} of ${formatNaira(par30?.byBalance.denominator ?? 0)} · ${formatNumber(par30?.byCount.numerator ?? 0)} accounts (${formatPercent(par30?.byCount.rate)} by count)`}
+        href={accountsHref(filters, { lateOver: "30" })}
+        definition={DEFINITIONS.par}
+      />
+      <Tile
+        label="PAR 90"
+        value={formatPercent(par90?.byBalance.rate)}
+        detail={`${formatNaira(par90?.byBalance.numerator ?? 0)} · ${formatNumber(par90?.byCount.numerator ?? 0)} accounts (${formatPercent(par90?.byCount.rate)} by count)`}
+        href={accountsHref(filters, { lateOver: "90" })}
+        definition={DEFINITIONS.par}
+      />
+      <Tile
+        label="Collection rate, this month"
+        value={formatPercent(thisMonth?.rate)}
+        detail={`${formatNaira(thisMonth?.collected ?? 0)} collected of ${formatNaira(thisMonth?.scheduled ?? 0)} due`}
+        href={accountsHref(filters, { active: "true", sort: "arrears" })}
+        definition={DEFINITIONS.collectionRate}
+      />
+      <Tile
+        label="Collection rate, trailing 3 months"
+        value={formatPercent(trailing?.rate)}
+        detail={`${formatNaira(trailing?.collected ?? 0)} collected of ${formatNaira(trailing?.scheduled ?? 0)} due`}
+        href={accountsHref(filters, { active: "true", sort: "arrears" })}
+        definition={DEFINITIONS.collectionRate}
+      />
+      <Tile
+        label="First-payment default"
+        value={formatPercent(fpd.rate)}
+        detail={`${formatNumber(fpd.numerator)} of ${formatNumber(fpd.denominator)} accounts`}
+        href={accountsHref(filters, { firstPaymentDefault: "true" })}
+        definition={DEFINITIONS.firstPaymentDefault}
+      />
+      <Tile
+        label="Active accounts"
+        value={formatNumber(summary.active.count)}
+        detail="On time, late or defaulted"
+        href={accountsHref(filters, { active: "true" })}
+        definition={DEFINITIONS.account}
+      />
+      <Tile
+        label="Outstanding"
+        value={formatNaira(summary.active.outstanding)}
+        detail={`Owed on ${formatNumber(summary.active.count)} active accounts`}
+        href={accountsHref(filters, { active: "true", sort: "outstanding" })}
+        definition={DEFINITIONS.outstanding}
+      />
+    </ul>
+  );
+}
+
+function ParTable({ summary }: { summary: PortfolioSummary }) {
+  return (
+    <div className="mt-4 overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Portfolio at risk by days late</caption>
+        <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
+          <tr>
+            <th scope="col" className="py-2 pr-4">
+              Measure
+            </th>
+            <th scope="col" className={headCell}>
+              Balance late
+            </th>
+            <th scope="col" className={headCell}>
+              By balance
+            </th>
+            <th scope="col" className={headCell}>
+              Accounts late
+            </th>
+            <th scope="col" className={headCell}>
+              By count
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {summary.par.map((row) => (
+            <tr key={row.days} className="border-b border-slate-100">
+              <th scope="row" className="py-2 pr-4 font-medium">
+                PAR {row.days}
+              </th>
+              <td className={cell}>{formatNaira(row.byBalance.numerator)}</td>
+              <td className={cell}>{formatPercent(row.byBalance.rate)}</td>
+              <td className={cell}>{formatNumber(row.byCount.numerator)}</td>
+              <td className={cell}>{formatPercent(row.byCount.rate)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SimpleTable({
+  caption,
+  headers,
+  rows,
+}: {
+  caption: string;
+  headers: string[];
+  rows: { key: string; cells: ReactNode[] }[];
+}) {
+  return (
+    <div className="mt-4 overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
+          <tr>
+            {headers.map((header, index) => (
+              <th key={header} scope="col" className={index === 0 ? "py-2 pr-4" : headCell}>
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key} className="border-b border-slate-100">
+              {row.cells.map((content, index) =>
+                index === 0 ? (
+                  <th key={index} scope="row" className="py-2 pr-4 font-medium">
+                    {content}
+                  </th>
+                ) : (
+                  <td key={index} className={cell}>
+                    {content}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function PortfolioDashboard() {
+  const { summary, filters, options } = useLoaderData<typeof portfolioLoader>();
+  const categories = [...new Set(summary.sales.map((row) => row.category))];
+  const salesMonths = [...new Set(summary.sales.map((row) => row.month))];
+  return (
+    <div className="flex flex-col gap-6">
+      <TitleBanner
+        title="Portfolio"
+        icon="portfolio"
+        warehouseName={`The loan book as of ${formatDate(`${summary.asOf}T12:00:00+01:00`)}${isFiltered(filters) ? ", filtered" : ""}`}
+        action={
+          <Link
+            to={accountsHref(filters)}
+            className="rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+          >
+            All accounts
+          </Link>
+        }
+      />
+      <PortfolioFilterForm filters={filters} options={options} action="/portfolio" />
+      <Tiles summary={summary} filters={filters} />
+
+      <Section title="Portfolio at risk" id="par-heading">
+        <Definition>{DEFINITIONS.par}</Definition>
+        <Definition>{DEFINITIONS.daysLate}</Definition>
+        <Definition>{DEFINITIONS.creditExpiry}</Definition>
+        <ParTable summary={summary} />
+      </Section>
+
+      <Section title="Accounts by days late" id="buckets-heading">
+        <Definition>{DEFINITIONS.buckets}</Definition>
+        <StackedBarChart
+          title="Outstanding balance of active accounts by days late"
+          series={[{ key: "outstanding", label: "Outstanding" }]}
+          rows={summary.buckets.map((bucket) => ({
+            label: `${bucket.label} (${formatNumber(bucket.count)} accounts)`,
+            values: { outstanding: bucket.outstanding },
+            href: accountsHref(filters, { bucket: bucket.key }),
+          }))}
+          format={formatNaira}
+          formatTick={shortNaira}
+          valueHeading="Outstanding"
+          tableCaption="Active accounts and their outstanding balance by days late"
+        />
+      </Section>
+
+      <Section title="Collection rate" id="collection-heading">
+        <Definition>{DEFINITIONS.collectionRate}</Definition>
+        <SimpleTable
+          caption="Collection rate by period"
+          headers={["Period", "Due", "Collected", "Rate"]}
+          rows={summary.collection.map((period) => ({
+            key: period.key,
+            cells: [
+              `${period.label} (${formatDate(`${period.from}T12:00:00+01:00`)} – ${formatDate(`${period.to}T12:00:00+01:00`)})`,
+              formatNaira(period.scheduled),
+              formatNaira(period.collected),
+              formatPercent(period.rate),
+            ],
+          }))}
+        />
+      </Section>
+
+      <Section title="First-payment default by sale month" id="fpd-heading">
+        <Definition>{DEFINITIONS.firstPaymentDefault}</Definition>
+        {summary.firstPaymentDefault.byCohort.length ? (
+          <SimpleTable
+            caption="First-payment default by sale month"
+            headers={["Sale month", "Past due 30 days", "Not paid in 30 days", "Rate"]}
+            rows={summary.firstPaymentDefault.byCohort.map((row) => ({
+              key: row.cohort,
+              cells: [
+                <Link
+                  key="month"
+                  to={accountsHref({ ...filters, cohort: row.cohort }, { firstPaymentDefault: "true" })}
+                  className="text-brand-700 underline"
+                >
+                  {monthLabel(row.cohort)}
+                </Link>,
+                formatNumber(row.eligible),
+                formatNumber(row.defaults),
+                formatPercent(row.rate),
+              ],
+            }))}
+          />
+        ) : (
+          <p className="mt-4 text-sm text-slate-700">No first installment is 30 days past due yet.</p>
+        )}
+      </Section>
+
+      <Section title="Default rate by month" id="default-heading">
+        <Definition>{DEFINITIONS.defaultRate}</Definition>
+        <SimpleTable
+          caption="Default rate by month"
+          headers={["Month", "Active at start", "Became defaulted", "Rate"]}
+          rows={summary.defaultRate.map((row) => ({
+            key: row.month,
+            cells: [
+              monthLabel(row.month),
+              formatNumber(row.activeAtStart),
+              formatNumber(row.defaulted),
+              formatPercent(row.rate),
+            ],
+          }))}
+        />
+      </Section>
+
+      <Section title="Vintage curves" id="vintage-heading">
+        <Definition>{DEFINITIONS.vintage}</Definition>
+        <LineChart
+          title="Paid so far divided by due so far, by months since the sale, one line per sale month"
+          xLabel="Months since sale"
+          seriesHeading="Sale month"
+          series={summary.vintage.map((cohort) => ({
+            name: monthLabel(cohort.cohort),
+            points: cohort.points.flatMap((point) =>
+              point.ratio === null ? [] : [{ x: point.month, y: point.ratio }],
+            ),
+          }))}
+          formatY={formatPercent}
+          tableCaption="Paid divided by due, by sale month and months since the sale"
+        />
+      </Section>
+
+      <Section title="Sales and collections over time" id="sales-heading">
+        <Definition>{DEFINITIONS.salesOverTime}</Definition>
+        <h3 className="mt-4 text-base font-semibold text-slate-900">Installment sales by month</h3>
+        <StackedBarChart
+          title="Value of installment sales by month and product category"
+          series={categories.map((category) => ({ key: category, label: category }))}
+          rows={salesMonths.map((month) => ({
+            label: monthLabel(month),
+            values: Object.fromEntries(
+              summary.sales.filter((row) => row.month === month).map((row) => [row.category, row.value]),
+            ),
+            href: accountsHref({ ...filters, cohort: month }, { sort: "saleDate" }),
+          }))}
+          format={formatNaira}
+          formatTick={shortNaira}
+          tableCaption="Value of installment sales by month and product category"
+        />
+        <p className="mt-2 text-sm text-slate-700">
+          Units sold:{" "}
+          {salesMonths
+            .map(
+              (month) =>
+                `${monthLabel(month)} ${formatNumber(summary.sales.filter((row) => row.month === month).reduce((sum, row) => sum + row.units, 0))}`,
+            )
+            .join(" · ") || "none"}
+        </p>
+        <h3 className="mt-6 text-base font-semibold text-slate-900">Money received by month</h3>
+        <StackedBarChart
+          title="Money received for installment sales by month, cash and online"
+          series={[
+            { key: "cash", label: "Cash" },
+            { key: "online", label: "Online" },
+          ]}
+          rows={summary.collections.map((row) => ({
+            label: monthLabel(row.month),
+            values: { cash: row.cash, online: row.online },
+          }))}
+          format={formatNaira}
+          formatTick={shortNaira}
+          tableCaption="Money received by month, cash and online"
+        />
+      </Section>
+
+      <Section title="Agents" id="agents-heading">
+        <Definition>{DEFINITIONS.agents}</Definition>
+        {summary.agents.length ? (
+          <SimpleTable
+            caption="Each agent's book"
+            headers={["Agent", "Accounts", "Value sold", "Outstanding", "PAR 30"]}
+            rows={summary.agents.map((agent) => ({
+              key: agent.agentId ?? "none",
+              cells: [
+                agent.agentId ? (
+                  <Link
+                    key="agent"
+                    to={accountsHref({ ...filters, agentId: agent.agentId })}
+                    className="text-brand-700 underline"
+                  >
+                    {agent.name}
+                  </Link>
+                ) : (
+                  agent.name
+                ),
+                formatNumber(agent.accounts),
+                formatNaira(agent.value),
+                formatNaira(agent.outstanding),
+                formatPercent(agent.par30.rate),
+              ],
+            }))}
+          />
+        ) : (
+          <p className="mt-4 text-sm text-slate-700">No accounts for these filters.</p>
+        )}
+      </Section>
+    </div>
+  );
+}
