@@ -13,6 +13,7 @@ import { ActionToast } from "~/components/toaster";
 import { CustomerAccount, CustomerDevices, CustomerTickets } from "~/features/customers/customer-records";
 import { NEW_SALE_PATH } from "~/features/sale-flow/paths";
 import { CustomerSales } from "~/features/sales/customer-sales";
+import { CustomerAccounts } from "~/features/portfolio/customer-accounts";
 import { capitalise, emailShown, formatDate, fullName } from "~/utils/format";
 import { useLiveForm } from "~/utils/use-live-form";
 import type { FormResult } from "~/utils/use-live-form";
@@ -130,7 +131,7 @@ function customerDetails(customer: CustomerRecord, agentName: string | null): [s
 }
 
 export default function CustomerRoute() {
-  const { customer, agentName, tabs, sales, devices, tickets, can, editing, mapsApiKey } =
+  const { customer, agentName, tabs, sales, accounts, devices, tickets, can, editing, mapsApiKey } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const answered = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
@@ -185,6 +186,7 @@ export default function CustomerRoute() {
       </section>
       {tabs ? <CustomerAccount tabs={tabs} /> : null}
       {sales ? <CustomerSales sales={sales} email={customer.email} /> : null}
+      <CustomerAccounts accounts={accounts} />
       {devices ? <CustomerDevices devices={devices} /> : null}
       {tickets ? <CustomerTickets tickets={tickets} /> : null}
     </div>

@@ -145,7 +145,9 @@ function InventoryDevices({
               {offer.offered.map((device) => (
                 <DeviceRow key={device.id} device={{ ...device, inventoryId: offer.inventoryId }}>
                   {device.withoutItem ? (
-                    <span className="text-xs text-slate-600">No item yet: becomes a unit of {offer.name}</span>
+                    <span className="text-xs text-slate-600">
+                      No item yet: becomes a unit of {offer.name}
+                    </span>
                   ) : null}
                   <button
                     type="submit"

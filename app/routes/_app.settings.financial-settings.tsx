@@ -24,7 +24,11 @@ const FIELDS: { name: "outrightMargin" | "loanMargin" | "monthlyInterest"; label
     hint: "Added to single-deposit items under cost plus margin",
   },
   { name: "loanMargin", label: "Loan margin (%)", hint: "Added to installment items under cost plus margin" },
-  { name: "monthlyInterest", label: "Monthly interest (%)", hint: "Charged per month of an installment plan" },
+  {
+    name: "monthlyInterest",
+    label: "Monthly interest (%)",
+    hint: "Charged per month of an installment plan",
+  },
 ];
 
 export default function FinancialSettingsRoute() {

@@ -1,6 +1,8 @@
 import type { Operation } from "../http/operation";
 import { ok } from "../http/operation";
 import { Hono } from "hono";
+import { CustomerAccountsSchema } from "../schemas/portfolio";
+import { customerAccounts } from "../services/portfolio";
 import type { CustomerList, CustomerListQuery } from "../schemas/customers";
 import {
   CreateCustomerSchema,
@@ -75,6 +77,16 @@ export const customerOperations: Operation[] = [
     errors: { 404: "Customer not found" },
   },
   {
+    method: "get",
+    path: "/api/v1/customers/{id}/accounts",
+    tag: "Customers",
+    summary:
+      "The customer's installment sales as loan-book accounts (outstanding, arrears, days late, credit expiry, status), newest first",
+    access: "read:Sales",
+    success: ok("The accounts", CustomerAccountsSchema),
+    errors: { 404: "Customer not found" },
+  },
+  {
     method: "put",
     path: "/api/v1/customers/{id}",
     tag: "Customers",
@@ -116,6 +128,10 @@ export function customerRoutes({ db, caches }: RouteDeps) {
     })
     .get("/:id/tabs", guard("read:Customers"), async (c) => {
       return c.json(await customerTabs(db, c.req.param("id")), 200);
+    })
+    .get("/:id/accounts", guard("read:Sales"), async (c) => {
+      const customer = await getCustomer(db, c.req.param("id"));
+      return c.json({ accounts: await customerAccounts(db, customer.id) }, 200);
     })
     .put("/:id", guard("write:Customers"), async (c) => {
       const input = await readJsonBody(c, UpdateCustomerSchema);

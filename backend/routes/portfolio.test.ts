@@ -173,5 +173,44 @@ describe("the account follows its sale in the same transaction", () => {
       .toISOString()
       .slice(0, 10);
     expect(after.creditExpiry).toBe(inThirtyDays);
+    // The sale's answer carries the account's figures and reads its schedule from the stored rows.
+    const record = await (await get(`/api/v1/sales/${sale.id}`, team.admin.token)).json();
+    expect(record.account).toEqual({
+      outstanding: sale.totalPrice - sale.installmentStartingPrice,
+      arrears: 0,
+      expected: sale.installmentStartingPrice,
+      paid: sale.installmentStartingPrice,
+      daysLate: 0,
+      creditExpiry: inThirtyDays,
+      status: "ON_TIME",
+      lastPaymentOn: TODAY,
+    });
+    expect(record.schedule[0]).toMatchObject({
+      number: 0,
+      status: "PAID",
+      paid: sale.installmentStartingPrice,
+    });
+    const oneOff = await get(`/api/v1/sales/${lateSale}`, team.admin.token);
+    expect((await oneOff.json()).account).toMatchObject({ status: "LATE" });
+  });
+});
+
+describe("GET /api/v1/customers/:id/accounts", () => {
+  it("answers the customer's accounts to those who read sales", async () => {
+    const response = await get(`/api/v1/customers/${risky.id}/accounts`, team.sales.token);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.accounts).toEqual([
+      expect.objectContaining({ saleId: lateSale, status: "LATE", outstanding: 6_000, customerId: risky.id }),
+    ]);
+  });
+
+  it("refuses a role without read:Sales, and answers 404 for nobody", async () => {
+    const role = await makeRole(backend.db, "customer reader", ["read:Customers"]);
+    const { token } = await signedInAs(backend, role.id);
+    const refused = await get(`/api/v1/customers/${risky.id}/accounts`, token);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual(FORBIDDEN_BODY);
+    expect((await get(`/api/v1/customers/${"n".repeat(36)}/accounts`, team.sales.token)).status).toBe(404);
   });
 });

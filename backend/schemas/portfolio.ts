@@ -163,3 +163,6 @@ export const PortfolioOptionsSchema = z.object({
   categories: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type PortfolioOptions = z.infer<typeof PortfolioOptionsSchema>;
+
+export const CustomerAccountsSchema = z.object({ accounts: z.array(AccountRecordSchema) });
+export type CustomerAccounts = z.infer<typeof CustomerAccountsSchema>;

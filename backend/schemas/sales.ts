@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AccountFiguresSchema } from "./portfolio";
 import { PRICING_RULES } from "../constants/pricing";
 import { optionalId } from "./fields";
 import { decimalField } from "./form-values";
@@ -208,6 +209,8 @@ export const SaleRecordSchema = z.object({
   items: z.array(SaleItemRecordSchema),
   schedule: z.array(ScheduleEntrySchema),
   statement: z.array(StatementLineSchema),
+  /** The loan book's figures for a sale with an installment item (issue 26); null otherwise. */
+  account: AccountFiguresSchema.nullable(),
   contract: ContractRecordSchema.nullable(),
   payments: z.array(SalePaymentRecordSchema),
   createdAt: z.string(),

@@ -578,3 +578,14 @@ export async function portfolioCounts(db: AppDb, today = lagosToday()): Promise<
     ...(par30 === null ? {} : { portfolioPar30: Math.round(par30 * 1000) / 10 }),
   };
 }
+
+/** A customer's accounts, newest first (their page shows them with their statements). */
+export async function customerAccounts(db: AppDb, customerId: string) {
+  const rows = await queryRows(
+    db,
+    sql`select ${ACCOUNT_COLUMNS} ${FROM_ACCOUNTS} where a.customer_id = ${customerId}
+      order by a.sale_date desc, a.sale_id limit 50`,
+    AccountRow,
+  );
+  return rows.map(accountRecord);
+}

@@ -4,6 +4,7 @@ import type { SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppDb } from "../db/client";
 import {
+  accountSchedule,
   paymentCheckouts,
   agents,
   customers,
@@ -37,7 +38,8 @@ import { notFound } from "./errors";
 import { tokensOfDevices } from "./device-tokens";
 import { financialSettingsRecord } from "./financial-settings";
 import { readRecordCounts } from "./record-counts";
-import { amountDueNow, saleSchedule } from "./sale-schedule";
+import { amountDueNow, saleSchedule, withStatuses } from "./sale-schedule";
+import { accountFigures } from "./portfolio";
 import type { ScheduleLine } from "./sale-schedule";
 import { saleStatement } from "./sale-statement";
 import { containsPattern } from "./search";
@@ -66,7 +68,9 @@ export async function getSale(
     linked.map((device) => device.id),
   );
   const row = sale.sale;
-  const schedule = scheduleOf(row, items);
+  const [stored, account] = await Promise.all([storedSchedule(db, id), accountFigures(db, id)]);
+  // An account's schedule is kept by the database (issue 26); a sale paid outright has it derived.
+  const schedule = stored.length ? withStatuses(stored) : scheduleOf(row, items);
   return {
     id: row.id,
     saleNumber: saleNumberText(row.number),
@@ -95,6 +99,18 @@ export async function getSale(
       status: line.status,
     })),
     statement: statementOf(row.totalKobo, schedule, payments),
+    account: account
+      ? {
+          outstanding: account.outstanding,
+          arrears: account.arrears,
+          expected: account.expected,
+          paid: account.paid,
+          daysLate: account.daysLate,
+          creditExpiry: account.creditExpiry,
+          status: account.status,
+          lastPaymentOn: account.lastPaymentOn,
+        }
+      : null,
     contract: contract ? contractView(contract, viewer) : null,
     payments: payments.map(paymentView),
     createdAt: row.createdAt.toISOString(),
@@ -183,6 +199,19 @@ function scheduleOf(row: { createdAt: Date; paidKobo: number }, items: SaleParts
     })),
     row.paidKobo,
   );
+}
+
+function storedSchedule(db: AppDb, saleId: string) {
+  return db
+    .select({
+      number: accountSchedule.number,
+      dueDate: accountSchedule.dueDate,
+      amountKobo: accountSchedule.amountKobo,
+      paidKobo: accountSchedule.paidKobo,
+    })
+    .from(accountSchedule)
+    .where(eq(accountSchedule.saleId, saleId))
+    .orderBy(asc(accountSchedule.number));
 }
 
 function personOf(id: string | null, firstname: string | null, lastname: string | null) {

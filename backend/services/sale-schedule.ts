@@ -34,21 +34,31 @@ export function saleSchedule(
     }
   }
   let unspent = paidKobo;
-  let nextMarked = false;
-  return [...byMonth.entries()]
+  const lines = [...byMonth.entries()]
     .sort(([a], [b]) => a - b)
     .map(([month, amountKobo]) => {
       const paid = Math.min(unspent, amountKobo);
       unspent -= paid;
-      const dueDate = addMonths(saleDay, month);
-      let status: ScheduleStatus;
-      if (paid >= amountKobo) status = "PAID";
-      else if (dueDate < today) status = "OVERDUE";
-      else if (!nextMarked) status = "DUE";
-      else status = "UPCOMING";
-      if (status === "DUE") nextMarked = true;
-      return { number: month, dueDate, amountKobo, paidKobo: paid, status };
+      return { number: month, dueDate: addMonths(saleDay, month), amountKobo, paidKobo: paid };
     });
+  return withStatuses(lines, today);
+}
+
+/** Paid, overdue, the next one due, or upcoming: read the same from a derived or a stored schedule. */
+export function withStatuses(
+  lines: Omit<ScheduleLine, "status">[],
+  today: string = lagosDate(new Date()),
+): ScheduleLine[] {
+  let nextMarked = false;
+  return lines.map((line) => {
+    let status: ScheduleStatus;
+    if (line.paidKobo >= line.amountKobo) status = "PAID";
+    else if (line.dueDate < today) status = "OVERDUE";
+    else if (!nextMarked) status = "DUE";
+    else status = "UPCOMING";
+    if (status === "DUE") nextMarked = true;
+    return { ...line, status };
+  });
 }
 
 /** Everything due by today and unpaid; when nothing is, the next instalment's unpaid part. */

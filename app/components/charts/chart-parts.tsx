@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 // legible when the chart is squeezed onto a phone.
 export const FONT_SIZE = 13;
 /** A generous average character width for the UI font, to leave room for labels before drawing them. */
-export const CHAR_WIDTH = FONT_SIZE * 0.55;
+export const CHAR_WIDTH = FONT_SIZE * 0.62;
 /** Slate 700: axis labels as dark as the page's body text. */
 export const TEXT_COLOUR = "#334155";
 /** Slate 200: gridlines are a guide only, so they stay faint behind the data. */

@@ -15,7 +15,7 @@ import {
 import { chartColour, linearScale, niceTicks } from "./scale";
 
 // The drawing's own coordinate space: the SVG scales it to the width it is given.
-const WIDTH = 400;
+const WIDTH = 560;
 const HEIGHT = 260;
 // More labels than this along the x axis would run into each other: the others are left out.
 const MAX_X_LABELS = 12;

@@ -17,7 +17,7 @@ import {
 import { chartColour, linearScale, niceTicks } from "./scale";
 
 // The drawing's own coordinate space: the SVG scales it to the width it is given.
-const WIDTH = 400;
+const WIDTH = 560;
 const PLOT_HEIGHT = 200;
 // Room beside the bars for half of a label centred under the first or last bar.
 const EDGE = 2 * FONT_SIZE;

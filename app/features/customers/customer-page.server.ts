@@ -9,6 +9,7 @@ import {
 import { DeviceListSchema } from "#backend/schemas/devices";
 import { SaleListSchema } from "#backend/schemas/sales";
 import { TicketListSchema } from "#backend/schemas/tickets";
+import { CustomerAccountsSchema } from "#backend/schemas/portfolio";
 import { apiRead, apiReadOrFailure, apiWrite } from "~/api.server";
 import { appConfig } from "~/config.server";
 import { requirePermission, requireUser } from "~/session.server";
@@ -35,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = encodeURIComponent(params.customerId ?? "");
   const customer = await apiRead(request, `/v1/customers/single/${id}`, CustomerRecordSchema);
   const mine = { customerId: customer.id, limit: CUSTOMER_RECORDS };
-  const [agent, tabs, sales, devices, tickets] = await Promise.all([
+  const [agent, tabs, sales, accounts, devices, tickets] = await Promise.all([
     customer.agentId
       ? apiReadOrFailure(request, `/v1/agents/${encodeURIComponent(customer.agentId)}`, AgentRecordSchema)
       : null,
@@ -44,6 +45,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       customerId: customer.id,
       limit: CUSTOMER_SALES,
     }),
+    may(user, "read:Sales")
+      ? apiReadOrFailure(request, `/v1/customers/${id}/accounts`, CustomerAccountsSchema)
+      : null,
     may(user, "read:Devices") ? apiReadOrFailure(request, "/v1/device", DeviceListSchema, mine) : null,
     may(user, "read:Tickets") ? apiReadOrFailure(request, "/v1/tickets", TicketListSchema, mine) : null,
   ]);
@@ -53,6 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     agentName: agent?.ok ? fullName(agent.data) : null,
     tabs: tabs.ok ? tabs.data : null,
     sales: sales.ok ? sales.data : null,
+    accounts: accounts?.ok ? accounts.data.accounts : [],
     devices: devices?.ok ? devices.data : null,
     tickets: tickets?.ok ? tickets.data : null,
     can,

@@ -30,7 +30,7 @@ const COLUMNS: Column<AccountRecord>[] = [
       </Link>
     ),
   },
-  { header: "Sale", cell: (account) => account.saleNumber },
+  { header: "Sale", cell: (account) => <span className="whitespace-nowrap">{account.saleNumber}</span> },
   { header: "Phone", cell: (account) => account.phone },
   { header: "Agent", cell: (account) => account.agentName ?? "No agent" },
   { header: "Product", cell: (account) => account.products },
@@ -96,7 +96,7 @@ export function AccountListPage() {
         action={
           <Link
             to={`/portfolio${portfolioSearch(query)}`}
-            className="rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+            className="rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
           >
             Back to the dashboard
           </Link>

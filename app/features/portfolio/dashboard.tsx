@@ -239,7 +239,7 @@ export function PortfolioDashboard() {
         action={
           <Link
             to={accountsHref(filters)}
-            className="rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+            className="rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
           >
             All accounts
           </Link>
@@ -257,11 +257,23 @@ export function PortfolioDashboard() {
 
       <Section title="Accounts by days late" id="buckets-heading">
         <Definition>{DEFINITIONS.buckets}</Definition>
+        <ul aria-label="Accounts in each bucket" className="mt-3 flex flex-wrap gap-2">
+          {summary.buckets.map((bucket) => (
+            <li key={bucket.key}>
+              <Link
+                to={accountsHref(filters, { bucket: bucket.key })}
+                className="inline-block rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:bg-slate-100 focus:outline-none focus:ring-2 focus:ring-brand-500"
+              >
+                {bucket.label}: {formatNumber(bucket.count)} {bucket.count === 1 ? "account" : "accounts"}
+              </Link>
+            </li>
+          ))}
+        </ul>
         <StackedBarChart
           title="Outstanding balance of active accounts by days late"
           series={[{ key: "outstanding", label: "Outstanding" }]}
           rows={summary.buckets.map((bucket) => ({
-            label: `${bucket.label} (${formatNumber(bucket.count)} accounts)`,
+            label: bucket.label,
             values: { outstanding: bucket.outstanding },
             href: accountsHref(filters, { bucket: bucket.key }),
           }))}

@@ -14,6 +14,7 @@ import { PaymentReturnNotice } from "./payment-return-notice";
 import { PAYMENT_METHOD_LABELS, PAYMENT_MODE_LABELS, takesPayment, uncountedReason } from "./sale-labels";
 import { PaymentStatusPill, SaleStatusPill, ScheduleStatusPill } from "./sale-status";
 import { Statement } from "./statement";
+import { AccountFigures } from "~/features/portfolio/account-figures";
 
 export type SalePageFlags = { pay: boolean; readCustomers: boolean; readDevices: boolean };
 
@@ -301,6 +302,11 @@ export function SalePage({
       <Overview sale={sale} can={can} />
       <Totals sale={sale} />
       <Items sale={sale} can={can} />
+      {sale.account ? (
+        <Panel id="sale-account" title="Account">
+          <AccountFigures account={sale.account} />
+        </Panel>
+      ) : null}
       <Panel id="sale-schedule" title="Schedule">
         <DataTable
           caption="Payment schedule"

@@ -1,0 +1,36 @@
+import { DEFINITIONS } from "#backend/constants/portfolio";
+import type { AccountFigures as Figures } from "#backend/schemas/portfolio";
+import { formatDate, formatNaira, formatNumber } from "~/utils/format";
+import { AccountStatusPill } from "./account-status";
+
+const day = (date: string | null, none: string) => (date ? formatDate(`${date}T12:00:00+01:00`) : none);
+
+/** An installment sale's standing in the loan book, each figure with its definition. */
+export function AccountFigures({ account }: { account: Figures }) {
+  const rows: [string, React.ReactNode][] = [
+    ["Status", <AccountStatusPill key="status" status={account.status} />],
+    ["Outstanding", formatNaira(account.outstanding)],
+    ["Arrears", formatNaira(account.arrears)],
+    ["Days late", formatNumber(account.daysLate)],
+    ["Credit expiry", day(account.creditExpiry, "None: paid in full or closed")],
+    ["Last payment", day(account.lastPaymentOn, "None yet")],
+  ];
+  return (
+    <>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-3">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
+            <dd className="mt-0.5 text-base font-medium text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-3 space-y-1 text-xs leading-relaxed text-slate-600">
+        <p>{DEFINITIONS.outstanding}</p>
+        <p>{DEFINITIONS.arrears}</p>
+        <p>{DEFINITIONS.daysLate}</p>
+        <p>{DEFINITIONS.creditExpiry}</p>
+      </div>
+    </>
+  );
+}
