@@ -55,6 +55,8 @@ const SCREENS: Record<string, Screen> = {
   "home with the main menu open": { path: "/home", openMenu: "Main menu" },
   "home with the user menu open": { path: "/home", openMenu: "User menu" },
   "action center": { path: "/home?panel=action-center" },
+  portfolio: { path: "/portfolio" },
+  "portfolio accounts": { path: "/portfolio/accounts?bucket=90%2B" },
   "all customers": { path: "/customers/all" },
   "new customers": { path: "/customers/new" },
   "active customers": { path: "/customers/active" },

@@ -65,6 +65,8 @@ const SCREENS: { name: string; path: (records: Records) => string }[] = [
     path: (r) => r.detailsPath.replace(/\/items\/.*$/, "/contract"),
   },
   { name: "the request-too-large page", path: () => "/request-too-large" },
+  { name: "the portfolio", path: () => "/portfolio" },
+  { name: "the portfolio's accounts", path: () => "/portfolio/accounts?bucket=31-90" },
 ];
 
 async function overflowsSideways(page: Page) {

@@ -33,7 +33,7 @@ export type StackedBarChartProps = {
   title: string;
   /** The parts of each bar, bottom to top; colours follow CHART_COLOURS in this order. */
   series: { key: string; label: string }[];
-  /** One bar each; `href` makes the bar and its table label a link. */
+  /** One bar each; `href` makes its table label a link. */
   rows: { label: string; values: Record<string, number>; href?: string }[];
   format: (value: number) => string;
   /** The y axis's labels, when shorter ones read better there (₦1.5m); `format` otherwise. */
@@ -118,15 +118,8 @@ export function StackedBarChart({
           );
           return (
             <g key={`${rowIndex}-${row.label}`}>
-              {row.href ? (
-                // Out of the tab order: the table below has the same links, named, for keyboards and
-                // screen readers, which treat the whole image as one picture.
-                <a href={row.href} tabIndex={-1} className="hover:opacity-80">
-                  {bar}
-                </a>
-              ) : (
-                bar
-              )}
+              {/* No link inside the picture (an image holds no controls): the table below has them. */}
+              {bar}
               {rowIndex % labels.every === 0 ? (
                 <XLabel label={row.label} x={x + barWidth / 2} y={plot.bottom} {...labels} />
               ) : null}
