@@ -10,7 +10,7 @@ import { useRevalidateOnFocus } from "~/utils/use-freshness";
 export { frameLoader as loader } from "~/components/frame/frame.server";
 
 export default function AppLayout() {
-  const { user, today, unseenActivity, actionCenter } = useLoaderData<typeof frameLoader>();
+  const { user, today, unseenActivity, actionCenter, counts } = useLoaderData<typeof frameLoader>();
   const navigation = useNavigation();
   useRevalidateOnFocus();
   return (
@@ -32,6 +32,7 @@ export default function AppLayout() {
           activity={actionCenter.activity}
           failure={actionCenter.failure}
           unseenCount={unseenActivity}
+          lateToday={counts.portfolioLateToday}
         />
       ) : null}
     </div>

@@ -138,8 +138,8 @@ export function planAccount(
   return { ...base, payments };
 }
 
-/** Every bucket has accounts in it: in credit, 1–7, 8–30, 31–90 and over 90 days late. */
-const FORCED_DAYS_LATE = [0, 2, 5, 12, 20, 45, 70, 120, 200];
+/** Every bucket has accounts in it (in credit, 1–7, 8–30, 31–90, over 90 days late), and one became late today. */
+const FORCED_DAYS_LATE = [0, 1, 2, 5, 12, 20, 45, 70, 120, 200];
 
 export function planBook(
   seed: number,

@@ -70,6 +70,17 @@ test.describe("the portfolio, as a manager", () => {
     ).toBeVisible();
   });
 
+  test("the Action Center counts the accounts that became late today and leads to them", async ({ page }) => {
+    await page.goto("/home?panel=action-center");
+    const panel = page.getByRole("dialog", { name: "Action Center" });
+    await panel.getByRole("link", { name: /^\d+ accounts? became late today$/ }).click();
+    await expect(page).toHaveURL(/\/portfolio\/accounts\?newlyLate=true$/);
+    await expect(page.getByRole("heading", { name: "Accounts: late from today", level: 2 })).toBeVisible();
+    const days = await page.getByRole("table").locator("tbody tr td:nth-child(9)").allInnerTexts();
+    expect(days.length).toBeGreaterThan(0);
+    for (const value of days) expect(value).toBe("1");
+  });
+
   test("filters by agent, keeps the filter on the way to the accounts, and clears it", async ({ page }) => {
     await page.goto("/portfolio");
     const agent = page.getByRole("combobox", { name: "Agent", exact: true });

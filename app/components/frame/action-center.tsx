@@ -1,4 +1,4 @@
-import { Form, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { Drawer } from "../drawer";
 import { EmptyState } from "../empty-state";
 import { ErrorPanel } from "../error-panel";
@@ -21,11 +21,14 @@ export function ActionCenter({
   activity,
   failure,
   unseenCount,
+  lateToday,
 }: {
   activity: ActivityEntry[] | null;
   failure: FailureDescription | null;
   /** What the bell counts, which may include entries beyond the ones listed here. */
   unseenCount: number;
+  /** Accounts whose credit ran out yesterday, for those who read the portfolio (undefined otherwise). */
+  lateToday?: number;
 }) {
   const location = useLocation();
   const anyUnseen = unseenCount > 0 || Boolean(activity?.some((entry) => entry.unseen));
@@ -38,6 +41,17 @@ export function ActionCenter({
             Mark all as seen
           </SubmitButton>
         </Form>
+      ) : null}
+      {lateToday !== undefined ? (
+        <p className="mb-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          {lateToday === 0 ? (
+            "No account became late today."
+          ) : (
+            <Link to="/portfolio/accounts?newlyLate=true" className="font-semibold underline">
+              {lateToday === 1 ? "1 account became late today" : `${lateToday} accounts became late today`}
+            </Link>
+          )}
+        </p>
       ) : null}
       {failure ? (
         <ErrorPanel description={failure} />
