@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { asc, count, ne } from "drizzle-orm";
 import { loadBackendConfig } from "../config";
+import { seedBook } from "./seed-book";
 import { INVENTORY_CLASSES } from "../schemas/inventory";
 import { DEFAULT_FINANCIAL_SETTINGS } from "../services/pricing";
 import type { AppDb } from "../db/client";
@@ -20,7 +21,8 @@ import {
 } from "../db/schema";
 import type { NewDeviceRow, NewInventoryBatchRow } from "../db/schema";
 
-// `tsx backend/demo/seed-sales-cli.ts [N]`: synthetic sales, products and devices for the benchmarks, in
+// `tsx backend/demo/seed-sales-cli.ts [N] [ACCOUNTS]`: synthetic sales, products and devices, and a loan book of
+// ACCOUNTS installment accounts with their payments, for the benchmarks, in
 // the configured database (not while a server has the same PGlite directory open). Its last line of
 // output is JSON naming them for the benchmark script.
 const ROWS_PER_INSERT = 1_000; // sale_items has 21 columns: 21,000 parameters, below PostgreSQL's 65,535
@@ -101,6 +103,11 @@ async function makeTrackedProduct(
 async function main() {
   const wanted = Number(process.argv[2] ?? 100_000);
   if (!Number.isInteger(wanted) || wanted < 0) throw new Error(`Not a row count: ${process.argv[2]}`);
+  // A loan book of this many installment accounts, with their payments (seed-book.ts); the sales above
+  // are then all paid outright, so the book is exactly these accounts.
+  const bookSize = Number(process.argv[3] ?? 0);
+  if (!Number.isInteger(bookSize) || bookSize < 0)
+    throw new Error(`Not an account count: ${process.argv[3]}`);
   const config = loadBackendConfig();
   const database = await openDatabase(config);
   const started = performance.now();
@@ -206,7 +213,7 @@ async function main() {
       const itemRows: (typeof saleItems.$inferInsert)[] = [];
       for (let index = 0; index < size; index += 1) {
         const customer = customerRows[Math.floor(random() * customerRows.length)];
-        const instalment = random() < 0.6;
+        const instalment = bookSize === 0 && random() < 0.6;
         const units = 1 + Math.floor(random() * 3);
         const baseKobo = units * (5_000_000 + Math.floor(random() * 100) * 100_000);
         const months = instalment ? 6 + Math.floor(random() * 7) : 0;
@@ -279,11 +286,13 @@ async function main() {
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.error(`Seeded ${wanted} sales and the bench sale catalogue in ${seconds} s`);
+    const book = bookSize ? await seedBook(db, bookSize, (line) => console.error(line)) : null;
     process.stdout.write(
       `${JSON.stringify({
         timedProducts: timed,
         uploadProduct: { ...upload, serialPrefix: `BUP${run}-`, units: UPLOAD_UNITS },
         customerEmails: customerRows.map((customer) => customer.email),
+        book,
       })}\n`,
     );
   } finally {

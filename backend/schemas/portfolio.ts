@@ -54,6 +54,8 @@ export type Ratio = z.infer<typeof ratio>;
 
 export const PortfolioSummarySchema = z.object({
   asOf: z.string(),
+  /** When the history figures (first-payment default, default rate, vintage, sales and collections) were worked out. */
+  historyComputedAt: z.string(),
   active: z.object({ count: z.number(), outstanding: z.number() }),
   par: z.array(
     z.object({

@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppDb } from "../db/client";
 import { queryRows } from "../db/query-rows";
 import { arrayParam, insertByUnnest, slicesOf } from "../db/bulk-insert";
-import { accountSchedule, accounts, loanBookRolls, saleItems, sales } from "../db/schema";
+import { accountSchedule, accounts, loanBookRolls, portfolioHistory, saleItems, sales } from "../db/schema";
 import { lagosDate } from "../schemas/dates";
 import { ACTIVE_STATUSES } from "../constants/portfolio";
 import { addMonths, saleSchedule } from "./sale-schedule";
@@ -291,6 +291,8 @@ export async function rollLoanBook(db: AppDb, today = lagosToday()) {
       delete from account_snapshots
       where day < ${today}::date - ${SNAPSHOT_DAYS_KEPT}::integer
         and day <> (date_trunc('month', day) + interval '1 month - 1 day')::date`);
+    // Yesterday's history figures are replaced by today's on their first read.
+    await tx.delete(portfolioHistory).where(lt(portfolioHistory.day, today));
     const [{ count }] = await tx.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(accounts);
     await tx
       .insert(loanBookRolls)

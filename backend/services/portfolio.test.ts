@@ -301,3 +301,19 @@ describe("the account list", () => {
     expect(await listed({ search: first.phone, location: "kano", bucket: "90+" })).toEqual([ids.A3]);
   });
 });
+
+describe("the history figures, once a day", () => {
+  it("are worked out on the day's first read and kept, per set of filters", async () => {
+    const { portfolioSummary } = await import("./portfolio");
+    const { portfolioHistory } = await import("../db/schema");
+    await backend.db.delete(portfolioHistory);
+    const first = await portfolioSummary(backend.db, {}, TODAY);
+    expect(first.vintage.length).toBeGreaterThan(0);
+    await portfolioSummary(backend.db, { agentId: agentA }, TODAY);
+    expect(await backend.db.$count(portfolioHistory)).toBe(2);
+    // Read again, the same answer: not worked out a second time.
+    const again = await portfolioSummary(backend.db, {}, TODAY);
+    expect(again.historyComputedAt).toBe(first.historyComputedAt);
+    expect(again.defaultRate).toEqual(first.defaultRate);
+  });
+});

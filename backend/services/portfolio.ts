@@ -1,11 +1,13 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { AppDb } from "../db/client";
 import { queryRows } from "../db/query-rows";
+import { portfolioHistory } from "../db/schema";
 import { ACTIVE_STATUSES, BUCKETS, PAR_DAYS } from "../constants/portfolio";
 import { saleNumberIn, saleNumberText } from "../constants/record-numbers";
 import { koboToNaira } from "../schemas/money";
+import { PortfolioSummarySchema } from "../schemas/portfolio";
 import type {
   AccountExportQuery,
   AccountListQuery,
@@ -337,12 +339,50 @@ export async function portfolioSummary(
     asOf: today,
     ...risk,
     collection,
+    ...(await historyFigures(db, filters, today)),
+    agents: await agentFigures(db, filters),
+  };
+}
+
+const HistorySchema = PortfolioSummarySchema.pick({
+  historyComputedAt: true,
+  firstPaymentDefault: true,
+  defaultRate: true,
+  vintage: true,
+  sales: true,
+  collections: true,
+});
+type History = z.infer<typeof HistorySchema>;
+
+/** The filters in a fixed order: the same filters, the same key. */
+const filtersKey = (filters: PortfolioFilters) =>
+  JSON.stringify(
+    (["from", "to", "productId", "categoryId", "agentId", "location", "cohort"] as const).map(
+      (key) => filters[key] ?? null,
+    ),
+  );
+
+/**
+ * The figures that read months of history, worked out once a Lagos day per set of filters and kept in the
+ * database, so every process shares them and a dashboard opened again today costs one read.
+ */
+export async function historyFigures(db: AppDb, filters: PortfolioFilters, today: string): Promise<History> {
+  const key = `${today}:${filtersKey(filters)}`;
+  const [kept] = await db.select().from(portfolioHistory).where(eq(portfolioHistory.key, key));
+  const parsed = kept ? HistorySchema.safeParse(kept.figures) : null;
+  if (parsed?.success) return parsed.data;
+  const history: History = {
+    historyComputedAt: new Date().toISOString(),
     firstPaymentDefault: await firstPaymentDefault(db, filters, today),
     defaultRate: await defaultRate(db, filters, today),
     vintage: await vintage(db, filters, today),
     ...(await salesAndCollections(db, filters, today)),
-    agents: await agentFigures(db, filters),
   };
+  await db
+    .insert(portfolioHistory)
+    .values({ key, day: today, figures: history })
+    .onConflictDoUpdate({ target: portfolioHistory.key, set: { figures: history, createdAt: new Date() } });
+  return history;
 }
 
 // The account list: the conditions of a tile or bucket on top of the filters.

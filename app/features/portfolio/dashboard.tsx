@@ -4,7 +4,7 @@ import { DEFINITIONS } from "#backend/constants/portfolio";
 import type { PortfolioSummary } from "#backend/schemas/portfolio";
 import { LineChart, StackedBarChart } from "~/components/charts";
 import { TitleBanner } from "~/components/frame/title-banner";
-import { formatDate, formatNaira, formatNumber, formatPercent } from "~/utils/format";
+import { formatDate, formatNaira, formatNumber, formatPercent, formatTime } from "~/utils/format";
 import { PortfolioFilterForm, accountsHref, isFiltered } from "./portfolio-filters";
 import type { portfolioLoader } from "./portfolio.server";
 
@@ -120,7 +120,7 @@ function Tiles({
         value={formatPercent(fpd.rate)}
         detail={`${formatNumber(fpd.numerator)} of ${formatNumber(fpd.denominator)} accounts`}
         href={accountsHref(filters, { firstPaymentDefault: "true" })}
-        definition={DEFINITIONS.firstPaymentDefault}
+        definition={`${DEFINITIONS.firstPaymentDefault} Worked out once a day.`}
       />
       <Tile
         label="Active accounts"
@@ -228,6 +228,7 @@ function SimpleTable({
 
 export function PortfolioDashboard() {
   const { summary, filters, options } = useLoaderData<typeof portfolioLoader>();
+  const onceADay = `Worked out once a day from the accounts' history: last at ${formatTime(summary.historyComputedAt)} today.`;
   const categories = [...new Set(summary.sales.map((row) => row.category))];
   const salesMonths = [...new Set(summary.sales.map((row) => row.month))];
   return (
@@ -303,6 +304,7 @@ export function PortfolioDashboard() {
 
       <Section title="First-payment default by sale month" id="fpd-heading">
         <Definition>{DEFINITIONS.firstPaymentDefault}</Definition>
+        <Definition>{onceADay}</Definition>
         {summary.firstPaymentDefault.byCohort.length ? (
           <SimpleTable
             caption="First-payment default by sale month"
@@ -330,6 +332,7 @@ export function PortfolioDashboard() {
 
       <Section title="Default rate by month" id="default-heading">
         <Definition>{DEFINITIONS.defaultRate}</Definition>
+        <Definition>{onceADay}</Definition>
         <SimpleTable
           caption="Default rate by month"
           headers={["Month", "Active at start", "Became defaulted", "Rate"]}
@@ -347,6 +350,7 @@ export function PortfolioDashboard() {
 
       <Section title="Vintage curves" id="vintage-heading">
         <Definition>{DEFINITIONS.vintage}</Definition>
+        <Definition>{onceADay}</Definition>
         <LineChart
           title="Paid so far divided by due so far, by months since the sale, one line per sale month"
           xLabel="Months since sale"
@@ -364,6 +368,7 @@ export function PortfolioDashboard() {
 
       <Section title="Sales and collections over time" id="sales-heading">
         <Definition>{DEFINITIONS.salesOverTime}</Definition>
+        <Definition>{onceADay}</Definition>
         <h3 className="mt-4 text-base font-semibold text-slate-900">Installment sales by month</h3>
         <StackedBarChart
           title="Value of installment sales by month and product category"

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+} from "drizzle-orm/pg-core";
 import { ACCOUNT_STATUSES } from "../../constants/portfolio";
 import type { AccountStatus } from "../../constants/portfolio";
 import { moment, oneOf } from "../columns";
@@ -109,3 +120,19 @@ export const loanBookRolls = pgTable("loan_book_rolls", {
   milliseconds: integer("milliseconds").notNull(),
   finishedAt: moment("finished_at").notNull().defaultNow(),
 });
+
+/**
+ * The portfolio's history figures (vintage, default rate, first-payment default, sales and collections) for
+ * one Lagos day and one set of filters: they read months of snapshots and payments, and change little within
+ * a day, so each is worked out once a day and shared by every process.
+ */
+export const portfolioHistory = pgTable(
+  "portfolio_history",
+  {
+    key: text("key").primaryKey(),
+    day: day("day").notNull(),
+    figures: jsonb("figures").notNull(),
+    createdAt: moment("created_at").notNull().defaultNow(),
+  },
+  (table) => [index("portfolio_history_day_idx").on(table.day)],
+);

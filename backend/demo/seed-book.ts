@@ -1,0 +1,170 @@
+import { count, sql } from "drizzle-orm";
+import { z } from "zod";
+import { randomUUID } from "node:crypto";
+import type { AppDb } from "../db/client";
+import { accounts, agents, portfolioHistory } from "../db/schema";
+import { queryRows } from "../db/query-rows";
+import { applyPayment, lockSale } from "../services/sale-payments";
+import { backfillHistory, lagosToday, openMissingAccounts, rollLoanBook } from "../services/loan-book";
+import {
+  agentFigures,
+  collectionPeriods,
+  collectionRate,
+  defaultRate,
+  firstPaymentDefault,
+  listAccounts,
+  portfolioSummary,
+  riskFigures,
+  salesAndCollections,
+  vintage,
+} from "../services/portfolio";
+import { writeBook } from "./book-writer";
+import { bookCustomers, installmentProducts, planBook } from "./loan-book";
+
+// The benchmark's large loan book (`npm run db:seed-sales -- N ACCOUNTS`): ACCOUNTS installment sales over
+// 24 months with their payments, the demo book's mix of payers, then what the server's job would do at
+// its first start (open, back-fill, roll), timed, and each figure timed at a tenth of the book and at all
+// of it, to see how its cost grows.
+
+const CHUNK = 5_000;
+const LOAN_BOOK_TRIGGERS = [
+  ["sales", "accounts_follow_sales"],
+  ["sale_payments", "accounts_follow_payments"],
+  ["device_tokens", "accounts_follow_tokens"],
+] as const;
+const AGENTS = 200;
+
+async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const result = await work();
+  return [result, Math.round(performance.now() - started)];
+}
+
+/** Each figure's time on the book as it stands. */
+export async function timeFigures(db: AppDb, today: string) {
+  const [period] = collectionPeriods(today);
+  const figures: Record<string, () => Promise<unknown>> = {
+    "the dashboard, history worked out": () => portfolioSummary(db, {}, today),
+    "the dashboard, history kept": () => portfolioSummary(db, {}, today),
+    "PAR and buckets": () => riskFigures(db, {}),
+    "collection rate (this month)": () => collectionRate(db, {}, period.from, period.to),
+    "first-payment default": () => firstPaymentDefault(db, {}, today),
+    "default rate (12 months)": () => defaultRate(db, {}, today),
+    "vintage (12 cohorts)": () => vintage(db, {}, today),
+    "sales and collections (12 months)": () => salesAndCollections(db, {}, today),
+    agents: () => agentFigures(db, {}),
+    "account list, 31–90 days, page 1": () =>
+      listAccounts(db, { page: 1, limit: 20, sort: "daysLate", bucket: "31-90" }, today),
+    "account list, all, page 2,000": () =>
+      listAccounts(db, { page: 2_000, limit: 20, sort: "daysLate" }, today),
+  };
+  const times: Record<string, number> = {};
+  for (const [name, figure] of Object.entries(figures)) times[name] = (await timed(figure))[1];
+  return times;
+}
+
+async function ensureAgents(db: AppDb) {
+  const [{ existing }] = await db.select({ existing: count() }).from(agents);
+  if (existing < AGENTS) {
+    await db.insert(agents).values(
+      Array.from({ length: AGENTS - existing }, (_, index) => ({
+        id: randomUUID(),
+        firstname: "Bench",
+        lastname: `Agent ${existing + index + 1}`,
+        email: `bench-agent-${existing + index + 1}-${Date.now().toString(36)}@example.com`,
+        location: ["Lagos", "Kano", "Ibadan", "Enugu", "Abuja"][index % 5],
+      })),
+    );
+  }
+  return (await db.select({ id: agents.id }).from(agents)).map((row) => row.id);
+}
+
+export async function seedBook(db: AppDb, size: number, log: (line: string) => void) {
+  const today = lagosToday();
+  const products = await installmentProducts(db);
+  const customers = await bookCustomers(db);
+  if (products.length === 0 || customers.length === 0)
+    throw new Error("The book needs installment products and customers: seed them first");
+  const agentIds = await ensureAgents(db);
+  const parties = { customers, agentIds, products };
+  let written = 0;
+  let writeMs = 0;
+  let tenthFigures: Record<string, number> | null = null;
+  for (let chunk = 0; written < size; chunk += 1) {
+    const book = planBook(1_000 + chunk, today, Math.min(CHUNK, size - written), parties, 730);
+    writeMs += (await timed(() => writeBook(db, book, today)))[1];
+    written += book.length;
+    log(`Loan book: ${written} of ${size} accounts written`);
+    if (!tenthFigures && written >= size / 10) {
+      await backfillHistory(db, today);
+      await db.execute(sql`analyze`);
+      tenthFigures = { accounts: written, ...(await timeFigures(db, today)) };
+      await db.delete(portfolioHistory);
+    }
+  }
+  const [, openMs] = await timed(() => openMissingAccounts(db, today));
+  const [, backfillMs] = await timed(() => backfillHistory(db, today, log));
+  await db.execute(sql`analyze`);
+  const [rolled, rollMs] = await timed(() => rollLoanBook(db, today));
+  const [{ total }] = await db.select({ total: count() }).from(accounts);
+  const [{ payments }] = await queryRows(
+    db,
+    sql`select count(*) as payments from sale_payments`,
+    z.object({ payments: z.coerce.number() }),
+  );
+  return {
+    accounts: total,
+    payments,
+    writeMs,
+    openMs,
+    backfillMs,
+    rollMs,
+    rolled: rolled ? rolled.refreshed : 0,
+    figures: { tenth: tenthFigures, whole: { accounts: total, ...(await timeFigures(db, today)) } },
+    payments50: await timePayments(db),
+  };
+}
+
+/**
+ * 50 cash payments one after another on active accounts, with the loan book's triggers and then with
+ * them switched off: what keeping the accounts costs a payment, measured on the same book.
+ */
+async function timePayments(db: AppDb) {
+  const open = await queryRows(
+    db,
+    sql`select sale_id as id from accounts where status in ('ON_TIME', 'LATE') order by sale_id limit 100`,
+    z.object({ id: z.string() }),
+  );
+  // Before the first start there is no staff member yet: recorded by nobody, as a system would.
+  const actor = { userId: null, ip: null };
+  const run = async (ids: { id: string }[]) => {
+    const times: number[] = [];
+    for (const [index, { id }] of ids.entries()) {
+      const started = performance.now();
+      await db.transaction(async (tx) =>
+        applyPayment(
+          tx,
+          await lockSale(tx, id),
+          { method: "CASH", amountKobo: 10_000, reference: `bench-payment-${Date.now()}-${index}` },
+          actor,
+        ),
+      );
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const at = (share: number) =>
+      Math.round(times[Math.min(times.length - 1, Math.floor(share * times.length))] * 10) / 10;
+    return { p50: at(0.5), p99: at(0.99) };
+  };
+  const withTriggers = await run(open.slice(0, 50));
+  const switchTriggers = async (state: "enable" | "disable") => {
+    for (const [table, trigger] of LOAN_BOOK_TRIGGERS)
+      await db.execute(sql.raw(`alter table ${table} ${state} trigger ${trigger}`));
+  };
+  await switchTriggers("disable");
+  try {
+    return { withLoanBook: withTriggers, withoutLoanBook: await run(open.slice(50, 100)) };
+  } finally {
+    await switchTriggers("enable");
+  }
+}
