@@ -38,13 +38,20 @@
 // and, at 10 connections, /sales/all (first page, a deep page, a status tab) and
 // the API calls behind them.
 //
+// Loan book: BENCH_ACCOUNTS (100,000) installment accounts over 24 months with their payments are seeded with
+// the sales (the seeded sales are then paid outright); the seeder times the first start's back-fill and
+// the daily roll, each portfolio figure at a tenth and at the whole book, and 50 payments with and
+// without the loan book's triggers. On the server: one request each of /sales/all, /portfolio (the day's
+// first, then a later one), one agent's /portfolio and the account list (page 1, a deep page), then the
+// same at 10 connections.
+//
 // Figures, never pass/fail (ARCHITECTURE.md §5): the targets are printed beside them. The report goes to
 // bench-results/latest.md (committed with the change it measures) and to stdout. Only 127.0.0.1 is contacted; every phase is bounded.
 //
 // Settings (environment): BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (50), BENCH_WARMUP (s, 2),
 // BENCH_DATABASE_URL (bench on PostgreSQL instead of PGlite), BENCH_CUSTOMERS (100000), BENCH_PRODUCTS,
 // BENCH_ITEMS, BENCH_BATCHES (0 products skips the stock subjects), BENCH_DEVICES (200000), BENCH_SALES
-// (100000; 0 skips the sales subjects).
+// (100000; 0 skips the sales subjects), BENCH_ACCOUNTS (100000).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -74,6 +81,8 @@ const TARGET_UPLOAD_S = 10;
 const TARGET_UPLOAD_RSS_MB = 200;
 const DEVICE_SEARCH = "BD0001234"; // a serial number fragment, 10 of the seeded devices
 const SALES = Number(process.env.BENCH_SALES ?? 100_000);
+// The loan book (seed-sales-cli.ts's second argument): installment accounts over 24 months with payments.
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100_000);
 const SALE_UPLOAD_ROWS = 10_000;
 const TARGET_SALE_UPLOAD_S = 10;
 const TARGET_EXPORT_RSS_MB = 100;
@@ -217,16 +226,21 @@ function seedWith(cli, what, count) {
   return Date.now() - started;
 }
 
-/** BENCH_SALES sales and the bench's sale catalogue (seed-sales-cli.ts); answers what it seeded. */
+/** BENCH_SALES sales, the bench's sale catalogue and the loan book (seed-sales-cli.ts); answers what it seeded. */
 function seedSales(count) {
-  log(`seeding ${count} sales`);
+  log(`seeding ${count} sales and a loan book of ${ACCOUNTS} accounts`);
   const started = Date.now();
   const env = serverEnv(0);
   delete env.PORT;
   const result = spawnSync(
     process.execPath,
-    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "backend/demo/seed-sales-cli.ts", String(count)],
-    { cwd: ROOT, env, encoding: "utf8", timeout: 900_000, maxBuffer: 64 * 1024 * 1024 },
+    [
+      path.join(ROOT, "node_modules/tsx/dist/cli.mjs"),
+      "backend/demo/seed-sales-cli.ts",
+      String(count),
+      String(ACCOUNTS),
+    ],
+    { cwd: ROOT, env, encoding: "utf8", timeout: 2_400_000, maxBuffer: 64 * 1024 * 1024 },
   );
   if (result.status !== 0) throw new Error(`seeding sales failed:\n${result.stdout}\n${result.stderr}`);
   const lines = result.stdout.trim().split("\n");
@@ -915,6 +929,111 @@ function salesLines(loads, sales) {
   ];
 }
 
+/**
+ * The portfolio against /sales/all in the same run: one request each on a quiet server (the dashboard's
+ * first, which works out the day's history figures, and a later one, which reads them), then 10 connections.
+ */
+async function measurePortfolio(base, cookie, token, loads) {
+  const options = await (
+    await fetch(`${base}/api/v1/portfolio/options`, { headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  const agentId = options.agents[0]?.id;
+  const total = await (
+    await fetch(`${base}/api/v1/portfolio/accounts?bucket=31-90&limit=20`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json();
+  const deep = Math.max(1, Math.floor(total.totalPages / 2));
+  const once = async (pagePath) => {
+    // Past the read cache's few seconds: what one request costs when nobody asked just before.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    const started = performance.now();
+    const response = await fetch(`${base}${pagePath}`, { headers: { cookie }, redirect: "manual" });
+    await response.text();
+    if (response.status !== 200) throw new Error(`${pagePath} answered ${response.status}`);
+    return performance.now() - started;
+  };
+  const single = [
+    { path: "/sales/all", ms: await once("/sales/all") },
+    { path: "/portfolio (the day's first: history worked out)", ms: await once("/portfolio") },
+    { path: "/portfolio", ms: await once("/portfolio") },
+    { path: `/portfolio?agentId=…`, ms: await once(`/portfolio?agentId=${agentId}`) },
+    { path: "/portfolio/accounts?bucket=31-90", ms: await once("/portfolio/accounts?bucket=31-90") },
+    {
+      path: `/portfolio/accounts?bucket=31-90&page=${deep}`,
+      ms: await once(`/portfolio/accounts?bucket=31-90&page=${deep}`),
+    },
+  ];
+  const page = (pagePath, what, url) => ({
+    path: pagePath,
+    url,
+    label: "signed in",
+    what,
+    headers: { cookie },
+    book: true,
+  });
+  const subjects = [
+    page("/sales/all", "the sales list, for comparison in this phase"),
+    page("/portfolio", "the dashboard: live figures, history kept"),
+    page("/portfolio?agentId=…", "one agent's dashboard", `/portfolio?agentId=${agentId}`),
+    page("/portfolio/accounts?bucket=31-90", "the accounts 31–90 days late, by days late"),
+    page(
+      `/portfolio/accounts?bucket=31-90&page=${deep}`,
+      "a deep page of them",
+      `/portfolio/accounts?bucket=31-90&page=${deep}`,
+    ),
+  ];
+  const measured = [];
+  for (const subject of subjects) {
+    const load = await measureThroughput(base, subject, CALM_CONNECTIONS);
+    loads.push(load);
+    measured.push(load);
+    await settle(base);
+  }
+  return { single, loads: measured };
+}
+
+function bookLines(loads, book, portfolio) {
+  if (!book || !portfolio) return [];
+  const seconds = (ms) => fixed(ms / 1000, 1);
+  const names = Object.keys(book.figures.whole).filter((name) => name !== "accounts");
+  const sales = portfolio.single[0].ms;
+  const salesP95 = portfolio.loads[0].p95;
+  return [
+    "## Loan book",
+    "",
+    `${book.accounts} installment accounts over 24 months with ${book.payments} payments (BENCH_ACCOUNTS changes the number), written in ${seconds(book.writeMs)} s. What the server's job does at a first start, timed in the seeder: opening missed accounts ${seconds(book.openMs)} s, back-filling month-end history ${seconds(book.backfillMs)} s (target ≤ 600 s: ${verdict(book.backfillMs <= 600_000)}), the daily roll of ${book.rolled} active accounts with every account's snapshot ${seconds(book.rollMs)} s (target ≤ 60 s: ${verdict(book.rollMs <= 60_000)}).`,
+    "",
+    "Each figure's query, one after another on a quiet database (ms), at a tenth of the book and at all of it:",
+    "",
+    `| figure | ${book.figures.tenth?.accounts ?? "?"} accounts | ${book.figures.whole.accounts} accounts | growth |`,
+    "| --- | ---: | ---: | ---: |",
+    ...names.map((name) => {
+      const tenth = book.figures.tenth?.[name];
+      const whole = book.figures.whole[name];
+      return `| ${name} | ${tenth ?? "n/a"} | ${whole} | ${tenth ? `${fixed(whole / Math.max(1, tenth), 1)} ×` : "n/a"} |`;
+    }),
+    "",
+    `Recording a payment (the payment's transaction: lock, insert, sale update, tokens, audit), 50 one after another: with the loan book's triggers p50 ${book.payments50.withLoanBook.p50} ms, p99 ${book.payments50.withLoanBook.p99} ms; with them switched off p50 ${book.payments50.withoutLoanBook.p50} ms, p99 ${book.payments50.withoutLoanBook.p99} ms (target: within 1.2 ×: ${verdict(book.payments50.withLoanBook.p99 <= 1.2 * book.payments50.withoutLoanBook.p99)}).`,
+    "",
+    "One request on a quiet server, server time as the client sees it (targets: the dashboard ≤ 2 × /sales/all, the account list ≤ 1.5 ×):",
+    "",
+    "| page | ms | × /sales/all |",
+    "| --- | ---: | ---: |",
+    ...portfolio.single.map(
+      (row) => `| \`${row.path}\` | ${fixed(row.ms, 0)} | ${fixed(row.ms / sales, 2)} |`,
+    ),
+    "",
+    `At ${CALM_CONNECTIONS} connections (p95 ms, × /sales/all's p95 in this phase):`,
+    "",
+    ...portfolio.loads.map(
+      (load) =>
+        `- ${load.path}: p95 ${fixed(load.p95, 1)} ms (${fixed(load.p95 / salesP95, 2)} ×); ${calmFigures(load)}`,
+    ),
+    "",
+  ];
+}
+
 function report({
   startMs,
   built,
@@ -927,6 +1046,8 @@ function report({
   deviceSeedMs,
   upload,
   sales,
+  book,
+  portfolio,
 }) {
   const cpus = os.cpus();
   const lines = [
@@ -955,6 +1076,7 @@ function report({
     "",
     ...uploadLines(upload),
     ...salesLines(loads, sales),
+    ...bookLines(loads, book, portfolio),
     "## Initial JavaScript per page",
     "",
     `Every \`<script src>\`, \`<link rel="modulepreload">\` and inline module import under /assets/, each fetched once and gzipped with zlib at its default level (6). 1 KB = 1024 bytes. Target: ≤ ${TARGET_JS_KB} KB gzip per page.`,
@@ -1170,6 +1292,7 @@ async function main() {
       await settle(base);
     }
   }
+  const portfolio = salesSeed?.seeded.book ? await measurePortfolio(base, cookie, token, loads) : null;
   // The pages staff open most, each as a first visit on a slow network, with what JavaScript it loads.
   const saleId = await firstSaleId(base, token);
   const keyPages = [
@@ -1179,6 +1302,7 @@ async function main() {
     { path: "/sales/all", label: "signed in", content: "main table tbody tr" },
     ...(saleId ? [{ path: `/sales/${saleId}`, label: "signed in", content: "main h1" }] : []),
     { path: "/inventory/all", label: "signed in", content: "main table tbody tr" },
+    ...(portfolio ? [{ path: "/portfolio", label: "signed in", content: "main h1" }] : []),
     { path: "/sales/all/new", label: "signed in", content: "[role=dialog] h2" },
     // The wizard's steps carry the most code of any page: the list, the drawer and the step's modal.
     {
@@ -1211,6 +1335,8 @@ async function main() {
     deviceSeedMs,
     upload,
     sales,
+    book: salesSeed?.seeded.book ?? null,
+    portfolio,
   });
   const outDir = path.join(ROOT, "bench-results");
   fs.mkdirSync(outDir, { recursive: true });
