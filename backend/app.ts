@@ -31,6 +31,8 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     saleStats: createReadCache(deps.config.readCacheMs),
     saleDraftLists: createReadCache(deps.config.readCacheMs, { maxEntries: 1_000 }),
     portfolio: createReadCache(deps.config.readCacheMs, { maxEntries: 200 }),
+    portfolioOptions: createReadCache(deps.config.readCacheMs),
+    accountPages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
   };
   const routeDeps: RouteDeps = { ...deps, caches, later: deps.later ?? createLaterWork() };
 

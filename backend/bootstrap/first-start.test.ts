@@ -229,30 +229,34 @@ describe("ensureBootstrap", () => {
     expect(transfers.total).toBe(1);
     expect(transfers.movements[0].actor).toMatchObject({ name: "Tunde Bakare" });
   });
-  it("seeds a demo loan book with accounts in every days-late bucket, once", { timeout: 120_000 }, async () => {
-    await ensureBootstrap(backend.db, { admin: null, demoData: true });
-    const { summary } = await import("../services/portfolio").then(async ({ riskFigures }) => ({
-      summary: await riskFigures(backend.db, {}),
-    }));
-    for (const bucket of summary.buckets) expect(bucket.count, bucket.key).toBeGreaterThan(0);
-    const statuses = await backend.db
-      .select({ status: accounts.status })
-      .from(accounts)
-      .groupBy(accounts.status);
-    expect(statuses.map((row) => row.status).sort()).toEqual([
-      "CANCELLED",
-      "COMPLETED",
-      "DEFAULTED",
-      "LATE",
-      "ON_TIME",
-    ]);
-    const before = await backend.db.$count(accounts);
-    expect(before).toBeGreaterThan(300);
-    // History for the cohort curves: month ends since the oldest sale.
-    expect(await backend.db.$count(accountSnapshots)).toBeGreaterThan(before);
-    await ensureBootstrap(backend.db, { admin: null, demoData: true });
-    expect(await backend.db.$count(accounts)).toBe(before);
-  });
+  it(
+    "seeds a demo loan book with accounts in every days-late bucket, once",
+    { timeout: 120_000 },
+    async () => {
+      await ensureBootstrap(backend.db, { admin: null, demoData: true });
+      const { summary } = await import("../services/portfolio").then(async ({ riskFigures }) => ({
+        summary: await riskFigures(backend.db, {}),
+      }));
+      for (const bucket of summary.buckets) expect(bucket.count, bucket.key).toBeGreaterThan(0);
+      const statuses = await backend.db
+        .select({ status: accounts.status })
+        .from(accounts)
+        .groupBy(accounts.status);
+      expect(statuses.map((row) => row.status).sort()).toEqual([
+        "CANCELLED",
+        "COMPLETED",
+        "DEFAULTED",
+        "LATE",
+        "ON_TIME",
+      ]);
+      const before = await backend.db.$count(accounts);
+      expect(before).toBeGreaterThan(300);
+      // History for the cohort curves: month ends since the oldest sale.
+      expect(await backend.db.$count(accountSnapshots)).toBeGreaterThan(before);
+      await ensureBootstrap(backend.db, { admin: null, demoData: true });
+      expect(await backend.db.$count(accounts)).toBe(before);
+    },
+  );
 
   it("seeds demo agents, devices and tickets in every status with their history, once", async () => {
     vi.spyOn(console, "info").mockImplementation(() => undefined);

@@ -19,14 +19,7 @@ export const ROLE_CATALOGUE: Record<string, PermissionName[]> = {
   inventory: ["manage:Inventory", "manage:Warehouses", "manage:Products", "manage:Devices", "read:Sales"],
   support: ["manage:Tickets", "read:Customers", "read:Sales", "read:Devices"],
   // Reads the loan book and what is behind its figures.
-  manager: [
-    "read:Portfolio",
-    "read:Sales",
-    "read:Customers",
-    "read:Agents",
-    "read:Products",
-    "read:Devices",
-  ],
+  manager: ["read:Portfolio", "read:Sales", "read:Customers", "read:Agents", "read:Products", "read:Devices"],
   viewer: [
     "read:Sales",
     "read:Customers",

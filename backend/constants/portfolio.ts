@@ -67,7 +67,7 @@ export const DEFINITIONS = {
   collectionRate:
     "Collection rate: money received in the period towards monthly installments, divided by the monthly installments that fell due in the period. Deposits are left out of both; cancelled accounts and accounts paid off before the period began are left out.",
   firstPaymentDefault:
-    "First-payment default: accounts whose first monthly installment was not fully paid within 30 days of its due date, divided by accounts whose first installment is at least 30 days past due; by sale month. Cancelled accounts are left out.",
+    "First-payment default: accounts whose first monthly installment was not fully paid within 30 days of its due date, divided by accounts whose first installment is at least 30 days past due; by sale month (the last twelve listed). Cancelled accounts are left out.",
   defaultRate:
     "Default rate: accounts that became defaulted (more than 90 days late) in the month, divided by the accounts active at the month's start.",
   vintage:
@@ -75,5 +75,5 @@ export const DEFINITIONS = {
   salesOverTime:
     "Sales: units and value of the installment sales made each month, by product category. Collections: money received for them each month, cash and online.",
   agents:
-    "Per agent: accounts sold, their value, the outstanding balance of the active ones and the agent's PAR 30 by balance.",
+    "Per agent, the twenty with the largest outstanding balance: accounts sold, their value, the outstanding balance of the active ones and the agent's PAR 30 by balance. The filters above choose any agent.",
 } as const;

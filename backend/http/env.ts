@@ -10,7 +10,7 @@ import type { ProductCategoryRecord, ProductList } from "../schemas/products";
 import type { DeviceList } from "../schemas/devices";
 import type { SaleList, SaleStats } from "../schemas/sales";
 import type { SaleDraftList } from "../schemas/sale-drafts";
-import type { PortfolioSummary } from "../schemas/portfolio";
+import type { AccountList, PortfolioOptions, PortfolioSummary } from "../schemas/portfolio";
 import type { LaterWork } from "../later";
 import type { ReadCache } from "./read-cache";
 
@@ -40,6 +40,8 @@ export interface ApiCaches {
   saleStats: ReadCache<SaleStats>;
   saleDraftLists: ReadCache<SaleDraftList>;
   portfolio: ReadCache<PortfolioSummary>;
+  portfolioOptions: ReadCache<PortfolioOptions>;
+  accountPages: ReadCache<AccountList>;
 }
 
 export interface RouteDeps extends ApiDeps {

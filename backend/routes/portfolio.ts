@@ -77,6 +77,14 @@ export function portfolioRoutes({ db, caches }: RouteDeps) {
   const accountList: ListSource<AccountListQuery, AccountList> = {
     count: (query) => countAccounts(db, query),
     list: async (query, total) => pageOf("accounts", await listAccounts(db, query), await total(), query),
+    // Every page of one filter set shares its count; pages are kept for the read cache's few seconds.
+    cache: {
+      area: "accounts",
+      countKey: ({ page: _page, limit: _limit, ...filters }) =>
+        `${lagosDate(new Date())}:${JSON.stringify(filters)}`,
+      counts: caches.counts,
+      pages: caches.accountPages,
+    },
   };
 
   return new Hono<ApiEnv>()
@@ -89,7 +97,9 @@ export function portfolioRoutes({ db, caches }: RouteDeps) {
       );
       return c.json(summary, 200);
     })
-    .get("/options", guard("read:Portfolio"), async (c) => c.json(await portfolioOptions(db), 200))
+    .get("/options", guard("read:Portfolio"), async (c) =>
+      c.json(await caches.portfolioOptions.get("all", () => portfolioOptions(db)), 200),
+    )
     .get("/accounts", guard("read:Portfolio"), (c) =>
       listAnswer(c, readQuery(c, AccountListQuerySchema), accountList),
     )

@@ -172,7 +172,8 @@ export async function firstPaymentDefault(db: AppDb, filters: PortfolioFilters, 
     .map((row) => ({ ...row, rate: rate(row.defaults, row.eligible) }));
   const defaults = byCohort.reduce((sum, row) => sum + row.defaults, 0);
   const eligible = byCohort.reduce((sum, row) => sum + row.eligible, 0);
-  return { overall: ratio(defaults, eligible), byCohort };
+  // Every cohort counts in the overall figure; the last twelve are listed.
+  return { overall: ratio(defaults, eligible), byCohort: byCohort.slice(0, VINTAGE_COHORTS) };
 }
 
 /** Per month of the last twelve: accounts that became defaulted in it ÷ accounts active at its start. */
@@ -286,6 +287,9 @@ export async function salesAndCollections(db: AppDb, filters: PortfolioFilters, 
   };
 }
 
+/** The agents with the largest books; the account list filters by any agent. */
+export const AGENTS_SHOWN = 20;
+
 /** Per agent: accounts sold, their value, the active outstanding balance and PAR 30 by balance. */
 export async function agentFigures(db: AppDb, filters: PortfolioFilters) {
   const rows = await queryRows(
@@ -299,7 +303,7 @@ export async function agentFigures(db: AppDb, filters: PortfolioFilters) {
     where ${filtersSql(filters)}
     group by a.agent_id, ag.firstname, ag.lastname
     order by outstanding desc, name
-    limit 50`,
+    limit ${AGENTS_SHOWN}`,
     z.object({
       agent_id: z.string().nullable(),
       name: z.string(),
