@@ -1,9 +1,10 @@
 import { MAIN_MENU, allowed, isMenuEntryActive, sectionNav, sideNavRedirect } from "./navigation";
 
 describe("main menu", () => {
-  it("has the nine entries of the spec in order", () => {
+  it("has the nine entries of the spec in order, and the Portfolio after Home", () => {
     expect(MAIN_MENU.map((entry) => `${entry.title} ${entry.link}`)).toEqual([
       "Home /home",
+      "Portfolio /portfolio",
       "Sales /sales",
       "Customers /customers",
       "Agents /agents",
@@ -15,10 +16,11 @@ describe("main menu", () => {
     ]);
   });
   it("highlights by path prefix, not by substring", () => {
-    const sales = MAIN_MENU[1];
-    expect(isMenuEntryActive("/sales/all", sales)).toBe(true);
-    expect(isMenuEntryActive("/salesforce", sales)).toBe(false);
-    expect(isMenuEntryActive("/support/open", MAIN_MENU[7])).toBe(true);
+    const entry = (title: string) => MAIN_MENU.find((candidate) => candidate.title === title)!;
+    expect(isMenuEntryActive("/sales/all", entry("Sales"))).toBe(true);
+    expect(isMenuEntryActive("/salesforce", entry("Sales"))).toBe(false);
+    expect(isMenuEntryActive("/support/open", entry("Support"))).toBe(true);
+    expect(isMenuEntryActive("/portfolio/accounts", entry("Portfolio"))).toBe(true);
   });
 });
 
@@ -93,6 +95,9 @@ describe("what a role is offered", () => {
       "Support",
       "Settings",
     ]);
-    expect(allowed(MAIN_MENU, null)).toHaveLength(9);
+    expect(allowed(MAIN_MENU, null)).toHaveLength(10);
+    // The Portfolio only for those who may read it.
+    expect(allowed(MAIN_MENU, ["read:Portfolio"]).map((entry) => entry.title)).toContain("Portfolio");
+    expect(allowed(MAIN_MENU, ["read:all"]).map((entry) => entry.title)).toContain("Portfolio");
   });
 });

@@ -562,7 +562,9 @@ describe("GET /api/v1/overview with customers", () => {
       overviewAudience(["manage:Users", "read:Customers"]),
     ];
     expect(new Set(keys).size).toBe(4);
-    const everyArea = COUNTED_AREAS.map((area) => `read:${area.subject}`);
+    const everyArea = [...COUNTED_AREAS.map((area) => `read:${area.subject}`), "read:Portfolio"];
     expect(overviewAudience(["manage:all"])).toBe(overviewAudience(everyArea));
+    // Readers of the portfolio also get its figures: not the same answer.
+    expect(overviewAudience(["read:Portfolio"])).not.toBe(overviewAudience([]));
   });
 });
