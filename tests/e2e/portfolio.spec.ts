@@ -137,7 +137,7 @@ test.describe("the portfolio, as a manager", () => {
     await row.getByRole("link").click();
     await page.locator("section[aria-labelledby='sale-title']").getByRole("link").first().click();
     await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}$/);
-    const accounts = page.getByRole("region", { name: "Installment accounts" });
+    const accounts = page.getByRole("region", { name: "Installment plans" });
     await expect(accounts.getByRole("row", { name: new RegExp(saleNumber) })).toContainText("Late");
     await accounts.getByRole("link", { name: `Statement of sale ${saleNumber}` }).click();
     await expect(page.getByRole("heading", { name: `Statement of sale ${saleNumber}` })).toBeVisible();

@@ -41,7 +41,7 @@ const COLUMNS: Column<AccountRecord>[] = [
 export function CustomerAccounts({ accounts }: { accounts: AccountRecord[] }) {
   if (accounts.length === 0) return null;
   return (
-    <Panel id="customer-accounts" title="Installment accounts">
+    <Panel id="customer-accounts" title="Installment plans">
       <DataTable
         caption="Installment accounts of this customer"
         columns={COLUMNS}
