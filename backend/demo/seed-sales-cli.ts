@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { asc, count, ne } from "drizzle-orm";
 import { loadBackendConfig } from "../config";
+import { seededRandom } from "./loan-book";
 import { seedBook } from "./seed-book";
 import { INVENTORY_CLASSES } from "../schemas/inventory";
 import { DEFAULT_FINANCIAL_SETTINGS } from "../services/pricing";
@@ -29,17 +30,6 @@ const ROWS_PER_INSERT = 1_000; // sale_items has 21 columns: 21,000 parameters, 
 const UNIT_BATCHES = 600; // batches of one unit for each of the three timing products
 const UPLOAD_UNITS = 12_000;
 const UPLOAD_EMAILS = 10_000;
-
-function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 async function inChunks<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>) {
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT)

@@ -40,19 +40,22 @@ beforeAll(async () => {
 });
 afterAll(() => backend.close());
 
+/** Sold 10 January, paid its deposit and installments 1 (late, on the 12th) and 2, then nothing. */
+const PAID_TO_MARCH = {
+  saleDate: "2026-01-10",
+  payments: [
+    { date: "2026-01-10", kobo: N },
+    { date: "2026-02-12", kobo: N },
+    { date: "2026-03-10", kobo: N },
+  ],
+};
+
 const accountOf = async (saleId: string) =>
   (await backend.db.select().from(accounts).where(eq(accounts.saleId, saleId)))[0];
 
 describe("an account's state", () => {
   it("late by the oldest unpaid installment, with arrears by the schedule", async () => {
-    const id = await sale({
-      saleDate: "2026-01-10",
-      payments: [
-        { date: "2026-01-10", kobo: N },
-        { date: "2026-02-12", kobo: N },
-        { date: "2026-03-10", kobo: N },
-      ],
-    });
+    const id = await sale(PAID_TO_MARCH);
     expect(await accountOf(id)).toMatchObject({
       totalKobo: 7 * N,
       paidKobo: 3 * N,
@@ -156,14 +159,7 @@ describe("an account's state", () => {
 
 describe("the daily roll and the back-fill", () => {
   it("back-fills month ends from each account's sale, then rolls once a day", async () => {
-    const id = await sale({
-      saleDate: "2026-01-10",
-      payments: [
-        { date: "2026-01-10", kobo: N },
-        { date: "2026-02-12", kobo: N },
-        { date: "2026-03-10", kobo: N },
-      ],
-    });
+    const id = await sale(PAID_TO_MARCH);
     expect(monthEndsBetween("2026-01-10", TODAY)).toEqual([
       "2026-01-31",
       "2026-02-28",

@@ -482,7 +482,9 @@ function accountRecord(row: z.infer<typeof AccountRow>): AccountRecord {
 export async function countAccounts(db: AppDb, query: AccountExportQuery, today = lagosToday()) {
   const [row] = await queryRows(
     db,
-    sql`select count(*) as total ${FROM_ACCOUNTS} where ${listConditions(query, today)}`,
+    // Only a search reads the sale's number and the customer: without one, the accounts alone are counted.
+    sql`select count(*) as total ${query.search?.trim() ? FROM_ACCOUNTS : sql`from accounts a`}
+      where ${listConditions(query, today)}`,
     z.object({ total: count }),
   );
   return row.total;
@@ -576,6 +578,9 @@ export async function becameLateToday(db: AppDb, today = lagosToday()) {
   return row.total;
 }
 
+/** The filter form offers the products with the most accounts; a link may name any product. */
+export const PRODUCTS_OFFERED = 100;
+
 export async function portfolioOptions(db: AppDb) {
   const option = z.object({ id: z.string(), name: z.string() });
   const agents = await queryRows(
@@ -586,9 +591,12 @@ export async function portfolioOptions(db: AppDb) {
   );
   const products = await queryRows(
     db,
-    sql`select pr.id, pr.name from products pr
-      where exists (select 1 from sale_items i join accounts a on a.sale_id = i.sale_id where i.product_id = pr.id)
-      order by 2`,
+    // A catalogue of thousands would make every page carry them all: the most sold, by name.
+    sql`select id, name from (
+        select pr.id, pr.name, count(*) as sold from products pr
+        join sale_items i on i.product_id = pr.id join accounts a on a.sale_id = i.sale_id
+        group by pr.id, pr.name order by sold desc, pr.name limit ${PRODUCTS_OFFERED}
+      ) most order by name`,
     option,
   );
   const categories = await queryRows(

@@ -1,4 +1,3 @@
-import { openAccounts } from "./loan-book";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { AppDb } from "../db/client";
@@ -19,6 +18,7 @@ import { koboToNaira, nairaToKobo } from "../schemas/money";
 import type { PaymentProviderName } from "../schemas/payments";
 import type { CreateSaleInput } from "../schemas/sale-rules";
 import type { CreatedSale } from "../schemas/sales";
+import { openAccounts } from "./loan-book";
 import { recordAudit } from "./audit";
 import type { StaffActor } from "./audit";
 import { invalid } from "./errors";

@@ -1,4 +1,3 @@
-import { openAccounts } from "./loan-book";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { arrayParam as anyOf, insertByUnnest, slicesOf as sliced } from "../db/bulk-insert";
@@ -14,6 +13,7 @@ import {
   sales,
 } from "../db/schema";
 import { LAGOS_OFFSET_MS } from "../schemas/dates";
+import { openAccounts } from "./loan-book";
 import { recordAudit } from "./audit";
 import type { StaffActor } from "./audit";
 import type { Allocation, FinancialSettings, ItemPrice } from "./pricing";

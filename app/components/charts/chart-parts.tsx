@@ -97,3 +97,40 @@ export const HEAD_CLASS = "border-b border-slate-200 text-xs uppercase text-slat
 export const ROW_CLASS = "border-b border-slate-100 hover:bg-slate-50";
 export const NUMBER_CELL = "whitespace-nowrap py-2 pr-4 text-right tabular-nums last:pr-0";
 export const LABEL_CELL = "whitespace-nowrap py-2 pr-4 font-medium last:pr-0";
+
+/** The picture both charts draw in: one image named by its title, its gridlines labelled on the left. */
+export function ChartPicture({
+  title,
+  width,
+  height,
+  grid,
+  children,
+}: {
+  title: string;
+  width: number;
+  height: number;
+  grid: { ticks: number[]; labels: string[]; y: (value: number) => number; left: number; right: number };
+  children: ReactNode;
+}) {
+  return (
+    <svg
+      role="img"
+      aria-label={title}
+      viewBox={`0 0 ${width} ${height}`}
+      className="h-auto w-full max-w-2xl"
+      fontSize={FONT_SIZE}
+      fill={TEXT_COLOUR}
+    >
+      <title>{title}</title>
+      {grid.ticks.map((tick, index) => (
+        <g key={tick}>
+          <line x1={grid.left} x2={grid.right} y1={grid.y(tick)} y2={grid.y(tick)} stroke={GRID_COLOUR} />
+          <text x={grid.left - 6} y={grid.y(tick)} textAnchor="end" dominantBaseline="middle">
+            {grid.labels[index]}
+          </text>
+        </g>
+      ))}
+      {children}
+    </svg>
+  );
+}

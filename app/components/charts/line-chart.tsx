@@ -1,15 +1,14 @@
 import {
+  ChartPicture,
   CHAR_WIDTH,
   ChartTable,
   FONT_SIZE,
-  GRID_COLOUR,
   HEAD_CLASS,
   LABEL_CELL,
   Legend,
   NoData,
   NUMBER_CELL,
   ROW_CLASS,
-  TEXT_COLOUR,
   AXIS_COLOUR,
 } from "./chart-parts";
 import { chartColour, linearScale, niceTicks } from "./scale";
@@ -78,23 +77,12 @@ export function LineChart({
 
   return (
     <figure>
-      <svg
-        role="img"
-        aria-label={title}
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="h-auto w-full max-w-2xl"
-        fontSize={FONT_SIZE}
-        fill={TEXT_COLOUR}
+      <ChartPicture
+        title={title}
+        width={WIDTH}
+        height={HEIGHT}
+        grid={{ ticks, labels: tickLabels, y, left: plot.left, right: plot.right }}
       >
-        <title>{title}</title>
-        {ticks.map((tick, index) => (
-          <g key={tick}>
-            <line x1={plot.left} x2={plot.right} y1={y(tick)} y2={y(tick)} stroke={GRID_COLOUR} />
-            <text x={plot.left - 6} y={y(tick)} textAnchor="end" dominantBaseline="middle">
-              {tickLabels[index]}
-            </text>
-          </g>
-        ))}
         <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} stroke={AXIS_COLOUR} />
         {xs.map((value, index) =>
           index % labelEvery === 0 ? (
@@ -125,7 +113,7 @@ export function LineChart({
             ))}
           </g>
         ))}
-      </svg>
+      </ChartPicture>
       <Legend
         lines
         items={lines.map((line) => ({ label: line.name, colour: line.colour, dash: line.dash }))}

@@ -1,10 +1,10 @@
 import {
+  ChartPicture,
   AXIS_COLOUR,
   CHAR_WIDTH,
   ChartTable,
   drawable,
   FONT_SIZE,
-  GRID_COLOUR,
   HEAD_CLASS,
   LABEL_CELL,
   Legend,
@@ -12,7 +12,6 @@ import {
   NUMBER_CELL,
   ROW_CLASS,
   shorten,
-  TEXT_COLOUR,
 } from "./chart-parts";
 import { chartColour, linearScale, niceTicks } from "./scale";
 
@@ -78,23 +77,12 @@ export function StackedBarChart({
 
   return (
     <figure>
-      <svg
-        role="img"
-        aria-label={title}
-        viewBox={`0 0 ${WIDTH} ${height}`}
-        className="h-auto w-full max-w-2xl"
-        fontSize={FONT_SIZE}
-        fill={TEXT_COLOUR}
+      <ChartPicture
+        title={title}
+        width={WIDTH}
+        height={height}
+        grid={{ ticks, labels: tickLabels, y, left: plot.left, right: plot.right }}
       >
-        <title>{title}</title>
-        {ticks.map((tick, index) => (
-          <g key={tick}>
-            <line x1={plot.left} x2={plot.right} y1={y(tick)} y2={y(tick)} stroke={GRID_COLOUR} />
-            <text x={plot.left - 6} y={y(tick)} textAnchor="end" dominantBaseline="middle">
-              {tickLabels[index]}
-            </text>
-          </g>
-        ))}
         {rows.map((row, rowIndex) => {
           const x = plot.left + slot * rowIndex + (slot - barWidth) / 2;
           const bar = (
@@ -127,7 +115,7 @@ export function StackedBarChart({
           );
         })}
         <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} stroke={AXIS_COLOUR} />
-      </svg>
+      </ChartPicture>
       {single ? null : (
         <Legend items={series.map((part, index) => ({ label: part.label, colour: chartColour(index) }))} />
       )}

@@ -1,6 +1,7 @@
 import { DEFINITIONS } from "#backend/constants/portfolio";
 import type { AccountFigures as Figures } from "#backend/schemas/portfolio";
 import { formatDate, formatNaira, formatNumber } from "~/utils/format";
+import { DetailList } from "~/components/detail-list";
 import { AccountStatusPill } from "./account-status";
 
 const day = (date: string | null, none: string) => (date ? formatDate(`${date}T12:00:00+01:00`) : none);
@@ -17,14 +18,7 @@ export function AccountFigures({ account }: { account: Figures }) {
   ];
   return (
     <>
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-3">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</dt>
-            <dd className="mt-0.5 text-base font-medium text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={rows} />
       <div className="mt-3 space-y-1 text-xs leading-relaxed text-slate-600">
         <p>{DEFINITIONS.outstanding}</p>
         <p>{DEFINITIONS.arrears}</p>
