@@ -317,3 +317,19 @@ describe("the history figures, once a day", () => {
     expect(again.defaultRate).toEqual(first.defaultRate);
   });
 });
+
+describe("collection rates in one pass", () => {
+  it("answers each period as collectionRate() does alone", async () => {
+    const { collectionRates } = await import("./portfolio");
+    const periods = [
+      { from: "2026-06-01", to: TODAY },
+      { from: "2026-05-01", to: "2026-05-31" },
+      { from: "2026-04-01", to: TODAY },
+    ];
+    expect(await collectionRates(backend.db, {}, periods)).toEqual([
+      { scheduled: 3 * N, collected: N / 2 },
+      { scheduled: 3 * N, collected: N },
+      { scheduled: 8 * N, collected: 1.5 * N },
+    ]);
+  });
+});

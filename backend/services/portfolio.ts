@@ -114,33 +114,62 @@ const lagosMidnight = (day: string) => new Date(Date.parse(`${day}T00:00:00+01:0
  * began are left out.
  */
 export async function collectionRate(db: AppDb, filters: PortfolioFilters, from: string, to: string) {
+  const [figures] = await collectionRates(db, filters, [{ from, to }]);
+  return figures;
+}
+
+/** collectionRate() for several periods in one pass over the schedule and the payments. */
+export async function collectionRates(
+  db: AppDb,
+  filters: PortfolioFilters,
+  periods: readonly { from: string; to: string }[],
+) {
+  const earliest = periods.reduce((min, period) => (period.from < min ? period.from : min), periods[0].from);
+  const latest = periods.reduce((max, period) => (period.to > max ? period.to : max), periods[0].to);
+  // An account counts in a period if it was sold by its end and not paid off before its start.
+  const counts = (period: { from: string; to: string }) =>
+    sql`(e.completed_on is null or e.completed_on >= ${period.from}::date) and e.sale_date <= ${period.to}::date`;
+  const columns = periods.map(
+    (period, index) => sql`
+      (select coalesce(sum(sc.amount_kobo), 0) from account_schedule sc join eligible e on e.sale_id = sc.sale_id
+        where sc.number > 0 and sc.due_date between ${period.from}::date and ${period.to}::date
+          and ${counts(period)}) as ${sql.raw(`scheduled${index}`)},
+      (select coalesce(sum(
+          greatest(0, e.paid_kobo - r.${sql.raw(`after${index}`)} - e.deposit_kobo)
+          - greatest(0, e.paid_kobo - r.${sql.raw(`since${index}`)} - e.deposit_kobo)), 0)
+        from eligible e join received r on r.sale_id = e.sale_id
+        where ${counts(period)}) as ${sql.raw(`collected${index}`)}`,
+  );
+  const sums = periods.map(
+    (period, index) => sql`
+      coalesce(sum(p.amount_kobo) filter (where p.created_at >= ${lagosMidnight(period.from)}::timestamptz), 0)
+        as ${sql.raw(`since${index}`)},
+      coalesce(sum(p.amount_kobo) filter (
+        where p.created_at >= ${lagosMidnight(period.to)}::timestamptz + interval '1 day'), 0)
+        as ${sql.raw(`after${index}`)}`,
+  );
   const [row] = await queryRows(
     db,
     sql`
     with eligible as (
-      select a.sale_id, a.paid_kobo, a.deposit_kobo from accounts a
+      select a.sale_id, a.paid_kobo, a.deposit_kobo, a.completed_on, a.sale_date from accounts a
       where ${filtersSql(filters)} and a.status <> 'CANCELLED'
-        and (a.completed_on is null or a.completed_on >= ${from}::date)
-        and a.sale_date <= ${to}::date
+        and (a.completed_on is null or a.completed_on >= ${earliest}::date)
+        and a.sale_date <= ${latest}::date
     ),
     received as (
-      select p.sale_id,
-        coalesce(sum(p.amount_kobo), 0) as since_from,
-        coalesce(sum(p.amount_kobo) filter (where p.created_at >= ${lagosMidnight(to)}::timestamptz + interval '1 day'), 0) as after_to
+      select p.sale_id, ${sql.join(sums, sql`, `)}
       from sale_payments p
-      where p.created_at >= ${lagosMidnight(from)}::timestamptz and ${COUNTED}
+      where p.created_at >= ${lagosMidnight(earliest)}::timestamptz and ${COUNTED}
       group by p.sale_id
     )
-    select
-      (select coalesce(sum(sc.amount_kobo), 0) from account_schedule sc join eligible e on e.sale_id = sc.sale_id
-        where sc.number > 0 and sc.due_date between ${from}::date and ${to}::date) as scheduled,
-      (select coalesce(sum(
-          greatest(0, e.paid_kobo - coalesce(r.after_to, 0) - e.deposit_kobo)
-          - greatest(0, e.paid_kobo - coalesce(r.since_from, 0) - e.deposit_kobo)), 0)
-        from eligible e join received r on r.sale_id = e.sale_id) as collected`,
-    z.object({ scheduled: kobo, collected: kobo }),
+    select ${sql.join(columns, sql`, `)}`,
+    z.record(z.coerce.number()),
   );
-  return row;
+  return periods.map((_, index) => ({
+    scheduled: row[`scheduled${index}`],
+    collected: row[`collected${index}`],
+  }));
 }
 
 export function collectionPeriods(today: string) {
@@ -329,16 +358,14 @@ export async function portfolioSummary(
   today = lagosToday(),
 ): Promise<PortfolioSummary> {
   const risk = await riskFigures(db, filters);
-  const collection = [];
-  for (const period of collectionPeriods(today)) {
-    const figures = await collectionRate(db, filters, period.from, period.to);
-    collection.push({
-      ...period,
-      collected: koboToNaira(figures.collected),
-      scheduled: koboToNaira(figures.scheduled),
-      rate: rate(figures.collected, figures.scheduled),
-    });
-  }
+  const periods = collectionPeriods(today);
+  const rates = await collectionRates(db, filters, periods);
+  const collection = periods.map((period, index) => ({
+    ...period,
+    collected: koboToNaira(rates[index].collected),
+    scheduled: koboToNaira(rates[index].scheduled),
+    rate: rate(rates[index].collected, rates[index].scheduled),
+  }));
   return {
     asOf: today,
     ...risk,
