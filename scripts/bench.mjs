@@ -955,8 +955,10 @@ async function measurePortfolio(base, cookie, token, loads) {
   };
   const single = [
     { path: "/sales/all", ms: await once("/sales/all") },
-    { path: "/portfolio (the day's first: history worked out)", ms: await once("/portfolio") },
+    // The first of the day works out the history figures unless the server's job or the seeder has.
+    { path: "/portfolio (first request)", ms: await once("/portfolio") },
     { path: "/portfolio", ms: await once("/portfolio") },
+    { path: `/portfolio?agentId=… (first request)`, ms: await once(`/portfolio?agentId=${agentId}`) },
     { path: `/portfolio?agentId=…`, ms: await once(`/portfolio?agentId=${agentId}`) },
     { path: "/portfolio/accounts?bucket=31-90", ms: await once("/portfolio/accounts?bucket=31-90") },
     {
@@ -974,7 +976,7 @@ async function measurePortfolio(base, cookie, token, loads) {
   });
   const subjects = [
     page("/sales/all", "the sales list, for comparison in this phase"),
-    page("/portfolio", "the dashboard: live figures, history kept"),
+    page("/portfolio", "the dashboard: the day's start and what changed since, history kept"),
     page("/portfolio?agentId=…", "one agent's dashboard", `/portfolio?agentId=${agentId}`),
     page("/portfolio/accounts?bucket=31-90", "the accounts 31–90 days late, by days late"),
     page(

@@ -2,14 +2,14 @@ import { count, sql } from "drizzle-orm";
 import { z } from "zod";
 import { randomUUID } from "node:crypto";
 import type { AppDb } from "../db/client";
-import { accounts, agents, portfolioHistory } from "../db/schema";
+import { accounts, agents, loanBookRolls, portfolioHistory } from "../db/schema";
 import { queryRows } from "../db/query-rows";
 import { applyPayment, lockSale } from "../services/sale-payments";
 import { backfillHistory, lagosToday, openMissingAccounts, rollLoanBook } from "../services/loan-book";
 import {
   agentFigures,
   collectionPeriods,
-  collectionRate,
+  collectionRates,
   defaultRate,
   firstPaymentDefault,
   listAccounts,
@@ -41,18 +41,20 @@ async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
 }
 
 /** Each figure's time on the book as it stands. */
-export async function timeFigures(db: AppDb, today: string) {
-  const [period] = collectionPeriods(today);
+export async function timeFigures(db: AppDb, today: string, agentId: string) {
+  const periods = collectionPeriods(today);
   const figures: Record<string, () => Promise<unknown>> = {
     "the dashboard, history worked out": () => portfolioSummary(db, {}, today),
-    "the dashboard, history kept": () => portfolioSummary(db, {}, today),
-    "PAR and buckets": () => riskFigures(db, {}),
-    "collection rate (this month)": () => collectionRate(db, {}, period.from, period.to),
+    "the dashboard, history kept (the day's start and what changed)": () => portfolioSummary(db, {}, today),
+    "one agent's dashboard, history worked out": () => portfolioSummary(db, { agentId }, today),
+    "one agent's dashboard, history kept": () => portfolioSummary(db, { agentId }, today),
+    "PAR and buckets, read from the accounts (other filters)": () => riskFigures(db, {}),
+    "collection rates, read from the accounts (other filters)": () => collectionRates(db, {}, periods),
     "first-payment default": () => firstPaymentDefault(db, {}, today),
     "default rate (12 months)": () => defaultRate(db, {}, today),
     "vintage (12 cohorts)": () => vintage(db, {}, today),
     "sales and collections (12 months)": () => salesAndCollections(db, {}, today),
-    agents: () => agentFigures(db, {}),
+    "agents, read from the accounts (other filters)": () => agentFigures(db, {}),
     "account list, 31–90 days, page 1": () =>
       listAccounts(db, { page: 1, limit: 20, sort: "daysLate", bucket: "31-90" }, today),
     "account list, all, page 2,000": () =>
@@ -100,8 +102,11 @@ export async function seedBook(db: AppDb, size: number, log: (line: string) => v
     if (!tenthFigures && written >= size / 10) {
       await backfillHistory(db, today);
       await db.execute(sql`analyze`);
-      tenthFigures = { accounts: written, ...(await timeFigures(db, today)) };
+      // The day's start at a tenth of the book; the day is rolled again once the book is whole.
+      await rollLoanBook(db, today);
+      tenthFigures = { accounts: written, ...(await timeFigures(db, today, agentIds[0])) };
       await db.delete(portfolioHistory);
+      await db.delete(loanBookRolls);
     }
   }
   const [, openMs] = await timed(() => openMissingAccounts(db, today));
@@ -122,7 +127,10 @@ export async function seedBook(db: AppDb, size: number, log: (line: string) => v
     backfillMs,
     rollMs,
     rolled: rolled ? rolled.refreshed : 0,
-    figures: { tenth: tenthFigures, whole: { accounts: total, ...(await timeFigures(db, today)) } },
+    figures: {
+      tenth: tenthFigures,
+      whole: { accounts: total, ...(await timeFigures(db, today, agentIds[0])) },
+    },
     payments50: await timePayments(db),
   };
 }

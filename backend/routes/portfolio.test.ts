@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
-import { accounts } from "../db/schema";
+import { accounts, portfolioCells } from "../db/schema";
+import { rollLoanBook } from "../services/loan-book";
+import { riskFigures } from "../services/portfolio";
 import { writeBook } from "../demo/book-writer";
 import { lagosDate } from "../schemas/dates";
 import { AccountListSchema, PortfolioOptionsSchema, PortfolioSummarySchema } from "../schemas/portfolio";
@@ -192,6 +194,39 @@ describe("the account follows its sale in the same transaction", () => {
     });
     const oneOff = await get(`/api/v1/sales/${lateSale}`, team.admin.token);
     expect((await oneOff.json()).account).toMatchObject({ status: "LATE" });
+  });
+});
+
+describe("the dashboard after the day's roll", () => {
+  it("adds the sales and payments made since to the day's start, and offers their products", async () => {
+    await rollLoanBook(backend.db, TODAY);
+    expect(await backend.db.$count(portfolioCells)).toBeGreaterThan(0);
+    const summary = async () => PortfolioSummarySchema.parse(await (await get("/api/v1/portfolio")).json());
+    const options = async () =>
+      PortfolioOptionsSchema.parse(await (await get("/api/v1/portfolio/options")).json());
+    const before = await summary();
+    // The day's products are kept from this read on.
+    await options();
+    const customer = await makeCustomer(backend.db);
+    const { product: kit, devices } = await makeSellableProduct(backend.db, { units: 1, price: 10_000 });
+    const created = await backend.request("POST", "/api/v1/sales/create", {
+      token: team.admin.token,
+      body: instalmentSale(customer.id, kit.id, [devices[0].id]),
+    });
+    const { sale } = await created.json();
+    await backend.request("POST", "/api/v1/sales/record-cash-payment", {
+      token: team.admin.token,
+      body: { saleId: sale.id, paymentMethod: "CASH", amount: sale.installmentStartingPrice },
+    });
+    const after = await summary();
+    expect(after.active.count).toBe(before.active.count + 1);
+    expect(after.active.outstanding).toBeCloseTo(
+      before.active.outstanding + sale.totalPrice - sale.installmentStartingPrice,
+      2,
+    );
+    // As the accounts themselves say.
+    expect(after.active).toEqual((await riskFigures(backend.db, {})).active);
+    expect((await options()).products.map((product) => product.id)).toContain(kit.id);
   });
 });
 

@@ -6,7 +6,8 @@ import { arrayParam, insertByUnnest, slicesOf } from "../db/bulk-insert";
 import { accountSchedule, accounts, loanBookRolls, portfolioHistory, saleItems, sales } from "../db/schema";
 import { lagosDate } from "../schemas/dates";
 import { ACTIVE_STATUSES } from "../constants/portfolio";
-import { addMonths, saleSchedule } from "./sale-schedule";
+import { forgetOptions, historyFigures, writeDayStart } from "./portfolio";
+import { addMonths, previousDay, saleSchedule } from "./sale-schedule";
 
 // The loan book's upkeep (issue 26, decision 037). The figures themselves are SQL (migration 0017's
 // account_states()); this module opens accounts, rolls them to a new day, takes the daily snapshot and
@@ -21,12 +22,6 @@ export const SNAPSHOT_DAYS_KEPT = 92;
 const idArray = (ids: readonly string[]) => sql`${arrayParam(ids)}::text[]`;
 
 export const lagosToday = () => lagosDate(new Date());
-
-export function previousDay(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() - 1);
-  return day.toISOString().slice(0, 10);
-}
 
 /** Month ends from the sale's month to the month before `today`'s, oldest first. */
 export function monthEndsBetween(saleDate: string, today: string): string[] {
@@ -114,6 +109,7 @@ export async function openAccounts(tx: AppDb, saleIds: readonly string[], today 
   }
   if (accountRows.length === 0) return 0;
   await insertOpened(tx, accountRows, scheduleRows);
+  await forgetOptions(tx, today);
   await refreshAccounts(
     tx,
     accountRows.map((row) => row.saleId),
@@ -159,12 +155,18 @@ export async function insertOpened(
   );
 }
 
-export async function refreshAccounts(db: AppDb, saleIds: readonly string[], today = lagosToday()) {
+/** `changed`: false only for the roll, whose work is the day's start rather than a change since it. */
+export async function refreshAccounts(
+  db: AppDb,
+  saleIds: readonly string[],
+  today = lagosToday(),
+  changed = true,
+) {
   let refreshed = 0;
   for (const slice of slicesOf(saleIds)) {
     const [row] = await queryRows(
       db,
-      sql`select refresh_accounts(${idArray(slice)}, ${today}::date) as n`,
+      sql`select refresh_accounts(${idArray(slice)}, ${today}::date, ${changed}) as n`,
       z.object({ n: z.coerce.number() }),
     );
     refreshed += row?.n ?? 0;
@@ -263,12 +265,16 @@ export async function rollLoanBook(db: AppDb, today = lagosToday()) {
   return whileLocked(db, async (tx) => {
     const [done] = await tx.select().from(loanBookRolls).where(eq(loanBookRolls.day, today));
     if (done) return null;
+    // Payments, tokens and new sales wait for the roll (reads do not): no account changes between its
+    // figures for the day and the day's start written from them.
+    await tx.execute(sql`lock table ${accounts} in share row exclusive mode`);
     const active = await tx
       .select({ id: accounts.saleId })
       .from(accounts)
       .where(inArray(accounts.status, [...ACTIVE_STATUSES]));
     const ids = active.map((row) => row.id);
-    await refreshAccounts(tx, ids, today);
+    await refreshAccounts(tx, ids, today, false);
+    await writeDayStart(tx, today);
     // Completed and cancelled accounts keep their day: only their snapshot row is written.
     await tx.execute(sql`
       insert into account_snapshots (day, sale_id, outstanding_kobo, paid_kobo, expected_kobo, days_late, status)
@@ -301,7 +307,7 @@ export async function rollLoanBook(db: AppDb, today = lagosToday()) {
   });
 }
 
-/** One round of the loan book's job: open what is missing, roll the day, then back-fill history. */
+/** One round of the loan book's job: open what is missing, roll the day, back-fill history, then the day's. */
 export async function loanBookRound(db: AppDb, log: (line: string) => void = console.info) {
   const today = lagosToday();
   const opened = await openMissingAccounts(db, today);
@@ -310,4 +316,6 @@ export async function loanBookRound(db: AppDb, log: (line: string) => void = con
   if (rolled)
     log(`Loan book: rolled ${rolled.refreshed} active account(s) to ${today} in ${rolled.milliseconds} ms`);
   await backfillHistory(db, today, log);
+  // The whole book's history for the day, so that the day's first dashboard does not wait for it.
+  await whileLocked(db, (tx) => historyFigures(tx, {}, today));
 }

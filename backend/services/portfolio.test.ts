@@ -4,19 +4,26 @@ import { RECIPIENT, makeSellableProduct } from "../test/sale-factories";
 import { makeAgent, makeCustomer } from "../test/factories";
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
-import { backfillHistory } from "./loan-book";
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { accounts, portfolioCells, salePayments, sales } from "../db/schema";
+import { backfillHistory, refreshAccounts, rollLoanBook } from "./loan-book";
 import {
+  BAND_STARTS,
   agentFigures,
+  collectionPeriods,
   collectionRate,
+  collectionRates,
   countAccounts,
   defaultRate,
   firstPaymentDefault,
   listAccounts,
+  portfolioSummary,
   riskFigures,
   salesAndCollections,
   vintage,
 } from "./portfolio";
-import type { AccountListQuery } from "../schemas/portfolio";
+import type { AccountListQuery, PortfolioFilters } from "../schemas/portfolio";
 
 // Seven hand-built accounts, each figure worked out by hand on 15 June 2026. Every account is a ₦1,000
 // deposit then ₦1,000 a month for 6 months (₦7,000) unless told: N below is ₦1,000 in kobo, and the
@@ -331,5 +338,93 @@ describe("collection rates in one pass", () => {
       { scheduled: 3 * N, collected: N },
       { scheduled: 8 * N, collected: 1.5 * N },
     ]);
+  });
+});
+
+describe("the day's start, and what changed since", () => {
+  const koboOf = (rates: { scheduled: number; collected: number }[]) =>
+    rates.map((row) => ({ scheduled: row.scheduled / 100, collected: row.collected / 100 }));
+  // What the dashboard answers against the same definitions read straight from the accounts.
+  const both = async (filters: PortfolioFilters) => {
+    const summary = await portfolioSummary(backend.db, filters, TODAY);
+    return {
+      kept: {
+        risk: { active: summary.active, par: summary.par, buckets: summary.buckets },
+        collection: summary.collection.map(({ scheduled, collected }) => ({ scheduled, collected })),
+        agents: summary.agents,
+      },
+      live: {
+        risk: await riskFigures(backend.db, filters),
+        collection: koboOf(await collectionRates(backend.db, filters, collectionPeriods(TODAY))),
+        agents: await agentFigures(backend.db, filters),
+      },
+    };
+  };
+  const changedAccounts = async () => backend.db.$count(accounts, sql`${accounts.changed}`);
+
+  it("bands the days late so that every bucket and PAR threshold tells them apart", () => {
+    expect(BAND_STARTS).toEqual([0, 1, 2, 8, 31, 91]);
+  });
+
+  it("answers as the accounts do, for the whole book and each agent, after payments, a cancellation and a sale", async () => {
+    const db = backend.db;
+    await rollLoanBook(db, TODAY);
+    expect(await db.$count(portfolioCells, sql`${portfolioCells.day} = ${TODAY}`)).toBeGreaterThan(0);
+    expect(await changedAccounts()).toBe(0);
+    for (const filters of [{}, { agentId: agentA }, { agentId: agentB }]) {
+      const { kept, live } = await both(filters);
+      expect(kept).toEqual(live);
+    }
+    const before = (await both({})).kept;
+
+    // A1 pays ₦3,000 today: back in credit. A4 is cancelled. Agent A sells A8 today, deposit paid.
+    await db.insert(salePayments).values({
+      id: randomUUID(),
+      saleId: ids.A1,
+      method: "CASH",
+      amountKobo: 3 * N,
+      status: "INCOMPLETE",
+      reference: `day-start-${randomUUID()}`,
+      createdAt: new Date(`${TODAY}T11:00:00Z`),
+    });
+    await db
+      .update(sales)
+      .set({ status: "CANCELLED", cancelledAt: new Date(`${TODAY}T11:00:00Z`) })
+      .where(eq(sales.id, ids.A4));
+    // The triggers read the clock's day; the book's day is TODAY.
+    await refreshAccounts(db, [ids.A1, ids.A4], TODAY);
+    const lagos = (await makeCustomer(db, { location: "Lagos" })).id;
+    await writeBook(
+      db,
+      [
+        {
+          recipient: RECIPIENT,
+          customerId: lagos,
+          agentId: agentA,
+          productId: productOne,
+          saleDate: TODAY,
+          depositKobo: N,
+          monthlyKobo: N,
+          months: 6,
+          payments: [{ date: TODAY, kobo: N }],
+        },
+      ],
+      TODAY,
+    );
+    expect(await changedAccounts()).toBe(3);
+
+    for (const filters of [{}, { agentId: agentA }, { agentId: agentB }, { agentId: "nobody" }]) {
+      const { kept, live } = await both(filters);
+      expect(kept).toEqual(live);
+    }
+    const after = (await both({})).kept;
+    // A1 (₦4,000, 31–90 days) is in credit with ₦1,000 left; A4 (₦5,500, 1–7 days) is gone; A8 adds ₦6,000.
+    expect(after.risk.active).toEqual({
+      count: before.risk.active.count,
+      outstanding: naira(26.5 - 3 - 5.5 + 6),
+    });
+    expect(after.risk.buckets.map((bucket) => bucket.count)).toEqual([4, 0, 0, 0, 1]);
+    // This month's collections: A1's ₦3,000 in, A4's ₦500 and its ₦1,000 due out.
+    expect(after.collection[0]).toEqual({ scheduled: naira(2), collected: naira(3) });
   });
 });

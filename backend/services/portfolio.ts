@@ -16,8 +16,8 @@ import type {
   PortfolioSummary,
   Ratio,
 } from "../schemas/portfolio";
-import { addMonths } from "./sale-schedule";
-import { lagosToday, previousDay } from "./loan-book";
+import { lagosToday } from "../schemas/sale-rules";
+import { addMonths, previousDay } from "./sale-schedule";
 
 // The portfolio's figures (issue 26, decision 037): one SQL definition each, over the accounts the loan
 // book keeps (`accounts a`), their schedules and payments. The words printed beside each figure are
@@ -66,25 +66,37 @@ const bucketSql = (bucket: (typeof BUCKETS)[number]) =>
     ? sql`a.days_late >= ${bucket.min}`
     : sql`a.days_late between ${bucket.min} and ${bucket.max}`;
 
+/**
+ * The accounts a figure sums, as a relation `a` of (agent_id, status, days_late, accounts, total_kobo,
+ * outstanding_kobo): each account once, with the filters. The day's book (dayBook) has the same columns.
+ */
+const liveBook = (filters: PortfolioFilters) => sql`(
+  select a.agent_id, a.status, a.days_late, 1 as accounts, a.total_kobo, a.outstanding_kobo
+  from accounts a where ${filtersSql(filters)}) a`;
+
 /** PAR by balance and by count, active accounts and outstanding, and the days-late buckets: one scan. */
 export async function riskFigures(db: AppDb, filters: PortfolioFilters) {
+  return riskOf(db, liveBook(filters));
+}
+
+async function riskOf(db: AppDb, book: SQL) {
   const parColumns = PAR_DAYS.map(
     (days) => sql`
-      count(*) filter (where ${ACTIVE} and a.days_late > ${days}) as ${sql.raw(`par${days}_count`)},
+      coalesce(sum(a.accounts) filter (where ${ACTIVE} and a.days_late > ${days}), 0) as ${sql.raw(`par${days}_count`)},
       coalesce(sum(a.outstanding_kobo) filter (where ${ACTIVE} and a.days_late > ${days}), 0) as ${sql.raw(`par${days}_kobo`)}`,
   );
   const bucketColumns = BUCKETS.map(
     (bucket, index) => sql`
-      count(*) filter (where ${ACTIVE} and ${bucketSql(bucket)}) as ${sql.raw(`bucket${index}_count`)},
+      coalesce(sum(a.accounts) filter (where ${ACTIVE} and ${bucketSql(bucket)}), 0) as ${sql.raw(`bucket${index}_count`)},
       coalesce(sum(a.outstanding_kobo) filter (where ${ACTIVE} and ${bucketSql(bucket)}), 0) as ${sql.raw(`bucket${index}_kobo`)}`,
   );
   const [row] = await queryRows(
     db,
     sql`select
-      count(*) filter (where ${ACTIVE}) as active_count,
+      coalesce(sum(a.accounts) filter (where ${ACTIVE}), 0) as active_count,
       coalesce(sum(a.outstanding_kobo) filter (where ${ACTIVE}), 0) as active_kobo,
       ${sql.join([...parColumns, ...bucketColumns], sql`, `)}
-    from accounts a where ${filtersSql(filters)}`,
+    from ${book}`,
     z.record(z.coerce.number()),
   );
   const activeCount = row.active_count;
@@ -124,52 +136,84 @@ export async function collectionRates(
   filters: PortfolioFilters,
   periods: readonly { from: string; to: string }[],
 ) {
-  const earliest = periods.reduce((min, period) => (period.from < min ? period.from : min), periods[0].from);
-  const latest = periods.reduce((max, period) => (period.to > max ? period.to : max), periods[0].to);
-  // An account counts in a period if it was sold by its end and not paid off before its start.
-  const counts = (period: { from: string; to: string }) =>
-    sql`(e.completed_on is null or e.completed_on >= ${period.from}::date) and e.sale_date <= ${period.to}::date`;
-  const columns = periods.map(
-    (period, index) => sql`
-      (select coalesce(sum(sc.amount_kobo), 0) from account_schedule sc join eligible e on e.sale_id = sc.sale_id
-        where sc.number > 0 and sc.due_date between ${period.from}::date and ${period.to}::date
-          and ${counts(period)}) as ${sql.raw(`scheduled${index}`)},
-      (select coalesce(sum(
-          greatest(0, e.paid_kobo - r.${sql.raw(`after${index}`)} - e.deposit_kobo)
-          - greatest(0, e.paid_kobo - r.${sql.raw(`since${index}`)} - e.deposit_kobo)), 0)
-        from eligible e join received r on r.sale_id = e.sale_id
-        where ${counts(period)}) as ${sql.raw(`collected${index}`)}`,
-  );
-  const sums = periods.map(
-    (period, index) => sql`
-      coalesce(sum(p.amount_kobo) filter (where p.created_at >= ${lagosMidnight(period.from)}::timestamptz), 0)
-        as ${sql.raw(`since${index}`)},
-      coalesce(sum(p.amount_kobo) filter (
-        where p.created_at >= ${lagosMidnight(period.to)}::timestamptz + interval '1 day'), 0)
-        as ${sql.raw(`after${index}`)}`,
+  return collectionsOf(db, collectionShares(filtersSql(filters), periods), periods.length);
+}
+
+async function collectionsOf(db: AppDb, shares: SQL, periods: number) {
+  const columns = Array.from(
+    { length: periods },
+    (_, index) => sql`
+      coalesce(sum(${sql.raw(`a.scheduled${index}`)}), 0) as ${sql.raw(`scheduled${index}`)},
+      coalesce(sum(${sql.raw(`a.collected${index}`)}), 0) as ${sql.raw(`collected${index}`)}`,
   );
   const [row] = await queryRows(
     db,
-    sql`
+    sql`select ${sql.join(columns, sql`, `)} from ${shares}`,
+    z.record(z.coerce.number()),
+  );
+  return Array.from({ length: periods }, (_, index) => ({
+    scheduled: row[`scheduled${index}`],
+    collected: row[`collected${index}`],
+  }));
+}
+
+/**
+ * The collection rate's one definition, per account: for each period, the monthly installments that fell
+ * due in it (`scheduledN`) and the money received in it beyond the deposit (`collectedN`), as a relation
+ * `a` (sale_id, scheduled0, collected0, …) over the accounts `scope` (a condition on `accounts a`) selects.
+ * An account counts in a period if it was sold by its end, not cancelled and not paid off before its start.
+ */
+export function collectionShares(scope: SQL, periods: readonly { from: string; to: string }[]): SQL {
+  const earliest = periods.reduce((min, period) => (period.from < min ? period.from : min), periods[0].from);
+  const latest = periods.reduce((max, period) => (period.to > max ? period.to : max), periods[0].to);
+  const counts = (period: { from: string; to: string }) =>
+    sql`(e.completed_on is null or e.completed_on >= ${period.from}::date) and e.sale_date <= ${period.to}::date`;
+  const due = periods.map(
+    (period, index) => sql`
+      sum(sc.amount_kobo) filter (where sc.due_date between ${period.from}::date and ${period.to}::date)
+        as ${sql.raw(`due${index}`)}`,
+  );
+  const sums = periods.map(
+    (period, index) => sql`
+      sum(p.amount_kobo) filter (where p.created_at >= ${lagosMidnight(period.from)}::timestamptz)
+        as ${sql.raw(`since${index}`)},
+      sum(p.amount_kobo) filter (
+        where p.created_at >= ${lagosMidnight(period.to)}::timestamptz + interval '1 day')
+        as ${sql.raw(`after${index}`)}`,
+  );
+  const columns = periods.map((period, index) => {
+    const since = sql.raw(`coalesce(r.since${index}, 0)`);
+    const after = sql.raw(`coalesce(r.after${index}, 0)`);
+    return sql`
+      case when ${counts(period)} then coalesce(${sql.raw(`d.due${index}`)}, 0) else 0 end
+        as ${sql.raw(`scheduled${index}`)},
+      case when ${counts(period)} then greatest(0, e.paid_kobo - ${after} - e.deposit_kobo)
+        - greatest(0, e.paid_kobo - ${since} - e.deposit_kobo) else 0 end as ${sql.raw(`collected${index}`)}`;
+  });
+  return sql`(
     with eligible as (
       select a.sale_id, a.paid_kobo, a.deposit_kobo, a.completed_on, a.sale_date from accounts a
-      where ${filtersSql(filters)} and a.status <> 'CANCELLED'
+      where ${scope} and a.status <> 'CANCELLED'
         and (a.completed_on is null or a.completed_on >= ${earliest}::date)
         and a.sale_date <= ${latest}::date
+    ),
+    due as (
+      select sc.sale_id, ${sql.join(due, sql`, `)}
+      from account_schedule sc
+      where sc.sale_id in (select sale_id from eligible)
+        and sc.number > 0 and sc.due_date between ${earliest}::date and ${latest}::date
+      group by sc.sale_id
     ),
     received as (
       select p.sale_id, ${sql.join(sums, sql`, `)}
       from sale_payments p
-      where p.created_at >= ${lagosMidnight(earliest)}::timestamptz and ${COUNTED}
+      where p.sale_id in (select sale_id from eligible)
+        and p.created_at >= ${lagosMidnight(earliest)}::timestamptz and ${COUNTED}
       group by p.sale_id
     )
-    select ${sql.join(columns, sql`, `)}`,
-    z.record(z.coerce.number()),
-  );
-  return periods.map((_, index) => ({
-    scheduled: row[`scheduled${index}`],
-    collected: row[`collected${index}`],
-  }));
+    select e.sale_id, ${sql.join(columns, sql`, `)}
+    from eligible e left join due d on d.sale_id = e.sale_id left join received r on r.sale_id = e.sale_id
+  ) a`;
 }
 
 export function collectionPeriods(today: string) {
@@ -321,17 +365,22 @@ export const AGENTS_SHOWN = 20;
 
 /** Per agent: accounts sold, their value, the active outstanding balance and PAR 30 by balance. */
 export async function agentFigures(db: AppDb, filters: PortfolioFilters) {
+  return agentsOf(db, liveBook(filters));
+}
+
+async function agentsOf(db: AppDb, book: SQL) {
   const rows = await queryRows(
     db,
     sql`
-    select a.agent_id, coalesce(ag.firstname || ' ' || ag.lastname, 'No agent') as name,
-      count(*) as accounts, sum(a.total_kobo) as value,
-      coalesce(sum(a.outstanding_kobo) filter (where ${ACTIVE}), 0) as outstanding,
-      coalesce(sum(a.outstanding_kobo) filter (where ${ACTIVE} and a.days_late > 30), 0) as par30
-    from accounts a left join agents ag on ag.id = a.agent_id
-    where ${filtersSql(filters)}
-    group by a.agent_id, ag.firstname, ag.lastname
-    order by outstanding desc, name
+    select g.agent_id, coalesce(ag.firstname || ' ' || ag.lastname, 'No agent') as name,
+      g.accounts, g.value, g.outstanding, g.par30
+    from (
+      select a.agent_id, sum(a.accounts) as accounts, sum(a.total_kobo) as value,
+        coalesce(sum(a.outstanding_kobo) filter (where ${ACTIVE}), 0) as outstanding,
+        coalesce(sum(a.outstanding_kobo) filter (where ${ACTIVE} and a.days_late > 30), 0) as par30
+      from ${book} group by a.agent_id having sum(a.accounts) > 0
+    ) g left join agents ag on ag.id = g.agent_id
+    order by g.outstanding desc, name
     limit ${AGENTS_SHOWN}`,
     z.object({
       agent_id: z.string().nullable(),
@@ -357,9 +406,13 @@ export async function portfolioSummary(
   filters: PortfolioFilters,
   today = lagosToday(),
 ): Promise<PortfolioSummary> {
-  const risk = await riskFigures(db, filters);
   const periods = collectionPeriods(today);
-  const rates = await collectionRates(db, filters, periods);
+  const kept = await dayBook(db, filters, today);
+  const book = kept ?? liveBook(filters);
+  const risk = await riskOf(db, book);
+  const rates = kept
+    ? await collectionsOf(db, kept, periods.length)
+    : await collectionRates(db, filters, periods);
   const collection = periods.map((period, index) => ({
     ...period,
     collected: koboToNaira(rates[index].collected),
@@ -371,8 +424,90 @@ export async function portfolioSummary(
     ...risk,
     collection,
     ...(await historyFigures(db, filters, today)),
-    agents: await agentFigures(db, filters),
+    agents: await agentsOf(db, book),
   };
+}
+
+// The day's start (decision 038). Summing every account on each request costs the whole book; instead
+// the day's roll writes each account's figures once (portfolio_base) and their sums by agent, status and
+// days-late band (portfolio_cells), and a request adds to those sums what changed since: the accounts the
+// triggers marked `changed`, less their part of the day's start, plus their figures now. The same
+// definitions (riskOf, collectionsOf, agentsOf) read either this or the accounts themselves.
+
+/**
+ * Days no figure tells apart share a band, named by its first day: each bucket's first day and the day
+ * after each PAR threshold start one, so every bucket and PAR condition holds for a band's first day
+ * exactly when it holds for all of its days.
+ */
+export const BAND_STARTS = [
+  ...new Set([0, ...BUCKETS.map((bucket) => bucket.min), ...PAR_DAYS.map((days) => days + 1)]),
+].sort((first, second) => first - second);
+const bandOf = (days: SQL) =>
+  sql`case ${sql.join(
+    BAND_STARTS.slice(1)
+      .reverse()
+      .map((start) => sql`when ${days} >= ${sql.raw(String(start))} then ${sql.raw(String(start))}`),
+    sql` `,
+  )} else 0 end`;
+
+const DAY_COLUMNS = ["scheduled0", "collected0", "scheduled1", "collected1", "scheduled2", "collected2"];
+const dayColumns = (alias: string, prefix = "") =>
+  sql.raw(DAY_COLUMNS.map((column) => `${prefix}${alias}.${column}`).join(", "));
+const sharesOf = (alias: string) =>
+  sql.raw(DAY_COLUMNS.map((column) => `coalesce(${alias}.${column}, 0)`).join(", "));
+
+/**
+ * The day's roll: each account as it stands (the roll has just brought every active one to `today`) with
+ * its share of today's collection periods, and their sums. Run in the roll's transaction, which holds
+ * the accounts still, so nothing changes between the two.
+ */
+export async function writeDayStart(tx: AppDb, today: string) {
+  await tx.execute(sql`update accounts set changed = false where changed`);
+  await tx.execute(sql`delete from portfolio_base`);
+  await tx.execute(sql`delete from portfolio_cells`);
+  await tx.execute(sql`
+    insert into portfolio_base (day, sale_id, agent_id, status, days_late, total_kobo, outstanding_kobo,
+      ${sql.raw(DAY_COLUMNS.join(", "))})
+    select ${today}::date, ac.sale_id, ac.agent_id, ac.status, ac.days_late, ac.total_kobo, ac.outstanding_kobo,
+      ${sharesOf("a")}
+    from accounts ac left join ${collectionShares(sql`true`, collectionPeriods(today))} on a.sale_id = ac.sale_id`);
+  await tx.execute(sql`
+    insert into portfolio_cells (day, agent_id, status, days_late, accounts, total_kobo, outstanding_kobo,
+      ${sql.raw(DAY_COLUMNS.join(", "))})
+    select day, agent_id, status, ${bandOf(sql`days_late`)}, count(*), sum(total_kobo), sum(outstanding_kobo),
+      ${sql.raw(DAY_COLUMNS.map((column) => `sum(${column})`).join(", "))}
+    from portfolio_base group by 1, 2, 3, 4`);
+  // The planner must know that few accounts are changed and how large the day's tables are, or it reads
+  // the whole book for the changes; PGlite has no autovacuum to tell it.
+  await tx.execute(sql`analyze accounts, portfolio_base, portfolio_cells`);
+}
+
+/**
+ * The day's book for the whole portfolio or one agent's, once today's roll has written it; null for other
+ * filters (a product, a place, sale dates: the accounts are read instead).
+ */
+async function dayBook(db: AppDb, filters: PortfolioFilters, today: string): Promise<SQL | null> {
+  if (Object.entries(filters).some(([key, value]) => value && key !== "agentId")) return null;
+  const [{ ready }] = await queryRows(
+    db,
+    sql`select exists (select 1 from portfolio_cells where day = ${today}::date) as ready`,
+    z.object({ ready: z.boolean() }),
+  );
+  if (!ready) return null;
+  const agentId = filters.agentId;
+  const ofAgent = (column: string) => (agentId ? sql`${sql.raw(column)} = ${agentId}` : sql`true`);
+  return sql`(
+    select c.agent_id, c.status, c.days_late, c.accounts, c.total_kobo, c.outstanding_kobo, ${dayColumns("c")}
+    from portfolio_cells c where c.day = ${today}::date and ${ofAgent("c.agent_id")}
+    union all
+    select b.agent_id, b.status, b.days_late, -1, -b.total_kobo, -b.outstanding_kobo, ${dayColumns("b", "-")}
+    from portfolio_base b join accounts ch on ch.sale_id = b.sale_id
+    where ch.changed and b.day = ${today}::date and ${ofAgent("b.agent_id")}
+    union all
+    select ch.agent_id, ch.status, ch.days_late, 1, ch.total_kobo, ch.outstanding_kobo, ${sharesOf("a")}
+    from accounts ch left join ${collectionShares(sql`a.changed`, collectionPeriods(today))} on a.sale_id = ch.sale_id
+    where ch.changed and ${ofAgent("ch.agent_id")}
+  ) a`;
 }
 
 const HistorySchema = PortfolioSummarySchema.pick({
@@ -398,22 +533,32 @@ const filtersKey = (filters: PortfolioFilters) =>
  * database, so every process shares them and a dashboard opened again today costs one read.
  */
 export async function historyFigures(db: AppDb, filters: PortfolioFilters, today: string): Promise<History> {
-  const key = `${today}:${filtersKey(filters)}`;
-  const [kept] = await db.select().from(portfolioHistory).where(eq(portfolioHistory.key, key));
-  const parsed = kept ? HistorySchema.safeParse(kept.figures) : null;
-  if (parsed?.success) return parsed.data;
-  const history: History = {
+  return keptForDay(db, `${today}:${filtersKey(filters)}`, today, HistorySchema, async () => ({
     historyComputedAt: new Date().toISOString(),
     firstPaymentDefault: await firstPaymentDefault(db, filters, today),
     defaultRate: await defaultRate(db, filters, today),
     vintage: await vintage(db, filters, today),
     ...(await salesAndCollections(db, filters, today)),
-  };
+  }));
+}
+
+/** `work`'s answer, worked out on the day's first read of `key` and kept for the rest of the day. */
+async function keptForDay<T>(
+  db: AppDb,
+  key: string,
+  today: string,
+  schema: z.ZodType<T>,
+  work: () => Promise<T>,
+): Promise<T> {
+  const [kept] = await db.select().from(portfolioHistory).where(eq(portfolioHistory.key, key));
+  const parsed = kept ? schema.safeParse(kept.figures) : null;
+  if (parsed?.success) return parsed.data;
+  const figures = await work();
   await db
     .insert(portfolioHistory)
-    .values({ key, day: today, figures: history })
-    .onConflictDoUpdate({ target: portfolioHistory.key, set: { figures: history, createdAt: new Date() } });
-  return history;
+    .values({ key, day: today, figures })
+    .onConflictDoUpdate({ target: portfolioHistory.key, set: { figures, createdAt: new Date() } });
+  return figures;
 }
 
 // The account list: the conditions of a tile or bucket on top of the filters.
@@ -442,7 +587,8 @@ function listConditions(query: AccountExportQuery, today: string): SQL {
 }
 
 const ORDER: Record<AccountListQuery["sort"], SQL> = {
-  daysLate: sql`a.days_late desc, a.arrears_kobo desc, a.sale_id`,
+  // As accounts_late_idx: active accounts come in this order from it.
+  daysLate: sql`a.days_late desc nulls last, a.arrears_kobo desc nulls last, a.sale_id`,
   arrears: sql`a.arrears_kobo desc, a.days_late desc, a.sale_id`,
   outstanding: sql`a.outstanding_kobo desc, a.sale_id`,
   saleDate: sql`a.sale_date desc, a.sale_id`,
@@ -469,11 +615,13 @@ const AccountRow = z.object({
   last_payment_on: z.string().nullable(),
 });
 
-const FROM_ACCOUNTS = sql`
-  from accounts a
+/** Accounts (the table, or a page of it) with their sale, customer and agent. */
+const withNames = (source: SQL) => sql`
+  from ${source} a
   join sales s on s.id = a.sale_id
   join customers c on c.id = a.customer_id
   left join agents ag on ag.id = a.agent_id`;
+const FROM_ACCOUNTS = withNames(sql`accounts`);
 
 const ACCOUNT_COLUMNS = sql`
   a.sale_id, s.number, a.customer_id, c.firstname || ' ' || c.lastname as customer_name, c.phone,
@@ -518,18 +666,13 @@ export async function countAccounts(db: AppDb, query: AccountExportQuery, today 
 }
 
 export async function listAccounts(db: AppDb, query: AccountListQuery, today = lagosToday()) {
-  const rows = await queryRows(
-    db,
-    sql`select ${ACCOUNT_COLUMNS} ${FROM_ACCOUNTS}
-      where ${listConditions(query, today)}
-      order by ${ORDER[query.sort]}
-      limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
-    AccountRow,
-  );
-  return rows.map(accountRecord);
+  return readAccountsFrom(db, query, (query.page - 1) * query.limit, query.limit, today);
 }
 
-/** The export reads in the list's order, a batch at a time (offset paging within one sort). */
+/**
+ * A page of the list in its order (the export reads it a batch at a time). Without a search the page is
+ * chosen from the accounts alone, in an index's order, and only its rows are joined to their names.
+ */
 export async function readAccountsFrom(
   db: AppDb,
   query: AccountExportQuery,
@@ -537,12 +680,13 @@ export async function readAccountsFrom(
   limit: number,
   today = lagosToday(),
 ) {
+  const page = sql`where ${listConditions(query, today)} order by ${ORDER[query.sort]} limit ${limit} offset ${offset}`;
   const rows = await queryRows(
     db,
-    sql`select ${ACCOUNT_COLUMNS} ${FROM_ACCOUNTS}
-      where ${listConditions(query, today)}
-      order by ${ORDER[query.sort]}
-      limit ${limit} offset ${offset}`,
+    query.search?.trim()
+      ? sql`select ${ACCOUNT_COLUMNS} ${FROM_ACCOUNTS} ${page}`
+      : sql`select ${ACCOUNT_COLUMNS} ${withNames(sql`(select * from accounts a ${page})`)}
+        order by ${ORDER[query.sort]}`,
     AccountRow,
   );
   return rows.map(accountRecord);
@@ -608,7 +752,14 @@ export async function becameLateToday(db: AppDb, today = lagosToday()) {
 /** The filter form offers the products with the most accounts; a link may name any product. */
 export const PRODUCTS_OFFERED = 100;
 
-export async function portfolioOptions(db: AppDb) {
+const optionsKey = (today: string) => `${today}:options`;
+
+/** A new account may bring a product or category the filter form does not offer yet. */
+export async function forgetOptions(tx: AppDb, today: string) {
+  await tx.delete(portfolioHistory).where(eq(portfolioHistory.key, optionsKey(today)));
+}
+
+export async function portfolioOptions(db: AppDb, today = lagosToday()) {
   const option = z.object({ id: z.string(), name: z.string() });
   const agents = await queryRows(
     db,
@@ -616,25 +767,34 @@ export async function portfolioOptions(db: AppDb) {
       where exists (select 1 from accounts a where a.agent_id = ag.id) order by 2`,
     option,
   );
-  const products = await queryRows(
+  // The products and categories read every sale item of the book: kept until an account is opened.
+  const catalogue = await keptForDay(
     db,
-    // A catalogue of thousands would make every page carry them all: the most sold, by name.
-    sql`select id, name from (
-        select pr.id, pr.name, count(*) as sold from products pr
-        join sale_items i on i.product_id = pr.id join accounts a on a.sale_id = i.sale_id
-        group by pr.id, pr.name order by sold desc, pr.name limit ${PRODUCTS_OFFERED}
-      ) most order by name`,
-    option,
+    optionsKey(today),
+    today,
+    z.object({ products: z.array(option), categories: z.array(option) }),
+    async () => ({
+      products: await queryRows(
+        db,
+        // A catalogue of thousands would make every page carry them all: the most sold, by name.
+        sql`select id, name from (
+            select pr.id, pr.name, count(*) as sold from products pr
+            join sale_items i on i.product_id = pr.id join accounts a on a.sale_id = i.sale_id
+            group by pr.id, pr.name order by sold desc, pr.name limit ${PRODUCTS_OFFERED}
+          ) most order by name`,
+        option,
+      ),
+      categories: await queryRows(
+        db,
+        sql`select pc.id, pc.name from product_categories pc
+          where exists (select 1 from products pr join sale_items i on i.product_id = pr.id
+            join accounts a on a.sale_id = i.sale_id where pr.category_id = pc.id)
+          order by 2`,
+        option,
+      ),
+    }),
   );
-  const categories = await queryRows(
-    db,
-    sql`select pc.id, pc.name from product_categories pc
-      where exists (select 1 from products pr join sale_items i on i.product_id = pr.id
-        join accounts a on a.sale_id = i.sale_id where pr.category_id = pc.id)
-      order by 2`,
-    option,
-  );
-  return { agents, products, categories };
+  return { agents, ...catalogue };
 }
 
 /**
@@ -642,18 +802,18 @@ export async function portfolioOptions(db: AppDb) {
  * Action Center's accounts that became late today.
  */
 export async function portfolioCounts(db: AppDb, today = lagosToday()): Promise<Record<string, number>> {
+  const book = (await dayBook(db, {}, today)) ?? liveBook({});
   const [row] = await queryRows(
     db,
     sql`select
       coalesce(sum(a.outstanding_kobo) filter (where ${ACTIVE}), 0) as active,
-      coalesce(sum(a.outstanding_kobo) filter (where ${ACTIVE} and a.days_late > 30), 0) as par30,
-      count(*) filter (where ${newlyLate(today)}) as newly_late
-    from accounts a`,
-    z.object({ active: kobo, par30: kobo, newly_late: count }),
+      coalesce(sum(a.outstanding_kobo) filter (where ${ACTIVE} and a.days_late > 30), 0) as par30
+    from ${book}`,
+    z.object({ active: kobo, par30: kobo }),
   );
   const par30 = rate(row.par30, row.active);
   return {
-    portfolioLateToday: row.newly_late,
+    portfolioLateToday: await becameLateToday(db, today),
     ...(par30 === null ? {} : { portfolioPar30: Math.round(par30 * 1000) / 10 }),
   };
 }

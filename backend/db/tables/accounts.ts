@@ -79,6 +79,8 @@ export const accounts = pgTable(
     asOf: day("as_of").notNull(),
     /** Month-end snapshots from the sale to last month are written (the back-fill is resumable by it). */
     backfilled: boolean("backfilled").notNull().default(false),
+    /** Changed since the day's roll wrote the day's start (portfolio_base): the dashboard adds these live. */
+    changed: boolean("changed").notNull().default(true),
   },
   (table) => [
     index("accounts_worklist_idx").on(table.status, table.daysLate, table.arrearsKobo),
@@ -88,6 +90,12 @@ export const accounts = pgTable(
     index("accounts_backfill_idx")
       .on(table.saleId)
       .where(sql`not ${table.backfilled}`),
+    index("accounts_changed_idx")
+      .on(table.saleId)
+      .where(sql`${table.changed}`),
+    index("accounts_credit_expiry_idx").on(table.creditExpiry),
+    // The account list's default order; a bucket is a range of it.
+    index("accounts_late_idx").on(table.daysLate.desc(), table.arrearsKobo.desc(), table.saleId),
     check("accounts_status_check", oneOf(table.status, ACCOUNT_STATUSES)),
   ],
 );
@@ -135,4 +143,52 @@ export const portfolioHistory = pgTable(
     createdAt: moment("created_at").notNull().defaultNow(),
   },
   (table) => [index("portfolio_history_day_idx").on(table.day)],
+);
+
+const collectionColumns = () => ({
+  scheduled0: kobo("scheduled0").notNull(),
+  collected0: kobo("collected0").notNull(),
+  scheduled1: kobo("scheduled1").notNull(),
+  collected1: kobo("collected1").notNull(),
+  scheduled2: kobo("scheduled2").notNull(),
+  collected2: kobo("collected2").notNull(),
+});
+
+/**
+ * The day's start (decision 038): each account as the day's roll left it, with its share of the three
+ * collection periods (this month, last month, trailing three). Only the latest day is kept.
+ */
+export const portfolioBase = pgTable(
+  "portfolio_base",
+  {
+    day: day("day").notNull(),
+    // Rewritten every day from the accounts: no reference to check on each of its rows.
+    saleId: text("sale_id").notNull(),
+    agentId: text("agent_id"),
+    status: text("status").$type<AccountStatus>().notNull(),
+    daysLate: integer("days_late").notNull(),
+    totalKobo: kobo("total_kobo").notNull(),
+    outstandingKobo: kobo("outstanding_kobo").notNull(),
+    ...collectionColumns(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.saleId] })],
+);
+
+/**
+ * The day's start summed by agent, status and days-late band (a band holds the days no figure tells
+ * apart): the whole book's and one agent's figures read these few rows, then add what changed since.
+ */
+export const portfolioCells = pgTable(
+  "portfolio_cells",
+  {
+    day: day("day").notNull(),
+    agentId: text("agent_id"),
+    status: text("status").$type<AccountStatus>().notNull(),
+    daysLate: integer("days_late").notNull(),
+    accounts: integer("accounts").notNull(),
+    totalKobo: kobo("total_kobo").notNull(),
+    outstandingKobo: kobo("outstanding_kobo").notNull(),
+    ...collectionColumns(),
+  },
+  (table) => [index("portfolio_cells_day_idx").on(table.day, table.agentId)],
 );
