@@ -736,8 +736,9 @@ export async function accountFigures(db: AppDb, saleId: string) {
   return row ? accountRecord(row) : null;
 }
 
-/** Credit ran out yesterday: late from today. */
-const newlyLate = (today: string) => sql`${ACTIVE} and a.credit_expiry = ${previousDay(today)}::date`;
+/** Credit ran out yesterday: late from today (one day late once rolled to today, read by its index). */
+const newlyLate = (today: string) =>
+  sql`${ACTIVE} and a.days_late = 1 and a.credit_expiry = ${previousDay(today)}::date`;
 
 /** The Action Center's count of accounts that became late today. */
 export async function becameLateToday(db: AppDb, today = lagosToday()) {

@@ -34,7 +34,6 @@ CREATE TABLE "portfolio_cells" (
 ALTER TABLE "accounts" ADD COLUMN "changed" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 CREATE INDEX "portfolio_cells_day_idx" ON "portfolio_cells" USING btree ("day","agent_id");--> statement-breakpoint
 CREATE INDEX "accounts_changed_idx" ON "accounts" USING btree ("sale_id") WHERE "accounts"."changed";--> statement-breakpoint
-CREATE INDEX "accounts_credit_expiry_idx" ON "accounts" USING btree ("credit_expiry");--> statement-breakpoint
 CREATE INDEX "accounts_late_idx" ON "accounts" USING btree ("days_late" DESC NULLS LAST,"arrears_kobo" DESC NULLS LAST,"sale_id");
 --> statement-breakpoint
 -- As 0017's, and it marks the account changed since the day's start unless the roll itself refreshes it

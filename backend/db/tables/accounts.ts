@@ -93,7 +93,6 @@ export const accounts = pgTable(
     index("accounts_changed_idx")
       .on(table.saleId)
       .where(sql`${table.changed}`),
-    index("accounts_credit_expiry_idx").on(table.creditExpiry),
     // The account list's default order; a bucket is a range of it.
     index("accounts_late_idx").on(table.daysLate.desc(), table.arrearsKobo.desc(), table.saleId),
     check("accounts_status_check", oneOf(table.status, ACCOUNT_STATUSES)),
