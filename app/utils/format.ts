@@ -99,8 +99,11 @@ export function emailShown(email: string) {
   return email || "No e-mail";
 }
 
+// Made once: a formatter is costly to build, and a page may print hundreds of percentages.
+const PERCENT = new Intl.NumberFormat("en-NG", { maximumFractionDigits: 1 });
+
 /** A ratio as a percentage with one decimal ("12.5 %"); "—" when there is nothing to divide by. */
 export function formatPercent(rate: number | null | undefined): string {
   if (rate === null || rate === undefined || !Number.isFinite(rate)) return "—";
-  return `${(Math.round(rate * 1000) / 10).toLocaleString("en-NG", { maximumFractionDigits: 1 })} %`;
+  return `${PERCENT.format(Math.round(rate * 1000) / 10)} %`;
 }

@@ -1,4 +1,6 @@
 import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { queryRows } from "../db/query-rows";
 import { TEST_PASSWORD, signIn } from "../test/factories";
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
@@ -8,6 +10,7 @@ import { ROLE_CATALOGUE } from "./roles";
 import {
   accountSchedule,
   accountSnapshots,
+  deviceTokens,
   accounts,
   salePayments,
   saleItems,
@@ -42,15 +45,16 @@ beforeAll(async () => {
 afterAll(() => backend.close());
 // Children before parents: tickets, devices and stock rows name records and staff seeded earlier.
 const SEEDED_TABLES = [
+  deviceTokens,
   accountSnapshots,
   accountSchedule,
   accounts,
   salePayments,
-  saleItems,
-  sales,
   ticketEvents,
   tickets,
   devices,
+  saleItems,
+  sales,
   productInventories,
   products,
   productCategories,
@@ -251,6 +255,22 @@ describe("ensureBootstrap", () => {
       ]);
       const before = await backend.db.$count(accounts);
       expect(before).toBeGreaterThan(300);
+      // Each sale that was not cancelled has its unit, and its credit runs to the days its tokens bought.
+      const rows = await queryRows(
+        backend.db,
+        sql`
+        select a.status, (a.sale_date + coalesce(sum(t.days), 0)::integer)::text as bought_until,
+          a.credit_expiry::text as credit_expiry
+        from accounts a
+        join sale_items i on i.sale_id = a.sale_id
+        join devices d on d.sale_item_id = i.id
+        left join device_tokens t on t.device_id = d.id and t.kind = 'ADD_TIME'
+        group by a.sale_id, a.status, a.sale_date, a.credit_expiry`,
+        z.object({ status: z.string(), bought_until: z.string(), credit_expiry: z.string().nullable() }),
+      );
+      expect(rows.length).toBe(await backend.db.$count(accounts, sql`${accounts.status} <> 'CANCELLED'`));
+      for (const row of rows.filter((account) => account.status !== "COMPLETED"))
+        expect(row.credit_expiry).toBe(row.bought_until);
       // History for the cohort curves: month ends since the oldest sale.
       expect(await backend.db.$count(accountSnapshots)).toBeGreaterThan(before);
       await ensureBootstrap(backend.db, { admin: null, demoData: true });
@@ -284,8 +304,18 @@ describe("ensureBootstrap", () => {
     for (const device of tokenable) {
       expect(device.key).toMatch(/^[0-9a-f]{32}$/);
       expect(device.startingCode).toMatch(/^\d{9}$/);
-      expect(device).toMatchObject({ count: 1, timeDivider: 1 });
+      expect(device.timeDivider).toBe(1);
     }
+    // The stock's units stand at count 1; the loan book's sold units at the count of their last token.
+    for (const device of tokenable.filter((unit) => unit.saleItemId === null)) expect(device.count).toBe(1);
+    const sold = tokenable.filter((unit) => unit.saleItemId !== null);
+    expect(sold.length).toBeGreaterThan(200);
+    const lastCounts = await backend.db
+      .select({ deviceId: deviceTokens.deviceId, count: sql<number>`max(${deviceTokens.count})` })
+      .from(deviceTokens)
+      .groupBy(deviceTokens.deviceId);
+    const lastCount = new Map(lastCounts.map((row) => [row.deviceId, Number(row.count)]));
+    for (const device of sold) expect(device.count).toBe(lastCount.get(device.id) ?? 0);
     expect(new Set(deviceRows.map((device) => device.key)).size).toBe(deviceRows.length);
     // Units of the demo stock's batteries and inverters, so a demo sale has devices to link.
     expect(deviceRows.every((device) => device.inventoryId !== null)).toBe(true);

@@ -73,7 +73,7 @@ export const DEFINITIONS = {
   vintage:
     "Vintage: for each sale month, everything paid so far divided by everything due so far, at the end of each month since the sale (month 0 is the sale month; the current month is today's figure).",
   salesOverTime:
-    "Sales: units and value of the installment sales made each month, by product category. Collections: money received for them each month, cash and online.",
+    "Sales: units and value of the installment sales made each month (the last twelve) or week (Monday to Sunday, the last thirteen), by product category. Collections: money received for them in each, cash and online.",
   agents:
     "Per agent, the twenty with the largest outstanding balance: accounts sold, their value, the outstanding balance of the active ones and the agent's PAR 30 by balance. The filters above choose any agent.",
 } as const;

@@ -6,13 +6,14 @@ import { accounts, agents, customers } from "../db/schema";
 import type { Recipient } from "../schemas/sale-rules";
 import { markPurchased } from "../services/customers";
 import { backfillHistory, lagosToday } from "../services/loan-book";
+import { DAYS_PER_INSTALMENT } from "../services/device-tokens";
 import { addMonths } from "../services/sale-schedule";
 import { writeBook } from "./book-writer";
 import type { BookSale } from "./book-writer";
 
 // A believable loan book: installment sales over the last months, most paying, some late in every bucket,
-// some defaulted, some paid off, a few cancelled. The demo data writes a few hundred; the benchmark's
-// seeder writes 100,000 with the same mix.
+// some defaulted, some paid off, a few cancelled. The demo data writes a few hundred, each with its unit and
+// tokens; the benchmark's seeder writes 100,000 with the same mix (without units: credit from the schedule).
 
 export function seededRandom(seed: number) {
   let state = seed >>> 0;
@@ -75,19 +76,26 @@ export function planAccount(
   random: () => number,
   today: string,
   parties: BookParties,
-  { maxAgeDays, forcedDaysLate }: { maxAgeDays: number; forcedDaysLate?: number },
+  {
+    maxAgeDays,
+    forcedDaysLate,
+    units = false,
+  }: { maxAgeDays: number; forcedDaysLate?: number; units?: boolean },
 ): BookSale {
   const product = pick(random, parties.products);
   const months = pick(random, [6, 12, 12, 18]);
   const depositKobo = roundTo100Naira(product.priceKobo * 0.2);
   const monthlyKobo = roundTo100Naira((product.priceKobo * 1.1 - depositKobo) / months);
   const paidAhead = forcedDaysLate === undefined ? 0 : 1 + Math.floor(random() * Math.min(3, months - 1));
-  // A forced account paid `paidAhead` installments on their days, and the next fell due `forcedDaysLate`
-  // days ago: exactly that many days without credit.
+  // A forced account paid its deposit and `paidAhead` installments on their days, and its credit ran out
+  // `forcedDaysLate` days ago: with a unit, the 30 days each of those bought ran out then; without, the
+  // next installment fell due then.
   const saleDate =
     forcedDaysLate === undefined
       ? addDays(today, -Math.floor(random() * maxAgeDays))
-      : addMonths(addDays(today, -forcedDaysLate), -(paidAhead + 1));
+      : units
+        ? addDays(today, -forcedDaysLate - DAYS_PER_INSTALMENT * (paidAhead + 1))
+        : addMonths(addDays(today, -forcedDaysLate), -(paidAhead + 1));
   const payer: Payer =
     forcedDaysLate !== undefined
       ? "stopped"
@@ -109,8 +117,10 @@ export function planAccount(
     depositKobo,
     monthlyKobo,
     months,
+    device: units,
   };
-  if (payer === "cancelled") return { ...base, payments: [], cancelledOn: addDays(saleDate, 1) };
+  if (payer === "cancelled")
+    return { ...base, payments: [], cancelledOn: addDays(saleDate, 1), device: false };
   const method = () => (random() < 0.55 ? ("CASH" as const) : ("ONLINE" as const));
   const payments: BookSale["payments"] = [{ date: saleDate, kobo: depositKobo, method: method() }];
   const stopAfter =
@@ -147,12 +157,13 @@ export function planBook(
   size: number,
   parties: BookParties,
   maxAgeDays: number,
+  units = false,
 ) {
   const random = seededRandom(seed);
   const book: BookSale[] = [];
   for (const days of FORCED_DAYS_LATE)
-    book.push(planAccount(random, today, parties, { maxAgeDays, forcedDaysLate: days }));
-  while (book.length < size) book.push(planAccount(random, today, parties, { maxAgeDays }));
+    book.push(planAccount(random, today, parties, { maxAgeDays, forcedDaysLate: days, units }));
+  while (book.length < size) book.push(planAccount(random, today, parties, { maxAgeDays, units }));
   return book;
 }
 
@@ -193,7 +204,8 @@ export async function ensureDemoLoanBook(db: AppDb, today = lagosToday()) {
   const agentIds = (await db.select({ id: agents.id }).from(agents).where(eq(agents.status, "active"))).map(
     (row) => row.id,
   );
-  const book = planBook(26, today, 320, { customers: bookable, agentIds, products }, 540);
+  // Each sale with its unit and the tokens its payments bought, as a sale on screen would have.
+  const book = planBook(26, today, 320, { customers: bookable, agentIds, products }, 540, true);
   await writeBook(db, book, today);
   await markPurchased(
     db,

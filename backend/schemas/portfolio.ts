@@ -107,6 +107,11 @@ export const PortfolioSummarySchema = z.object({
   ),
   sales: z.array(z.object({ month: z.string(), category: z.string(), units: z.number(), value: z.number() })),
   collections: z.array(z.object({ month: z.string(), cash: z.number(), online: z.number() })),
+  /** The same by week (Monday to Sunday) over the last thirteen; `week` is its Monday. */
+  weeklySales: z.array(
+    z.object({ week: z.string(), category: z.string(), units: z.number(), value: z.number() }),
+  ),
+  weeklyCollections: z.array(z.object({ week: z.string(), cash: z.number(), online: z.number() })),
   agents: z.array(
     z.object({
       agentId: z.string().nullable(),

@@ -18,6 +18,7 @@ import {
   defaultRate,
   firstPaymentDefault,
   listAccounts,
+  mondayOf,
   portfolioSummary,
   riskFigures,
   salesAndCollections,
@@ -256,6 +257,26 @@ describe("vintage, sales and collections, agents", () => {
       cash: naira(1),
       online: naira(0.5),
     });
+  });
+
+  it("the same by week, Monday to Sunday, over the last thirteen", async () => {
+    expect([mondayOf("2026-06-14"), mondayOf(TODAY), mondayOf("2026-05-10")]).toEqual([
+      "2026-06-08",
+      TODAY,
+      "2026-05-04",
+    ]);
+    const { weeklySales, weeklyCollections } = await salesAndCollections(backend.db, {}, TODAY);
+    // A7 (Monday 20 April), A4 (Sunday 10 May), A2 (Monday 1 June); A6 (1 March) is before the weeks.
+    expect(weeklySales.map((row) => [row.week, row.units])).toEqual([
+      ["2026-04-20", 1],
+      ["2026-05-04", 1],
+      ["2026-06-01", 1],
+    ]);
+    // A2's deposit on 1 June; A4's ₦500 online on Friday 12 June.
+    expect(weeklyCollections.slice(-2)).toEqual([
+      { week: "2026-06-01", cash: naira(1), online: 0 },
+      { week: "2026-06-08", cash: 0, online: naira(0.5) },
+    ]);
   });
 
   it("per agent: accounts, value, active outstanding and PAR 30, largest book first", async () => {

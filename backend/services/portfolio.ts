@@ -323,13 +323,39 @@ export async function vintage(db: AppDb, filters: PortfolioFilters, today: strin
   return [...cohorts.entries()].map(([cohort, points]) => ({ cohort, points }));
 }
 
-/** The last twelve months: units and value sold by category, and money received, cash and online. */
+export const SALES_WEEKS = 13;
+
+/** The Monday of `day`'s week (weeks run Monday to Sunday, as date_trunc('week') has them). */
+export function mondayOf(day: string) {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Units and value sold by category, and money received, cash and online: by month over the last twelve,
+ * or by week over the last thirteen.
+ */
 export async function salesAndCollections(db: AppDb, filters: PortfolioFilters, today: string) {
-  const first = addMonths(`${today.slice(0, 7)}-01`, -11);
+  const byMonth = await salesOver(db, filters, "month", addMonths(`${today.slice(0, 7)}-01`, -11));
+  const weekStart = new Date(`${mondayOf(today)}T00:00:00Z`);
+  weekStart.setUTCDate(weekStart.getUTCDate() - 7 * (SALES_WEEKS - 1));
+  const byWeek = await salesOver(db, filters, "week", weekStart.toISOString().slice(0, 10));
+  return {
+    sales: byMonth.sales.map(({ period, ...row }) => ({ month: period.slice(0, 7), ...row })),
+    collections: byMonth.collections.map(({ period, ...row }) => ({ month: period.slice(0, 7), ...row })),
+    weeklySales: byWeek.sales.map(({ period, ...row }) => ({ week: period, ...row })),
+    weeklyCollections: byWeek.collections.map(({ period, ...row }) => ({ week: period, ...row })),
+  };
+}
+
+/** Sales and money received per `unit` from `first` (the first day of a month or week) to today. */
+async function salesOver(db: AppDb, filters: PortfolioFilters, unit: "month" | "week", first: string) {
+  const periodOf = (day: SQL) => sql`to_char(date_trunc(${unit}, (${day})::timestamp), 'YYYY-MM-DD')`;
   const sales = await queryRows(
     db,
     sql`
-    select to_char(a.sale_date, 'YYYY-MM') as month, coalesce(pc.name, 'No category') as category,
+    select ${periodOf(sql`a.sale_date`)} as period, coalesce(pc.name, 'No category') as category,
       sum(i.quantity) as units, sum(i.total_kobo) as value
     from accounts a
     join sale_items i on i.sale_id = a.sale_id
@@ -337,23 +363,23 @@ export async function salesAndCollections(db: AppDb, filters: PortfolioFilters, 
     left join product_categories pc on pc.id = pr.category_id
     where ${filtersSql(filters)} and a.sale_date >= ${first}::date
     group by 1, 2 order by 1, 2`,
-    z.object({ month: z.string(), category: z.string(), units: count, value: kobo }),
+    z.object({ period: z.string(), category: z.string(), units: count, value: kobo }),
   );
   const collections = await queryRows(
     db,
     sql`
-    select to_char(lagos_day(p.created_at), 'YYYY-MM') as month,
+    select ${periodOf(sql`lagos_day(p.created_at)`)} as period,
       coalesce(sum(p.amount_kobo) filter (where p.method = 'CASH'), 0) as cash,
       coalesce(sum(p.amount_kobo) filter (where p.method <> 'CASH'), 0) as online
     from sale_payments p join accounts a on a.sale_id = p.sale_id
     where ${filtersSql(filters)} and ${COUNTED} and p.created_at >= ${lagosMidnight(first)}::timestamptz
     group by 1 order by 1`,
-    z.object({ month: z.string(), cash: kobo, online: kobo }),
+    z.object({ period: z.string(), cash: kobo, online: kobo }),
   );
   return {
     sales: sales.map((row) => ({ ...row, value: koboToNaira(row.value) })),
     collections: collections.map((row) => ({
-      month: row.month,
+      period: row.period,
       cash: koboToNaira(row.cash),
       online: koboToNaira(row.online),
     })),
@@ -450,6 +476,7 @@ const bandOf = (days: SQL) =>
     sql` `,
   )} else 0 end`;
 
+// A pair for each of collectionPeriods()'s three periods.
 const DAY_COLUMNS = ["scheduled0", "collected0", "scheduled1", "collected1", "scheduled2", "collected2"];
 const dayColumns = (alias: string, prefix = "") =>
   sql.raw(DAY_COLUMNS.map((column) => `${prefix}${alias}.${column}`).join(", "));
@@ -517,6 +544,8 @@ const HistorySchema = PortfolioSummarySchema.pick({
   vintage: true,
   sales: true,
   collections: true,
+  weeklySales: true,
+  weeklyCollections: true,
 });
 type History = z.infer<typeof HistorySchema>;
 

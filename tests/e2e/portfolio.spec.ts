@@ -99,6 +99,34 @@ test.describe("the portfolio, as a manager", () => {
     await expect(page).toHaveURL(/\/portfolio\/accounts$/);
   });
 
+  test("shows sales and collections by week, and a week's bar leads to the accounts sold in it", async ({
+    page,
+  }) => {
+    await page.goto("/portfolio");
+    const grouping = page.getByRole("navigation", { name: "Group sales and collections" });
+    await expect(grouping.getByRole("link", { name: "By month" })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByRole("heading", { name: "Installment sales by month" })).toBeVisible();
+    await grouping.getByRole("link", { name: "By week" }).click();
+    await expect(page).toHaveURL(/\/portfolio\?salesBy=week#sales-heading$/);
+    await expect(page.getByRole("heading", { name: "Installment sales by week" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Money received by week" })).toBeVisible();
+    await expect(
+      page.getByRole("img", { name: /Money received for installment sales by week/ }),
+    ).toBeVisible();
+    // The demo book sells every few days: the latest week with sales leads to the accounts sold in it.
+    await page
+      .getByRole("table", { name: "Value of installment sales by week and product category" })
+      .getByRole("link")
+      .last()
+      .click();
+    await expect(page).toHaveURL(/\/portfolio\/accounts\?from=[\d-]{10}&to=[\d-]{10}&sort=saleDate$/);
+    const [, from, to] = page.url().match(/from=([\d-]+)&to=([\d-]+)/) ?? [];
+    // Monday to Sunday.
+    expect(new Date(`${from}T00:00:00Z`).getUTCDay()).toBe(1);
+    expect(Date.parse(to) - Date.parse(from)).toBe(6 * 86_400_000);
+    expect(await page.getByRole("table").locator("tbody tr").count()).toBeGreaterThan(0);
+  });
+
   test("sorts by arrears, finds a sale by its number, and exports the list as CSV", async ({ page }) => {
     await page.goto("/portfolio/accounts?bucket=90%2B");
     await page.getByLabel("Sort by").selectOption("arrears");

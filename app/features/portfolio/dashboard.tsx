@@ -2,10 +2,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DEFINITIONS } from "#backend/constants/portfolio";
 import type { PortfolioSummary } from "#backend/schemas/portfolio";
+
+/** The figures the page shows beside its sales and collections series. */
+type Figures = Omit<PortfolioSummary, "sales" | "collections" | "weeklySales" | "weeklyCollections">;
 import { LineChart, StackedBarChart } from "~/components/charts";
 import { TitleBanner } from "~/components/frame/title-banner";
 import { formatDate, formatNaira, formatNumber, formatPercent, formatTime } from "~/utils/format";
-import { PortfolioFilterForm, accountsHref, isFiltered } from "./portfolio-filters";
+import { PortfolioFilterForm, accountsHref, isFiltered, portfolioSearch } from "./portfolio-filters";
 import type { portfolioLoader } from "./portfolio.server";
 
 const card = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
@@ -20,13 +23,24 @@ function shortNaira(value: number) {
   return formatNaira(value);
 }
 
+// Made once: a formatter is costly to build, and the page labels hundreds of cells.
+const MONTH_LABEL = new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
+const WEEK_LABEL = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+
+/** A month (YYYY-MM): Jun 2026. */
 function monthLabel(month: string) {
-  const [year, number] = month.split("-").map(Number);
-  return new Date(Date.UTC(year, number - 1, 1)).toLocaleString("en-GB", {
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
+  return MONTH_LABEL.format(new Date(`${month}-01T00:00:00Z`));
+}
+
+/** A week by its Monday: 8 Jun. */
+function weekLabel(week: string) {
+  return WEEK_LABEL.format(new Date(`${week}T00:00:00Z`));
+}
+
+function weekEnd(week: string) {
+  const sunday = new Date(`${week}T00:00:00Z`);
+  sunday.setUTCDate(sunday.getUTCDate() + 6);
+  return sunday.toISOString().slice(0, 10);
 }
 
 function Definition({ children }: { children: ReactNode }) {
@@ -71,13 +85,7 @@ function Section({ title, id, children }: { title: string; id: string; children:
   );
 }
 
-function Tiles({
-  summary,
-  filters,
-}: {
-  summary: PortfolioSummary;
-  filters: Parameters<typeof accountsHref>[0];
-}) {
+function Tiles({ summary, filters }: { summary: Figures; filters: Parameters<typeof accountsHref>[0] }) {
   const par = (days: number) => summary.par.find((row) => row.days === days);
   const par30 = par(30);
   const par90 = par(90);
@@ -140,7 +148,7 @@ function Tiles({
   );
 }
 
-function ParTable({ summary }: { summary: PortfolioSummary }) {
+function ParTable({ summary }: { summary: Figures }) {
   return (
     <div className="mt-4 overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -227,10 +235,13 @@ function SimpleTable({
 }
 
 export function PortfolioDashboard() {
-  const { summary, filters, options } = useLoaderData<typeof portfolioLoader>();
+  const { summary, filters, options, salesBy, overTime } = useLoaderData<typeof portfolioLoader>();
   const onceADay = `Worked out once a day from the accounts' history: last at ${formatTime(summary.historyComputedAt)} today.`;
-  const categories = [...new Set(summary.sales.map((row) => row.category))];
-  const salesMonths = [...new Set(summary.sales.map((row) => row.month))];
+  const salesRows = overTime.sales;
+  const collectionRows = overTime.collections;
+  const periodLabel = salesBy === "week" ? weekLabel : monthLabel;
+  const categories = [...new Set(salesRows.map((row) => row.category))];
+  const salesPeriods = [...new Set(salesRows.map((row) => row.period))];
   return (
     <div className="flex flex-col gap-6">
       <TitleBanner
@@ -369,44 +380,65 @@ export function PortfolioDashboard() {
       <Section title="Sales and collections over time" id="sales-heading">
         <Definition>{DEFINITIONS.salesOverTime}</Definition>
         <Definition>{onceADay}</Definition>
-        <h3 className="mt-4 text-base font-semibold text-slate-900">Installment sales by month</h3>
+        <nav aria-label="Group sales and collections" className="mt-3 flex gap-2 text-sm">
+          {(["month", "week"] as const).map((unit) => (
+            <Link
+              key={unit}
+              to={`/portfolio${portfolioSearch(filters, unit === "week" ? { salesBy: "week" } : {})}#sales-heading`}
+              aria-current={salesBy === unit ? "true" : undefined}
+              className={`rounded-lg border px-3 py-1 font-semibold focus:outline-none focus:ring-2 focus:ring-brand-500 ${
+                salesBy === unit
+                  ? "border-brand-700 bg-brand-700 text-white"
+                  : "border-slate-300 bg-white text-brand-700 hover:bg-brand-50"
+              }`}
+            >
+              By {unit}
+            </Link>
+          ))}
+        </nav>
+        <h3 className="mt-4 text-base font-semibold text-slate-900">Installment sales by {salesBy}</h3>
         <StackedBarChart
-          title="Value of installment sales by month and product category"
+          title={`Value of installment sales by ${salesBy} and product category`}
           series={categories.map((category) => ({ key: category, label: category }))}
-          rows={salesMonths.map((month) => ({
-            label: monthLabel(month),
+          rows={salesPeriods.map((period) => ({
+            label: periodLabel(period),
             values: Object.fromEntries(
-              summary.sales.filter((row) => row.month === month).map((row) => [row.category, row.value]),
+              salesRows.filter((row) => row.period === period).map((row) => [row.category, row.value]),
             ),
-            href: accountsHref({ ...filters, cohort: month }, { sort: "saleDate" }),
+            href: accountsHref(
+              salesBy === "week"
+                ? { ...filters, cohort: undefined, from: period, to: weekEnd(period) }
+                : { ...filters, cohort: period },
+              { sort: "saleDate" },
+            ),
           }))}
           format={formatNaira}
           formatTick={shortNaira}
-          tableCaption="Value of installment sales by month and product category"
+          tableCaption={`Value of installment sales by ${salesBy} and product category`}
         />
         <p className="mt-2 text-sm text-slate-700">
           Units sold:{" "}
-          {salesMonths
+          {salesPeriods
             .map(
-              (month) =>
-                `${monthLabel(month)} ${formatNumber(summary.sales.filter((row) => row.month === month).reduce((sum, row) => sum + row.units, 0))}`,
+              (period) =>
+                `${periodLabel(period)} ${formatNumber(salesRows.filter((row) => row.period === period).reduce((sum, row) => sum + row.units, 0))}`,
             )
             .join(" · ") || "none"}
         </p>
-        <h3 className="mt-6 text-base font-semibold text-slate-900">Money received by month</h3>
+        <h3 className="mt-6 text-base font-semibold text-slate-900">Money received by {salesBy}</h3>
         <StackedBarChart
-          title="Money received for installment sales by month, cash and online"
+          title={`Money received for installment sales by ${salesBy}, cash and online`}
           series={[
             { key: "cash", label: "Cash" },
             { key: "online", label: "Online" },
           ]}
-          rows={summary.collections.map((row) => ({
-            label: monthLabel(row.month),
+          rows={collectionRows.map((row) => ({
+            label: periodLabel(row.period),
             values: { cash: row.cash, online: row.online },
           }))}
           format={formatNaira}
           formatTick={shortNaira}
-          tableCaption="Money received by month, cash and online"
+          tableCaption={`Money received by ${salesBy}, cash and online`}
         />
       </Section>
 

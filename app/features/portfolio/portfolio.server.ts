@@ -18,12 +18,27 @@ import { loadList } from "~/utils/lists.server";
 
 export async function portfolioLoader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  const filters = readListQuery(PortfolioFiltersSchema, new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const filters = readListQuery(PortfolioFiltersSchema, params);
   const [summary, options] = await Promise.all([
     apiRead(request, "/v1/portfolio", PortfolioSummarySchema, filters),
     apiRead(request, "/v1/portfolio/options", PortfolioOptionsSchema),
   ]);
-  return { filters, summary, options };
+  // How the sales and collections charts group: by month unless the page asks for weeks. Only that
+  // series goes to the page.
+  const salesBy: "month" | "week" = params.get("salesBy") === "week" ? "week" : "month";
+  const { sales, collections, weeklySales, weeklyCollections, ...figures } = summary;
+  const overTime =
+    salesBy === "week"
+      ? {
+          sales: weeklySales.map(({ week, ...row }) => ({ period: week, ...row })),
+          collections: weeklyCollections.map(({ week, ...row }) => ({ period: week, ...row })),
+        }
+      : {
+          sales: sales.map(({ month, ...row }) => ({ period: month, ...row })),
+          collections: collections.map(({ month, ...row }) => ({ period: month, ...row })),
+        };
+  return { filters, summary: figures, overTime, options, salesBy };
 }
 
 export async function accountListLoader({ request }: LoaderFunctionArgs) {

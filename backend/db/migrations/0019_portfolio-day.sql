@@ -31,6 +31,7 @@ CREATE TABLE "portfolio_cells" (
 	"collected2" bigint NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "accounts_worklist_idx";--> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "changed" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 CREATE INDEX "portfolio_cells_day_idx" ON "portfolio_cells" USING btree ("day","agent_id");--> statement-breakpoint
 CREATE INDEX "accounts_changed_idx" ON "accounts" USING btree ("sale_id") WHERE "accounts"."changed";--> statement-breakpoint
