@@ -141,7 +141,7 @@ export async function writeBook(db: AppDb, book: readonly BookSale[], today: str
         method: payment.method ?? "CASH",
         amountKobo: payment.kobo,
         status: paid >= totalKobo ? "COMPLETED" : "INCOMPLETE",
-        reference: `book-${id.slice(0, 8)}-${index}`,
+        reference: `book-${id}-${index}`,
         notes: null,
         recordedBy: null,
         createdAt: made.at,
