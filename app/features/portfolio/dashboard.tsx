@@ -257,7 +257,10 @@ export function PortfolioDashboard() {
           </Link>
         }
       />
-      <PortfolioFilterForm filters={filters} options={options} action="/portfolio" />
+      <PortfolioFilterForm filters={filters} options={options} action="/portfolio">
+        {/* Filtering keeps the charts grouped as they are. */}
+        {salesBy === "week" ? <input type="hidden" name="salesBy" value="week" /> : null}
+      </PortfolioFilterForm>
       <Tiles summary={summary} filters={filters} />
 
       <Section title="Portfolio at risk" id="par-heading">
