@@ -37,6 +37,12 @@ describe("linearScale", () => {
     expect(y(25)).toBe(150);
   });
 
+  it("places to a tenth of a unit", () => {
+    const x = linearScale([0, 3], [0, 100]);
+    expect(x(1)).toBe(33.3);
+    expect(x(2)).toBe(66.7);
+  });
+
   it("puts every value at the range's start when the domain has no width", () => {
     expect(linearScale([5, 5], [10, 20])(5)).toBe(10);
   });

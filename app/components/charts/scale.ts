@@ -1,13 +1,22 @@
 // Pure helpers shared by the charts: no DOM, so they run the same on the server and in the browser.
 
-/** Maps a value from `domain` onto `range` in a straight line (range may run backwards, as SVG's y does). */
+/**
+ * Maps a value from `domain` onto `range` in a straight line (range may run backwards, as SVG's y does),
+ * to a tenth of a unit: finer than any screen shows, and each coordinate stays a few characters long in
+ * the page's markup rather than seventeen.
+ */
 export function linearScale(domain: [number, number], range: [number, number]): (value: number) => number {
   const [d0, d1] = domain;
   const [r0, r1] = range;
   const span = d1 - d0;
   // A domain with no width (all values equal) has no slope: every value sits at the range's start.
   if (span === 0 || !Number.isFinite(span)) return () => r0;
-  return (value) => r0 + ((value - d0) / span) * (r1 - r0);
+  return (value) => tenth(r0 + ((value - d0) / span) * (r1 - r0));
+}
+
+/** A drawing coordinate or length to a tenth of a unit. */
+export function tenth(value: number): number {
+  return Math.round(value * 10) / 10;
 }
 
 // Steps people read at a glance: 1, 2, 2.5 or 5 times a power of ten.

@@ -13,7 +13,7 @@ import {
   ROW_CLASS,
   shorten,
 } from "./chart-parts";
-import { chartColour, linearScale, niceTicks } from "./scale";
+import { chartColour, linearScale, niceTicks, tenth } from "./scale";
 
 // The drawing's own coordinate space: the SVG scales it to the width it is given.
 const WIDTH = 560;
@@ -72,7 +72,7 @@ export function StackedBarChart({
   const height = plot.bottom + labels.below;
   const y = linearScale([0, ticks[ticks.length - 1]], [plot.bottom, plot.top]);
   const slot = (plot.right - plot.left) / rows.length;
-  const barWidth = slot * 0.7;
+  const barWidth = tenth(slot * 0.7);
   const single = series.length === 1;
 
   return (
@@ -84,7 +84,7 @@ export function StackedBarChart({
         grid={{ ticks, labels: tickLabels, y, left: plot.left, right: plot.right }}
       >
         {rows.map((row, rowIndex) => {
-          const x = plot.left + slot * rowIndex + (slot - barWidth) / 2;
+          const x = tenth(plot.left + slot * rowIndex + (slot - barWidth) / 2);
           const bar = (
             <g>
               {stack(row.values, series).map(({ part, index, from, to }) => (
@@ -94,7 +94,7 @@ export function StackedBarChart({
                   x={x}
                   width={barWidth}
                   y={y(to)}
-                  height={y(from) - y(to)}
+                  height={tenth(y(from) - y(to))}
                   fill={chartColour(index)}
                   stroke="#ffffff"
                   strokeWidth={0.5}
@@ -109,7 +109,7 @@ export function StackedBarChart({
               {/* No link inside the picture (an image holds no controls): the table below has them. */}
               {bar}
               {rowIndex % labels.every === 0 ? (
-                <XLabel label={row.label} x={x + barWidth / 2} y={plot.bottom} {...labels} />
+                <XLabel label={row.label} x={tenth(x + barWidth / 2)} y={plot.bottom} {...labels} />
               ) : null}
             </g>
           );
