@@ -5,7 +5,8 @@ import { queryRows } from "../db/query-rows";
 import { accounts, agents, customers } from "../db/schema";
 import type { Recipient } from "../schemas/sale-rules";
 import { markPurchased } from "../services/customers";
-import { backfillHistory, lagosToday } from "../services/loan-book";
+import { addDays, lagosToday } from "../schemas/dates";
+import { backfillHistory } from "../services/loan-book";
 import { DAYS_PER_INSTALMENT } from "../services/device-tokens";
 import { addMonths } from "../services/sale-schedule";
 import { writeBook } from "./book-writer";
@@ -24,12 +25,6 @@ export function seededRandom(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
-}
-
-export function addDays(date: string, days: number) {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
 }
 
 type Payer = "early" | "onTime" | "late" | "stopped" | "defaulter" | "cancelled";

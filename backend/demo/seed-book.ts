@@ -5,7 +5,8 @@ import type { AppDb } from "../db/client";
 import { accounts, agents, loanBookRolls, portfolioHistory } from "../db/schema";
 import { queryRows } from "../db/query-rows";
 import { applyPayment, lockSale } from "../services/sale-payments";
-import { backfillHistory, lagosToday, openMissingAccounts, rollLoanBook } from "../services/loan-book";
+import { lagosToday } from "../schemas/dates";
+import { backfillHistory, openMissingAccounts, rollLoanBook } from "../services/loan-book";
 import {
   agentFigures,
   collectionPeriods,

@@ -10,3 +10,13 @@ export function startOfLagosDay(moment: Date) {
 export function lagosDate(moment: Date) {
   return new Date(moment.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
 }
+
+/** Today in Lagos, as YYYY-MM-DD. */
+export const lagosToday = () => lagosDate(new Date());
+
+/** A calendar day (YYYY-MM-DD) `days` later, or earlier when negative. */
+export function addDays(date: string, days: number): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}

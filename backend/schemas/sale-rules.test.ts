@@ -19,8 +19,8 @@ import {
   RecipientSchema,
   bornBy,
   isCalendarDate,
-  lagosToday,
 } from "./sale-rules";
+import { lagosToday } from "./dates";
 
 function messages(result: z.SafeParseReturnType<unknown, unknown>): Record<string, string[] | undefined> {
   return result.success ? {} : result.error.flatten().fieldErrors;

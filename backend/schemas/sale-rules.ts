@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { lagosDate } from "./dates";
+import { lagosToday } from "./dates";
 import { coordinate, emailOrNone } from "./fields";
 import { blankAs, decimalField, optionalField, wholeNumberField } from "./form-values";
 import { PAYMENT_MODES } from "./products";
@@ -56,7 +56,6 @@ export function isCalendarDate(value: string) {
 }
 
 /** Read at each check, so a long-running server moves on to the next day. */
-export const lagosToday = () => lagosDate(new Date());
 
 function dateField(
   messages: { required: string; invalid: string },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_UPLOAD_BYTES, UPLOAD_TOO_LARGE_MESSAGE, chosenFile } from "./files";
-import { isCalendarDate, lagosToday } from "./sale-rules";
+import { lagosToday } from "./dates";
+import { isCalendarDate } from "./sale-rules";
 import { SALE_STATUSES } from "./sales";
 export * from "../constants/sale-uploads";
 import { SALE_FILE_FIELDS, SALES_FILE_REQUIRED, SALES_FILE_TYPE_MESSAGE } from "../constants/sale-uploads";

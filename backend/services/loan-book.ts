@@ -4,10 +4,10 @@ import type { AppDb } from "../db/client";
 import { queryRows } from "../db/query-rows";
 import { arrayParam, insertByUnnest, slicesOf } from "../db/bulk-insert";
 import { accountSchedule, accounts, loanBookRolls, portfolioHistory, saleItems, sales } from "../db/schema";
-import { lagosDate } from "../schemas/dates";
+import { addDays, lagosDate, lagosToday } from "../schemas/dates";
 import { ACTIVE_STATUSES } from "../constants/portfolio";
 import { forgetOptions, historyFigures, writeDayStart } from "./portfolio";
-import { addMonths, previousDay, saleSchedule } from "./sale-schedule";
+import { addMonths, saleSchedule } from "./sale-schedule";
 
 // The loan book's upkeep (issue 26, decision 037). The figures themselves are SQL (migration 0017's
 // account_states()); this module opens accounts, rolls them to a new day, takes the daily snapshot and
@@ -21,7 +21,6 @@ export const SNAPSHOT_DAYS_KEPT = 92;
 
 const idArray = (ids: readonly string[]) => sql`${arrayParam(ids)}::text[]`;
 
-export const lagosToday = () => lagosDate(new Date());
 
 /** Month ends from the sale's month to the month before `today`'s, oldest first. */
 export function monthEndsBetween(saleDate: string, today: string): string[] {
@@ -31,7 +30,7 @@ export function monthEndsBetween(saleDate: string, today: string): string[] {
     month < `${today.slice(0, 7)}-01`;
     month = addMonths(month, 1)
   )
-    ends.push(previousDay(addMonths(month, 1)));
+    ends.push(addDays(addMonths(month, 1), -1));
   return ends;
 }
 
@@ -281,7 +280,7 @@ export async function rollLoanBook(db: AppDb, today = lagosToday()) {
       select ${today}::date, sale_id, outstanding_kobo, paid_kobo, expected_kobo, days_late, status
       from ${accounts} where sale_date <= ${today}::date
       on conflict do nothing`);
-    const lastMonthEnd = previousDay(`${today.slice(0, 7)}-01`);
+    const lastMonthEnd = addDays(`${today.slice(0, 7)}-01`, -1);
     const missed = await queryRows(
       tx,
       sql`

@@ -16,8 +16,8 @@ import type {
   PortfolioSummary,
   Ratio,
 } from "../schemas/portfolio";
-import { lagosToday } from "../schemas/sale-rules";
-import { addMonths, previousDay } from "./sale-schedule";
+import { addDays, lagosToday } from "../schemas/dates";
+import { addMonths } from "./sale-schedule";
 
 // The portfolio's figures (issue 26, decision 037): one SQL definition each, over the accounts the loan
 // book keeps (`accounts a`), their schedules and payments. The words printed beside each figure are
@@ -61,7 +61,7 @@ export function filtersSql(filters: PortfolioFilters): SQL {
   return sql.join(conditions, sql` and `);
 }
 
-const bucketSql = (bucket: (typeof BUCKETS)[number]) =>
+export const bucketSql = (bucket: (typeof BUCKETS)[number]) =>
   bucket.max === null
     ? sql`a.days_late >= ${bucket.min}`
     : sql`a.days_late between ${bucket.min} and ${bucket.max}`;
@@ -221,7 +221,7 @@ export function collectionPeriods(today: string) {
   const lastMonth = addMonths(thisMonth, -1);
   return [
     { key: "thisMonth" as const, label: "This month", from: thisMonth, to: today },
-    { key: "lastMonth" as const, label: "Last month", from: lastMonth, to: previousDay(thisMonth) },
+    { key: "lastMonth" as const, label: "Last month", from: lastMonth, to: addDays(thisMonth, -1) },
     { key: "trailing3" as const, label: "Trailing 3 months", from: addMonths(thisMonth, -2), to: today },
   ];
 }
@@ -327,9 +327,7 @@ export const SALES_WEEKS = 13;
 
 /** The Monday of `day`'s week (weeks run Monday to Sunday, as date_trunc('week') has them). */
 export function mondayOf(day: string) {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
-  return date.toISOString().slice(0, 10);
+  return addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
 }
 
 /**
@@ -338,9 +336,7 @@ export function mondayOf(day: string) {
  */
 export async function salesAndCollections(db: AppDb, filters: PortfolioFilters, today: string) {
   const byMonth = await salesOver(db, filters, "month", addMonths(`${today.slice(0, 7)}-01`, -11));
-  const weekStart = new Date(`${mondayOf(today)}T00:00:00Z`);
-  weekStart.setUTCDate(weekStart.getUTCDate() - 7 * (SALES_WEEKS - 1));
-  const byWeek = await salesOver(db, filters, "week", weekStart.toISOString().slice(0, 10));
+  const byWeek = await salesOver(db, filters, "week", addDays(mondayOf(today), -7 * (SALES_WEEKS - 1)));
   return {
     sales: byMonth.sales.map(({ period, ...row }) => ({ month: period.slice(0, 7), ...row })),
     collections: byMonth.collections.map(({ period, ...row }) => ({ month: period.slice(0, 7), ...row })),
@@ -605,14 +601,17 @@ function listConditions(query: AccountExportQuery, today: string): SQL {
     conditions.push(sql`a.status <> 'CANCELLED' and a.first_due_date + 30 <= ${today}::date
       and (a.first_paid_on is null or a.first_paid_on > a.first_due_date + 30)`);
   const search = query.search?.trim();
-  if (search) {
-    const number = saleNumberIn(search);
-    const like = `%${search.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-    conditions.push(sql`(
-      ${number !== null ? sql`s.number = ${number} or ` : sql``}
-      (c.firstname || ' ' || c.lastname) ilike ${like} or c.phone like ${like.replace(/\s/g, "")})`);
-  }
+  if (search) conditions.push(accountSearchSql(search));
   return sql.join(conditions, sql` and `);
+}
+
+/** A search of the sale's number, the customer's name or phone: on `accounts a` with its names (withNames). */
+export function accountSearchSql(search: string): SQL {
+  const number = saleNumberIn(search);
+  const like = `%${search.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+  return sql`(
+    ${number !== null ? sql`s.number = ${number} or ` : sql``}
+    (c.firstname || ' ' || c.lastname) ilike ${like} or c.phone like ${like.replace(/\s/g, "")})`;
 }
 
 const ORDER: Record<AccountListQuery["sort"], SQL> = {
@@ -623,7 +622,7 @@ const ORDER: Record<AccountListQuery["sort"], SQL> = {
   saleDate: sql`a.sale_date desc, a.sale_id`,
 };
 
-const AccountRow = z.object({
+export const AccountRow = z.object({
   sale_id: z.string(),
   number: count,
   customer_id: z.string(),
@@ -645,14 +644,14 @@ const AccountRow = z.object({
 });
 
 /** Accounts (the table, or a page of it) with their sale, customer and agent. */
-const withNames = (source: SQL) => sql`
+export const withNames = (source: SQL) => sql`
   from ${source} a
   join sales s on s.id = a.sale_id
   join customers c on c.id = a.customer_id
   left join agents ag on ag.id = a.agent_id`;
 const FROM_ACCOUNTS = withNames(sql`accounts`);
 
-const ACCOUNT_COLUMNS = sql`
+export const ACCOUNT_COLUMNS = sql`
   a.sale_id, s.number, a.customer_id, c.firstname || ' ' || c.lastname as customer_name, c.phone,
   a.agent_id, ag.firstname || ' ' || ag.lastname as agent_name,
   (select string_agg(pr.name, ', ' order by pr.name) from sale_items i join products pr on pr.id = i.product_id
@@ -660,7 +659,7 @@ const ACCOUNT_COLUMNS = sql`
   a.sale_date::text, a.total_kobo, a.paid_kobo, a.outstanding_kobo, a.arrears_kobo, a.expected_kobo,
   a.days_late, a.credit_expiry::text, a.status, a.last_payment_on::text`;
 
-function accountRecord(row: z.infer<typeof AccountRow>): AccountRecord {
+export function accountRecord(row: z.infer<typeof AccountRow>): AccountRecord {
   return {
     saleId: row.sale_id,
     saleNumber: saleNumberText(row.number),
@@ -767,7 +766,7 @@ export async function accountFigures(db: AppDb, saleId: string) {
 
 /** Credit ran out yesterday: late from today (one day late once rolled to today, read by its index). */
 const newlyLate = (today: string) =>
-  sql`${ACTIVE} and a.days_late = 1 and a.credit_expiry = ${previousDay(today)}::date`;
+  sql`${ACTIVE} and a.days_late = 1 and a.credit_expiry = ${addDays(today, -1)}::date`;
 
 /** The Action Center's count of accounts that became late today. */
 export async function becameLateToday(db: AppDb, today = lagosToday()) {

@@ -550,5 +550,3 @@ async function unpaidWaitingOnCheckout(db: AppDb): Promise<Map<boolean, number>>
     .groupBy(sales.hasContract);
   return new Map(rows.map((row) => [row.hasContract, row.count]));
 }
-
-export const lagosToday = () => lagosDate(new Date());

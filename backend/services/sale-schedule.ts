@@ -20,12 +20,6 @@ export function addMonths(date: string, months: number): string {
   return target.toISOString().slice(0, 10);
 }
 
-export function previousDay(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() - 1);
-  return day.toISOString().slice(0, 10);
-}
-
 export function saleSchedule(
   saleCreatedAt: Date,
   items: Pick<ItemPrice, "totalKobo" | "initialPaymentKobo" | "monthlyPaymentKobo" | "installmentDuration">[],

@@ -8,7 +8,8 @@ import type { CustomerStatus } from "../schemas/customers";
 import type { FileKind } from "../schemas/files";
 import { nairaToKobo } from "../schemas/money";
 import { normalisePhone } from "../schemas/phone";
-import { SaleItemSchema, isCalendarDate, lagosToday } from "../schemas/sale-rules";
+import { lagosToday } from "../schemas/dates";
+import { SaleItemSchema, isCalendarDate } from "../schemas/sale-rules";
 import type { PaymentMethod, SaleItemInput } from "../schemas/sale-rules";
 import {
   MAX_LISTED_ROWS,

@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DEFINITIONS } from "#backend/constants/portfolio";
+import { addDays } from "#backend/schemas/dates";
 import type { PortfolioSummary } from "#backend/schemas/portfolio";
 
 /** The figures the page shows beside its sales and collections series. */
@@ -35,12 +36,6 @@ function monthLabel(month: string) {
 /** A week by its Monday: 8 Jun. */
 function weekLabel(week: string) {
   return WEEK_LABEL.format(new Date(`${week}T00:00:00Z`));
-}
-
-function weekEnd(week: string) {
-  const sunday = new Date(`${week}T00:00:00Z`);
-  sunday.setUTCDate(sunday.getUTCDate() + 6);
-  return sunday.toISOString().slice(0, 10);
 }
 
 function Definition({ children }: { children: ReactNode }) {
@@ -410,7 +405,7 @@ export function PortfolioDashboard() {
             ),
             href: accountsHref(
               salesBy === "week"
-                ? { ...filters, cohort: undefined, from: period, to: weekEnd(period) }
+                ? { ...filters, cohort: undefined, from: period, to: addDays(period, 6) }
                 : { ...filters, cohort: period },
               { sort: "saleDate" },
             ),
