@@ -81,8 +81,8 @@ describe("ensureBootstrap", () => {
   it("creates every permission and the catalogue's roles, once", async () => {
     await ensureBootstrap(backend.db, nothing);
     await ensureBootstrap(backend.db, nothing);
-    // Four actions on twelve subjects.
-    expect(await backend.db.$count(permissions)).toBe(48);
+    // Four actions on thirteen subjects.
+    expect(await backend.db.$count(permissions)).toBe(52);
     const roleRows = await backend.db.select().from(roles);
     expect(roleRows.map((role) => role.name).sort()).toEqual(Object.keys(ROLE_CATALOGUE).sort());
     for (const role of roleRows) {

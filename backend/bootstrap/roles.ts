@@ -19,7 +19,24 @@ export const ROLE_CATALOGUE: Record<string, PermissionName[]> = {
   inventory: ["manage:Inventory", "manage:Warehouses", "manage:Products", "manage:Devices", "read:Sales"],
   support: ["manage:Tickets", "read:Customers", "read:Sales", "read:Devices"],
   // Reads the loan book and what is behind its figures.
-  manager: ["read:Portfolio", "read:Sales", "read:Customers", "read:Agents", "read:Products", "read:Devices"],
+  manager: [
+    "read:Portfolio",
+    "read:Collections",
+    "read:Sales",
+    "read:Customers",
+    "read:Agents",
+    "read:Products",
+    "read:Devices",
+  ],
+  // Works the list of late accounts: assigns them, logs calls and visits, records promises to pay.
+  collector: [
+    "read:Collections",
+    "write:Collections",
+    "read:Sales",
+    "read:Customers",
+    "read:Agents",
+    "read:Devices",
+  ],
   viewer: [
     "read:Sales",
     "read:Customers",

@@ -15,3 +15,4 @@ export * from "./tables/sale-uploads";
 export * from "./tables/payments";
 export * from "./tables/record-counts";
 export * from "./tables/accounts";
+export * from "./tables/collections";

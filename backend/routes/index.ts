@@ -4,6 +4,7 @@ import type { Operation } from "../http/operation";
 import { activityOperations, activityRoutes } from "./activity";
 import { agentOperations, agentRoutes } from "./agents";
 import { authOperations, authRoutes } from "./auth";
+import { collectionOperations, collectionRoutes } from "./collections";
 import { customerOperations, customerRoutes } from "./customers";
 import { deviceOperations, deviceRoutes } from "./devices";
 import { fileOperations, fileRoutes } from "./files";
@@ -46,4 +47,5 @@ export const ROUTE_GROUPS: {
   { path: "/api/v1/inventory", routes: inventoryRoutes, operations: inventoryOperations },
   { path: "/api/v1/products", routes: productRoutes, operations: productOperations },
   { path: "/api/v1/portfolio", routes: portfolioRoutes, operations: portfolioOperations },
+  { path: "/api/v1/collections", routes: collectionRoutes, operations: collectionOperations },
 ];

@@ -30,6 +30,7 @@ describe("GET /api/v1/roles", () => {
     expectExactly(z.array(RoleRecordSchema), body);
     expect(body.map((role: { role: string }) => role.role)).toEqual([
       "admin",
+      "collector",
       "inventory",
       "manager",
       "sales",

@@ -34,9 +34,9 @@ describe("isGranted", () => {
 
 describe("ALL_PERMISSIONS", () => {
   it("is every action on every subject", () => {
-    // Four actions on twelve subjects (the eleven of the spec's areas and the Portfolio).
-    expect(ALL_PERMISSIONS).toHaveLength(48);
-    expect(new Set(ALL_PERMISSIONS.map((p) => `${p.action}:${p.subject}`)).size).toBe(48);
+    // Four actions on thirteen subjects (the eleven of the spec's areas, the Portfolio and Collections).
+    expect(ALL_PERMISSIONS).toHaveLength(52);
+    expect(new Set(ALL_PERMISSIONS.map((p) => `${p.action}:${p.subject}`)).size).toBe(52);
   });
 });
 

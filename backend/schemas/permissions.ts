@@ -14,6 +14,7 @@ export const SUBJECTS = [
   "Users",
   "Roles",
   "Portfolio",
+  "Collections",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 export type Subject = (typeof SUBJECTS)[number];

@@ -22,6 +22,7 @@ export const SUBJECT_LABELS: Record<Subject, string> = {
   Users: "Users",
   Roles: "Roles",
   Portfolio: "Portfolio",
+  Collections: "Collections",
 };
 
 export const SUBJECT_ROWS: Subject[] = [...SUBJECTS.filter((subject) => subject !== "all"), "all"];

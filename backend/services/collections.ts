@@ -1,0 +1,393 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
+import { z } from "zod";
+import type { AppDb } from "../db/client";
+import { queryRows } from "../db/query-rows";
+import { accounts, collectionCases, collectionContacts, users } from "../db/schema";
+import {
+  CONTACT_CHANNELS,
+  CONTACT_OUTCOMES,
+  CONTACT_OUTCOME_LABELS,
+  PROMISE_MAX_DAYS,
+  PROMISE_STATES,
+} from "../constants/collections";
+import { BUCKETS } from "../constants/portfolio";
+import { saleNumberText } from "../constants/record-numbers";
+import type {
+  AssignInput,
+  CollectionCase,
+  CollectionCounts,
+  CollectionListQuery,
+  CollectionRecord,
+  ContactInput,
+  FollowUpInput,
+} from "../schemas/collections";
+import { addDays, lagosToday } from "../schemas/dates";
+import { formatNaira } from "../constants/money";
+import { koboToNaira } from "../schemas/money";
+import type { StaffActor } from "./audit";
+import { recordAudit, recordAudits } from "./audit";
+import { invalid, invalidField, notFound } from "./errors";
+import {
+  ACCOUNT_COLUMNS,
+  AccountRow,
+  accountRecord,
+  accountSearchSql,
+  bucketSql,
+  filtersSql,
+  withNames,
+} from "./portfolio";
+
+// Collections (issue 27): the worklist of late accounts and staff's work on them. The accounts' figures
+// come from the loan book (services/portfolio.ts); a promise's state from collection_promise_state(), the
+// one definition of it (migration 0021).
+
+const LATE = sql`a.status in ('LATE', 'DEFAULTED')`;
+/** Only an account still being paid for can be worked. */
+const WORKABLE = ["ON_TIME", "LATE", "DEFAULTED"];
+
+const promiseState = (today: string) => sql`case when k.promise_kobo is not null
+  then collection_promise_state(a.sale_id, k.promise_kobo, k.promise_made_at, k.promise_on, ${today}::date) end`;
+
+/** What a tab and the filters select, on `accounts a` left joined to its case `k`. */
+function worklistConditions(query: CollectionListQuery, viewerId: string, today: string): SQL {
+  const conditions: SQL[] = [LATE, filtersSql({ agentId: query.agentId, location: query.location })];
+  if (query.tab === "mine") conditions.push(sql`k.assigned_to = ${viewerId}`);
+  if (query.tab === "due") conditions.push(sql`k.follow_up_on <= ${today}::date`);
+  if (query.tab === "broken") conditions.push(sql`(${promiseState(today)}) = 'BROKEN'`);
+  if (query.bucket) {
+    const bucket = BUCKETS.find((candidate) => candidate.key === query.bucket);
+    if (bucket) conditions.push(bucketSql(bucket));
+  }
+  if (query.assignedTo === "none") conditions.push(sql`k.assigned_to is null`);
+  else if (query.assignedTo) conditions.push(sql`k.assigned_to = ${query.assignedTo}`);
+  if (query.promiseDue)
+    conditions.push(sql`k.promise_on = ${today}::date and (${promiseState(today)}) = 'OPEN'`);
+  if (query.neverContacted) conditions.push(sql`k.last_contact_at is null`);
+  const search = query.search?.trim();
+  if (search) conditions.push(accountSearchSql(search));
+  return sql.join(conditions, sql` and `);
+}
+
+// Broken promises first, then as the late-accounts index runs: days late, arrears.
+const WORKLIST_ORDER = sql`coalesce(a.broken, false) desc, a.days_late desc, a.arrears_kobo desc, a.sale_id`;
+
+const CaseRow = AccountRow.extend({
+  assigned_to: z.string().nullable(),
+  assigned_to_name: z.string().nullable(),
+  follow_up_on: z.string().nullable(),
+  last_contact_at: z.coerce.date().nullable(),
+  promise_kobo: z.coerce.number().nullable(),
+  promise_on: z.string().nullable(),
+  promise_state: z.enum(PROMISE_STATES).nullable(),
+});
+
+const CASE_COLUMNS = sql`${ACCOUNT_COLUMNS}, a.assigned_to, u.firstname || ' ' || u.lastname as assigned_to_name,
+  a.follow_up_on::text, a.last_contact_at, a.promise_kobo, a.promise_on::text, a.promise_state`;
+
+/** `accounts a` with its case's columns and the promise's state, for the conditions. */
+const casesWhere = (conditions: SQL, today: string) => sql`(
+  select a.*, k.assigned_to, k.follow_up_on, k.last_contact_at, k.promise_kobo, k.promise_on,
+    ${promiseState(today)} as promise_state, (${promiseState(today)}) = 'BROKEN' as broken
+  from accounts a left join collection_cases k on k.sale_id = a.sale_id
+    join sales s on s.id = a.sale_id join customers c on c.id = a.customer_id
+  where ${conditions})`;
+
+function caseRecord(row: z.infer<typeof CaseRow>): CollectionRecord {
+  return {
+    ...accountRecord(row),
+    assignedTo: row.assigned_to,
+    assignedToName: row.assigned_to_name,
+    followUpOn: row.follow_up_on,
+    lastContactAt: row.last_contact_at?.toISOString() ?? null,
+    promise:
+      row.promise_kobo !== null && row.promise_on !== null && row.promise_state !== null
+        ? { amount: koboToNaira(row.promise_kobo), date: row.promise_on, state: row.promise_state }
+        : null,
+  };
+}
+
+export async function countWorklist(
+  db: AppDb,
+  query: CollectionListQuery,
+  viewerId: string,
+  today = lagosToday(),
+) {
+  const [row] = await queryRows(
+    db,
+    sql`select count(*) as total from accounts a left join collection_cases k on k.sale_id = a.sale_id
+      join sales s on s.id = a.sale_id join customers c on c.id = a.customer_id
+      where ${worklistConditions(query, viewerId, today)}`,
+    z.object({ total: z.coerce.number() }),
+  );
+  return row.total;
+}
+
+export async function listWorklist(
+  db: AppDb,
+  query: CollectionListQuery,
+  viewerId: string,
+  today = lagosToday(),
+) {
+  const page = sql`order by ${WORKLIST_ORDER} limit ${query.limit} offset ${(query.page - 1) * query.limit}`;
+  const rows = await queryRows(
+    db,
+    sql`select ${CASE_COLUMNS}
+      ${withNames(sql`(select * from ${casesWhere(worklistConditions(query, viewerId, today), today)} a ${page})`)}
+      left join users u on u.id = a.assigned_to
+      order by ${WORKLIST_ORDER}`,
+    CaseRow,
+  );
+  return rows.map(caseRecord);
+}
+
+/** The tabs' counts for `viewerId`, and the open promises due today. */
+export async function worklistCounts(
+  db: AppDb,
+  viewerId: string,
+  today = lagosToday(),
+): Promise<CollectionCounts> {
+  const [row] = await queryRows(
+    db,
+    sql`select count(*) as all,
+        count(*) filter (where k.assigned_to = ${viewerId}) as mine,
+        count(*) filter (where k.follow_up_on <= ${today}::date) as due,
+        count(*) filter (where k.promise_on < ${today}::date and (${promiseState(today)}) = 'BROKEN') as broken,
+        count(*) filter (where k.promise_on = ${today}::date and (${promiseState(today)}) = 'OPEN')
+          as promises_due_today
+      from accounts a left join collection_cases k on k.sale_id = a.sale_id
+      where ${LATE}`,
+    z.object({
+      all: z.coerce.number(),
+      mine: z.coerce.number(),
+      due: z.coerce.number(),
+      broken: z.coerce.number(),
+      promises_due_today: z.coerce.number(),
+    }),
+  );
+  return {
+    all: row.all,
+    mine: row.mine,
+    due: row.due,
+    broken: row.broken,
+    promisesDueToday: row.promises_due_today,
+  };
+}
+
+/** One account's case and its contact log, newest first; any account of the loan book, late or not. */
+export async function collectionCase(
+  db: AppDb,
+  saleId: string,
+  today = lagosToday(),
+): Promise<CollectionCase> {
+  const [row] = await queryRows(
+    db,
+    sql`select ${CASE_COLUMNS} ${withNames(casesWhere(sql`a.sale_id = ${saleId}`, today))}
+      left join users u on u.id = a.assigned_to`,
+    CaseRow,
+  );
+  if (!row) throw notFound("Account not found");
+  const contacts = await queryRows(
+    db,
+    sql`select t.id, t.channel, t.outcome, t.note, t.promise_kobo, t.promise_on::text, t.created_at,
+        u.firstname || ' ' || u.lastname as staff_name
+      from collection_contacts t left join users u on u.id = t.staff_id
+      where t.sale_id = ${saleId} order by t.created_at desc, t.id desc limit 100`,
+    z.object({
+      id: z.string(),
+      channel: z.enum(CONTACT_CHANNELS),
+      outcome: z.enum(CONTACT_OUTCOMES),
+      note: z.string().nullable(),
+      promise_kobo: z.coerce.number().nullable(),
+      promise_on: z.string().nullable(),
+      created_at: z.coerce.date(),
+      staff_name: z.string().nullable(),
+    }),
+  );
+  return {
+    account: caseRecord(row),
+    contacts: contacts.map((contact) => ({
+      id: contact.id,
+      channel: contact.channel,
+      outcome: contact.outcome,
+      note: contact.note,
+      promise:
+        contact.promise_kobo !== null && contact.promise_on !== null
+          ? { amount: koboToNaira(contact.promise_kobo), date: contact.promise_on }
+          : null,
+      staffName: contact.staff_name,
+      createdAt: contact.created_at.toISOString(),
+    })),
+  };
+}
+
+/** The account, locked: two collectors acting on one account at once take turns. */
+async function lockAccount(tx: AppDb, saleId: string) {
+  const [account] = await tx
+    .select({ saleId: accounts.saleId, status: accounts.status, outstandingKobo: accounts.outstandingKobo })
+    .from(accounts)
+    .where(eq(accounts.saleId, saleId))
+    .for("update");
+  if (!account) throw notFound("Account not found");
+  return account;
+}
+
+const accountLabel = async (tx: AppDb, saleId: string) => {
+  const [row] = await queryRows(
+    tx,
+    sql`select number from sales where id = ${saleId}`,
+    z.object({ number: z.coerce.number() }),
+  );
+  return `sale ${saleNumberText(row.number)}`;
+};
+
+/** An active, unblocked staff member to work the accounts; null leaves them to nobody. */
+async function collector(tx: AppDb, userId: string | null | undefined) {
+  if (!userId) return null;
+  const [user] = await tx
+    .select({ id: users.id, firstname: users.firstname, lastname: users.lastname })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.status, "active"),
+        eq(users.isBlocked, false),
+        isNull(users.deletedAt),
+      ),
+    );
+  if (!user) throw invalidField("assignedTo", "Choose an active staff member");
+  return user;
+}
+
+export async function assignAccounts(db: AppDb, actor: StaffActor, input: AssignInput) {
+  const saleIds = [...new Set(input.saleIds)];
+  return db.transaction(async (tx) => {
+    const assignee = await collector(tx, input.assignedTo);
+    const found = await tx
+      .select({ saleId: accounts.saleId })
+      .from(accounts)
+      .where(inArray(accounts.saleId, saleIds))
+      .for("update");
+    if (found.length !== saleIds.length)
+      throw invalidField("saleIds", "Some of the chosen accounts do not exist");
+    await tx
+      .insert(collectionCases)
+      .values(saleIds.map((saleId) => ({ saleId, assignedTo: assignee?.id ?? null })))
+      .onConflictDoUpdate({
+        target: collectionCases.saleId,
+        set: { assignedTo: assignee?.id ?? null, updatedAt: new Date() },
+      });
+    const who = assignee ? `${assignee.firstname} ${assignee.lastname}` : "nobody";
+    await recordAudits(
+      tx,
+      actor,
+      saleIds.map((saleId) => ({
+        action: "assign-collector",
+        subject: "Collections" as const,
+        recordId: saleId,
+        summary: `Assigned the account to ${who}`,
+        changes: { assignedTo: assignee?.id ?? null },
+      })),
+    );
+    return { assigned: saleIds.length, assignedTo: assignee?.id ?? null };
+  });
+}
+
+export async function logContact(
+  db: AppDb,
+  actor: StaffActor,
+  saleId: string,
+  input: ContactInput,
+  today = lagosToday(),
+) {
+  await db.transaction(async (tx) => {
+    const account = await lockAccount(tx, saleId);
+    if (!WORKABLE.includes(account.status))
+      throw invalid("This account is no longer being paid for: there is nothing to collect");
+    const promised = input.outcome === "PROMISED";
+    if (promised) {
+      const latest = addDays(today, PROMISE_MAX_DAYS);
+      if (input.promiseDate! < today)
+        throw invalidField("promiseDate", "Promise date must be today or later");
+      if (input.promiseDate! > latest)
+        throw invalidField("promiseDate", `Promise date must be within ${PROMISE_MAX_DAYS} days`);
+      if (input.promiseAmount! > account.outstandingKobo)
+        throw invalidField(
+          "promiseAmount",
+          `The promised amount is more than the outstanding ${formatNaira(koboToNaira(account.outstandingKobo))}`,
+        );
+    }
+    if (input.followUpOn !== undefined) checkFollowUp(input.followUpOn, today);
+    const now = new Date();
+    await tx.insert(collectionContacts).values({
+      saleId,
+      channel: input.channel,
+      outcome: input.outcome,
+      note: input.note ?? null,
+      promiseKobo: promised ? input.promiseAmount! : null,
+      promiseOn: promised ? input.promiseDate! : null,
+      staffId: actor.userId,
+      createdAt: now,
+    });
+    // A promise is followed up the day after its date unless the collector chose a day.
+    const followUpOn = input.followUpOn ?? (promised ? addDays(input.promiseDate!, 1) : undefined);
+    const promise = promised
+      ? { promiseKobo: input.promiseAmount!, promiseOn: input.promiseDate!, promiseMadeAt: now }
+      : {};
+    await tx
+      .insert(collectionCases)
+      .values({ saleId, lastContactAt: now, followUpOn: followUpOn ?? null, ...promise })
+      .onConflictDoUpdate({
+        target: collectionCases.saleId,
+        set: {
+          lastContactAt: now,
+          ...(followUpOn !== undefined ? { followUpOn } : {}),
+          ...promise,
+          updatedAt: now,
+        },
+      });
+    await recordAudit(tx, actor, {
+      action: "log-contact",
+      subject: "Collections",
+      recordId: saleId,
+      summary: `Logged a contact on ${await accountLabel(tx, saleId)}: ${CONTACT_OUTCOME_LABELS[input.outcome]}${
+        promised ? `, ${formatNaira(koboToNaira(input.promiseAmount!))} by ${input.promiseDate}` : ""
+      }`,
+      changes: { channel: input.channel, outcome: input.outcome, followUpOn: followUpOn ?? null },
+    });
+  });
+  return collectionCase(db, saleId, today);
+}
+
+function checkFollowUp(day: string, today: string) {
+  if (day < today) throw invalidField("followUpOn", "Follow-up date must be today or later");
+  if (day > addDays(today, 365)) throw invalidField("followUpOn", "Follow-up date must be within a year");
+}
+
+export async function setFollowUp(
+  db: AppDb,
+  actor: StaffActor,
+  saleId: string,
+  input: FollowUpInput,
+  today = lagosToday(),
+) {
+  await db.transaction(async (tx) => {
+    await lockAccount(tx, saleId);
+    const followUpOn = input.followUpOn ?? null;
+    if (followUpOn) checkFollowUp(followUpOn, today);
+    await tx
+      .insert(collectionCases)
+      .values({ saleId, followUpOn })
+      .onConflictDoUpdate({ target: collectionCases.saleId, set: { followUpOn, updatedAt: new Date() } });
+    await recordAudit(tx, actor, {
+      action: "set-follow-up",
+      subject: "Collections",
+      recordId: saleId,
+      summary: followUpOn
+        ? `Set the follow-up of ${await accountLabel(tx, saleId)} to ${followUpOn}`
+        : `Cleared the follow-up of ${await accountLabel(tx, saleId)}`,
+      changes: { followUpOn },
+    });
+  });
+  return collectionCase(db, saleId, today);
+}
