@@ -2,7 +2,12 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { queryRows } from "../db/query-rows";
 import { writeBook } from "../demo/book-writer";
-import { CollectionCaseSchema, CollectionCountsSchema, CollectionListSchema } from "../schemas/collections";
+import {
+  CollectionCaseSchema,
+  CollectionCountsSchema,
+  CollectionListSchema,
+  CollectorsSchema,
+} from "../schemas/collections";
 import { addDays, lagosToday } from "../schemas/dates";
 import { addMonths } from "../services/sale-schedule";
 import {
@@ -141,6 +146,17 @@ describe("the worklist", () => {
 });
 
 describe("assigning accounts", () => {
+  it("offers the active staff who work collections", async () => {
+    const response = await get("/api/v1/collections/collectors");
+    const body = await response.json();
+    expectExactly(CollectorsSchema, body);
+    const ids = body.collectors.map((row: { id: string }) => row.id);
+    expect(ids).toContain(collector.user.id);
+    expect(ids).toContain(team.admin.user.id);
+    expect(ids).not.toContain(team.manager.user.id);
+    expect(ids).not.toContain(team.viewer.user.id);
+  });
+
   it("gives several at once to a collector, who then sees them under Mine; empty gives them back", async () => {
     const response = await post("/api/v1/collections/assign", {
       saleIds: [adaSale, dayoSale],
@@ -170,9 +186,11 @@ describe("assigning accounts", () => {
 
   it("refuses unknown accounts, staff who cannot work, too many at once, odd keys and bad bodies", async () => {
     const blocked = await makeUser(backend.db, { role: "collector", isBlocked: true });
+    const viewer = await makeUser(backend.db, { role: "viewer" });
     const cases: [unknown, RegExp][] = [
       [{ saleIds: [adaSale, "no-such-sale"], assignedTo: collector.user.id }, /do not exist/],
-      [{ saleIds: [adaSale], assignedTo: blocked.id }, /active staff member/],
+      [{ saleIds: [adaSale], assignedTo: blocked.id }, /active staff member who works collections/],
+      [{ saleIds: [adaSale], assignedTo: viewer.id }, /active staff member who works collections/],
       [{ saleIds: [adaSale], assignedTo: "nobody-at-all" }, /active staff member/],
       [{ saleIds: [] }, /at least one account/],
       [{ saleIds: Array.from({ length: 101 }, (_, index) => `sale-${index}`) }, /at most 100/],

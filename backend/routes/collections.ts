@@ -13,6 +13,7 @@ import {
   CollectionCountsSchema,
   CollectionListQuerySchema,
   CollectionListSchema,
+  CollectorsSchema,
   ContactSchema,
   FollowUpSchema,
 } from "../schemas/collections";
@@ -22,6 +23,7 @@ import {
   assignAccounts,
   collectionCase,
   countWorklist,
+  listCollectors,
   listWorklist,
   logContact,
   setFollowUp,
@@ -46,6 +48,14 @@ export const collectionOperations: Operation[] = [
     summary: "The tabs' counts for the signed-in staff member, and the open promises due today",
     access: "read:Collections",
     success: ok("The counts", CollectionCountsSchema),
+  },
+  {
+    method: "get",
+    path: "/api/v1/collections/collectors",
+    tag: "Collections",
+    summary: "The staff accounts can be assigned to: active, and allowed to work collections",
+    access: "read:Collections",
+    success: ok("The collectors", CollectorsSchema),
   },
   {
     method: "post",
@@ -107,6 +117,7 @@ export function collectionRoutes({ db, caches }: RouteDeps) {
     .get("/counts", guard("read:Collections"), async (c) =>
       c.json(await worklistCounts(db, signedInActor(c).userId), 200),
     )
+    .get("/collectors", guard("read:Collections"), async (c) => c.json(await listCollectors(db), 200))
     .post("/assign", guard("write:Collections"), async (c) => {
       const input = await readJsonBody(c, AssignSchema);
       return c.json(await assignAccounts(db, signedInActor(c), input), 200);

@@ -77,6 +77,12 @@ export const CollectionCountsSchema = z.object({
 });
 export type CollectionCounts = z.infer<typeof CollectionCountsSchema>;
 
+/** Staff who may work accounts (write:Collections), for the assign forms. */
+export const CollectorsSchema = z.object({
+  collectors: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type Collectors = z.infer<typeof CollectorsSchema>;
+
 /** One account or many (a page's ticked rows) to one collector, or to nobody (`assignedTo` empty). */
 export const AssignSchema = z
   .object({

@@ -1,9 +1,9 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { AppDb } from "../db/client";
 import { queryRows } from "../db/query-rows";
-import { accounts, collectionCases, collectionContacts, users } from "../db/schema";
+import { accounts, collectionCases, collectionContacts } from "../db/schema";
 import {
   CONTACT_CHANNELS,
   CONTACT_OUTCOMES,
@@ -19,6 +19,7 @@ import type {
   CollectionCounts,
   CollectionListQuery,
   CollectionRecord,
+  Collectors,
   ContactInput,
   FollowUpInput,
 } from "../schemas/collections";
@@ -241,21 +242,33 @@ const accountLabel = async (tx: AppDb, saleId: string) => {
   return `sale ${saleNumberText(row.number)}`;
 };
 
-/** An active, unblocked staff member to work the accounts; null leaves them to nobody. */
+/** Active, unblocked staff whose role may work accounts: write (or manage) on Collections or on all. */
+const collectorsWhere = sql`u.deleted_at is null and u.status = 'active' and not u.is_blocked
+  and exists (
+    select 1 from role_permissions rp join permissions p on p.id = rp.permission_id
+    where rp.role_id = u.role_id and p.subject in ('Collections', 'all') and p.action in ('write', 'manage'))`;
+const CollectorRow = z.object({ id: z.string(), name: z.string() });
+
+export async function listCollectors(db: AppDb): Promise<Collectors> {
+  const collectors = await queryRows(
+    db,
+    sql`select u.id, u.firstname || ' ' || u.lastname as name from users u where ${collectorsWhere}
+      order by 2, 1`,
+    CollectorRow,
+  );
+  return { collectors };
+}
+
+/** Someone who may work the accounts; null leaves them to nobody. */
 async function collector(tx: AppDb, userId: string | null | undefined) {
   if (!userId) return null;
-  const [user] = await tx
-    .select({ id: users.id, firstname: users.firstname, lastname: users.lastname })
-    .from(users)
-    .where(
-      and(
-        eq(users.id, userId),
-        eq(users.status, "active"),
-        eq(users.isBlocked, false),
-        isNull(users.deletedAt),
-      ),
-    );
-  if (!user) throw invalidField("assignedTo", "Choose an active staff member");
+  const [user] = await queryRows(
+    tx,
+    sql`select u.id, u.firstname || ' ' || u.lastname as name from users u
+      where u.id = ${userId} and ${collectorsWhere}`,
+    CollectorRow,
+  );
+  if (!user) throw invalidField("assignedTo", "Choose an active staff member who works collections");
   return user;
 }
 
@@ -277,7 +290,7 @@ export async function assignAccounts(db: AppDb, actor: StaffActor, input: Assign
         target: collectionCases.saleId,
         set: { assignedTo: assignee?.id ?? null, updatedAt: new Date() },
       });
-    const who = assignee ? `${assignee.firstname} ${assignee.lastname}` : "nobody";
+    const who = assignee ? assignee.name : "nobody";
     await recordAudits(
       tx,
       actor,
