@@ -6,7 +6,7 @@ import {
   CollectionCaseSchema,
   CollectionCountsSchema,
   CollectionListSchema,
-  CollectorsSchema,
+  CollectionOptionsSchema,
 } from "../schemas/collections";
 import { addDays, lagosToday } from "../schemas/dates";
 import { addMonths } from "../services/sale-schedule";
@@ -146,10 +146,11 @@ describe("the worklist", () => {
 });
 
 describe("assigning accounts", () => {
-  it("offers the active staff who work collections", async () => {
-    const response = await get("/api/v1/collections/collectors");
+  it("offers the active staff who work collections, and the agents with late accounts", async () => {
+    const response = await get("/api/v1/collections/options");
     const body = await response.json();
-    expectExactly(CollectorsSchema, body);
+    expectExactly(CollectionOptionsSchema, body);
+    expect(body.agents).toEqual([{ id: agent.id, name: "Musa Danjuma" }]);
     const ids = body.collectors.map((row: { id: string }) => row.id);
     expect(ids).toContain(collector.user.id);
     expect(ids).toContain(team.admin.user.id);

@@ -13,7 +13,7 @@ import {
   CollectionCountsSchema,
   CollectionListQuerySchema,
   CollectionListSchema,
-  CollectorsSchema,
+  CollectionOptionsSchema,
   ContactSchema,
   FollowUpSchema,
 } from "../schemas/collections";
@@ -22,8 +22,8 @@ import { pageOf } from "../schemas/list";
 import {
   assignAccounts,
   collectionCase,
+  collectionOptions,
   countWorklist,
-  listCollectors,
   listWorklist,
   logContact,
   setFollowUp,
@@ -51,11 +51,12 @@ export const collectionOperations: Operation[] = [
   },
   {
     method: "get",
-    path: "/api/v1/collections/collectors",
+    path: "/api/v1/collections/options",
     tag: "Collections",
-    summary: "The staff accounts can be assigned to: active, and allowed to work collections",
+    summary:
+      "What the worklist's forms offer: the staff accounts can be assigned to (active, allowed to work collections) and the agents with late accounts",
     access: "read:Collections",
-    success: ok("The collectors", CollectorsSchema),
+    success: ok("The choices", CollectionOptionsSchema),
   },
   {
     method: "post",
@@ -117,7 +118,7 @@ export function collectionRoutes({ db, caches }: RouteDeps) {
     .get("/counts", guard("read:Collections"), async (c) =>
       c.json(await worklistCounts(db, signedInActor(c).userId), 200),
     )
-    .get("/collectors", guard("read:Collections"), async (c) => c.json(await listCollectors(db), 200))
+    .get("/options", guard("read:Collections"), async (c) => c.json(await collectionOptions(db), 200))
     .post("/assign", guard("write:Collections"), async (c) => {
       const input = await readJsonBody(c, AssignSchema);
       return c.json(await assignAccounts(db, signedInActor(c), input), 200);

@@ -77,11 +77,15 @@ export const CollectionCountsSchema = z.object({
 });
 export type CollectionCounts = z.infer<typeof CollectionCountsSchema>;
 
-/** Staff who may work accounts (write:Collections), for the assign forms. */
-export const CollectorsSchema = z.object({
+/**
+ * What the worklist's forms offer: the staff accounts can be assigned to (who may work collections) and
+ * the agents with late accounts.
+ */
+export const CollectionOptionsSchema = z.object({
   collectors: z.array(z.object({ id: z.string(), name: z.string() })),
+  agents: z.array(z.object({ id: z.string(), name: z.string() })),
 });
-export type Collectors = z.infer<typeof CollectorsSchema>;
+export type CollectionOptions = z.infer<typeof CollectionOptionsSchema>;
 
 /** One account or many (a page's ticked rows) to one collector, or to nobody (`assignedTo` empty). */
 export const AssignSchema = z

@@ -19,7 +19,7 @@ import type {
   CollectionCounts,
   CollectionListQuery,
   CollectionRecord,
-  Collectors,
+  CollectionOptions,
   ContactInput,
   FollowUpInput,
 } from "../schemas/collections";
@@ -249,14 +249,21 @@ const collectorsWhere = sql`u.deleted_at is null and u.status = 'active' and not
     where rp.role_id = u.role_id and p.subject in ('Collections', 'all') and p.action in ('write', 'manage'))`;
 const CollectorRow = z.object({ id: z.string(), name: z.string() });
 
-export async function listCollectors(db: AppDb): Promise<Collectors> {
+export async function collectionOptions(db: AppDb): Promise<CollectionOptions> {
   const collectors = await queryRows(
     db,
     sql`select u.id, u.firstname || ' ' || u.lastname as name from users u where ${collectorsWhere}
       order by 2, 1`,
     CollectorRow,
   );
-  return { collectors };
+  const agents = await queryRows(
+    db,
+    sql`select ag.id, ag.firstname || ' ' || ag.lastname as name from agents ag
+      where exists (select 1 from accounts a where a.agent_id = ag.id and ${LATE})
+      order by 2, 1`,
+    CollectorRow,
+  );
+  return { collectors, agents };
 }
 
 /** Someone who may work the accounts; null leaves them to nobody. */
