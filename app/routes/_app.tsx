@@ -33,6 +33,7 @@ export default function AppLayout() {
           failure={actionCenter.failure}
           unseenCount={unseenActivity}
           lateToday={counts.portfolioLateToday}
+          promisesDue={counts.collectionsPromisesDue}
         />
       ) : null}
     </div>

@@ -9,6 +9,8 @@ export const MAIN_MENU: { title: string; link: string; matches: string[]; permis
   { title: "Home", link: "/home", matches: ["/home"] },
   // The loan book: a manager's home (issue 26).
   { title: "Portfolio", link: "/portfolio", matches: ["/portfolio"], permission: "read:Portfolio" },
+  // Working the late accounts (issue 27).
+  { title: "Collections", link: "/collections", matches: ["/collections"], permission: "read:Collections" },
   { title: "Sales", link: "/sales", matches: ["/sales"], permission: "read:Sales" },
   { title: "Customers", link: "/customers", matches: ["/customers"], permission: "read:Customers" },
   { title: "Agents", link: "/agents", matches: ["/agents"], permission: "read:Agents" },
@@ -230,6 +232,13 @@ export const HOME_TILES: SectionTile[] = [
     countFormat: "percent",
     image: "portfolio",
     permission: "read:Portfolio",
+  },
+  {
+    sectionName: "Collections",
+    location: "/collections",
+    countKey: "collectionsLate",
+    image: "collections",
+    permission: "read:Collections",
   },
   { sectionName: "Sales", location: "/sales", countKey: "sales", image: "sales", permission: "read:Sales" },
   {

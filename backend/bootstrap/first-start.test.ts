@@ -5,11 +5,14 @@ import { TEST_PASSWORD, signIn } from "../test/factories";
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
 import { DEMO_PASSWORD } from "../demo/staff";
+import { worklistCounts } from "../services/collections";
 import { ensureBootstrap } from "./first-start";
 import { ROLE_CATALOGUE } from "./roles";
 import {
   accountSchedule,
   accountSnapshots,
+  collectionCases,
+  collectionContacts,
   deviceTokens,
   accounts,
   salePayments,
@@ -45,6 +48,8 @@ beforeAll(async () => {
 afterAll(() => backend.close());
 // Children before parents: tickets, devices and stock rows name records and staff seeded earlier.
 const SEEDED_TABLES = [
+  collectionContacts,
+  collectionCases,
   deviceTokens,
   accountSnapshots,
   accountSchedule,
@@ -275,6 +280,28 @@ describe("ensureBootstrap", () => {
       expect(await backend.db.$count(accountSnapshots)).toBeGreaterThan(before);
       await ensureBootstrap(backend.db, { admin: null, demoData: true });
       expect(await backend.db.$count(accounts)).toBe(before);
+
+      // The demo collector's work: accounts of their own, and a promise in every state.
+      const [collector] = await backend.db
+        .select()
+        .from(users)
+        .where(eq(users.email, "collector@example.com"));
+      const worklist = await worklistCounts(backend.db, collector.id);
+      expect(worklist.mine).toBeGreaterThan(0);
+      expect(worklist.due).toBeGreaterThan(0);
+      expect(worklist.broken).toBeGreaterThan(0);
+      expect(worklist.promisesDueToday).toBeGreaterThan(0);
+      const states = await queryRows(
+        backend.db,
+        sql`select distinct collection_promise_state(k.sale_id, k.promise_kobo, k.promise_made_at, k.promise_on,
+            lagos_day(now())) as state
+          from collection_cases k where k.promise_kobo is not null`,
+        z.object({ state: z.string() }),
+      );
+      expect(states.map((row) => row.state).sort()).toEqual(["BROKEN", "KEPT", "OPEN"]);
+      const contacts = await backend.db.$count(collectionContacts);
+      await ensureBootstrap(backend.db, { admin: null, demoData: true });
+      expect(await backend.db.$count(collectionContacts)).toBe(contacts);
     },
   );
 

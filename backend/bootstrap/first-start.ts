@@ -10,6 +10,7 @@ import {
   ensureDemoTickets,
 } from "../demo/catalogue";
 import { ensureDemoCustomers } from "../demo/customers";
+import { ensureDemoCollections } from "../demo/collections";
 import { ensureDemoLoanBook } from "../demo/loan-book";
 import { DEMO_PASSWORD, demoStaffRows } from "../demo/staff";
 import { ensureDemoStock } from "../demo/stock";
@@ -38,6 +39,8 @@ export async function ensureBootstrap(db: AppDb, config: Pick<BackendConfig, "ad
     await ensureDemoBusiness(db);
     // After the stock and customers it sells to.
     await ensureDemoLoanBook(db);
+    // After the book and the staff: the collector's work on its late accounts.
+    await ensureDemoCollections(db);
   }
 }
 
@@ -74,7 +77,7 @@ async function ensureFirstStaff(db: AppDb, config: Pick<BackendConfig, "admin" |
   if (config.demoData) {
     console.info(
       `Seeded ${rows.length - (config.admin ? 1 : 0)} demo staff; sign in as admin@example.com, ` +
-        `sales@example.com, manager@example.com or viewer@example.com with password ${DEMO_PASSWORD}`,
+        `sales@example.com, manager@example.com, collector@example.com or viewer@example.com with password ${DEMO_PASSWORD}`,
     );
   }
 }

@@ -132,10 +132,24 @@ describe("GET /api/v1/overview", () => {
     const role = await makeRole(backend.db, "reader", ["read:all"]);
     const { token } = await signedInAs(backend, role.id);
     const body = await (await backend.request("GET", "/api/v1/overview", { token })).json();
-    // The portfolio's figures too: read:all reads the portfolio. No account is active, so no PAR 30.
+    // The portfolio's and collections' figures too: read:all reads both. No account is active, so no PAR 30.
     expect(Object.keys(body.counts).sort()).toEqual(
-      [...COUNTED_AREAS.map((area) => area.key), "portfolioLateToday"].sort(),
+      [
+        ...COUNTED_AREAS.map((area) => area.key),
+        "portfolioLateToday",
+        "collectionsLate",
+        "collectionsPromisesDue",
+      ].sort(),
     );
+  });
+
+  it("gives the late accounts and promises due today only to those who may read collections", async () => {
+    const collector = await signedInAs(backend, "collector");
+    const sales = await signedInAs(backend, "sales");
+    const counts = async (token: string) =>
+      (await (await backend.request("GET", "/api/v1/overview", { token })).json()).counts;
+    expect(await counts(collector.token)).toMatchObject({ collectionsLate: 0, collectionsPromisesDue: 0 });
+    expect(await counts(sales.token)).not.toHaveProperty("collectionsLate");
   });
 
   it("gives the portfolio's PAR 30 and newly late accounts only to those who may read the portfolio", async () => {

@@ -175,6 +175,22 @@ export async function worklistCounts(
   };
 }
 
+/** The Home tile's late accounts and the Action Center's promises due today, the same for everyone. */
+export async function collectionOverview(db: AppDb, today = lagosToday()): Promise<Record<string, number>> {
+  const [late] = await queryRows(
+    db,
+    sql`select count(*) as n from accounts a where ${LATE}`,
+    z.object({ n: z.coerce.number() }),
+  );
+  const [due] = await queryRows(
+    db,
+    sql`select count(*) as n from collection_cases k join accounts a on a.sale_id = k.sale_id
+      where ${LATE} and k.promise_on = ${today}::date and (${promiseState(today)}) = 'OPEN'`,
+    z.object({ n: z.coerce.number() }),
+  );
+  return { collectionsLate: late.n, collectionsPromisesDue: due.n };
+}
+
 /** One account's case and its contact log, newest first; any account of the loan book, late or not. */
 export async function collectionCase(
   db: AppDb,

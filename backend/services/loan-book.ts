@@ -21,7 +21,6 @@ export const SNAPSHOT_DAYS_KEPT = 92;
 
 const idArray = (ids: readonly string[]) => sql`${arrayParam(ids)}::text[]`;
 
-
 /** Month ends from the sale's month to the month before `today`'s, oldest first. */
 export function monthEndsBetween(saleDate: string, today: string): string[] {
   const ends: string[] = [];

@@ -1,6 +1,7 @@
 import { COUNTED_AREAS } from "../areas";
 import type { AppDb } from "../db/client";
 import { isGranted } from "../schemas/permissions";
+import { collectionOverview } from "./collections";
 import { portfolioCounts } from "./portfolio";
 import { readRecordCounts } from "./record-counts";
 
@@ -9,6 +10,7 @@ export function readableAreas(granted: readonly string[]) {
 }
 
 const readsPortfolio = (granted: readonly string[]) => isGranted(granted, "read:Portfolio");
+const readsCollections = (granted: readonly string[]) => isGranted(granted, "read:Collections");
 
 /** Callers who may read the same areas see the same counts: the cache key names those areas. */
 export function overviewAudience(granted: readonly string[]) {
@@ -16,6 +18,7 @@ export function overviewAudience(granted: readonly string[]) {
     [
       ...readableAreas(granted).map((area) => area.key),
       ...(readsPortfolio(granted) ? ["portfolio"] : []),
+      ...(readsCollections(granted) ? ["collections"] : []),
     ].join("+") || "none"
   );
 }
@@ -29,5 +32,6 @@ export async function getAreaCounts(db: AppDb, granted: readonly string[]): Prom
     for (const area of areas) answer[area.key] = counts.get(area.counter) ?? 0;
   }
   if (readsPortfolio(granted)) Object.assign(answer, await portfolioCounts(db));
+  if (readsCollections(granted)) Object.assign(answer, await collectionOverview(db));
   return answer;
 }

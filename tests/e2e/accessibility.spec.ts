@@ -12,6 +12,7 @@ import {
   createStaff,
   createTicket,
   createWarehouse,
+  lateAccounts,
   roleId,
   signInAsAdmin,
 } from "./support/staff";
@@ -20,6 +21,7 @@ import { createDraft, createSellableProduct } from "./support/sales";
 /** Records the screens below need, made once per run of this file. */
 type Records = {
   customerId: string;
+  lateSaleId: string;
   saleId: string;
   paymentId: string;
   staffId: string;
@@ -57,6 +59,8 @@ const SCREENS: Record<string, Screen> = {
   "action center": { path: "/home?panel=action-center" },
   portfolio: { path: "/portfolio" },
   "portfolio accounts": { path: "/portfolio/accounts?bucket=90%2B" },
+  "collections worklist": { path: "/collections" },
+  "a collection case": { path: (records) => `/collections/${records.lateSaleId}` },
   "all customers": { path: "/customers/all" },
   "new customers": { path: "/customers/new" },
   "active customers": { path: "/customers/active" },
@@ -250,6 +254,7 @@ test.describe("every screen: its own title, one main landmark, no serious or cri
       createWarehouse(),
     ]);
     const { sale } = await createSale();
+    const [late] = await lateAccounts(1);
     const { payment } = (await recordCash(sale.id, sale.amountDueNow)) as { payment: { id: string } };
     const online = await createSale({ paymentMethod: "ONLINE", paymentMode: "ONE_OFF" });
     const checkout = await startCheckout(online.sale.id);
@@ -263,6 +268,7 @@ test.describe("every screen: its own title, one main landmark, no serious or cri
     });
     records = {
       customerId: customer.id,
+      lateSaleId: late.saleId,
       saleId: sale.id,
       paymentId: payment.id,
       staffId: staff.id,

@@ -4,6 +4,7 @@ import { apiToken, createCustomer, createStaff, signInAsAdmin, signInForToken } 
 const SECTIONS = [
   { entry: "Home", url: /\/home$/, heading: /Welcome/ },
   { entry: "Portfolio", url: /\/portfolio$/, heading: "Portfolio" },
+  { entry: "Collections", url: /\/collections$/, heading: "Collections" },
   { entry: "Sales", url: /\/sales\/all$/, heading: "Sales" },
   { entry: "Customers", url: /\/customers\/all$/, heading: "Customers" },
   { entry: "Agents", url: /\/agents\/all$/, heading: "Agents" },
@@ -37,7 +38,7 @@ test.describe("page frame", () => {
 
   test("the menu puts a dashed divider after every third entry", async ({ page }) => {
     await page.getByLabel("Main menu").click();
-    // Ten entries for an administrator (the spec's nine and Portfolio): three dividers.
+    // Eleven entries for an administrator (the spec's nine, Portfolio and Collections): three dividers.
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("separator")).toHaveCount(3);
   });
 

@@ -5,6 +5,7 @@ import {
   createDevice,
   createInventoryItem,
   createProduct,
+  lateAccounts,
   signInAsAdmin,
 } from "./support/staff";
 import { createSale, recordCash, startCheckout } from "./support/sale-records";
@@ -19,6 +20,7 @@ import { createDraft, createSellableProduct } from "./support/sales";
 
 type Records = {
   agentId: string;
+  lateSaleId: string;
   deviceId: string;
   inventoryId: string;
   productId: string;
@@ -67,6 +69,8 @@ const SCREENS: { name: string; path: (records: Records) => string }[] = [
   { name: "the request-too-large page", path: () => "/request-too-large" },
   { name: "the portfolio", path: () => "/portfolio" },
   { name: "the portfolio's accounts", path: () => "/portfolio/accounts?bucket=31-90" },
+  { name: "the collections worklist", path: () => "/collections" },
+  { name: "a collection case", path: (r) => `/collections/${r.lateSaleId}` },
 ];
 
 async function overflowsSideways(page: Page) {
@@ -88,8 +92,10 @@ test.beforeAll(async () => {
     createSellableProduct({ devices: 2 }),
   ]);
   const draft = await createDraft({ productId: sellable.product.id, installment: true });
+  const [late] = await lateAccounts(1);
   records = {
     agentId: agent.id,
+    lateSaleId: late.saleId,
     deviceId: device.id,
     inventoryId: item.id,
     productId: product.id,

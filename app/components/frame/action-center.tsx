@@ -22,6 +22,7 @@ export function ActionCenter({
   failure,
   unseenCount,
   lateToday,
+  promisesDue,
 }: {
   activity: ActivityEntry[] | null;
   failure: FailureDescription | null;
@@ -29,6 +30,8 @@ export function ActionCenter({
   unseenCount: number;
   /** Accounts whose credit ran out yesterday, for those who read the portfolio (undefined otherwise). */
   lateToday?: number;
+  /** Open promises to pay due today, for those who read collections (undefined otherwise). */
+  promisesDue?: number;
 }) {
   const location = useLocation();
   const anyUnseen = unseenCount > 0 || Boolean(activity?.some((entry) => entry.unseen));
@@ -49,6 +52,19 @@ export function ActionCenter({
           ) : (
             <Link to="/portfolio/accounts?newlyLate=true" className="font-semibold underline">
               {lateToday === 1 ? "1 account became late today" : `${lateToday} accounts became late today`}
+            </Link>
+          )}
+        </p>
+      ) : null}
+      {promisesDue !== undefined ? (
+        <p className="mb-3 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
+          {promisesDue === 0 ? (
+            "No promise to pay falls due today."
+          ) : (
+            <Link to="/collections?promiseDue=true" className="font-semibold underline">
+              {promisesDue === 1
+                ? "1 promise to pay falls due today"
+                : `${promisesDue} promises to pay fall due today`}
             </Link>
           )}
         </p>

@@ -371,3 +371,9 @@ export async function createTicket(fields: Partial<Record<string, string>> = {},
   });
   return body as { id: string; subject: string; status: string };
 }
+
+/** Late accounts of the demo book, most days late first, as the worklist lists them (admin's view). */
+export async function lateAccounts(limit = 20): Promise<{ saleId: string; customerName: string }[]> {
+  const { body } = await call(`/collections?limit=${limit}`, { token: await apiToken() });
+  return (body as { accounts: { saleId: string; customerName: string }[] }).accounts;
+}
