@@ -83,7 +83,9 @@ export const accounts = pgTable(
     changed: boolean("changed").notNull().default(true),
   },
   (table) => [
-    index("accounts_agent_idx").on(table.agentId, table.status),
+    // The agent alone: with the status beside it, PostgreSQL would skip-scan this index for "active" and
+    // AND it with the days-late range, reading most of the book to count one bucket.
+    index("accounts_agent_idx").on(table.agentId),
     index("accounts_sale_date_idx").on(table.saleDate),
     index("accounts_customer_idx").on(table.customerId),
     index("accounts_backfill_idx")
