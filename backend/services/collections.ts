@@ -36,6 +36,7 @@ import {
   accountSearchSql,
   bucketSql,
   filtersSql,
+  lateAccountCount,
   withNames,
 } from "./portfolio";
 
@@ -148,18 +149,18 @@ export async function worklistCounts(
   viewerId: string,
   today = lagosToday(),
 ): Promise<CollectionCounts> {
+  // The worked accounts are few: their counts read the cases; every late account is the day's book's count.
   const [row] = await queryRows(
     db,
-    sql`select count(*) as all,
+    sql`select
         count(*) filter (where k.assigned_to = ${viewerId}) as mine,
         count(*) filter (where k.follow_up_on <= ${today}::date) as due,
         count(*) filter (where k.promise_on < ${today}::date and (${promiseState(today)}) = 'BROKEN') as broken,
         count(*) filter (where k.promise_on = ${today}::date and (${promiseState(today)}) = 'OPEN')
           as promises_due_today
-      from accounts a left join collection_cases k on k.sale_id = a.sale_id
+      from collection_cases k join accounts a on a.sale_id = k.sale_id
       where ${LATE}`,
     z.object({
-      all: z.coerce.number(),
       mine: z.coerce.number(),
       due: z.coerce.number(),
       broken: z.coerce.number(),
@@ -167,7 +168,7 @@ export async function worklistCounts(
     }),
   );
   return {
-    all: row.all,
+    all: await lateAccountCount(db, today),
     mine: row.mine,
     due: row.due,
     broken: row.broken,
@@ -177,18 +178,14 @@ export async function worklistCounts(
 
 /** The Home tile's late accounts and the Action Center's promises due today, the same for everyone. */
 export async function collectionOverview(db: AppDb, today = lagosToday()): Promise<Record<string, number>> {
-  const [late] = await queryRows(
-    db,
-    sql`select count(*) as n from accounts a where ${LATE}`,
-    z.object({ n: z.coerce.number() }),
-  );
+  const late = await lateAccountCount(db, today);
   const [due] = await queryRows(
     db,
     sql`select count(*) as n from collection_cases k join accounts a on a.sale_id = k.sale_id
       where ${LATE} and k.promise_on = ${today}::date and (${promiseState(today)}) = 'OPEN'`,
     z.object({ n: z.coerce.number() }),
   );
-  return { collectionsLate: late.n, collectionsPromisesDue: due.n };
+  return { collectionsLate: late, collectionsPromisesDue: due.n };
 }
 
 /** One account's case and its contact log, newest first; any account of the loan book, late or not. */

@@ -19,6 +19,7 @@ import {
   firstPaymentDefault,
   listAccounts,
   mondayOf,
+  lateAccountCount,
   portfolioSummary,
   riskFigures,
   salesAndCollections,
@@ -445,6 +446,11 @@ describe("the day's start, and what changed since", () => {
       outstanding: naira(26.5 - 3 - 5.5 + 6),
     });
     expect(after.risk.buckets.map((bucket) => bucket.count)).toEqual([4, 0, 0, 0, 1]);
+    // The late accounts the worklist and Home count, read from the day's start, are the accounts' own.
+    expect(await lateAccountCount(backend.db, TODAY)).toBe(
+      await backend.db.$count(accounts, sql`${accounts.status} in ('LATE', 'DEFAULTED')`),
+    );
+    expect(await lateAccountCount(backend.db, TODAY)).toBe(1);
     // This month's collections: A1's ₦3,000 in, A4's ₦500 and its ₦1,000 due out.
     expect(after.collection[0]).toEqual({ scheduled: naira(2), collected: naira(3) });
   });

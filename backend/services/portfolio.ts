@@ -847,6 +847,20 @@ export async function portfolioCounts(db: AppDb, today = lagosToday()): Promise<
   };
 }
 
+/**
+ * How many accounts are late or defaulted, from the day's start plus what changed since (the worklist's
+ * and the Home tile's count): every page's frame asks for it, so it must not read the whole book.
+ */
+export async function lateAccountCount(db: AppDb, today = lagosToday()) {
+  const book = (await dayBook(db, {}, today)) ?? liveBook({});
+  const [row] = await queryRows(
+    db,
+    sql`select coalesce(sum(a.accounts), 0) as late from ${book} where a.status in ('LATE', 'DEFAULTED')`,
+    z.object({ late: count }),
+  );
+  return row.late;
+}
+
 /** A customer's accounts, newest first (their page shows them with their statements). */
 export async function customerAccounts(db: AppDb, customerId: string) {
   const rows = await queryRows(

@@ -86,7 +86,10 @@ test.describe("collections, as a collector", () => {
     page,
   }) => {
     const [account] = await lateAccounts(1);
-    await page.goto(`/collections/${account.saleId}`);
+    // The sale's page leads to its case.
+    await page.goto(`/sales/${account.saleId}`);
+    await page.getByRole("link", { name: "Collection case: contacts, promises and follow-up" }).click();
+    await expect(page).toHaveURL(new RegExp(`/collections/${account.saleId}$`));
     await expect(page).toHaveTitle("Collection case — SolarDesk");
     await expect(page.getByRole("heading", { name: account.customerName, level: 1 })).toBeVisible();
     const form = page.getByRole("region", { name: "Log a contact" });

@@ -31,6 +31,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     business,
     paymentId: params.paymentId ?? null,
     payment,
-    can: canFlags(user, { pay: "write:Sales", readCustomers: "read:Customers", readDevices: "read:Devices" }),
+    can: canFlags(user, {
+      pay: "write:Sales",
+      readCustomers: "read:Customers",
+      readDevices: "read:Devices",
+      readCollections: "read:Collections",
+    }),
   };
 }

@@ -16,7 +16,12 @@ import { PaymentStatusPill, SaleStatusPill, ScheduleStatusPill } from "./sale-st
 import { Statement } from "./statement";
 import { AccountFigures } from "~/features/portfolio/account-figures";
 
-export type SalePageFlags = { pay: boolean; readCustomers: boolean; readDevices: boolean };
+export type SalePageFlags = {
+  pay: boolean;
+  readCustomers: boolean;
+  readDevices: boolean;
+  readCollections: boolean;
+};
 
 const LINK = "text-brand-700 hover:underline";
 
@@ -305,6 +310,11 @@ export function SalePage({
       {sale.account ? (
         <Panel id="sale-account" title="Account">
           <AccountFigures account={sale.account} />
+          {can.readCollections ? (
+            <Link to={`/collections/${sale.id}`} className={`${LINK} mt-2 inline-block text-sm`}>
+              Collection case: contacts, promises and follow-up
+            </Link>
+          ) : null}
         </Panel>
       ) : null}
       <Panel id="sale-schedule" title="Schedule">
