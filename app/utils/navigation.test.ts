@@ -1,10 +1,11 @@
 import { MAIN_MENU, allowed, isMenuEntryActive, sectionNav, sideNavRedirect } from "./navigation";
 
 describe("main menu", () => {
-  it("has the nine entries of the spec in order, and the Portfolio after Home", () => {
+  it("has the nine entries of the spec in order, and the Portfolio and Collections after Home", () => {
     expect(MAIN_MENU.map((entry) => `${entry.title} ${entry.link}`)).toEqual([
       "Home /home",
       "Portfolio /portfolio",
+      "Collections /collections",
       "Sales /sales",
       "Customers /customers",
       "Agents /agents",
@@ -95,9 +96,11 @@ describe("what a role is offered", () => {
       "Support",
       "Settings",
     ]);
-    expect(allowed(MAIN_MENU, null)).toHaveLength(10);
-    // The Portfolio only for those who may read it.
+    expect(allowed(MAIN_MENU, null)).toHaveLength(11);
+    // The Portfolio and Collections only for those who may read them.
     expect(allowed(MAIN_MENU, ["read:Portfolio"]).map((entry) => entry.title)).toContain("Portfolio");
     expect(allowed(MAIN_MENU, ["read:all"]).map((entry) => entry.title)).toContain("Portfolio");
+    expect(allowed(MAIN_MENU, ["read:Collections"]).map((entry) => entry.title)).toContain("Collections");
+    expect(allowed(MAIN_MENU, ["read:Portfolio"]).map((entry) => entry.title)).not.toContain("Collections");
   });
 });

@@ -562,9 +562,15 @@ describe("GET /api/v1/overview with customers", () => {
       overviewAudience(["manage:Users", "read:Customers"]),
     ];
     expect(new Set(keys).size).toBe(4);
-    const everyArea = [...COUNTED_AREAS.map((area) => `read:${area.subject}`), "read:Portfolio"];
+    const everyArea = [
+      ...COUNTED_AREAS.map((area) => `read:${area.subject}`),
+      "read:Portfolio",
+      "read:Collections",
+    ];
     expect(overviewAudience(["manage:all"])).toBe(overviewAudience(everyArea));
-    // Readers of the portfolio also get its figures: not the same answer.
+    // Readers of the portfolio or of collections also get their figures: not the same answer.
     expect(overviewAudience(["read:Portfolio"])).not.toBe(overviewAudience([]));
+    expect(overviewAudience(["read:Collections"])).not.toBe(overviewAudience([]));
+    expect(overviewAudience(["read:Collections"])).not.toBe(overviewAudience(["read:Portfolio"]));
   });
 });
