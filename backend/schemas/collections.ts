@@ -10,28 +10,16 @@ import {
 import { BUCKET_KEYS } from "../constants/portfolio";
 import { PaginationSchema, booleanFilter, listSchema } from "./list";
 import { nairaField } from "./money";
-import { AccountRecordSchema } from "./portfolio";
+import { AccountRecordSchema, calendarDay } from "./portfolio";
 
 export * from "../constants/collections";
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const id = (label: string) =>
   z
     .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be text` })
     .trim()
     .min(1, `${label} is required`)
     .max(64, `${label} is too long`);
-
-/** A calendar day (YYYY-MM-DD) that exists: 31 February is refused, not rolled over into March. */
-export const calendarDay = (label: string) =>
-  z
-    .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be a date` })
-    .trim()
-    .regex(DAY, `${label} must be a date (YYYY-MM-DD)`)
-    .refine((value) => {
-      const parsed = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-    }, `${label} must be a real date`);
 
 /** A form's empty field is no value. */
 const blankAsMissing = (value: unknown) =>

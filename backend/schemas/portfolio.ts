@@ -7,17 +7,18 @@ export * from "../constants/portfolio";
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const id = (name: string) => z.string().trim().min(1).max(64, `${name} is too long`).optional();
-const day = (name: string) =>
+/** A calendar day (YYYY-MM-DD) that exists. */
+export const calendarDay = (label: string) =>
   z
-    .string()
+    .string({ required_error: `${label} is required`, invalid_type_error: `${label} must be a date` })
     .trim()
-    .regex(DAY, `${name} must be a date (YYYY-MM-DD)`)
+    .regex(DAY, `${label} must be a date (YYYY-MM-DD)`)
     .refine((value) => {
       const parsed = new Date(`${value}T00:00:00Z`);
       // JavaScript rolls 31 February over into March; a calendar day must read back the same.
       return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-    }, `${name} must be a real date`)
-    .optional();
+    }, `${label} must be a real date`);
+const day = (name: string) => calendarDay(name).optional();
 
 /** The filters every portfolio figure and the account list take. */
 export const PortfolioFiltersSchema = z.object({

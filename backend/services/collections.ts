@@ -72,7 +72,7 @@ function worklistConditions(query: CollectionListQuery, viewerId: string, today:
 }
 
 // Broken promises first, then as the late-accounts index runs: days late, arrears.
-const WORKLIST_ORDER = sql`coalesce(a.broken, false) desc, a.days_late desc, a.arrears_kobo desc, a.sale_id`;
+const WORKLIST_ORDER = sql`coalesce(a.promise_state = 'BROKEN', false) desc, a.days_late desc, a.arrears_kobo desc, a.sale_id`;
 
 const CaseRow = AccountRow.extend({
   assigned_to: z.string().nullable(),
@@ -90,7 +90,7 @@ const CASE_COLUMNS = sql`${ACCOUNT_COLUMNS}, a.assigned_to, u.firstname || ' ' |
 /** `accounts a` with its case's columns and the promise's state, for the conditions. */
 const casesWhere = (conditions: SQL, today: string) => sql`(
   select a.*, k.assigned_to, k.follow_up_on, k.last_contact_at, k.promise_kobo, k.promise_on,
-    ${promiseState(today)} as promise_state, (${promiseState(today)}) = 'BROKEN' as broken
+    ${promiseState(today)} as promise_state
   from accounts a left join collection_cases k on k.sale_id = a.sale_id
     join sales s on s.id = a.sale_id join customers c on c.id = a.customer_id
   where ${conditions})`;

@@ -9,6 +9,7 @@ import { TitleBanner } from "~/components/frame/title-banner";
 import { ListSection } from "~/components/list-section";
 import { SubmitButton } from "~/components/submit-button";
 import { AccountStatusPill } from "~/features/portfolio/account-status";
+import { Choice, FILTER_FIELD, FILTER_INPUT } from "~/features/portfolio/portfolio-filters";
 import { formatDate, formatNaira, formatNumber } from "~/utils/format";
 import type { worklistLoader } from "./collections.server";
 
@@ -39,9 +40,11 @@ export function promiseText(promise: CollectionRecord["promise"]) {
     : "—";
 }
 
-const field = "flex min-w-0 flex-col gap-1 text-sm font-medium text-slate-700";
-const input =
-  "min-w-0 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm font-normal text-slate-900 focus:outline-none focus:ring-2 focus:ring-brand-500";
+// The days-late buckets with something to collect: the in-credit one has none.
+const LATE_BUCKETS = BUCKETS.filter((bucket) => bucket.key !== "current").map((bucket) => ({
+  id: bucket.key,
+  name: bucket.label,
+}));
 const check = "flex items-center gap-2 text-sm font-medium text-slate-700";
 
 export function Worklist() {
@@ -137,43 +140,30 @@ export function Worklist() {
       >
         {query.tab !== "all" ? <input type="hidden" name="tab" value={query.tab} /> : null}
         {query.search ? <input type="hidden" name="search" value={query.search} /> : null}
-        <label className={field}>
-          Days late
-          <select name="bucket" defaultValue={query.bucket ?? ""} className={input}>
-            <option value="">Any</option>
-            {BUCKETS.filter((bucket) => bucket.key !== "current").map((bucket) => (
-              <option key={bucket.key} value={bucket.key}>
-                {bucket.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={field}>
-          Agent
-          <select name="agentId" defaultValue={query.agentId ?? ""} className={input}>
-            <option value="">All agents</option>
-            {options.agents.map((agent) => (
-              <option key={agent.id} value={agent.id}>
-                {agent.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={field}>
-          Collector
-          <select name="assignedTo" defaultValue={query.assignedTo ?? ""} className={input}>
-            <option value="">Anyone</option>
-            <option value="none">Nobody yet</option>
-            {options.collectors.map((collector) => (
-              <option key={collector.id} value={collector.id}>
-                {collector.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={field}>
+        <Choice label="Days late" name="bucket" value={query.bucket} options={LATE_BUCKETS} all="Any" />
+        <Choice
+          label="Agent"
+          name="agentId"
+          value={query.agentId}
+          options={options.agents}
+          all="All agents"
+        />
+        <Choice
+          label="Collector"
+          name="assignedTo"
+          value={query.assignedTo}
+          fixed={[{ id: "none", name: "Nobody yet" }]}
+          options={options.collectors}
+          all="Anyone"
+        />
+        <label className={FILTER_FIELD}>
           Location
-          <input name="location" defaultValue={query.location ?? ""} maxLength={100} className={input} />
+          <input
+            name="location"
+            defaultValue={query.location ?? ""}
+            maxLength={100}
+            className={FILTER_INPUT}
+          />
         </label>
         <label className={check}>
           <input
@@ -231,17 +221,13 @@ export function Worklist() {
             action={`/collections?index${location.search ? `&${location.search.slice(1)}` : ""}`}
             className="mt-4 flex flex-wrap items-end gap-2"
           >
-            <label className={field}>
-              Assign the selected accounts to
-              <select name="assignedTo" defaultValue="" className={input}>
-                <option value="">Nobody</option>
-                {options.collectors.map((collector) => (
-                  <option key={collector.id} value={collector.id}>
-                    {collector.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Choice
+              label="Assign the selected accounts to"
+              name="assignedTo"
+              value={undefined}
+              options={options.collectors}
+              all="Nobody"
+            />
             <SubmitButton pendingText="Assigning..." className="py-1.5">
               Assign selected
             </SubmitButton>

@@ -14,7 +14,13 @@ import { TitleBanner } from "~/components/frame/title-banner";
 import { ListSection } from "~/components/list-section";
 import { formatDate, formatNaira, formatNumber } from "~/utils/format";
 import { AccountStatusPill } from "./account-status";
-import { FILTER_KEYS, PortfolioFilterForm, portfolioSearch } from "./portfolio-filters";
+import {
+  FILTER_FIELD,
+  FILTER_INPUT,
+  FILTER_KEYS,
+  PortfolioFilterForm,
+  portfolioSearch,
+} from "./portfolio-filters";
 import type { accountListLoader } from "./portfolio.server";
 
 const day = (date: string | null) => (date ? formatDate(`${date}T12:00:00+01:00`) : "—");
@@ -42,10 +48,6 @@ const COLUMNS: Column<AccountRecord>[] = [
   { header: "Status", cell: (account) => <AccountStatusPill status={account.status} /> },
   { header: "Last payment", cell: (account) => day(account.lastPaymentOn) },
 ];
-
-const field = "flex min-w-0 flex-col gap-1 text-sm font-medium text-slate-700";
-const input =
-  "min-w-0 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm font-normal text-slate-900 focus:outline-none focus:ring-2 focus:ring-brand-500";
 
 /** What a tile's link added, named so the list says which accounts it shows. */
 function shownLabel(query: ReturnType<typeof useLoaderData<typeof accountListLoader>>["page"]["query"]) {
@@ -103,9 +105,9 @@ export function AccountListPage() {
         }
       />
       <PortfolioFilterForm filters={query} options={options} action="/portfolio/accounts">
-        <label className={field}>
+        <label className={FILTER_FIELD}>
           Days late
-          <select name="bucket" defaultValue={query.bucket ?? ""} className={input}>
+          <select name="bucket" defaultValue={query.bucket ?? ""} className={FILTER_INPUT}>
             <option value="">Any</option>
             {BUCKETS.map((bucket) => (
               <option key={bucket.key} value={bucket.key}>
@@ -114,9 +116,9 @@ export function AccountListPage() {
             ))}
           </select>
         </label>
-        <label className={field}>
+        <label className={FILTER_FIELD}>
           Status
-          <select name="status" defaultValue={query.status ?? ""} className={input}>
+          <select name="status" defaultValue={query.status ?? ""} className={FILTER_INPUT}>
             <option value="">Any</option>
             {ACCOUNT_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -125,9 +127,9 @@ export function AccountListPage() {
             ))}
           </select>
         </label>
-        <label className={field}>
+        <label className={FILTER_FIELD}>
           Sort by
-          <select name="sort" defaultValue={query.sort} className={input}>
+          <select name="sort" defaultValue={query.sort} className={FILTER_INPUT}>
             {ACCOUNT_SORTS.map((sort) => (
               <option key={sort} value={sort}>
                 {ACCOUNT_SORT_LABELS[sort]}

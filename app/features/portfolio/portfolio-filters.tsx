@@ -29,28 +29,36 @@ export const accountsHref = (filters: PortfolioFilters, extra: Record<string, st
 
 export const isFiltered = (filters: PortfolioFilters) => FILTER_KEYS.some((key) => Boolean(filters[key]));
 
-const field = "flex min-w-0 flex-col gap-1 text-sm font-medium text-slate-700";
-const input =
+export const FILTER_FIELD = "flex min-w-0 flex-col gap-1 text-sm font-medium text-slate-700";
+export const FILTER_INPUT =
   "min-w-0 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm font-normal text-slate-900 focus:outline-none focus:ring-2 focus:ring-brand-500";
 
-function Choice({
+/** A filter's select: "all" first (the empty value), then any fixed choices, then the options. */
+export function Choice({
   label,
   name,
   value,
   options,
   all,
+  fixed = [],
 }: {
   label: string;
   name: string;
   value: string | undefined;
   options: { id: string; name: string }[];
   all: string;
+  fixed?: { id: string; name: string }[];
 }) {
   return (
-    <label className={field}>
+    <label className={FILTER_FIELD}>
       {label}
-      <select name={name} defaultValue={value ?? ""} className={input}>
+      <select name={name} defaultValue={value ?? ""} className={FILTER_INPUT}>
         <option value="">{all}</option>
+        {fixed.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.name}
+          </option>
+        ))}
         {options.map((option) => (
           <option key={option.id} value={option.id}>
             {option.name}
@@ -82,25 +90,25 @@ export function PortfolioFilterForm({
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <label className={field}>
+        <label className={FILTER_FIELD}>
           Sold from
-          <input type="date" name="from" defaultValue={filters.from ?? ""} className={input} />
+          <input type="date" name="from" defaultValue={filters.from ?? ""} className={FILTER_INPUT} />
         </label>
-        <label className={field}>
+        <label className={FILTER_FIELD}>
           Sold to
-          <input type="date" name="to" defaultValue={filters.to ?? ""} className={input} />
+          <input type="date" name="to" defaultValue={filters.to ?? ""} className={FILTER_INPUT} />
         </label>
-        <label className={field}>
+        <label className={FILTER_FIELD}>
           Sale month
           <input
             type="month"
             name="cohort"
             defaultValue={filters.cohort ?? ""}
             placeholder="YYYY-MM"
-            className={input}
+            className={FILTER_INPUT}
           />
         </label>
-        <label className={field}>
+        <label className={FILTER_FIELD}>
           Location
           <input
             type="text"
@@ -108,7 +116,7 @@ export function PortfolioFilterForm({
             defaultValue={filters.location ?? ""}
             maxLength={100}
             placeholder="State, town or area"
-            className={input}
+            className={FILTER_INPUT}
           />
         </label>
         <Choice
