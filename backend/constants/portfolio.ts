@@ -63,6 +63,8 @@ export const DEFINITIONS = {
     "Arrears: everything due by today less everything paid, never below ₦0 (the schedule's shortfall).",
   outstanding: "Outstanding: the sale's total less everything paid.",
   par: "PAR X: the outstanding balance of active accounts more than X days late, divided by the outstanding balance of all active accounts. The whole balance of a late account counts, not only its arrears. By count: the same with accounts instead of balances.",
+  writtenOff:
+    "Written off: accounts closed as a loss after they defaulted, and the outstanding balance they had then less anything paid since. They are not active, so they count in no PAR figure.",
   buckets: "Active accounts by days late (days without credit); the amount is their outstanding balance.",
   collectionRate:
     "Collection rate: money received in the period towards monthly installments, divided by the monthly installments that fell due in the period. Deposits are left out of both; cancelled accounts and accounts paid off before the period began are left out.",

@@ -16,3 +16,4 @@ export * from "./tables/payments";
 export * from "./tables/record-counts";
 export * from "./tables/accounts";
 export * from "./tables/collections";
+export * from "./tables/account-events";

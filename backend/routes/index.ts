@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { ApiEnv, RouteDeps } from "../http/env";
 import type { Operation } from "../http/operation";
+import { accountActionOperations, accountActionRoutes } from "./account-actions";
 import { activityOperations, activityRoutes } from "./activity";
 import { agentOperations, agentRoutes } from "./agents";
 import { authOperations, authRoutes } from "./auth";
@@ -48,4 +49,5 @@ export const ROUTE_GROUPS: {
   { path: "/api/v1/products", routes: productRoutes, operations: productOperations },
   { path: "/api/v1/portfolio", routes: portfolioRoutes, operations: portfolioOperations },
   { path: "/api/v1/collections", routes: collectionRoutes, operations: collectionOperations },
+  { path: "/api/v1/accounts", routes: accountActionRoutes, operations: accountActionOperations },
 ];

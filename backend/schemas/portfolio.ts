@@ -58,6 +58,8 @@ export const PortfolioSummarySchema = z.object({
   /** When the history figures (first-payment default, default rate, vintage, sales and collections) were worked out. */
   historyComputedAt: z.string(),
   active: z.object({ count: z.number(), outstanding: z.number() }),
+  /** Written-off accounts and the outstanding balance they left the book with (issue 27). */
+  writtenOff: z.object({ count: z.number(), outstanding: z.number() }),
   par: z.array(
     z.object({
       days: z.number(),

@@ -170,6 +170,37 @@ export async function issueTokensForPayment(
   return issued;
 }
 
+/**
+ * A delay's days on every tokenable device of the sale, inside the delay's transaction (devices locked).
+ * A device that cannot take a token is left out, as for a payment: staff see no token under it.
+ */
+export async function issueTokensForDelay(
+  tx: AppDb,
+  saleId: string,
+  days: number,
+  actor: Actor,
+): Promise<IssuedToken[]> {
+  const linked = await tx
+    .select({ device: devices })
+    .from(devices)
+    .innerJoin(saleItems, eq(saleItems.id, devices.saleItemId))
+    .where(and(eq(saleItems.saleId, saleId), eq(devices.isTokenable, true)))
+    .orderBy(asc(devices.id))
+    .for("update", { of: devices });
+  const issued: IssuedToken[] = [];
+  for (const { device } of linked) {
+    if (tokenSettingsProblem(device)) continue;
+    issued.push(
+      ...(await mintTokens(tx, device, { kind: "ADD_TIME", days }, {
+        paymentId: null,
+        saleId,
+        issuedBy: actor.userId,
+      })),
+    );
+  }
+  return issued;
+}
+
 export async function issueManualToken(
   db: AppDb,
   actor: StaffActor,

@@ -95,6 +95,8 @@ async function riskOf(db: AppDb, book: SQL) {
     sql`select
       coalesce(sum(a.accounts) filter (where ${ACTIVE}), 0) as active_count,
       coalesce(sum(a.outstanding_kobo) filter (where ${ACTIVE}), 0) as active_kobo,
+      coalesce(sum(a.accounts) filter (where a.status = 'WRITTEN_OFF'), 0) as written_off_count,
+      coalesce(sum(a.outstanding_kobo) filter (where a.status = 'WRITTEN_OFF'), 0) as written_off_kobo,
       ${sql.join([...parColumns, ...bucketColumns], sql`, `)}
     from ${book}`,
     z.record(z.coerce.number()),
@@ -103,6 +105,7 @@ async function riskOf(db: AppDb, book: SQL) {
   const activeKobo = row.active_kobo;
   return {
     active: { count: activeCount, outstanding: koboToNaira(activeKobo) },
+    writtenOff: { count: row.written_off_count, outstanding: koboToNaira(row.written_off_kobo) },
     par: PAR_DAYS.map((days) => ({
       days,
       byBalance: ratio(row[`par${days}_kobo`], activeKobo, true),

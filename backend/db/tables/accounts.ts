@@ -13,6 +13,8 @@ import {
 } from "drizzle-orm/pg-core";
 import { ACCOUNT_STATUSES } from "../../constants/portfolio";
 import type { AccountStatus } from "../../constants/portfolio";
+import { HELD_STATUSES } from "../../constants/account-actions";
+import type { HeldStatus } from "../../constants/account-actions";
 import { moment, oneOf } from "../columns";
 import { agents } from "./agents";
 import { customers } from "./customers";
@@ -74,6 +76,12 @@ export const accounts = pgTable(
     lastPaymentOn: day("last_payment_on"),
     completedOn: day("completed_on"),
     cancelledOn: day("cancelled_on"),
+    /**
+     * A status staff set by hand (marked defaulted, written off), from `held_on`: account_states() gives it
+     * before the statuses its payments would (decision 040).
+     */
+    heldStatus: text("held_status").$type<HeldStatus>(),
+    heldOn: day("held_on"),
     /** The first day the account was more than 90 days late; kept when it recovers. */
     defaultedOn: day("defaulted_on"),
     asOf: day("as_of").notNull(),
@@ -98,6 +106,10 @@ export const accounts = pgTable(
     // days late and arrears: every index is one more write for each payment's refresh.)
     index("accounts_late_idx").on(table.daysLate.desc(), table.arrearsKobo.desc(), table.saleId),
     check("accounts_status_check", oneOf(table.status, ACCOUNT_STATUSES)),
+    check(
+      "accounts_held_status_check",
+      sql`(${table.heldStatus} is null) = (${table.heldOn} is null) and (${table.heldStatus} is null or ${oneOf(table.heldStatus, HELD_STATUSES)})`,
+    ),
   ],
 );
 export type AccountRow = typeof accounts.$inferSelect;

@@ -1,0 +1,54 @@
+// Contract actions on an account (issue 27 §2), free of zod: the sale page and its forms print these.
+
+/** What an account's timeline records; each action adds one event. */
+export const ACCOUNT_EVENT_KINDS = [
+  "DELAY",
+  "TOKEN",
+  "TOKEN_RESENT",
+  "MARKED_DEFAULTED",
+  "DEFAULT_UNDONE",
+  "WRITTEN_OFF",
+] as const;
+export type AccountEventKind = (typeof ACCOUNT_EVENT_KINDS)[number];
+
+export const ACCOUNT_EVENT_LABELS: Record<AccountEventKind, string> = {
+  DELAY: "Delay given",
+  TOKEN: "Token issued",
+  TOKEN_RESENT: "Token resent",
+  MARKED_DEFAULTED: "Marked defaulted",
+  DEFAULT_UNDONE: "Default undone",
+  WRITTEN_OFF: "Written off",
+};
+
+/** A status staff set by hand; the database's own rules give every other status (decision 040). */
+export const HELD_STATUSES = ["DEFAULTED", "WRITTEN_OFF"] as const;
+export type HeldStatus = (typeof HELD_STATUSES)[number];
+
+/** A delay of more days than this, or a second one within a day, needs manage:Sales. */
+export const DELAY_FREE_DAYS = 2;
+export const DELAY_MAX_DAYS = 30;
+export const DELAY_WINDOW_HOURS = 24;
+export const REASON_MAX = 500;
+
+/** The refusals staff read: exact, and the same from the API and the screens. */
+export const ACTION_ERRORS = {
+  notAccount: "This sale has no installment account",
+  notActive: "Only an account that is still being paid for (on time, late or defaulted) can take this action",
+  delayTooLong: `A delay of more than ${DELAY_FREE_DAYS} days needs a manager (manage:Sales)`,
+  delayAgain: `A second delay within ${DELAY_WINDOW_HOURS} hours needs a manager (manage:Sales)`,
+  alreadyDefaulted: "This account is already defaulted",
+  notMarkedDefaulted:
+    "Only a default marked by hand can be undone; this account is defaulted because it is more than 90 days late",
+  notDefaulted: "Only a defaulted account can be written off",
+  noDevice: "This sale has no tokenable device",
+  noToken: "No token has been issued for this sale yet",
+  noEmail: "The customer has no e-mail address to send the token to",
+} as const;
+
+export const ACTION_DEFINITIONS = {
+  delay: `A delay extends the account's credit by the days given without a payment: every installment not yet fully paid moves by the same days (paid ones never change) and each tokenable device gets a token for the days. Up to ${DELAY_FREE_DAYS} days once a day for sales staff; longer or more often needs a manager.`,
+  default:
+    "Marking an account defaulted counts it as defaulted now, before it is 90 days late; undoing it gives the account back the status its payments give it.",
+  writeOff:
+    "A write-off closes a defaulted account as a loss: its outstanding balance leaves the active book and PAR and is counted under Written off. Payments still received are recorded as usual.",
+} as const;

@@ -1,0 +1,311 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { ACTION_ERRORS } from "../constants/account-actions";
+import { queryRows } from "../db/query-rows";
+import { writeBook } from "../demo/book-writer";
+import { ActionResultSchema, TimelineSchema } from "../schemas/account-actions";
+import { addDays, lagosToday } from "../schemas/dates";
+import { PortfolioSummarySchema } from "../schemas/portfolio";
+import { addMonths } from "../services/sale-schedule";
+import {
+  FORBIDDEN_BODY,
+  UNAUTHORIZED_BODY,
+  backendWithTeam,
+  expectExactly,
+  makeAgent,
+  makeCustomer,
+  makeRole,
+  signedInAs,
+} from "../test/factories";
+import { RECIPIENT, makeSellableProduct } from "../test/sale-factories";
+
+const { backend, team } = await backendWithTeam();
+// Sales staff whose role may sell but not manage sales: the delay's limits apply to them.
+const seller = await signedInAs(
+  backend,
+  (await makeRole(backend.db, "Counter sales", ["write:Sales", "read:Sales"])).id,
+);
+const collector = await signedInAs(backend, "collector");
+const TODAY = lagosToday();
+const N = 100_000; // ₦1,000 in kobo
+const { product } = await makeSellableProduct(backend.db, { units: 4, price: 10_000 });
+const agent = await makeAgent(backend.db, { firstname: "Musa", lastname: "Actions" });
+const customers = await Promise.all(
+  ["Ada", "Bayo", "Chidi", "Dayo", "Efe", "Femi"].map((firstname) =>
+    makeCustomer(backend.db, { firstname, lastname: "Actions" }),
+  ),
+);
+
+/** A sale on `saleDate`, its deposit paid and then `paidMonths` monthly installments. */
+const account = (index: number, saleDate: string, paidMonths: number, device = false) => ({
+  customerId: customers[index].id,
+  agentId: agent.id,
+  productId: product.id,
+  recipient: RECIPIENT,
+  saleDate,
+  depositKobo: N,
+  monthlyKobo: N,
+  months: 12,
+  device,
+  payments: Array.from({ length: paidMonths + 1 }, (_, month) => ({
+    date: addMonths(saleDate, month),
+    kobo: N,
+  })),
+});
+// Ada: about 60 days late; Bayo: defaulted (six months without paying); Chidi: in credit; Dayo: late by a
+// few days with a tokenable unit; Efe: late, for the concurrency test; Femi: late, for the write-off's
+// portfolio figures.
+const [ada, bayo, chidi, dayo, efe, femi] = await writeBook(
+  backend.db,
+  [
+    account(0, addMonths(TODAY, -3), 0),
+    account(1, addMonths(TODAY, -6), 0),
+    account(2, addMonths(TODAY, -2), 2),
+    account(3, addDays(addMonths(TODAY, -1), -3), 0, true),
+    account(4, addMonths(TODAY, -3), 0),
+    account(5, addMonths(TODAY, -8), 0),
+  ],
+  TODAY,
+);
+
+const post = (path: string, body: unknown, token: string) => backend.request("POST", path, { token, body });
+const get = (path: string, token = team.admin.token) => backend.request("GET", path, { token });
+
+const schedule = (saleId: string) =>
+  queryRows(
+    backend.db,
+    sql`select number, due_date::text as due, paid_kobo = amount_kobo as paid
+      from account_schedule where sale_id = ${saleId} order by number`,
+    z.object({ number: z.number(), due: z.string(), paid: z.boolean() }),
+  );
+const figures = async (saleId: string) =>
+  (
+    await queryRows(
+      backend.db,
+      sql`select status, days_late, credit_expiry::text as credit_expiry from accounts where sale_id = ${saleId}`,
+      z.object({ status: z.string(), days_late: z.number(), credit_expiry: z.string().nullable() }),
+    )
+  )[0];
+
+async function refusal(response: Response, status: number, message: string) {
+  expect(response.status).toBe(status);
+  expect((await response.json()).message).toBe(message);
+}
+
+describe("who may act on an account", () => {
+  it("refuses readers and nobody signed in: 403 and 401 in the usual shape", async () => {
+    for (const member of [team.viewer, team.support, team.manager, collector]) {
+      for (const [path, body] of [
+        [`/api/v1/accounts/${ada}/delay`, { days: 1 }],
+        [`/api/v1/accounts/${ada}/default`, {}],
+        [`/api/v1/accounts/${ada}/undo-default`, {}],
+        [`/api/v1/accounts/${bayo}/write-off`, { reason: "Gone" }],
+      ] as const) {
+        const response = await post(path, body, member.token);
+        expect(response.status).toBe(403);
+        expect(await response.json()).toEqual(FORBIDDEN_BODY);
+      }
+    }
+    // Selling is not managing: a default and a write-off need manage:Sales.
+    expect((await post(`/api/v1/accounts/${ada}/default`, {}, seller.token)).status).toBe(403);
+    expect((await post(`/api/v1/accounts/${bayo}/write-off`, { reason: "x" }, seller.token)).status).toBe(
+      403,
+    );
+    const anonymous = await backend.request("POST", `/api/v1/accounts/${ada}/delay`, { body: { days: 1 } });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual(UNAUTHORIZED_BODY);
+    expect((await get(`/api/v1/accounts/${ada}/timeline`, team.inventory.token)).status).toBe(200);
+  });
+
+  it("answers 404 for no such sale and 400 for odd bodies, never a 500", async () => {
+    await refusal(
+      await post("/api/v1/accounts/nope/delay", { days: 1 }, team.admin.token),
+      404,
+      "Sale not found",
+    );
+    expect((await get("/api/v1/accounts/nope/timeline")).status).toBe(404);
+    for (const body of [
+      { days: 0 },
+      { days: 31 },
+      { days: 1e308 },
+      { days: "2\u0000" },
+      { days: [2] },
+      { days: 2, extra: true },
+      { days: 2, reason: "x".repeat(501) },
+      { days: { a: { b: { c: { d: 1 } } } } },
+    ]) {
+      const response = await post(`/api/v1/accounts/${ada}/delay`, body, team.admin.token);
+      expect(response.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+    }
+    for (const reason of ["", "   ", "x".repeat(501)])
+      expect((await post(`/api/v1/accounts/${bayo}/write-off`, { reason }, team.admin.token)).status).toBe(
+        400,
+      );
+    expect((await get(`/api/v1/accounts/${ada}/timeline`)).status).toBe(200);
+  });
+});
+
+describe("a delay", () => {
+  it("moves the unpaid installments and the credit by the days, never the paid ones, and shows on the timeline", async () => {
+    const before = await schedule(ada);
+    const was = await figures(ada);
+    const response = await post(
+      `/api/v1/accounts/${ada}/delay`,
+      { days: 2, reason: "Harvest" },
+      seller.token,
+    );
+    expect(response.status).toBe(200);
+    const body = ActionResultSchema.parse(await response.json());
+    expectExactly(ActionResultSchema, body);
+    const after = await schedule(ada);
+    for (const [index, line] of after.entries())
+      expect(line.due).toBe(before[index].paid ? before[index].due : addDays(before[index].due, 2));
+    expect(after[0].due).toBe(before[0].due);
+    expect(body.account.daysLate).toBe(was.days_late - 2);
+    expect(body.account.creditExpiry).toBe(addDays(was.credit_expiry!, 2));
+    expect(body.event).toMatchObject({
+      kind: "DELAY",
+      reason: "Harvest",
+      before: { daysLate: was.days_late },
+      after: { daysLate: was.days_late - 2 },
+    });
+    const timeline = TimelineSchema.parse(await (await get(`/api/v1/accounts/${ada}/timeline`)).json());
+    expectExactly(TimelineSchema, timeline);
+    expect(timeline.events[0]).toMatchObject({ id: body.event.id, staff: { id: seller.user.id } });
+    const [audit] = await queryRows(
+      backend.db,
+      sql`select action, subject from audit_log where record_id = ${ada} order by created_at desc limit 1`,
+      z.object({ action: z.string(), subject: z.string() }),
+    );
+    expect(audit).toEqual({ action: "delay", subject: "Sales" });
+  });
+
+  it("needs a manager for more than 2 days or a second delay within 24 hours", async () => {
+    await refusal(
+      await post(`/api/v1/accounts/${ada}/delay`, { days: 1 }, seller.token),
+      403,
+      ACTION_ERRORS.delayAgain,
+    );
+    await refusal(
+      await post(`/api/v1/accounts/${chidi}/delay`, { days: 3 }, seller.token),
+      403,
+      ACTION_ERRORS.delayTooLong,
+    );
+    expect((await post(`/api/v1/accounts/${ada}/delay`, { days: 10 }, team.sales.token)).status).toBe(200);
+  });
+
+  it("gives a tokenable unit a token for the days and takes a few days late account out of LATE", async () => {
+    const was = await figures(dayo);
+    expect(was.status).toBe("LATE");
+    const days = was.days_late + 1;
+    const tokens = async () =>
+      (
+        await queryRows(
+          backend.db,
+          sql`select count(*)::int as n from device_tokens where sale_id = ${dayo} and days = ${days}`,
+          z.object({ n: z.number() }),
+        )
+      )[0].n;
+    const before = await tokens();
+    const response = await post(`/api/v1/accounts/${dayo}/delay`, { days }, team.admin.token);
+    expect(response.status).toBe(200);
+    expect(await tokens()).toBe(before + 1);
+    expect((await figures(dayo)).status).toBe("ON_TIME");
+    const list = await (await get("/api/v1/portfolio/accounts?status=LATE&pageSize=100")).json();
+    expect(list.accounts.map((row: { saleId: string }) => row.saleId)).not.toContain(dayo);
+  });
+});
+
+describe("default and write-off", () => {
+  it("marks a late account defaulted, refuses twice, and undoes it back to late", async () => {
+    const marked = await post(`/api/v1/accounts/${efe}/default`, { reason: "Moved away" }, team.admin.token);
+    expect(marked.status).toBe(200);
+    expect((await marked.json()).account.status).toBe("DEFAULTED");
+    await refusal(
+      await post(`/api/v1/accounts/${efe}/default`, {}, team.admin.token),
+      400,
+      ACTION_ERRORS.alreadyDefaulted,
+    );
+    const undone = await post(`/api/v1/accounts/${efe}/undo-default`, {}, team.admin.token);
+    expect(undone.status).toBe(200);
+    expect((await undone.json()).account.status).toBe("LATE");
+    const timeline = await (await get(`/api/v1/accounts/${efe}/timeline`)).json();
+    expect(timeline.events.map((event: { kind: string }) => event.kind)).toEqual([
+      "DEFAULT_UNDONE",
+      "MARKED_DEFAULTED",
+    ]);
+  });
+
+  it("cannot undo a default that 90 days late gave, nor write off an account that is not defaulted", async () => {
+    await refusal(
+      await post(`/api/v1/accounts/${bayo}/undo-default`, {}, team.admin.token),
+      400,
+      ACTION_ERRORS.notMarkedDefaulted,
+    );
+    await refusal(
+      await post(`/api/v1/accounts/${chidi}/write-off`, { reason: "x" }, team.admin.token),
+      400,
+      ACTION_ERRORS.notDefaulted,
+    );
+  });
+
+  it("a write-off leaves the active book, PAR and the worklist and counts in write-offs", async () => {
+    const summary = async () => PortfolioSummarySchema.parse(await (await get("/api/v1/portfolio")).json());
+    const was = await summary();
+    const [{ outstanding }] = await queryRows(
+      backend.db,
+      sql`select outstanding_kobo / 100.0 as outstanding from accounts where sale_id = ${femi}`,
+      z.object({ outstanding: z.coerce.number() }),
+    );
+    const response = await post(
+      `/api/v1/accounts/${femi}/write-off`,
+      { reason: "Customer died" },
+      team.admin.token,
+    );
+    expect(response.status).toBe(200);
+    expect((await response.json()).account.status).toBe("WRITTEN_OFF");
+    const now = await summary();
+    expect(now.active.count).toBe(was.active.count - 1);
+    expect(now.active.outstanding).toBeCloseTo(was.active.outstanding - outstanding, 2);
+    expect(now.writtenOff).toEqual({
+      count: was.writtenOff.count + 1,
+      outstanding: was.writtenOff.outstanding + outstanding,
+    });
+    const par90 = (body: typeof was) => body.par.find((par) => par.days === 90)!;
+    expect(now.par).not.toEqual(was.par);
+    expect(par90(now)).toBeDefined();
+    const worklist = await (await get("/api/v1/collections?pageSize=100")).json();
+    expect(worklist.accounts.map((row: { saleId: string }) => row.saleId)).not.toContain(femi);
+    await refusal(
+      await post(`/api/v1/accounts/${femi}/delay`, { days: 1 }, team.admin.token),
+      400,
+      ACTION_ERRORS.notActive,
+    );
+  });
+});
+
+describe("two actions at once on one account", () => {
+  it("take turns: of two small delays by sales staff at the same moment exactly one is given", async () => {
+    const [first, second] = await Promise.all([
+      post(`/api/v1/accounts/${chidi}/delay`, { days: 1 }, seller.token),
+      post(`/api/v1/accounts/${chidi}/delay`, { days: 1 }, seller.token),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 403]);
+    const timeline = await (await get(`/api/v1/accounts/${chidi}/timeline`)).json();
+    expect(timeline.events.filter((event: { kind: string }) => event.kind === "DELAY")).toHaveLength(1);
+  });
+
+  it("a write-off and a delay at once: the delay sees the write-off or the write-off sees the delay", async () => {
+    const [delay, written] = await Promise.all([
+      post(`/api/v1/accounts/${bayo}/delay`, { days: 5 }, team.admin.token),
+      post(`/api/v1/accounts/${bayo}/write-off`, { reason: "Both at once" }, team.admin.token),
+    ]);
+    expect(written.status).toBe(200);
+    expect([200, 400]).toContain(delay.status);
+    const kinds = (await (await get(`/api/v1/accounts/${bayo}/timeline`)).json()).events.map(
+      (event: { kind: string }) => event.kind,
+    );
+    expect(kinds[0]).toBe("WRITTEN_OFF");
+    expect((await figures(bayo)).status).toBe("WRITTEN_OFF");
+  });
+});

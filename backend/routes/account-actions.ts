@@ -1,0 +1,109 @@
+import { Hono } from "hono";
+import type { ApiEnv, RouteDeps } from "../http/env";
+import { createGuard, signedInActor } from "../http/guard";
+import type { Operation } from "../http/operation";
+import { ok } from "../http/operation";
+import { readJsonBody } from "../http/validation";
+import {
+  ActionResultSchema,
+  DefaultSchema,
+  DelaySchema,
+  TimelineSchema,
+  WriteOffSchema,
+} from "../schemas/account-actions";
+import {
+  accountTimeline,
+  giveDelay,
+  markDefaulted,
+  undoDefault,
+  writeOff,
+} from "../services/account-actions";
+import { tokenEmail } from "../services/device-tokens";
+import { sendWithoutFailing } from "../services/emails";
+
+// Contract actions on an account (issue 27 §2), named by the account's sale id. Refusals: 400 for a rule
+// (wrong status, not an account), 403 for a delay beyond what the caller may give, 404 for no such sale.
+
+const refusals = { 400: "The account's status does not allow it", 404: "Sale not found" };
+
+export const accountActionOperations: Operation[] = [
+  {
+    method: "get",
+    path: "/api/v1/accounts/{saleId}/timeline",
+    tag: "Accounts",
+    summary: "The account's timeline: every contract action, newest first, with who, when and before → after",
+    access: "read:Sales",
+    success: ok("The events", TimelineSchema),
+    errors: { 404: "Sale not found" },
+  },
+  {
+    method: "post",
+    path: "/api/v1/accounts/{saleId}/delay",
+    tag: "Accounts",
+    summary:
+      "Extend the credit by `days` (1–30) without payment: unpaid installments move by the same days, each tokenable device gets a token for them (e-mailed to the customer). More than 2 days, or a second delay within 24 hours, needs manage:Sales",
+    access: "write:Sales",
+    body: DelaySchema,
+    success: ok("The account after it and its event", ActionResultSchema),
+    errors: { ...refusals, 403: "A longer or second delay needs manage:Sales" },
+  },
+  {
+    method: "post",
+    path: "/api/v1/accounts/{saleId}/default",
+    tag: "Accounts",
+    summary: "Mark an on-time or late account defaulted from today",
+    access: "manage:Sales",
+    body: DefaultSchema,
+    success: ok("The account after it and its event", ActionResultSchema),
+    errors: refusals,
+  },
+  {
+    method: "post",
+    path: "/api/v1/accounts/{saleId}/undo-default",
+    tag: "Accounts",
+    summary: "Take back a default marked by hand: the account gets the status its payments give it",
+    access: "manage:Sales",
+    body: DefaultSchema,
+    success: ok("The account after it and its event", ActionResultSchema),
+    errors: refusals,
+  },
+  {
+    method: "post",
+    path: "/api/v1/accounts/{saleId}/write-off",
+    tag: "Accounts",
+    summary:
+      "Write off a defaulted account (`reason` required): its outstanding leaves the active book and PAR and counts in write-offs",
+    access: "manage:Sales",
+    body: WriteOffSchema,
+    success: ok("The account after it and its event", ActionResultSchema),
+    errors: refusals,
+  },
+];
+
+export function accountActionRoutes({ db, caches, mailer }: RouteDeps) {
+  const guard = createGuard(db, caches.sessions);
+  return new Hono<ApiEnv>()
+    .get("/:saleId/timeline", guard("read:Sales"), async (c) => {
+      return c.json({ events: await accountTimeline(db, c.req.param("saleId")) }, 200);
+    })
+    .post("/:saleId/delay", guard("write:Sales"), async (c) => {
+      const input = await readJsonBody(c, DelaySchema);
+      const saleId = c.req.param("saleId");
+      const { tokens, ...result } = await giveDelay(db, signedInActor(c), saleId, input);
+      const message = await tokenEmail(db, saleId, tokens);
+      if (message) await sendWithoutFailing(mailer, message);
+      return c.json(result, 200);
+    })
+    .post("/:saleId/default", guard("manage:Sales"), async (c) => {
+      const input = await readJsonBody(c, DefaultSchema);
+      return c.json(await markDefaulted(db, signedInActor(c), c.req.param("saleId"), input), 200);
+    })
+    .post("/:saleId/undo-default", guard("manage:Sales"), async (c) => {
+      const input = await readJsonBody(c, DefaultSchema);
+      return c.json(await undoDefault(db, signedInActor(c), c.req.param("saleId"), input), 200);
+    })
+    .post("/:saleId/write-off", guard("manage:Sales"), async (c) => {
+      const input = await readJsonBody(c, WriteOffSchema);
+      return c.json(await writeOff(db, signedInActor(c), c.req.param("saleId"), input), 200);
+    });
+}

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { ACCOUNT_EVENT_KINDS, DELAY_MAX_DAYS, REASON_MAX } from "../constants/account-actions";
+import { requiredText } from "./fields";
+import { optionalField, wholeNumberField } from "./form-values";
+import { AccountRecordSchema } from "./portfolio";
+
+// Contract actions on an account (issue 27 §2): one schema per form, shared by the page, its action and
+// the API route.
+
+const optionalReason = optionalField(
+  z.string().trim().max(REASON_MAX, `Reason must be at most ${REASON_MAX} characters`),
+);
+
+export const DelaySchema = z
+  .object({
+    days: wholeNumberField({
+      required: "Days is required",
+      notWhole: "Days must be a whole number",
+      tooSmall: "Days must be at least 1",
+      tooLarge: `Days must be at most ${DELAY_MAX_DAYS}`,
+      max: DELAY_MAX_DAYS,
+    }),
+    reason: optionalReason,
+  })
+  .strict();
+export type DelayInput = z.infer<typeof DelaySchema>;
+
+/** Marking defaulted and undoing it: an optional reason. */
+export const DefaultSchema = z.object({ reason: optionalReason }).strict();
+export type DefaultInput = z.infer<typeof DefaultSchema>;
+
+export const WriteOffSchema = z
+  .object({
+    reason: requiredText("Reason is required").pipe(
+      z.string().max(REASON_MAX, `Reason must be at most ${REASON_MAX} characters`),
+    ),
+  })
+  .strict();
+export type WriteOffInput = z.infer<typeof WriteOffSchema>;
+
+const change = z.record(z.union([z.string(), z.number(), z.null()])).nullable();
+
+export const AccountEventSchema = z.object({
+  id: z.string(),
+  kind: z.enum(ACCOUNT_EVENT_KINDS),
+  summary: z.string(),
+  reason: z.string().nullable(),
+  before: change,
+  after: change,
+  staff: z.object({ id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type AccountEvent = z.infer<typeof AccountEventSchema>;
+
+export const TimelineSchema = z.object({ events: z.array(AccountEventSchema) });
+export type Timeline = z.infer<typeof TimelineSchema>;
+
+/** What an action answers: the account after it, and the event it added. */
+export const ActionResultSchema = z.object({
+  account: AccountRecordSchema,
+  event: AccountEventSchema,
+});
+export type ActionResult = z.infer<typeof ActionResultSchema>;

@@ -1,0 +1,273 @@
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { AppDb } from "../db/client";
+import { accountEvents, accounts, sales, users } from "../db/schema";
+import {
+  ACCOUNT_EVENT_LABELS,
+  ACTION_ERRORS,
+  DELAY_FREE_DAYS,
+  DELAY_WINDOW_HOURS,
+} from "../constants/account-actions";
+import type { AccountEventKind, HeldStatus } from "../constants/account-actions";
+import { ACCOUNT_STATUS_LABELS, ACTIVE_STATUSES } from "../constants/portfolio";
+import type { AccountStatus } from "../constants/portfolio";
+import { saleNumberText } from "../constants/record-numbers";
+import type { AccountEvent, DefaultInput, DelayInput, WriteOffInput } from "../schemas/account-actions";
+import { lagosToday } from "../schemas/dates";
+import { isGranted } from "../schemas/permissions";
+import type { StaffActor } from "./audit";
+import { recordAudit } from "./audit";
+import { issueTokensForDelay } from "./device-tokens";
+import { forbidden, invalid, notFound } from "./errors";
+import { accountFigures } from "./portfolio";
+import { SALE_NOT_FOUND } from "./sale-records";
+
+// Contract actions on an account (issue 27 §2, decision 040). Each runs in one transaction that locks the
+// account's row first, so two actions on one account take turns; each refreshes the account through the
+// loan book's one definition (refresh_accounts), and writes an event on the account's timeline and a row
+// in the audit log.
+
+type Locked = {
+  saleId: string;
+  number: number;
+  status: AccountStatus;
+  heldStatus: HeldStatus | null;
+  creditExpiry: string | null;
+  daysLate: number;
+};
+type Change = Record<string, string | number | null>;
+
+const isActive = (status: AccountStatus) => (ACTIVE_STATUSES as readonly string[]).includes(status);
+
+async function lockAccount(tx: AppDb, saleId: string): Promise<Locked> {
+  const [account] = await tx
+    .select({
+      saleId: accounts.saleId,
+      number: sales.number,
+      status: accounts.status,
+      heldStatus: accounts.heldStatus,
+      creditExpiry: accounts.creditExpiry,
+      daysLate: accounts.daysLate,
+    })
+    .from(accounts)
+    .innerJoin(sales, eq(sales.id, accounts.saleId))
+    .where(eq(accounts.saleId, saleId))
+    .for("update", { of: accounts });
+  if (account) return account;
+  const [sale] = await tx.select({ id: sales.id }).from(sales).where(eq(sales.id, saleId));
+  throw sale ? invalid(ACTION_ERRORS.notAccount) : notFound(SALE_NOT_FOUND);
+}
+
+/** What staff read before → after on the timeline. */
+const figuresOf = (account: Pick<Locked, "status" | "creditExpiry" | "daysLate">): Change => ({
+  status: ACCOUNT_STATUS_LABELS[account.status],
+  creditExpiry: account.creditExpiry,
+  daysLate: account.daysLate,
+});
+
+async function refresh(tx: AppDb, saleId: string, today: string) {
+  await tx.execute(sql`select refresh_accounts(array[${saleId}]::text[], ${today}::date)`);
+  const [after] = await tx
+    .select({ status: accounts.status, creditExpiry: accounts.creditExpiry, daysLate: accounts.daysLate })
+    .from(accounts)
+    .where(eq(accounts.saleId, saleId));
+  return after;
+}
+
+async function record(
+  tx: AppDb,
+  actor: StaffActor,
+  account: Locked,
+  event: { kind: AccountEventKind; summary: string; reason?: string; before: Change; after: Change },
+) {
+  const [row] = await tx
+    .insert(accountEvents)
+    .values({
+      saleId: account.saleId,
+      kind: event.kind,
+      summary: event.summary,
+      reason: event.reason ?? null,
+      before: event.before,
+      after: event.after,
+      staffId: actor.userId,
+    })
+    .returning({ id: accountEvents.id });
+  await recordAudit(tx, actor, {
+    action: event.kind.toLowerCase().replaceAll("_", "-"),
+    subject: "Sales",
+    recordId: account.saleId,
+    summary: `${ACCOUNT_EVENT_LABELS[event.kind]} on sale ${saleNumberText(account.number)}: ${event.summary}`,
+    changes: { before: event.before, after: event.after, reason: event.reason ?? null },
+  });
+  return row.id;
+}
+
+async function answer(db: AppDb, saleId: string, eventId: string) {
+  const [account, events] = await Promise.all([accountFigures(db, saleId), accountTimeline(db, saleId)]);
+  const event = events.find((candidate) => candidate.id === eventId);
+  if (!account || !event) throw notFound(SALE_NOT_FOUND);
+  return { account, event };
+}
+
+/**
+ * A delay: the unpaid installments move by the days given and each tokenable device gets a token for them.
+ * Sales staff may give up to DELAY_FREE_DAYS once in DELAY_WINDOW_HOURS; more needs manage:Sales.
+ */
+export async function giveDelay(
+  db: AppDb,
+  actor: StaffActor,
+  saleId: string,
+  input: DelayInput,
+  today = lagosToday(),
+) {
+  const done = await db.transaction(async (tx) => {
+    const account = await lockAccount(tx, saleId);
+    if (!isActive(account.status)) throw invalid(ACTION_ERRORS.notActive);
+    const manager = isGranted(actor.permissions, "manage:Sales");
+    if (!manager && input.days > DELAY_FREE_DAYS) throw forbidden(ACTION_ERRORS.delayTooLong);
+    if (!manager) {
+      const since = new Date(Date.now() - DELAY_WINDOW_HOURS * 3_600_000);
+      const [recent] = await tx
+        .select({ id: accountEvents.id })
+        .from(accountEvents)
+        .where(
+          and(
+            eq(accountEvents.saleId, saleId),
+            eq(accountEvents.kind, "DELAY"),
+            gt(accountEvents.createdAt, since),
+          ),
+        )
+        .limit(1);
+      if (recent) throw forbidden(ACTION_ERRORS.delayAgain);
+    }
+    // Paid installments never move; a part-paid one moves with the rest of what is owed.
+    await tx.execute(sql`update account_schedule set due_date = due_date + ${input.days}::integer
+      where sale_id = ${saleId} and paid_kobo < amount_kobo`);
+    const tokens = await issueTokensForDelay(tx, saleId, input.days, actor);
+    const after = await refresh(tx, saleId, today);
+    const eventId = await record(tx, actor, account, {
+      kind: "DELAY",
+      summary: `${input.days} ${input.days === 1 ? "day" : "days"} without payment${
+        tokens.length ? `, ${tokens.length === 1 ? "a token" : `${tokens.length} tokens`} for the days` : ""
+      }`,
+      reason: input.reason,
+      before: figuresOf(account),
+      after: figuresOf(after),
+    });
+    return { eventId, tokens };
+  });
+  return { ...(await answer(db, saleId, done.eventId)), tokens: done.tokens };
+}
+
+/** Counts an on-time or late account as defaulted from today, before its 90 days. */
+export async function markDefaulted(
+  db: AppDb,
+  actor: StaffActor,
+  saleId: string,
+  input: DefaultInput,
+  today = lagosToday(),
+) {
+  const eventId = await db.transaction(async (tx) => {
+    const account = await lockAccount(tx, saleId);
+    if (account.status === "DEFAULTED") throw invalid(ACTION_ERRORS.alreadyDefaulted);
+    if (!isActive(account.status)) throw invalid(ACTION_ERRORS.notActive);
+    await tx
+      .update(accounts)
+      .set({ heldStatus: "DEFAULTED", heldOn: today })
+      .where(eq(accounts.saleId, saleId));
+    const after = await refresh(tx, saleId, today);
+    return record(tx, actor, account, {
+      kind: "MARKED_DEFAULTED",
+      summary: `${ACCOUNT_STATUS_LABELS[account.status]} → ${ACCOUNT_STATUS_LABELS[after.status]}`,
+      reason: input.reason,
+      before: figuresOf(account),
+      after: figuresOf(after),
+    });
+  });
+  return answer(db, saleId, eventId);
+}
+
+/** Takes back a default marked by hand: the account gets the status its payments give it. */
+export async function undoDefault(
+  db: AppDb,
+  actor: StaffActor,
+  saleId: string,
+  input: DefaultInput,
+  today = lagosToday(),
+) {
+  const eventId = await db.transaction(async (tx) => {
+    const account = await lockAccount(tx, saleId);
+    if (account.heldStatus !== "DEFAULTED")
+      throw invalid(
+        account.status === "DEFAULTED"
+          ? ACTION_ERRORS.notMarkedDefaulted
+          : "This account is not marked defaulted",
+      );
+    // The day it defaulted was the marking's: forgotten with it (90 days late gives its own again).
+    await tx
+      .update(accounts)
+      .set({ heldStatus: null, heldOn: null, defaultedOn: null })
+      .where(eq(accounts.saleId, saleId));
+    const after = await refresh(tx, saleId, today);
+    return record(tx, actor, account, {
+      kind: "DEFAULT_UNDONE",
+      summary: `${ACCOUNT_STATUS_LABELS[account.status]} → ${ACCOUNT_STATUS_LABELS[after.status]}`,
+      reason: input.reason,
+      before: figuresOf(account),
+      after: figuresOf(after),
+    });
+  });
+  return answer(db, saleId, eventId);
+}
+
+/** Closes a defaulted account as a loss: it leaves the active book and PAR and counts in write-offs. */
+export async function writeOff(
+  db: AppDb,
+  actor: StaffActor,
+  saleId: string,
+  input: WriteOffInput,
+  today = lagosToday(),
+) {
+  const eventId = await db.transaction(async (tx) => {
+    const account = await lockAccount(tx, saleId);
+    if (account.status !== "DEFAULTED") throw invalid(ACTION_ERRORS.notDefaulted);
+    await tx
+      .update(accounts)
+      .set({ heldStatus: "WRITTEN_OFF", heldOn: today })
+      .where(eq(accounts.saleId, saleId));
+    const after = await refresh(tx, saleId, today);
+    return record(tx, actor, account, {
+      kind: "WRITTEN_OFF",
+      summary: `${ACCOUNT_STATUS_LABELS[account.status]} → ${ACCOUNT_STATUS_LABELS[after.status]}`,
+      reason: input.reason,
+      before: figuresOf(account),
+      after: figuresOf(after),
+    });
+  });
+  return answer(db, saleId, eventId);
+}
+
+const staff = alias(users, "staff");
+
+/** The account's timeline, newest first; empty for a sale without an account. */
+export async function accountTimeline(db: AppDb, saleId: string): Promise<AccountEvent[]> {
+  const [sale] = await db.select({ id: sales.id }).from(sales).where(eq(sales.id, saleId));
+  if (!sale) throw notFound(SALE_NOT_FOUND);
+  const rows = await db
+    .select({ event: accountEvents, firstname: staff.firstname, lastname: staff.lastname })
+    .from(accountEvents)
+    .leftJoin(staff, eq(staff.id, accountEvents.staffId))
+    .where(eq(accountEvents.saleId, saleId))
+    .orderBy(desc(accountEvents.createdAt));
+  return rows.map(({ event, firstname, lastname }) => ({
+    id: event.id,
+    kind: event.kind,
+    summary: event.summary,
+    reason: event.reason,
+    before: event.before ?? null,
+    after: event.after ?? null,
+    staff:
+      event.staffId && firstname !== null ? { id: event.staffId, name: `${firstname} ${lastname}` } : null,
+    createdAt: event.createdAt.toISOString(),
+  }));
+}
