@@ -11,9 +11,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 ];
 
 export default function SaleRoute() {
-  const { sale, payment, can } = useLoaderData<typeof loader>();
+  const { sale, events, payment, can } = useLoaderData<typeof loader>();
   const below = useOutlet();
-  return below ?? <SalePage sale={sale} payment={payment} can={can} />;
+  return below ?? <SalePage sale={sale} events={events} payment={payment} can={can} />;
 }
 
 export const ErrorBoundary = SectionErrorBoundary;

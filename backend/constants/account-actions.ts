@@ -52,3 +52,34 @@ export const ACTION_DEFINITIONS = {
   writeOff:
     "A write-off closes a defaulted account as a loss: its outstanding balance leaves the active book and PAR and is counted under Written off. Payments still received are recorded as usual.",
 } as const;
+
+/** The sale page's action forms: their address (`/sales/:id/actions/<key>`), words and permission. */
+export const ACCOUNT_ACTIONS = {
+  delay: {
+    title: "Give a delay",
+    button: "Give the delay",
+    permission: "write:Sales",
+    done: "Delay given",
+  },
+  default: {
+    title: "Mark defaulted",
+    button: "Mark defaulted",
+    permission: "manage:Sales",
+    done: "Account marked defaulted",
+  },
+  "undo-default": {
+    title: "Undo the default",
+    button: "Undo the default",
+    permission: "manage:Sales",
+    done: "Default undone",
+  },
+  "write-off": {
+    title: "Write off the account",
+    button: "Write off the account",
+    permission: "manage:Sales",
+    done: "Account written off",
+  },
+} as const;
+export type AccountActionKey = keyof typeof ACCOUNT_ACTIONS;
+export const isAccountAction = (value: string | undefined): value is AccountActionKey =>
+  value !== undefined && Object.hasOwn(ACCOUNT_ACTIONS, value);

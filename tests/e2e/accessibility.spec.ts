@@ -61,6 +61,11 @@ const SCREENS: Record<string, Screen> = {
   "portfolio accounts": { path: "/portfolio/accounts?bucket=90%2B" },
   "collections worklist": { path: "/collections" },
   "a collection case": { path: (records) => `/collections/${records.lateSaleId}` },
+  "a late account's sale page with its actions and timeline": {
+    path: (records) => `/sales/${records.lateSaleId}`,
+  },
+  "give a delay": { path: (records) => `/sales/${records.lateSaleId}/actions/delay` },
+  "mark defaulted": { path: (records) => `/sales/${records.lateSaleId}/actions/default` },
   "all customers": { path: "/customers/all" },
   "new customers": { path: "/customers/new" },
   "active customers": { path: "/customers/active" },

@@ -71,6 +71,7 @@ const SCREENS: { name: string; path: (records: Records) => string }[] = [
   { name: "the portfolio's accounts", path: () => "/portfolio/accounts?bucket=31-90" },
   { name: "the collections worklist", path: () => "/collections" },
   { name: "a collection case", path: (r) => `/collections/${r.lateSaleId}` },
+  { name: "give a delay", path: (r) => `/sales/${r.lateSaleId}/actions/delay` },
 ];
 
 async function overflowsSideways(page: Page) {

@@ -139,6 +139,13 @@ function Tiles({ summary, filters }: { summary: Figures; filters: Parameters<typ
         href={accountsHref(filters, { active: "true", sort: "outstanding" })}
         definition={DEFINITIONS.outstanding}
       />
+      <Tile
+        label="Written off"
+        value={formatNaira(summary.writtenOff.outstanding)}
+        detail={`${formatNumber(summary.writtenOff.count)} ${summary.writtenOff.count === 1 ? "account" : "accounts"}`}
+        href={accountsHref(filters, { status: "WRITTEN_OFF" })}
+        definition={DEFINITIONS.writtenOff}
+      />
     </ul>
   );
 }

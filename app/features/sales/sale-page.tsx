@@ -15,9 +15,12 @@ import { PAYMENT_METHOD_LABELS, PAYMENT_MODE_LABELS, takesPayment, uncountedReas
 import { PaymentStatusPill, SaleStatusPill, ScheduleStatusPill } from "./sale-status";
 import { Statement } from "./statement";
 import { AccountFigures } from "~/features/portfolio/account-figures";
+import type { AccountEvent } from "#backend/schemas/account-actions";
+import { AccountActionLinks, AccountTimeline, availableActions } from "./account-actions";
 
 export type SalePageFlags = {
   pay: boolean;
+  manageSales: boolean;
   readCustomers: boolean;
   readDevices: boolean;
   readCollections: boolean;
@@ -280,10 +283,12 @@ function Contract({ contract }: { contract: NonNullable<SaleRecord["contract"]> 
 
 export function SalePage({
   sale,
+  events,
   payment,
   can,
 }: {
   sale: SaleRecord;
+  events: AccountEvent[];
   payment: PaymentReturnMessage | null;
   can: SalePageFlags;
 }) {
@@ -310,6 +315,7 @@ export function SalePage({
       {sale.account ? (
         <Panel id="sale-account" title="Account">
           <AccountFigures account={sale.account} />
+          <AccountActionLinks saleId={sale.id} actions={availableActions(sale.account, events, can)} />
           {can.readCollections ? (
             <Link to={`/collections/${sale.id}`} className={`${LINK} mt-2 inline-block text-sm`}>
               Collection case: contacts, promises and follow-up
@@ -317,6 +323,7 @@ export function SalePage({
           ) : null}
         </Panel>
       ) : null}
+      {sale.account ? <AccountTimeline events={events} /> : null}
       <Panel id="sale-schedule" title="Schedule">
         <DataTable
           caption="Payment schedule"

@@ -377,3 +377,14 @@ export async function lateAccounts(limit = 20): Promise<{ saleId: string; custom
   const { body } = await call(`/collections?limit=${limit}`, { token: await apiToken() });
   return (body as { accounts: { saleId: string; customerName: string }[] }).accounts;
 }
+
+/** The demo book's accounts of one status, most days late first (admin's view of the account list). */
+export async function accountsWithStatus(
+  status: "LATE" | "DEFAULTED",
+  limit = 50,
+): Promise<{ saleId: string; saleNumber: string; daysLate: number }[]> {
+  const { body } = await call(`/portfolio/accounts?status=${status}&limit=${limit}`, {
+    token: await apiToken(),
+  });
+  return (body as { accounts: { saleId: string; saleNumber: string; daysLate: number }[] }).accounts;
+}

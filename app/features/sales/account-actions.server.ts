@@ -1,0 +1,73 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { ACCOUNT_ACTIONS, isAccountAction } from "#backend/constants/account-actions";
+import type { AccountActionKey } from "#backend/constants/account-actions";
+import {
+  ActionResultSchema,
+  DefaultSchema,
+  DelaySchema,
+  WriteOffSchema,
+} from "#backend/schemas/account-actions";
+import { apiWrite } from "~/api.server";
+import { requirePermission } from "~/session.server";
+import { redirectWithSuccess } from "~/toast.server";
+import {
+  errorToast,
+  invalidSubmission,
+  parseForm,
+  readFormData,
+  rejectedSubmission,
+} from "~/utils/forms.server";
+
+// The sale page's contract actions (issue 27 §2): one page per action, its form a plain POST. The sale and
+// its timeline are read by the sale's route, which this page renders in place of.
+
+const SCHEMAS = {
+  delay: DelaySchema,
+  default: DefaultSchema,
+  "undo-default": DefaultSchema,
+  "write-off": WriteOffSchema,
+} as const;
+
+async function chosenAction(request: Request, value: string | undefined): Promise<AccountActionKey> {
+  if (!isAccountAction(value)) throw data(null, { status: 404 });
+  await requirePermission(request, ACCOUNT_ACTIONS[value].permission);
+  return value;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return { action: await chosenAction(request, params.action) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const chosen = await chosenAction(request, params.action);
+  const saleId = params.saleId ?? "";
+  const formData = await readFormData(request);
+  const submission = parseForm(formData, SCHEMAS[chosen]);
+  if (submission.status !== "success") return invalidSubmission(submission, { intent: chosen });
+  // The API reads the fields as typed, so the form's own words go to it.
+  const body: Record<string, string> = {};
+  for (const name of ["days", "reason"]) {
+    const value = formData.get(name);
+    if (typeof value === "string" && value.trim() !== "") body[name] = value;
+  }
+  const answer = await apiWrite(
+    request,
+    { method: "POST", path: `/v1/accounts/${encodeURIComponent(saleId)}/${chosen}`, body },
+    ActionResultSchema,
+  );
+  if (!answer.ok) {
+    // A delay beyond what the caller may give: the reason belongs under the days, not an access-denied page.
+    if (answer.failure.status === 403 && chosen === "delay") {
+      const message = [answer.failure.message].flat()[0] ?? "";
+      return invalidSubmission(submission, {
+        fieldErrors: { days: [message] },
+        toast: errorToast(message),
+        status: 403,
+        intent: chosen,
+      });
+    }
+    return rejectedSubmission(submission, answer.failure, { intent: chosen });
+  }
+  return redirectWithSuccess(`/sales/${encodeURIComponent(saleId)}`, ACCOUNT_ACTIONS[chosen].done);
+}

@@ -1,0 +1,113 @@
+import { expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { accountsWithStatus, createStaff, signIn, signInAsAdmin } from "./support/staff";
+
+// Contract actions on the sale page (issue 27 §2), with JavaScript off and on. Which figures each action
+// changes, its refusals and two actions at once are the API's tests; here staff take each action from the
+// sale page, read what it will do, and find it on the account's timeline.
+
+/** A demo account of the status, different for the two projects so their runs do not meet. */
+async function anAccount(status: "LATE" | "DEFAULTED", minDaysLate = 0) {
+  const accounts = (await accountsWithStatus(status)).filter((account) => account.daysLate >= minDaysLate);
+  const index = test.info().project.name === "js-on" ? 1 : 0;
+  const account = accounts[index] ?? accounts[0];
+  expect(account, `a ${status} account in the demo book`).toBeTruthy();
+  return account;
+}
+
+async function openAction(page: Page, saleId: string, name: string) {
+  await page.goto(`/sales/${saleId}`);
+  await page.getByRole("navigation", { name: "Account actions" }).getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { level: 2, name: new RegExp(`^${name}: sale`) })).toBeVisible();
+}
+
+const timeline = (page: Page) => page.getByRole("region", { name: "Timeline" });
+const status = (page: Page) =>
+  page.getByRole("region", { name: "Account" }).getByText(/^(Late|Defaulted|Written off|On time)$/);
+
+test.describe("contract actions, as an administrator", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page);
+  });
+
+  test("a delay: the form says what it does, refuses too many days, and the timeline shows before → after", async ({
+    page,
+  }) => {
+    const account = await anAccount("LATE", 10);
+    await openAction(page, account.saleId, "Give a delay");
+    await expect(page).toHaveTitle(`Give a delay — Sale ${account.saleNumber} — SolarDesk`);
+    await expect(page.getByText(/^A delay extends the account's credit by the days given/)).toBeVisible();
+    await page.getByLabel("Days").fill("45");
+    await page.getByRole("button", { name: "Give the delay" }).click();
+    await expect(page.getByText("Days must be at most 30")).toBeVisible();
+    await page.getByLabel("Days").fill("3");
+    await page.getByLabel("Reason (optional)").fill("Harvest money comes next week");
+    await page.getByRole("button", { name: "Give the delay" }).click();
+    await expect(page).toHaveURL(new RegExp(`/sales/${account.saleId}$`));
+    await expect(page.getByText("Delay given", { exact: true }).first()).toBeVisible();
+    const entry = timeline(page).getByRole("listitem").first();
+    await expect(entry).toContainText("Delay given: 3 days without payment");
+    await expect(entry).toContainText(`Days late: ${account.daysLate} → ${account.daysLate - 3}`);
+    await expect(entry).toContainText("Reason: Harvest money comes next week");
+  });
+
+  test("marking defaulted asks first, and undoing it gives the account back its own status", async ({
+    page,
+  }) => {
+    const account = await anAccount("LATE", 10);
+    await openAction(page, account.saleId, "Mark defaulted");
+    await expect(page.getByText(/The account leaves "late" for "defaulted" today\.$/)).toBeVisible();
+    await page.getByRole("button", { name: "Mark defaulted" }).click();
+    await expect(page).toHaveURL(new RegExp(`/sales/${account.saleId}$`));
+    await expect(status(page)).toHaveText("Defaulted");
+    await expect(timeline(page).getByRole("listitem").first()).toContainText(
+      "Marked defaulted: Late → Defaulted",
+    );
+
+    await openAction(page, account.saleId, "Undo the default");
+    await page.getByRole("button", { name: "Undo the default" }).click();
+    await expect(status(page)).toHaveText("Late");
+    await expect(timeline(page).getByRole("listitem").first()).toContainText(
+      "Default undone: Defaulted → Late",
+    );
+  });
+
+  test("a write-off needs a reason, closes the account and is counted under Written off", async ({
+    page,
+  }) => {
+    await page.goto("/portfolio");
+    const tile = page
+      .getByRole("list", { name: "Portfolio figures" })
+      .getByRole("link", { name: /^Written off/ });
+    const before = Number((await tile.innerText()).match(/(\d+) accounts?/)?.[1]);
+    const account = await anAccount("DEFAULTED");
+    await openAction(page, account.saleId, "Write off the account");
+    await expect(page.getByText(/^A write-off closes a defaulted account as a loss/)).toBeVisible();
+    await page.getByRole("button", { name: "Write off the account" }).click();
+    await expect(page.getByText("Reason is required")).toBeVisible();
+    await page.getByLabel("Reason").fill("Customer moved abroad; unit not found");
+    await page.getByRole("button", { name: "Write off the account" }).click();
+    await expect(status(page)).toHaveText("Written off");
+    await expect(timeline(page).getByRole("listitem").first()).toContainText("Reason: Customer moved abroad");
+    await expect(page.getByRole("navigation", { name: "Account actions" })).toHaveCount(0);
+
+    await page.goto("/portfolio");
+    await expect(tile).toContainText(`${before + 1} account`);
+    await tile.click();
+    await expect(page).toHaveURL(/status=WRITTEN_OFF/);
+    await expect(page.getByRole("link", { name: account.saleNumber })).toBeVisible();
+  });
+});
+
+test("a manager reads the timeline but is offered no action, and an action's page is refused", async ({
+  page,
+}) => {
+  const manager = await createStaff("manager");
+  await signIn(page, manager.email, manager.password);
+  const account = await anAccount("LATE");
+  await page.goto(`/sales/${account.saleId}`);
+  await expect(timeline(page)).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Account actions" })).toHaveCount(0);
+  await page.goto(`/sales/${account.saleId}/actions/delay`);
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+});
