@@ -27,8 +27,7 @@ export default function AccountActionRoute() {
   return (
     <AccountActionPage
       key={actionKey}
-      saleId={sale.id}
-      saleNumber={sale.saleNumber}
+      sale={sale}
       account={sale.account}
       actionKey={actionKey}
       answer={answer}

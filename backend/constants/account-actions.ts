@@ -43,12 +43,17 @@ export const ACTION_ERRORS = {
   noDevice: "This sale has no tokenable device",
   noToken: "No token has been issued for this sale yet",
   noEmail: "The customer has no e-mail address to send the token to",
+  notThisSale: "This device is not linked to this sale",
 } as const;
 
 export const ACTION_DEFINITIONS = {
   delay: `A delay extends the account's credit by the days given without a payment: every installment not yet fully paid moves by the same days (paid ones never change) and each tokenable device gets a token for the days. Up to ${DELAY_FREE_DAYS} days once a day for sales staff; longer or more often needs a manager.`,
   default:
     "Marking an account defaulted counts it as defaulted now, before it is 90 days late; undoing it gives the account back the status its payments give it.",
+  token:
+    "A token for one of the sale's devices, for a number of days or to unlock it for good, as the device page issues it; the customer receives it by e-mail. Tokens a payment buys are issued with the payment.",
+  resendToken:
+    "The sale's latest token goes to the customer's e-mail address again, unchanged: nothing new is issued.",
   writeOff:
     "A write-off closes a defaulted account as a loss: its outstanding balance leaves the active book and PAR and is counted under Written off. Payments still received are recorded as usual.",
 } as const;
@@ -72,6 +77,18 @@ export const ACCOUNT_ACTIONS = {
     button: "Undo the default",
     permission: "manage:Sales",
     done: "Default undone",
+  },
+  token: {
+    title: "Issue a token",
+    button: "Issue the token",
+    permission: "manage:Devices",
+    done: "Token issued",
+  },
+  "resend-token": {
+    title: "Resend the last token",
+    button: "Send it again",
+    permission: "write:Sales",
+    done: "Token sent to the customer again",
   },
   "write-off": {
     title: "Write off the account",

@@ -8,18 +8,23 @@ import {
   ActionResultSchema,
   DefaultSchema,
   DelaySchema,
+  ResendTokenSchema,
+  SaleTokenSchema,
   TimelineSchema,
   WriteOffSchema,
 } from "../schemas/account-actions";
 import {
   accountTimeline,
   giveDelay,
+  issueSaleToken,
   markDefaulted,
+  resendLastToken,
   undoDefault,
   writeOff,
 } from "../services/account-actions";
 import { tokenEmail } from "../services/device-tokens";
 import { sendWithoutFailing } from "../services/emails";
+import { TokenRecordSchema } from "../schemas/token-records";
 
 // Contract actions on an account (issue 27 §2), named by the account's sale id. Refusals: 400 for a rule
 // (wrong status, not an account), 403 for a delay beyond what the caller may give, 404 for no such sale.
@@ -69,6 +74,30 @@ export const accountActionOperations: Operation[] = [
   },
   {
     method: "post",
+    path: "/api/v1/accounts/{saleId}/token",
+    tag: "Accounts",
+    summary:
+      "Issue a token for one of the sale's devices (`deviceId`), for `days` or `unlock`, as the device page does; e-mailed to the customer",
+    access: "manage:Devices",
+    body: SaleTokenSchema,
+    success: ok(
+      "The account after it, its event and the token",
+      ActionResultSchema.extend({ token: TokenRecordSchema }),
+    ),
+    errors: refusals,
+  },
+  {
+    method: "post",
+    path: "/api/v1/accounts/{saleId}/resend-token",
+    tag: "Accounts",
+    summary: "E-mail the sale's latest token to the customer again",
+    access: "write:Sales",
+    body: ResendTokenSchema,
+    success: ok("The account and its event", ActionResultSchema),
+    errors: { 400: "No token yet, or no e-mail address", 404: "Sale not found" },
+  },
+  {
+    method: "post",
     path: "/api/v1/accounts/{saleId}/write-off",
     tag: "Accounts",
     summary:
@@ -101,6 +130,20 @@ export function accountActionRoutes({ db, caches, mailer }: RouteDeps) {
     .post("/:saleId/undo-default", guard("manage:Sales"), async (c) => {
       const input = await readJsonBody(c, DefaultSchema);
       return c.json(await undoDefault(db, signedInActor(c), c.req.param("saleId"), input), 200);
+    })
+    .post("/:saleId/token", guard("manage:Devices"), async (c) => {
+      const input = await readJsonBody(c, SaleTokenSchema);
+      const saleId = c.req.param("saleId");
+      const result = await issueSaleToken(db, signedInActor(c), saleId, input);
+      const message = await tokenEmail(db, saleId, [result.token]);
+      if (message) await sendWithoutFailing(mailer, message);
+      return c.json(result, 200);
+    })
+    .post("/:saleId/resend-token", guard("write:Sales"), async (c) => {
+      await readJsonBody(c, ResendTokenSchema);
+      const { message, ...result } = await resendLastToken(db, signedInActor(c), c.req.param("saleId"));
+      await sendWithoutFailing(mailer, message);
+      return c.json(result, 200);
     })
     .post("/:saleId/write-off", guard("manage:Sales"), async (c) => {
       const input = await readJsonBody(c, WriteOffSchema);

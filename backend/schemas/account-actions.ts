@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ACCOUNT_EVENT_KINDS, DELAY_MAX_DAYS, REASON_MAX } from "../constants/account-actions";
 import { requiredText } from "./fields";
 import { optionalField, wholeNumberField } from "./form-values";
+import { DAYS_OR_UNLOCK, TOKEN_FIELDS, daysOrUnlock } from "./payments";
 import { AccountRecordSchema } from "./portfolio";
 
 // Contract actions on an account (issue 27 §2): one schema per form, shared by the page, its action and
@@ -37,6 +38,16 @@ export const WriteOffSchema = z
   })
   .strict();
 export type WriteOffInput = z.infer<typeof WriteOffSchema>;
+
+/** A token from the sale page: the sale's device and, as on the device page, days or unlock. */
+export const SaleTokenSchema = z
+  .object({ deviceId: requiredText("Choose a device"), ...TOKEN_FIELDS })
+  .strict()
+  .refine(daysOrUnlock, DAYS_OR_UNLOCK);
+export type SaleTokenInput = z.infer<typeof SaleTokenSchema>;
+
+/** Resending the last token: nothing to fill in. */
+export const ResendTokenSchema = z.object({}).strict();
 
 const change = z.record(z.union([z.string(), z.number(), z.null()])).nullable();
 

@@ -128,28 +128,29 @@ export const SandboxOutcomeSchema = z.object({
 });
 export type SandboxOutcome = z.infer<typeof SandboxOutcomeSchema>;
 
-export const GenerateTokenSchema = z
-  .object({
-    // A real number or its text: `true` or `[1]` is not one day.
-    days: optionalField(
-      wholeNumberField({
-        required: "Days must be a whole number",
-        notWhole: "Days must be a whole number",
-        tooSmall: "Days must be at least 1",
-        tooLarge: "Days must be at most 995",
-        max: 995,
-      }),
-    ),
-    unlock: z
-      .union([z.boolean(), z.enum(["true", "false", "on"])])
-      .transform((value) => value === true || value === "true" || value === "on")
-      .optional(),
-  })
-  .strict()
-  .refine((input) => Boolean(input.unlock) !== (input.days !== undefined), {
-    message: "Give either a number of days or unlock",
-    path: ["days"],
-  });
+/** Days or unlock: the device page's token form, and the sale page's with the device chosen. */
+export const TOKEN_FIELDS = {
+  // A real number or its text: `true` or `[1]` is not one day.
+  days: optionalField(
+    wholeNumberField({
+      required: "Days must be a whole number",
+      notWhole: "Days must be a whole number",
+      tooSmall: "Days must be at least 1",
+      tooLarge: "Days must be at most 995",
+      max: 995,
+    }),
+  ),
+  unlock: z
+    .union([z.boolean(), z.enum(["true", "false", "on"])])
+    .transform((value) => value === true || value === "true" || value === "on")
+    .optional(),
+};
+
+export const daysOrUnlock = <Input extends { days?: number; unlock?: boolean }>(input: Input) =>
+  Boolean(input.unlock) !== (input.days !== undefined);
+export const DAYS_OR_UNLOCK = { message: "Give either a number of days or unlock", path: ["days"] };
+
+export const GenerateTokenSchema = z.object(TOKEN_FIELDS).strict().refine(daysOrUnlock, DAYS_OR_UNLOCK);
 export type GenerateTokenInput = z.output<typeof GenerateTokenSchema>;
 
 export const GeneratedTokenSchema = z.object({

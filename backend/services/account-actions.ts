@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppDb } from "../db/client";
-import { accountEvents, accounts, sales, users } from "../db/schema";
+import { accountEvents, accounts, deviceTokens, devices, saleItems, sales, users } from "../db/schema";
 import {
   ACCOUNT_EVENT_LABELS,
   ACTION_ERRORS,
@@ -12,13 +12,19 @@ import type { AccountEventKind, HeldStatus } from "../constants/account-actions"
 import { ACCOUNT_STATUS_LABELS, ACTIVE_STATUSES } from "../constants/portfolio";
 import type { AccountStatus } from "../constants/portfolio";
 import { saleNumberText } from "../constants/record-numbers";
-import type { AccountEvent, DefaultInput, DelayInput, WriteOffInput } from "../schemas/account-actions";
+import type {
+  AccountEvent,
+  DefaultInput,
+  DelayInput,
+  SaleTokenInput,
+  WriteOffInput,
+} from "../schemas/account-actions";
 import { lagosToday } from "../schemas/dates";
 import { isGranted } from "../schemas/permissions";
 import type { StaffActor } from "./audit";
 import { recordAudit } from "./audit";
-import { issueTokensForDelay } from "./device-tokens";
-import { forbidden, invalid, notFound } from "./errors";
+import { issueManualToken, issueTokensForDelay, tokenEmail, tokenRecords } from "./device-tokens";
+import { forbidden, invalid, invalidField, notFound } from "./errors";
 import { accountFigures } from "./portfolio";
 import { SALE_NOT_FOUND } from "./sale-records";
 
@@ -78,7 +84,13 @@ async function record(
   tx: AppDb,
   actor: StaffActor,
   account: Locked,
-  event: { kind: AccountEventKind; summary: string; reason?: string; before: Change; after: Change },
+  event: {
+    kind: AccountEventKind;
+    summary: string;
+    reason?: string;
+    before: Change | null;
+    after: Change | null;
+  },
 ) {
   const [row] = await tx
     .insert(accountEvents)
@@ -245,6 +257,60 @@ export async function writeOff(
     });
   });
   return answer(db, saleId, eventId);
+}
+
+/** A token for one of the sale's devices (days or unlock), as the device page issues it, on the timeline. */
+export async function issueSaleToken(
+  db: AppDb,
+  actor: StaffActor,
+  saleId: string,
+  input: SaleTokenInput,
+  today = lagosToday(),
+) {
+  const done = await db.transaction(async (tx) => {
+    const account = await lockAccount(tx, saleId);
+    const [linked] = await tx
+      .select({ id: devices.id })
+      .from(devices)
+      .innerJoin(saleItems, eq(saleItems.id, devices.saleItemId))
+      .where(and(eq(devices.id, input.deviceId), eq(saleItems.saleId, saleId)));
+    if (!linked) throw invalidField("deviceId", ACTION_ERRORS.notThisSale);
+    const issued = await issueManualToken(tx, actor, input.deviceId, input);
+    const after = await refresh(tx, saleId, today);
+    const eventId = await record(tx, actor, account, {
+      kind: "TOKEN",
+      summary: `${issued.days === null ? "an unlock token" : `a ${issued.days}-day token`} for device ${issued.record.serialNumber}`,
+      before: figuresOf(account),
+      after: figuresOf(after),
+    });
+    return { eventId, issued };
+  });
+  return { ...(await answer(db, saleId, done.eventId)), token: done.issued.record };
+}
+
+/** The sale's latest token, e-mailed to the customer again (the route sends it once this has committed). */
+export async function resendLastToken(db: AppDb, actor: StaffActor, saleId: string) {
+  const done = await db.transaction(async (tx) => {
+    const account = await lockAccount(tx, saleId);
+    const [latest] = await tx
+      .select({ id: deviceTokens.id })
+      .from(deviceTokens)
+      .where(eq(deviceTokens.saleId, saleId))
+      .orderBy(desc(deviceTokens.createdAt), desc(deviceTokens.count))
+      .limit(1);
+    if (!latest) throw invalid(ACTION_ERRORS.noToken);
+    const [token] = await tokenRecords(tx, [latest.id]);
+    const message = await tokenEmail(tx, saleId, [token]);
+    if (!message) throw invalid(ACTION_ERRORS.noEmail);
+    const eventId = await record(tx, actor, account, {
+      kind: "TOKEN_RESENT",
+      summary: `the ${token.days === null ? "unlock token" : `${token.days}-day token`} for device ${token.serialNumber} to ${message.to}`,
+      before: null,
+      after: null,
+    });
+    return { eventId, message };
+  });
+  return { ...(await answer(db, saleId, done.eventId)), message: done.message };
 }
 
 const staff = alias(users, "staff");

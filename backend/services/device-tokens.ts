@@ -191,11 +191,16 @@ export async function issueTokensForDelay(
   for (const { device } of linked) {
     if (tokenSettingsProblem(device)) continue;
     issued.push(
-      ...(await mintTokens(tx, device, { kind: "ADD_TIME", days }, {
-        paymentId: null,
-        saleId,
-        issuedBy: actor.userId,
-      })),
+      ...(await mintTokens(
+        tx,
+        device,
+        { kind: "ADD_TIME", days },
+        {
+          paymentId: null,
+          saleId,
+          issuedBy: actor.userId,
+        },
+      )),
     );
   }
   return issued;
@@ -285,6 +290,9 @@ async function tokensWhere(db: AppDb, condition: SQL): Promise<TokenRecord[]> {
 
 export const deviceTokenRecords = (db: AppDb, deviceId: string) =>
   tokensWhere(db, eq(deviceTokens.deviceId, deviceId));
+
+export const tokenRecords = (db: AppDb, tokenIds: string[]) =>
+  tokensWhere(db, inArray(deviceTokens.id, tokenIds));
 
 export async function tokensOfDevices(db: AppDb, deviceIds: string[]): Promise<TokenRecord[]> {
   if (deviceIds.length === 0) return [];

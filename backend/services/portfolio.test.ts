@@ -371,7 +371,12 @@ describe("the day's start, and what changed since", () => {
     const summary = await portfolioSummary(backend.db, filters, TODAY);
     return {
       kept: {
-        risk: { active: summary.active, par: summary.par, buckets: summary.buckets },
+        risk: {
+          active: summary.active,
+          writtenOff: summary.writtenOff,
+          par: summary.par,
+          buckets: summary.buckets,
+        },
         collection: summary.collection.map(({ scheduled, collected }) => ({ scheduled, collected })),
         agents: summary.agents,
       },

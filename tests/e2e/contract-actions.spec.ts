@@ -7,9 +7,9 @@ import { accountsWithStatus, createStaff, signIn, signInAsAdmin } from "./suppor
 // sale page, read what it will do, and find it on the account's timeline.
 
 /** A demo account of the status, different for the two projects so their runs do not meet. */
-async function anAccount(status: "LATE" | "DEFAULTED", minDaysLate = 0) {
+async function anAccount(status: "LATE" | "DEFAULTED", minDaysLate = 0, offset = 0) {
   const accounts = (await accountsWithStatus(status)).filter((account) => account.daysLate >= minDaysLate);
-  const index = test.info().project.name === "js-on" ? 1 : 0;
+  const index = offset + (test.info().project.name === "js-on" ? 1 : 0);
   const account = accounts[index] ?? accounts[0];
   expect(account, `a ${status} account in the demo book`).toBeTruthy();
   return account;
@@ -89,13 +89,47 @@ test.describe("contract actions, as an administrator", () => {
     await page.getByRole("button", { name: "Write off the account" }).click();
     await expect(status(page)).toHaveText("Written off");
     await expect(timeline(page).getByRole("listitem").first()).toContainText("Reason: Customer moved abroad");
-    await expect(page.getByRole("navigation", { name: "Account actions" })).toHaveCount(0);
+    // Tokens stay on offer; nothing that changes what is owed does.
+    const actions = page.getByRole("navigation", { name: "Account actions" });
+    for (const name of ["Give a delay", "Mark defaulted", "Write off the account"])
+      await expect(actions.getByRole("link", { name })).toHaveCount(0);
 
     await page.goto("/portfolio");
     await expect(tile).toContainText(`${before + 1} account`);
     await tile.click();
     await expect(page).toHaveURL(/status=WRITTEN_OFF/);
     await expect(page.getByRole("link", { name: account.saleNumber })).toBeVisible();
+  });
+});
+
+test.describe("tokens from the sale page, as an administrator", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page);
+  });
+
+  test("a token for the sale's device reaches the timeline, and the last token can be sent again", async ({
+    page,
+  }) => {
+    const account = await anAccount("LATE", 10, 2);
+    await openAction(page, account.saleId, "Issue a token");
+    await page.getByRole("button", { name: "Issue the token" }).click();
+    await expect(page.getByText("Give either a number of days or unlock")).toBeVisible();
+    await page.getByLabel("Days").fill("5");
+    await page.getByRole("button", { name: "Issue the token" }).click();
+    await expect(page).toHaveURL(new RegExp(`/sales/${account.saleId}$`));
+    await expect(timeline(page).getByRole("listitem").first()).toContainText(
+      /Token issued: a 5-day token for device \S+/,
+    );
+
+    await openAction(page, account.saleId, "Resend the last token");
+    await expect(
+      page.getByText(/^Token \d+ for device \S+ \(5 days\), issued .+, goes to .+@.+\.$/),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Send it again" }).click();
+    await expect(page).toHaveURL(new RegExp(`/sales/${account.saleId}$`));
+    await expect(timeline(page).getByRole("listitem").first()).toContainText(
+      /Token resent: the 5-day token for device \S+ to .+@/,
+    );
   });
 });
 

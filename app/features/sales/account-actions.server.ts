@@ -6,6 +6,8 @@ import {
   ActionResultSchema,
   DefaultSchema,
   DelaySchema,
+  ResendTokenSchema,
+  SaleTokenSchema,
   WriteOffSchema,
 } from "#backend/schemas/account-actions";
 import { apiWrite } from "~/api.server";
@@ -27,6 +29,8 @@ const SCHEMAS = {
   default: DefaultSchema,
   "undo-default": DefaultSchema,
   "write-off": WriteOffSchema,
+  token: SaleTokenSchema,
+  "resend-token": ResendTokenSchema,
 } as const;
 
 async function chosenAction(request: Request, value: string | undefined): Promise<AccountActionKey> {
@@ -47,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return invalidSubmission(submission, { intent: chosen });
   // The API reads the fields as typed, so the form's own words go to it.
   const body: Record<string, string> = {};
-  for (const name of ["days", "reason"]) {
+  for (const name of ["days", "reason", "deviceId", "unlock"]) {
     const value = formData.get(name);
     if (typeof value === "string" && value.trim() !== "") body[name] = value;
   }

@@ -10,9 +10,11 @@ import {
 } from "#backend/constants/account-actions";
 import type { AccountActionKey } from "#backend/constants/account-actions";
 import type { AccountEvent } from "#backend/schemas/account-actions";
+import type { SaleRecord } from "#backend/schemas/sales";
 import type { AccountFigures as Figures } from "#backend/schemas/portfolio";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
+import { FormSelect } from "~/components/form-select";
 import { FormTextarea } from "~/components/form-textarea";
 import { Panel } from "~/components/panel";
 import { SubmitButton } from "~/components/submit-button";
@@ -29,7 +31,27 @@ import { useLiveForm } from "~/utils/use-live-form";
 const LINK = "text-brand-700 hover:underline";
 const ACTIVE = ["ON_TIME", "LATE", "DEFAULTED"];
 
-export type ActionFlags = { pay: boolean; manageSales: boolean };
+export type ActionFlags = { pay: boolean; manageSales: boolean; manageDevices: boolean };
+
+type SaleDevice = SaleRecord["items"][number]["devices"][number];
+type Token = SaleDevice["tokens"][number];
+
+/** The sale's devices that take tokens, and its latest token (what "resend" sends). */
+export function saleTokens(sale: Pick<SaleRecord, "items">) {
+  const devices = sale.items.flatMap((item) => item.devices).filter((device) => device.isTokenable);
+  const latest = devices
+    .flatMap((device) => device.tokens)
+    .reduce<Token | null>(
+      (newest, token) =>
+        !newest ||
+        token.createdAt > newest.createdAt ||
+        (token.createdAt === newest.createdAt && token.count > newest.count)
+          ? token
+          : newest,
+      null,
+    );
+  return { devices, latest };
+}
 
 /** Only a default marked by hand can be undone: the latest of the two events says whether it stands. */
 export const markedDefaulted = (events: readonly AccountEvent[]) =>
@@ -38,11 +60,15 @@ export const markedDefaulted = (events: readonly AccountEvent[]) =>
 
 /** The actions the account's status and the caller's permissions allow, in the order staff reach for them. */
 export function availableActions(
+  sale: Pick<SaleRecord, "items" | "customer">,
   account: Pick<Figures, "status">,
   events: readonly AccountEvent[],
   can: ActionFlags,
 ): AccountActionKey[] {
   const actions: AccountActionKey[] = [];
+  const tokens = saleTokens(sale);
+  if (can.manageDevices && tokens.devices.length) actions.push("token");
+  if (can.pay && tokens.latest && sale.customer.email) actions.push("resend-token");
   if (can.pay && ACTIVE.includes(account.status)) actions.push("delay");
   if (can.manageSales && (account.status === "ON_TIME" || account.status === "LATE")) actions.push("default");
   if (can.manageSales && account.status === "DEFAULTED" && markedDefaulted(events))
@@ -132,8 +158,16 @@ export function AccountTimeline({ events }: { events: readonly AccountEvent[] })
 }
 
 const loadSchema = (key: AccountActionKey) => () =>
-  import("#backend/schemas/account-actions").then((module) =>
-    key === "delay" ? module.DelaySchema : key === "write-off" ? module.WriteOffSchema : module.DefaultSchema,
+  import("#backend/schemas/account-actions").then(
+    (module) =>
+      ({
+        delay: module.DelaySchema,
+        default: module.DefaultSchema,
+        "undo-default": module.DefaultSchema,
+        "write-off": module.WriteOffSchema,
+        token: module.SaleTokenSchema,
+        "resend-token": module.ResendTokenSchema,
+      })[key],
   );
 
 function consequence(key: AccountActionKey, account: Figures) {
@@ -146,6 +180,10 @@ function consequence(key: AccountActionKey, account: Figures) {
       return ACTION_DEFINITIONS.default;
     case "write-off":
       return `${ACTION_DEFINITIONS.writeOff} Outstanding now: ${formatNaira(account.outstanding)}.`;
+    case "token":
+      return ACTION_DEFINITIONS.token;
+    case "resend-token":
+      return ACTION_DEFINITIONS.resendToken;
   }
 }
 
@@ -153,18 +191,19 @@ export type ActionAnswer = { result?: FormResult | null; toast?: ToastData | nul
 
 /** One action's page: what it does, the account as it stands, and its form. */
 export function AccountActionPage({
-  saleId,
-  saleNumber,
+  sale,
   account,
   actionKey,
   answer,
 }: {
-  saleId: string;
-  saleNumber: string;
+  sale: Pick<SaleRecord, "id" | "saleNumber" | "items" | "customer">;
   account: Figures;
   actionKey: AccountActionKey;
   answer: ActionAnswer;
 }) {
+  const { id: saleId, saleNumber } = sale;
+  const tokens = saleTokens(sale);
+  const unlockWasTicked = answer?.result?.initialValue?.unlock === "on";
   const words = ACCOUNT_ACTIONS[actionKey];
   // Three schemas behind one page: the fields are checked by name at run time, by the schema loaded.
   const form = useLiveForm<z.ZodTypeAny>({
@@ -187,6 +226,37 @@ export function AccountActionPage({
         </h2>
         <p className="mt-2 text-sm text-slate-700">{consequence(actionKey, account)}</p>
         <Form method="post" {...form.form} className="mt-4 flex max-w-xl flex-col gap-3">
+          {actionKey === "token" ? (
+            <>
+              <FormSelect
+                label="Device"
+                placeholder="Choose a device"
+                options={tokens.devices.map((device) => ({ value: device.id, label: device.serialNumber }))}
+                {...form.field("deviceId")}
+                defaultValue={
+                  form.field("deviceId").defaultValue ??
+                  (tokens.devices.length === 1 ? tokens.devices[0].id : "")
+                }
+              />
+              <FormInput
+                label="Days"
+                inputMode="numeric"
+                hint="1 to 995 days of use"
+                {...form.field("days")}
+              />
+              <label className="flex items-center gap-2 text-sm text-slate-700">
+                <input type="checkbox" name="unlock" defaultChecked={unlockWasTicked} className="h-4 w-4" />
+                Unlock for good instead
+              </label>
+            </>
+          ) : null}
+          {actionKey === "resend-token" ? (
+            <p className="text-sm text-slate-700">
+              {tokens.latest
+                ? `Token ${tokens.latest.token} for device ${tokens.latest.serialNumber} (${tokens.latest.days === null ? "unlocks it for good" : `${tokens.latest.days} days`}), issued ${formatDate(tokens.latest.createdAt)}, goes to ${sale.customer.email ?? "no e-mail address"}.`
+                : "No token has been issued for this sale yet."}
+            </p>
+          ) : null}
           {actionKey === "delay" ? (
             <FormInput
               label="Days"
@@ -198,13 +268,15 @@ export function AccountActionPage({
               {...form.field("days")}
             />
           ) : null}
-          <FormTextarea
-            label={actionKey === "write-off" ? "Reason" : "Reason (optional)"}
-            maxLength={REASON_MAX}
-            rows={3}
-            required={actionKey === "write-off"}
-            {...form.field("reason")}
-          />
+          {actionKey === "token" || actionKey === "resend-token" ? null : (
+            <FormTextarea
+              label={actionKey === "write-off" ? "Reason" : "Reason (optional)"}
+              maxLength={REASON_MAX}
+              rows={3}
+              required={actionKey === "write-off"}
+              {...form.field("reason")}
+            />
+          )}
           <ErrorBox errors={form.formErrors} />
           <div className="flex flex-wrap items-center gap-3">
             <SubmitButton pendingText="Saving..." tone={destructive ? "danger" : "primary"}>

@@ -39,6 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     can: canFlags(user, {
       pay: "write:Sales",
       manageSales: "manage:Sales",
+      manageDevices: "manage:Devices",
       readCustomers: "read:Customers",
       readDevices: "read:Devices",
       readCollections: "read:Collections",

@@ -21,6 +21,7 @@ import { AccountActionLinks, AccountTimeline, availableActions } from "./account
 export type SalePageFlags = {
   pay: boolean;
   manageSales: boolean;
+  manageDevices: boolean;
   readCustomers: boolean;
   readDevices: boolean;
   readCollections: boolean;
@@ -315,7 +316,7 @@ export function SalePage({
       {sale.account ? (
         <Panel id="sale-account" title="Account">
           <AccountFigures account={sale.account} />
-          <AccountActionLinks saleId={sale.id} actions={availableActions(sale.account, events, can)} />
+          <AccountActionLinks saleId={sale.id} actions={availableActions(sale, sale.account, events, can)} />
           {can.readCollections ? (
             <Link to={`/collections/${sale.id}`} className={`${LINK} mt-2 inline-block text-sm`}>
               Collection case: contacts, promises and follow-up
