@@ -8,6 +8,8 @@ export const ACCOUNT_EVENT_KINDS = [
   "MARKED_DEFAULTED",
   "DEFAULT_UNDONE",
   "WRITTEN_OFF",
+  "REPOSSESSION_ATTEMPT",
+  "REPOSSESSED",
 ] as const;
 export type AccountEventKind = (typeof ACCOUNT_EVENT_KINDS)[number];
 
@@ -18,10 +20,33 @@ export const ACCOUNT_EVENT_LABELS: Record<AccountEventKind, string> = {
   MARKED_DEFAULTED: "Marked defaulted",
   DEFAULT_UNDONE: "Default undone",
   WRITTEN_OFF: "Written off",
+  REPOSSESSION_ATTEMPT: "Repossession attempt",
+  REPOSSESSED: "Repossessed",
+};
+
+/** What a visit to take the unit back found; "collected" repossesses the account. */
+export const REPOSSESSION_OUTCOMES = [
+  "NOT_HOME",
+  "REFUSED",
+  "NOT_FOUND",
+  "LOST_STOLEN",
+  "PROMISED",
+  "PAID",
+  "COLLECTED",
+] as const;
+export type RepossessionOutcome = (typeof REPOSSESSION_OUTCOMES)[number];
+export const REPOSSESSION_OUTCOME_LABELS: Record<RepossessionOutcome, string> = {
+  NOT_HOME: "Not at home",
+  REFUSED: "Refused",
+  NOT_FOUND: "Device not found",
+  LOST_STOLEN: "Lost or stolen",
+  PROMISED: "Promised to pay",
+  PAID: "Paid",
+  COLLECTED: "Collected",
 };
 
 /** A status staff set by hand; the database's own rules give every other status (decision 040). */
-export const HELD_STATUSES = ["DEFAULTED", "WRITTEN_OFF"] as const;
+export const HELD_STATUSES = ["DEFAULTED", "WRITTEN_OFF", "REPOSSESSED"] as const;
 export type HeldStatus = (typeof HELD_STATUSES)[number];
 
 /** A delay of more days than this, or a second one within a day, needs manage:Sales. */
@@ -44,6 +69,8 @@ export const ACTION_ERRORS = {
   noToken: "No token has been issued for this sale yet",
   noEmail: "The customer has no e-mail address to send the token to",
   notThisSale: "This device is not linked to this sale",
+  notReturnedItem: "Choose a stock item of the returned class",
+  noReturnsWarehouse: "No active warehouse takes returned stock: add the returned class to one first",
 } as const;
 
 export const ACTION_DEFINITIONS = {
@@ -52,6 +79,8 @@ export const ACTION_DEFINITIONS = {
     "Marking an account defaulted counts it as defaulted now, before it is 90 days late; undoing it gives the account back the status its payments give it.",
   token:
     "A token for one of the sale's devices, for a number of days or to unlock it for good, as the device page issues it; the customer receives it by e-mail. Tokens a payment buys are issued with the payment.",
+  repossess:
+    'Record each visit to take the unit back. On "Collected" the account becomes repossessed: its devices leave the sale and go back to stock under the returned stock item chosen (in the first active warehouse that takes returned stock), and each tokenable device gets a reset token (credit set to zero) so it can be sold again.',
   resendToken:
     "The sale's latest token goes to the customer's e-mail address again, unchanged: nothing new is issued.",
   writeOff:
@@ -89,6 +118,12 @@ export const ACCOUNT_ACTIONS = {
     button: "Send it again",
     permission: "write:Sales",
     done: "Token sent to the customer again",
+  },
+  repossess: {
+    title: "Repossess",
+    button: "Record the visit",
+    permission: "manage:Sales",
+    done: "Visit recorded",
   },
   "write-off": {
     title: "Write off the account",

@@ -19,6 +19,7 @@ import {
   signedInAs,
 } from "../test/factories";
 import { RECIPIENT, makeSellableProduct } from "../test/sale-factories";
+import { makeItem } from "../test/stock-factories";
 
 const { backend, team } = await backendWithTeam();
 // Sales staff whose role may sell but not manage sales: the delay's limits apply to them.
@@ -32,7 +33,7 @@ const N = 100_000; // ₦1,000 in kobo
 const { product } = await makeSellableProduct(backend.db, { units: 4, price: 10_000 });
 const agent = await makeAgent(backend.db, { firstname: "Musa", lastname: "Actions" });
 const customers = await Promise.all(
-  ["Ada", "Bayo", "Chidi", "Dayo", "Efe", "Femi"].map((firstname) =>
+  ["Ada", "Bayo", "Chidi", "Dayo", "Efe", "Femi", "Gbenga"].map((firstname) =>
     makeCustomer(backend.db, { firstname, lastname: "Actions" }),
   ),
 );
@@ -56,7 +57,7 @@ const account = (index: number, saleDate: string, paidMonths: number, device = f
 // Ada: about 60 days late; Bayo: defaulted (six months without paying); Chidi: in credit; Dayo: late by a
 // few days with a tokenable unit; Efe: late, for the concurrency test; Femi: late, for the write-off's
 // portfolio figures.
-const [ada, bayo, chidi, dayo, efe, femi] = await writeBook(
+const [ada, bayo, chidi, dayo, efe, femi, gbenga] = await writeBook(
   backend.db,
   [
     account(0, addMonths(TODAY, -3), 0),
@@ -65,6 +66,7 @@ const [ada, bayo, chidi, dayo, efe, femi] = await writeBook(
     account(3, addDays(addMonths(TODAY, -1), -3), 0, true),
     account(4, addMonths(TODAY, -3), 0),
     account(5, addMonths(TODAY, -8), 0),
+    account(6, addMonths(TODAY, -4), 1, true),
   ],
   TODAY,
 );
@@ -365,6 +367,92 @@ describe("tokens from the sale page", () => {
     expect((await post(`/api/v1/accounts/${dayo}/resend-token`, { x: 1 }, team.sales.token)).status).toBe(
       400,
     );
+  });
+});
+
+describe("repossession", () => {
+  it("records each visit on the timeline, and a promise made at the door on the collection case", async () => {
+    const visit = await post(`/api/v1/accounts/${efe}/repossess`, { outcome: "NOT_HOME" }, team.admin.token);
+    expect(visit.status).toBe(200);
+    expect((await visit.json()).event).toMatchObject({
+      kind: "REPOSSESSION_ATTEMPT",
+      summary: "Not at home",
+    });
+    const incomplete = await post(
+      `/api/v1/accounts/${efe}/repossess`,
+      { outcome: "PROMISED" },
+      team.admin.token,
+    );
+    expect(incomplete.status).toBe(400);
+    const promised = await post(
+      `/api/v1/accounts/${efe}/repossess`,
+      { outcome: "PROMISED", promiseAmount: "500", promiseDate: addDays(TODAY, 3), note: "At the door" },
+      team.admin.token,
+    );
+    expect(promised.status).toBe(200);
+    expect((await promised.json()).event.summary).toBe(`Promised to pay: ₦500 by ${addDays(TODAY, 3)}`);
+    const collection = await (await get(`/api/v1/collections/${efe}`)).json();
+    expect(collection.account.promise).toMatchObject({ amount: 500, date: addDays(TODAY, 3), state: "OPEN" });
+    expect((await figures(efe)).status).toBe("LATE");
+  });
+
+  it("on collected: the account is repossessed, its unit back in stock as returned with a reset token", async () => {
+    const returned = await makeItem(backend.db, { itemClass: "RETURNED", name: "Returned solar kit" });
+    const regular = await makeItem(backend.db, { name: "Regular kit" });
+    const collect = (body: Record<string, unknown>) =>
+      post(
+        `/api/v1/accounts/${gbenga}/repossess`,
+        {
+          outcome: "COLLECTED",
+          returnedItemId: returned.id,
+          unitCost: "20000",
+          resalePrice: "35000",
+          ...body,
+        },
+        team.admin.token,
+      );
+    await refusal(await collect({ returnedItemId: regular.id }), 400, ACTION_ERRORS.notReturnedItem);
+    await refusal(
+      await collect({ resalePrice: "100" }),
+      400,
+      "Resale price cannot be below the value of the returned unit",
+    );
+    expect((await collect({ returnedItemId: undefined })).status).toBe(400);
+    const activeBefore = PortfolioSummarySchema.parse(await (await get("/api/v1/portfolio")).json()).active
+      .count;
+
+    const response = await collect({ note: "Collected from the shop" });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.account.status).toBe("REPOSSESSED");
+    expect(body.event).toMatchObject({ kind: "REPOSSESSED", reason: "Collected from the shop" });
+    expect(body.event.summary).toMatch(
+      /^1 unit back in stock as Returned solar kit in .+, a reset token issued$/,
+    );
+
+    const [device] = await queryRows(
+      backend.db,
+      sql`select d.sale_item_id, d.inventory_id,
+          (select kind from device_tokens t where t.device_id = d.id order by t.count desc limit 1) as last_kind
+        from devices d where d.id in (select device_id from device_tokens where sale_id = ${gbenga})`,
+      z.object({ sale_item_id: z.string().nullable(), inventory_id: z.string(), last_kind: z.string() }),
+    );
+    expect(device).toEqual({ sale_item_id: null, inventory_id: returned.id, last_kind: "SET_TIME" });
+    const [stock] = await queryRows(
+      backend.db,
+      sql`select sum(remaining_quantity)::int as units, min(price)::bigint as price from inventory_batches
+        where inventory_item_id = ${returned.id}`,
+      z.object({ units: z.number(), price: z.coerce.number() }),
+    );
+    expect(stock).toEqual({ units: 1, price: 3_500_000 });
+    const activeAfter = PortfolioSummarySchema.parse(await (await get("/api/v1/portfolio")).json()).active
+      .count;
+    expect(activeAfter).toBe(activeBefore - 1);
+    await refusal(await collect({}), 400, ACTION_ERRORS.notActive);
+    // Selling is not managing: a repossession needs manage:Sales.
+    expect(
+      (await post(`/api/v1/accounts/${ada}/repossess`, { outcome: "NOT_HOME" }, seller.token)).status,
+    ).toBe(403);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   ActionResultSchema,
   DefaultSchema,
   DelaySchema,
+  RepossessionSchema,
   ResendTokenSchema,
   SaleTokenSchema,
   TimelineSchema,
@@ -18,6 +19,7 @@ import {
   giveDelay,
   issueSaleToken,
   markDefaulted,
+  recordRepossession,
   resendLastToken,
   undoDefault,
   writeOff,
@@ -98,6 +100,17 @@ export const accountActionOperations: Operation[] = [
   },
   {
     method: "post",
+    path: "/api/v1/accounts/{saleId}/repossess",
+    tag: "Accounts",
+    summary:
+      "Record a visit to take the unit back (`outcome`). PROMISED needs `promiseAmount` (naira) and `promiseDate`, and goes to the collection case; COLLECTED needs `returnedItemId` (a returned-class stock item), `unitCost` and `resalePrice` (naira): the account becomes REPOSSESSED, its devices go back to stock under that item with a reset token each",
+    access: "manage:Sales",
+    body: RepossessionSchema,
+    success: ok("The account after it and its event", ActionResultSchema),
+    errors: refusals,
+  },
+  {
+    method: "post",
     path: "/api/v1/accounts/{saleId}/write-off",
     tag: "Accounts",
     summary:
@@ -144,6 +157,10 @@ export function accountActionRoutes({ db, caches, mailer }: RouteDeps) {
       const { message, ...result } = await resendLastToken(db, signedInActor(c), c.req.param("saleId"));
       await sendWithoutFailing(mailer, message);
       return c.json(result, 200);
+    })
+    .post("/:saleId/repossess", guard("manage:Sales"), async (c) => {
+      const input = await readJsonBody(c, RepossessionSchema);
+      return c.json(await recordRepossession(db, signedInActor(c), c.req.param("saleId"), input), 200);
     })
     .post("/:saleId/write-off", guard("manage:Sales"), async (c) => {
       const input = await readJsonBody(c, WriteOffSchema);

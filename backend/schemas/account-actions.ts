@@ -1,9 +1,15 @@
 import { z } from "zod";
-import { ACCOUNT_EVENT_KINDS, DELAY_MAX_DAYS, REASON_MAX } from "../constants/account-actions";
+import {
+  ACCOUNT_EVENT_KINDS,
+  DELAY_MAX_DAYS,
+  REASON_MAX,
+  REPOSSESSION_OUTCOMES,
+} from "../constants/account-actions";
 import { requiredText } from "./fields";
 import { optionalField, wholeNumberField } from "./form-values";
 import { DAYS_OR_UNLOCK, TOKEN_FIELDS, daysOrUnlock } from "./payments";
-import { AccountRecordSchema } from "./portfolio";
+import { nairaField } from "./money";
+import { AccountRecordSchema, calendarDay } from "./portfolio";
 
 // Contract actions on an account (issue 27 §2): one schema per form, shared by the page, its action and
 // the API route.
@@ -48,6 +54,37 @@ export type SaleTokenInput = z.infer<typeof SaleTokenSchema>;
 
 /** Resending the last token: nothing to fill in. */
 export const ResendTokenSchema = z.object({}).strict();
+
+/**
+ * A visit to take the unit back. "Promised to pay" carries the promise (amount in naira, date); "Collected"
+ * the returned stock item the unit goes back under, what it is worth now and its resale price (naira).
+ */
+export const RepossessionSchema = z
+  .object({
+    outcome: z.enum(REPOSSESSION_OUTCOMES, { errorMap: () => ({ message: "Choose what the visit found" }) }),
+    note: optionalReason,
+    promiseAmount: optionalField(nairaField("Promised amount")),
+    promiseDate: optionalField(calendarDay("Promise date")),
+    returnedItemId: optionalField(z.string().trim().min(1).max(100)),
+    unitCost: optionalField(nairaField("Value of the returned unit")),
+    resalePrice: optionalField(nairaField("Resale price")),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    const need = (field: keyof typeof value, message: string) => {
+      if (value[field] === undefined) context.addIssue({ code: "custom", path: [field], message });
+    };
+    if (value.outcome === "PROMISED") {
+      need("promiseAmount", "Promised amount is required");
+      need("promiseDate", "Promise date is required");
+    }
+    if (value.outcome === "COLLECTED") {
+      need("returnedItemId", "Choose the returned stock item");
+      need("unitCost", "Value of the returned unit is required");
+      need("resalePrice", "Resale price is required");
+    }
+  });
+export type RepossessionInput = z.infer<typeof RepossessionSchema>;
 
 const change = z.record(z.union([z.string(), z.number(), z.null()])).nullable();
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 
-export const TOKEN_KINDS = ["ADD_TIME", "DISABLE_PAYG"] as const;
+/** SET_TIME with no days resets a repossessed unit to zero credit for its next owner (issue 27). */
+export const TOKEN_KINDS = ["ADD_TIME", "DISABLE_PAYG", "SET_TIME"] as const;
 export type TokenKind = (typeof TOKEN_KINDS)[number];
 
 export const TokenRecordSchema = z.object({

@@ -1,13 +1,24 @@
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppDb } from "../db/client";
-import { accountEvents, accounts, deviceTokens, devices, saleItems, sales, users } from "../db/schema";
+import {
+  accountEvents,
+  accounts,
+  deviceTokens,
+  devices,
+  inventoryItems,
+  saleItems,
+  sales,
+  users,
+} from "../db/schema";
 import {
   ACCOUNT_EVENT_LABELS,
   ACTION_ERRORS,
   DELAY_FREE_DAYS,
   DELAY_WINDOW_HOURS,
+  REPOSSESSION_OUTCOME_LABELS,
 } from "../constants/account-actions";
+import { formatNaira } from "../constants/money";
 import type { AccountEventKind, HeldStatus } from "../constants/account-actions";
 import { ACCOUNT_STATUS_LABELS, ACTIVE_STATUSES } from "../constants/portfolio";
 import type { AccountStatus } from "../constants/portfolio";
@@ -16,17 +27,27 @@ import type {
   AccountEvent,
   DefaultInput,
   DelayInput,
+  RepossessionInput,
   SaleTokenInput,
   WriteOffInput,
 } from "../schemas/account-actions";
 import { lagosToday } from "../schemas/dates";
+import { koboToNaira } from "../schemas/money";
 import { isGranted } from "../schemas/permissions";
 import type { StaffActor } from "./audit";
 import { recordAudit } from "./audit";
-import { issueManualToken, issueTokensForDelay, tokenEmail, tokenRecords } from "./device-tokens";
+import { logContact } from "./collections";
+import {
+  issueManualToken,
+  issueResetTokens,
+  issueTokensForDelay,
+  tokenEmail,
+  tokenRecords,
+} from "./device-tokens";
 import { forbidden, invalid, invalidField, notFound } from "./errors";
 import { accountFigures } from "./portfolio";
 import { SALE_NOT_FOUND } from "./sale-records";
+import { receiveBatch, receivingWarehouse } from "./stock-common";
 
 // Contract actions on an account (issue 27 §2, decision 040). Each runs in one transaction that locks the
 // account's row first, so two actions on one account take turns; each refreshes the account through the
@@ -311,6 +332,101 @@ export async function resendLastToken(db: AppDb, actor: StaffActor, saleId: stri
     return { eventId, message };
   });
   return { ...(await answer(db, saleId, done.eventId)), message: done.message };
+}
+
+/**
+ * A visit to take the unit back. "Promised to pay" goes to the collection case as a promise; "Collected"
+ * repossesses the account: its devices leave the sale for stock under a returned stock item (a batch of
+ * the units, in the first warehouse that takes returned stock), each tokenable one with a reset token.
+ */
+export async function recordRepossession(
+  db: AppDb,
+  actor: StaffActor,
+  saleId: string,
+  input: RepossessionInput,
+  today = lagosToday(),
+) {
+  const eventId = await db.transaction(async (tx) => {
+    const account = await lockAccount(tx, saleId);
+    if (!isActive(account.status)) throw invalid(ACTION_ERRORS.notActive);
+    const label = REPOSSESSION_OUTCOME_LABELS[input.outcome];
+    if (input.outcome !== "COLLECTED") {
+      let summary = label;
+      if (input.outcome === "PROMISED") {
+        await logContact(
+          tx,
+          actor,
+          saleId,
+          {
+            channel: "VISIT",
+            outcome: "PROMISED",
+            note: input.note,
+            promiseAmount: input.promiseAmount,
+            promiseDate: input.promiseDate,
+          },
+          today,
+        );
+        summary = `${label}: ${formatNaira(koboToNaira(input.promiseAmount!))} by ${input.promiseDate}`;
+      }
+      return record(tx, actor, account, {
+        kind: "REPOSSESSION_ATTEMPT",
+        summary,
+        reason: input.note,
+        before: null,
+        after: null,
+      });
+    }
+    const [item] = await tx
+      .select({ id: inventoryItems.id, name: inventoryItems.name, class: inventoryItems.class })
+      .from(inventoryItems)
+      .where(eq(inventoryItems.id, input.returnedItemId!));
+    if (item?.class !== "RETURNED") throw invalidField("returnedItemId", ACTION_ERRORS.notReturnedItem);
+    if (input.resalePrice! < input.unitCost!)
+      throw invalidField("resalePrice", "Resale price cannot be below the value of the returned unit");
+    const warehouse = await receivingWarehouse(tx, undefined, "RETURNED");
+    if ("problem" in warehouse) throw invalid(ACTION_ERRORS.noReturnsWarehouse);
+    const linked = await tx
+      .select({ id: devices.id })
+      .from(devices)
+      .innerJoin(saleItems, eq(saleItems.id, devices.saleItemId))
+      .where(eq(saleItems.saleId, saleId))
+      .orderBy(asc(devices.id))
+      .for("update", { of: devices });
+    const deviceIds = linked.map((device) => device.id);
+    // A sale without a device record still had a unit: it comes back as one.
+    const units = Math.max(1, deviceIds.length);
+    await receiveBatch(tx, actor.userId, {
+      itemId: item.id,
+      warehouseId: warehouse.id,
+      numberOfStock: units,
+      costOfItem: input.unitCost!,
+      price: input.resalePrice!,
+      reason: `Repossessed from sale ${saleNumberText(account.number)}`,
+    });
+    if (deviceIds.length)
+      await tx
+        .update(devices)
+        .set({ saleItemId: null, inventoryId: item.id })
+        .where(inArray(devices.id, deviceIds));
+    const resets = await issueResetTokens(tx, deviceIds, saleId, actor);
+    await tx
+      .update(accounts)
+      .set({ heldStatus: "REPOSSESSED", heldOn: today })
+      .where(eq(accounts.saleId, saleId));
+    const after = await refresh(tx, saleId, today);
+    return record(tx, actor, account, {
+      kind: "REPOSSESSED",
+      summary: `${units} ${units === 1 ? "unit" : "units"} back in stock as ${item.name} in ${warehouse.name}${
+        resets.length
+          ? `, ${resets.length === 1 ? "a reset token" : `${resets.length} reset tokens`} issued`
+          : ""
+      }`,
+      reason: input.note,
+      before: figuresOf(account),
+      after: figuresOf(after),
+    });
+  });
+  return answer(db, saleId, eventId);
 }
 
 const staff = alias(users, "staff");

@@ -52,7 +52,8 @@ export function daysBought(sale: SaleMoney, paidKobo: number): number {
   );
 }
 
-export type TokenGrant = { kind: "DISABLE_PAYG" } | { kind: "ADD_TIME"; days: number };
+export type TokenGrant =
+  { kind: "DISABLE_PAYG" } | { kind: "ADD_TIME"; days: number } | { kind: "SET_TIME"; days: 0 };
 
 // A one-off item unlocks for good once the amount due at the sale is paid; an instalment item gets the
 // days bought, and unlocks for good when the whole sale is paid.
@@ -91,6 +92,7 @@ async function mintTokens(
   const pieces: { kind: TokenKind; days: number | null; value: number }[] = [];
   if (grant.kind === "DISABLE_PAYG")
     pieces.push({ kind: "DISABLE_PAYG", days: null, value: DISABLE_PAYG_VALUE });
+  else if (grant.kind === "SET_TIME") pieces.push({ kind: "SET_TIME", days: 0, value: 0 });
   else {
     const perToken = maxDaysPerToken(device);
     for (let left = grant.days; left > 0; left -= perToken) {
@@ -110,7 +112,7 @@ async function mintTokens(
     const encoded = encodeToken(
       piece.kind === "DISABLE_PAYG"
         ? { ...settings, type: "DISABLE_PAYG" }
-        : { ...settings, type: "ADD_TIME", value: piece.value },
+        : { ...settings, type: piece.kind, value: piece.value },
     );
     count = encoded.count;
     const [row] = await tx
@@ -195,6 +197,42 @@ export async function issueTokensForDelay(
         tx,
         device,
         { kind: "ADD_TIME", days },
+        {
+          paymentId: null,
+          saleId,
+          issuedBy: actor.userId,
+        },
+      )),
+    );
+  }
+  return issued;
+}
+
+/**
+ * A repossessed unit's devices, unlinked by the caller in the same transaction: each tokenable one gets a
+ * reset (set time to zero) so it is locked until its next owner pays; its count carries on.
+ */
+export async function issueResetTokens(
+  tx: AppDb,
+  deviceIds: string[],
+  saleId: string,
+  actor: Actor,
+): Promise<IssuedToken[]> {
+  if (deviceIds.length === 0) return [];
+  const locked = await tx
+    .select()
+    .from(devices)
+    .where(and(inArray(devices.id, deviceIds), eq(devices.isTokenable, true)))
+    .orderBy(asc(devices.id))
+    .for("update");
+  const issued: IssuedToken[] = [];
+  for (const device of locked) {
+    if (tokenSettingsProblem(device)) continue;
+    issued.push(
+      ...(await mintTokens(
+        tx,
+        device,
+        { kind: "SET_TIME", days: 0 },
         {
           paymentId: null,
           saleId,

@@ -23,7 +23,9 @@ async function openAction(page: Page, saleId: string, name: string) {
 
 const timeline = (page: Page) => page.getByRole("region", { name: "Timeline" });
 const status = (page: Page) =>
-  page.getByRole("region", { name: "Account" }).getByText(/^(Late|Defaulted|Written off|On time)$/);
+  page
+    .getByRole("region", { name: "Account" })
+    .getByText(/^(Late|Defaulted|Written off|On time|Repossessed)$/);
 
 test.describe("contract actions, as an administrator", () => {
   test.beforeEach(async ({ page }) => {
@@ -99,6 +101,39 @@ test.describe("contract actions, as an administrator", () => {
     await tile.click();
     await expect(page).toHaveURL(/status=WRITTEN_OFF/);
     await expect(page.getByRole("link", { name: account.saleNumber })).toBeVisible();
+  });
+});
+
+test.describe("repossession, as an administrator", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page);
+  });
+
+  test("visits are recorded, and a collected unit goes back to stock as returned and the account is repossessed", async ({
+    page,
+  }) => {
+    const account = await anAccount("LATE", 10, 4);
+    await openAction(page, account.saleId, "Repossess");
+    await page.getByLabel("What the visit found").selectOption({ label: "Not at home" });
+    await page.getByRole("button", { name: "Record the visit" }).click();
+    await expect(page).toHaveURL(new RegExp(`/sales/${account.saleId}$`));
+    await expect(timeline(page).getByRole("listitem").first()).toContainText(
+      "Repossession attempt: Not at home",
+    );
+
+    await openAction(page, account.saleId, "Repossess");
+    await page.getByLabel("What the visit found").selectOption({ label: "Collected" });
+    await page.getByRole("button", { name: "Record the visit" }).click();
+    await expect(page.getByText("Choose the returned stock item")).toBeVisible();
+    await page.getByLabel("Back in stock as").selectOption({ label: "12V 100Ah Lithium Battery (returned)" });
+    await page.getByLabel("Value of the returned unit (₦)").fill("60,000");
+    await page.getByLabel("Resale price (₦)").fill("90000");
+    await page.getByRole("button", { name: "Record the visit" }).click();
+    await expect(page).toHaveURL(new RegExp(`/sales/${account.saleId}$`));
+    await expect(status(page)).toHaveText("Repossessed");
+    await expect(timeline(page).getByRole("listitem").first()).toContainText(
+      /Repossessed: 1 unit back in stock as 12V 100Ah Lithium Battery \(returned\) in .+/,
+    );
   });
 });
 

@@ -72,6 +72,7 @@ const SCREENS: { name: string; path: (records: Records) => string }[] = [
   { name: "the collections worklist", path: () => "/collections" },
   { name: "a collection case", path: (r) => `/collections/${r.lateSaleId}` },
   { name: "give a delay", path: (r) => `/sales/${r.lateSaleId}/actions/delay` },
+  { name: "repossess", path: (r) => `/sales/${r.lateSaleId}/actions/repossess` },
 ];
 
 async function overflowsSideways(page: Page) {

@@ -6,11 +6,13 @@ import {
   ActionResultSchema,
   DefaultSchema,
   DelaySchema,
+  RepossessionSchema,
   ResendTokenSchema,
   SaleTokenSchema,
   WriteOffSchema,
 } from "#backend/schemas/account-actions";
-import { apiWrite } from "~/api.server";
+import { InventoryListSchema } from "#backend/schemas/inventory";
+import { apiRead, apiWrite } from "~/api.server";
 import { requirePermission } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
 import {
@@ -31,6 +33,7 @@ const SCHEMAS = {
   "write-off": WriteOffSchema,
   token: SaleTokenSchema,
   "resend-token": ResendTokenSchema,
+  repossess: RepossessionSchema,
 } as const;
 
 async function chosenAction(request: Request, value: string | undefined): Promise<AccountActionKey> {
@@ -40,7 +43,15 @@ async function chosenAction(request: Request, value: string | undefined): Promis
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return { action: await chosenAction(request, params.action) };
+  const action = await chosenAction(request, params.action);
+  // A collected unit goes back to stock under a returned-class item: the form offers them.
+  const returnedItems =
+    action === "repossess"
+      ? (
+          await apiRead(request, "/v1/inventory?class=RETURNED&limit=100", InventoryListSchema)
+        ).inventories.map((item) => ({ id: item.id, name: item.name }))
+      : [];
+  return { action, returnedItems };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -51,7 +62,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return invalidSubmission(submission, { intent: chosen });
   // The API reads the fields as typed, so the form's own words go to it.
   const body: Record<string, string> = {};
-  for (const name of ["days", "reason", "deviceId", "unlock"]) {
+  for (const name of [
+    "days",
+    "reason",
+    "deviceId",
+    "unlock",
+    "outcome",
+    "note",
+    "promiseAmount",
+    "promiseDate",
+    "returnedItemId",
+    "unitCost",
+    "resalePrice",
+  ]) {
     const value = formData.get(name);
     if (typeof value === "string" && value.trim() !== "") body[name] = value;
   }

@@ -7,6 +7,8 @@ import {
   DELAY_FREE_DAYS,
   DELAY_MAX_DAYS,
   REASON_MAX,
+  REPOSSESSION_OUTCOME_LABELS,
+  REPOSSESSION_OUTCOMES,
 } from "#backend/constants/account-actions";
 import type { AccountActionKey } from "#backend/constants/account-actions";
 import type { AccountEvent } from "#backend/schemas/account-actions";
@@ -73,6 +75,7 @@ export function availableActions(
   if (can.manageSales && (account.status === "ON_TIME" || account.status === "LATE")) actions.push("default");
   if (can.manageSales && account.status === "DEFAULTED" && markedDefaulted(events))
     actions.push("undo-default");
+  if (can.manageSales && ACTIVE.includes(account.status)) actions.push("repossess");
   if (can.manageSales && account.status === "DEFAULTED") actions.push("write-off");
   return actions;
 }
@@ -167,6 +170,7 @@ const loadSchema = (key: AccountActionKey) => () =>
         "write-off": module.WriteOffSchema,
         token: module.SaleTokenSchema,
         "resend-token": module.ResendTokenSchema,
+        repossess: module.RepossessionSchema,
       })[key],
   );
 
@@ -184,6 +188,8 @@ function consequence(key: AccountActionKey, account: Figures) {
       return ACTION_DEFINITIONS.token;
     case "resend-token":
       return ACTION_DEFINITIONS.resendToken;
+    case "repossess":
+      return ACTION_DEFINITIONS.repossess;
   }
 }
 
@@ -195,11 +201,14 @@ export function AccountActionPage({
   account,
   actionKey,
   answer,
+  returnedItems,
 }: {
   sale: Pick<SaleRecord, "id" | "saleNumber" | "items" | "customer">;
   account: Figures;
   actionKey: AccountActionKey;
   answer: ActionAnswer;
+  /** The returned-class stock items a collected unit may go back under (repossession only). */
+  returnedItems: { id: string; name: string }[];
 }) {
   const { id: saleId, saleNumber } = sale;
   const tokens = saleTokens(sale);
@@ -268,7 +277,46 @@ export function AccountActionPage({
               {...form.field("days")}
             />
           ) : null}
-          {actionKey === "token" || actionKey === "resend-token" ? null : (
+          {actionKey === "repossess" ? (
+            <>
+              <FormSelect
+                label="What the visit found"
+                placeholder="Choose the outcome"
+                options={REPOSSESSION_OUTCOMES.map((outcome) => ({
+                  value: outcome,
+                  label: REPOSSESSION_OUTCOME_LABELS[outcome],
+                }))}
+                {...form.field("outcome")}
+              />
+              <fieldset className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 p-3">
+                <legend className="px-1 text-sm font-medium text-slate-700">With “Promised to pay”</legend>
+                <FormInput label="Promised amount (₦)" inputMode="decimal" {...form.field("promiseAmount")} />
+                <FormInput label="Promise date" type="date" {...form.field("promiseDate")} />
+              </fieldset>
+              <fieldset className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 p-3">
+                <legend className="px-1 text-sm font-medium text-slate-700">With “Collected”</legend>
+                <FormSelect
+                  label="Back in stock as"
+                  placeholder="Choose a returned stock item"
+                  options={returnedItems.map((item) => ({ value: item.id, label: item.name }))}
+                  unavailable={
+                    returnedItems.length
+                      ? undefined
+                      : "No returned-class stock item yet: add one under Inventory, Returned."
+                  }
+                  {...form.field("returnedItemId")}
+                />
+                <FormInput
+                  label="Value of the returned unit (₦)"
+                  inputMode="decimal"
+                  {...form.field("unitCost")}
+                />
+                <FormInput label="Resale price (₦)" inputMode="decimal" {...form.field("resalePrice")} />
+              </fieldset>
+              <FormTextarea label="Note (optional)" maxLength={REASON_MAX} rows={3} {...form.field("note")} />
+            </>
+          ) : null}
+          {actionKey === "token" || actionKey === "resend-token" || actionKey === "repossess" ? null : (
             <FormTextarea
               label={actionKey === "write-off" ? "Reason" : "Reason (optional)"}
               maxLength={REASON_MAX}
