@@ -11,6 +11,7 @@ import { ROLE_CATALOGUE } from "./roles";
 import {
   accountSchedule,
   accountSnapshots,
+  accountEvents,
   collectionCases,
   collectionContacts,
   deviceTokens,
@@ -48,6 +49,7 @@ beforeAll(async () => {
 afterAll(() => backend.close());
 // Children before parents: tickets, devices and stock rows name records and staff seeded earlier.
 const SEEDED_TABLES = [
+  accountEvents,
   collectionContacts,
   collectionCases,
   deviceTokens,
@@ -257,6 +259,8 @@ describe("ensureBootstrap", () => {
         "DEFAULTED",
         "LATE",
         "ON_TIME",
+        "REPOSSESSED",
+        "WRITTEN_OFF",
       ]);
       const before = await backend.db.$count(accounts);
       expect(before).toBeGreaterThan(300);
@@ -273,7 +277,10 @@ describe("ensureBootstrap", () => {
         group by a.sale_id, a.status, a.sale_date, a.credit_expiry`,
         z.object({ status: z.string(), bought_until: z.string(), credit_expiry: z.string().nullable() }),
       );
-      expect(rows.length).toBe(await backend.db.$count(accounts, sql`${accounts.status} <> 'CANCELLED'`));
+      // A repossessed account's unit is back in stock, no longer linked to it.
+      expect(rows.length).toBe(
+        await backend.db.$count(accounts, sql`${accounts.status} not in ('CANCELLED', 'REPOSSESSED')`),
+      );
       for (const row of rows.filter((account) => account.status !== "COMPLETED"))
         expect(row.credit_expiry).toBe(row.bought_until);
       // History for the cohort curves: month ends since the oldest sale.
@@ -300,8 +307,20 @@ describe("ensureBootstrap", () => {
       );
       expect(states.map((row) => row.state).sort()).toEqual(["BROKEN", "KEPT", "OPEN"]);
       const contacts = await backend.db.$count(collectionContacts);
+      // Contract actions: a write-off, a repossession after a first visit, a delay; once.
+      const kinds = await backend.db
+        .select({ kind: accountEvents.kind })
+        .from(accountEvents)
+        .orderBy(accountEvents.kind);
+      expect(kinds.map((row) => row.kind)).toEqual([
+        "DELAY",
+        "REPOSSESSED",
+        "REPOSSESSION_ATTEMPT",
+        "WRITTEN_OFF",
+      ]);
       await ensureBootstrap(backend.db, { admin: null, demoData: true });
       expect(await backend.db.$count(collectionContacts)).toBe(contacts);
+      expect(await backend.db.$count(accountEvents)).toBe(kinds.length);
     },
   );
 
@@ -333,8 +352,19 @@ describe("ensureBootstrap", () => {
       expect(device.startingCode).toMatch(/^\d{9}$/);
       expect(device.timeDivider).toBe(1);
     }
-    // The stock's units stand at count 1; the loan book's sold units at the count of their last token.
-    for (const device of tokenable.filter((unit) => unit.saleItemId === null)) expect(device.count).toBe(1);
+    // The stock's units stand at count 1 (a repossessed unit's count carries on from its reset token); the
+    // loan book's sold units at the count of their last token.
+    const reset = new Set(
+      (
+        await backend.db
+          .select({ deviceId: deviceTokens.deviceId })
+          .from(deviceTokens)
+          .where(eq(deviceTokens.kind, "SET_TIME"))
+      ).map((row) => row.deviceId),
+    );
+    expect(reset.size).toBe(1);
+    for (const device of tokenable.filter((unit) => unit.saleItemId === null && !reset.has(unit.id)))
+      expect(device.count).toBe(1);
     const sold = tokenable.filter((unit) => unit.saleItemId !== null);
     expect(sold.length).toBeGreaterThan(200);
     const lastCounts = await backend.db

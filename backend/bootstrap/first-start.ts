@@ -11,6 +11,7 @@ import {
 } from "../demo/catalogue";
 import { ensureDemoCustomers } from "../demo/customers";
 import { ensureDemoCollections } from "../demo/collections";
+import { ensureDemoContractActions } from "../demo/contract-actions";
 import { ensureDemoLoanBook } from "../demo/loan-book";
 import { DEMO_PASSWORD, demoStaffRows } from "../demo/staff";
 import { ensureDemoStock } from "../demo/stock";
@@ -41,6 +42,8 @@ export async function ensureBootstrap(db: AppDb, config: Pick<BackendConfig, "ad
     await ensureDemoLoanBook(db);
     // After the book and the staff: the collector's work on its late accounts.
     await ensureDemoCollections(db);
+    // After the collections: a written-off and a repossessed account, and a delay, on their timelines.
+    await ensureDemoContractActions(db);
   }
 }
 
