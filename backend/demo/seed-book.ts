@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { AppDb } from "../db/client";
 import { accounts, agents, loanBookRolls, portfolioHistory } from "../db/schema";
 import { queryRows } from "../db/query-rows";
+import { delayAccount } from "../services/account-actions";
 import { applyPayment, lockSale } from "../services/sale-payments";
 import { lagosToday } from "../schemas/dates";
 import { backfillHistory, openMissingAccounts, rollLoanBook } from "../services/loan-book";
@@ -133,7 +134,48 @@ export async function seedBook(db: AppDb, size: number, log: (line: string) => v
       whole: { accounts: total, ...(await timeFigures(db, today, agentIds[0])) },
     },
     payments50: await timePayments(db),
+    actions50: await timeContractActions(db),
   };
+}
+
+const percentiles = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (share: number) =>
+    Math.round(sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] * 10) / 10;
+  return { p50: at(0.5), p99: at(0.99) };
+};
+
+/**
+ * A contract action against a cash payment on the same book, each its transaction alone: 50 one-day delays
+ * (the schedule moved, a token minted, the account refreshed, its event and audit row) and 50 payments, in
+ * alternating blocks of ten on accounts of their own, after a block of each that is not counted.
+ */
+export async function timeContractActions(db: AppDb) {
+  const open = await queryRows(
+    db,
+    sql`select sale_id as id from accounts where status in ('ON_TIME', 'LATE') order by sale_id desc limit 120`,
+    z.object({ id: z.string() }),
+  );
+  const actor = { userId: null, ip: null, permissions: ["manage:all"] };
+  const times = { delay: [] as number[], payment: [] as number[] };
+  for (let block = 0; block < 12; block += 1) {
+    const delay = block % 2 === 0;
+    for (const [index, { id }] of open.slice(block * 10, block * 10 + 10).entries()) {
+      const started = performance.now();
+      if (delay) await db.transaction((tx) => delayAccount(tx, actor, id, { days: 1 }, lagosToday()));
+      else
+        await db.transaction(async (tx) =>
+          applyPayment(
+            tx,
+            await lockSale(tx, id),
+            { method: "CASH", amountKobo: 10_000, reference: `bench-action-${Date.now()}-${block}-${index}` },
+            actor,
+          ),
+        );
+      if (block >= 2) times[delay ? "delay" : "payment"].push(performance.now() - started);
+    }
+  }
+  return { delay: percentiles(times.delay), payment: percentiles(times.payment) };
 }
 
 /**
@@ -182,12 +224,6 @@ async function timePayments(db: AppDb) {
   } finally {
     await switchTriggers("enable");
   }
-  const percentiles = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const at = (share: number) =>
-      Math.round(sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] * 10) / 10;
-    return { p50: at(0.5), p99: at(0.99) };
-  };
   return {
     withLoanBook: percentiles(times.withLoanBook),
     withoutLoanBook: percentiles(times.withoutLoanBook),

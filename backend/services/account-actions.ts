@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppDb } from "../db/client";
 import {
@@ -34,7 +35,7 @@ import type {
 import { lagosToday } from "../schemas/dates";
 import { koboToNaira } from "../schemas/money";
 import { isGranted } from "../schemas/permissions";
-import type { StaffActor } from "./audit";
+import type { Actor, StaffActor } from "./audit";
 import { recordAudit } from "./audit";
 import { logContact } from "./collections";
 import {
@@ -63,6 +64,8 @@ type Locked = {
   daysLate: number;
 };
 type Change = Record<string, string | number | null>;
+/** Staff, or a system job acting as nobody (the benchmark) with the permissions it is given. */
+type ActionActor = Actor & { permissions: readonly string[] };
 
 const isActive = (status: AccountStatus) => (ACTIVE_STATUSES as readonly string[]).includes(status);
 
@@ -92,18 +95,23 @@ const figuresOf = (account: Pick<Locked, "status" | "creditExpiry" | "daysLate">
   daysLate: account.daysLate,
 });
 
-async function refresh(tx: AppDb, saleId: string, today: string) {
-  await tx.execute(sql`select refresh_accounts(array[${saleId}]::text[], ${today}::date)`);
-  const [after] = await tx
+/** The account's figures as they stand in this transaction. */
+async function figuresNow(tx: AppDb, saleId: string) {
+  const [now] = await tx
     .select({ status: accounts.status, creditExpiry: accounts.creditExpiry, daysLate: accounts.daysLate })
     .from(accounts)
     .where(eq(accounts.saleId, saleId));
-  return after;
+  return now;
+}
+
+async function refresh(tx: AppDb, saleId: string, today: string) {
+  await tx.execute(sql`select refresh_accounts(array[${saleId}]::text[], ${today}::date)`);
+  return figuresNow(tx, saleId);
 }
 
 async function record(
   tx: AppDb,
-  actor: StaffActor,
+  actor: ActionActor,
   account: Locked,
   event: {
     kind: AccountEventKind;
@@ -136,8 +144,10 @@ async function record(
 }
 
 async function answer(db: AppDb, saleId: string, eventId: string) {
-  const [account, events] = await Promise.all([accountFigures(db, saleId), accountTimeline(db, saleId)]);
-  const event = events.find((candidate) => candidate.id === eventId);
+  const [account, [event]] = await Promise.all([
+    accountFigures(db, saleId),
+    eventsWhere(db, eq(accountEvents.id, eventId)),
+  ]);
   if (!account || !event) throw notFound(SALE_NOT_FOUND);
   return { account, event };
 }
@@ -148,48 +158,58 @@ async function answer(db: AppDb, saleId: string, eventId: string) {
  */
 export async function giveDelay(
   db: AppDb,
-  actor: StaffActor,
+  actor: ActionActor,
   saleId: string,
   input: DelayInput,
   today = lagosToday(),
 ) {
-  const done = await db.transaction(async (tx) => {
-    const account = await lockAccount(tx, saleId);
-    if (!isActive(account.status)) throw invalid(ACTION_ERRORS.notActive);
-    const manager = isGranted(actor.permissions, "manage:Sales");
-    if (!manager && input.days > DELAY_FREE_DAYS) throw forbidden(ACTION_ERRORS.delayTooLong);
-    if (!manager) {
-      const since = new Date(Date.now() - DELAY_WINDOW_HOURS * 3_600_000);
-      const [recent] = await tx
-        .select({ id: accountEvents.id })
-        .from(accountEvents)
-        .where(
-          and(
-            eq(accountEvents.saleId, saleId),
-            eq(accountEvents.kind, "DELAY"),
-            gt(accountEvents.createdAt, since),
-          ),
-        )
-        .limit(1);
-      if (recent) throw forbidden(ACTION_ERRORS.delayAgain);
-    }
-    // Paid installments never move; a part-paid one moves with the rest of what is owed.
-    await tx.execute(sql`update account_schedule set due_date = due_date + ${input.days}::integer
-      where sale_id = ${saleId} and paid_kobo < amount_kobo`);
-    const tokens = await issueTokensForDelay(tx, saleId, input.days, actor);
-    const after = await refresh(tx, saleId, today);
-    const eventId = await record(tx, actor, account, {
-      kind: "DELAY",
-      summary: `${input.days} ${input.days === 1 ? "day" : "days"} without payment${
-        tokens.length ? `, ${tokens.length === 1 ? "a token" : `${tokens.length} tokens`} for the days` : ""
-      }`,
-      reason: input.reason,
-      before: figuresOf(account),
-      after: figuresOf(after),
-    });
-    return { eventId, tokens };
-  });
+  const done = await db.transaction((tx) => delayAccount(tx, actor, saleId, input, today));
   return { ...(await answer(db, saleId, done.eventId)), tokens: done.tokens };
+}
+
+/** The delay's transaction, without reading its answer (the benchmark times this against a payment's). */
+export async function delayAccount(
+  tx: AppDb,
+  actor: ActionActor,
+  saleId: string,
+  input: DelayInput,
+  today: string,
+) {
+  const account = await lockAccount(tx, saleId);
+  if (!isActive(account.status)) throw invalid(ACTION_ERRORS.notActive);
+  const manager = isGranted(actor.permissions, "manage:Sales");
+  if (!manager && input.days > DELAY_FREE_DAYS) throw forbidden(ACTION_ERRORS.delayTooLong);
+  if (!manager) {
+    const since = new Date(Date.now() - DELAY_WINDOW_HOURS * 3_600_000);
+    const [recent] = await tx
+      .select({ id: accountEvents.id })
+      .from(accountEvents)
+      .where(
+        and(
+          eq(accountEvents.saleId, saleId),
+          eq(accountEvents.kind, "DELAY"),
+          gt(accountEvents.createdAt, since),
+        ),
+      )
+      .limit(1);
+    if (recent) throw forbidden(ACTION_ERRORS.delayAgain);
+  }
+  // Paid installments never move; a part-paid one moves with the rest of what is owed.
+  await tx.execute(sql`update account_schedule set due_date = due_date + ${input.days}::integer
+    where sale_id = ${saleId} and paid_kobo < amount_kobo`);
+  const tokens = await issueTokensForDelay(tx, saleId, input.days, actor);
+  // A token's trigger has refreshed the account, after the schedule moved; without one, refresh here.
+  const after = tokens.length ? await figuresNow(tx, saleId) : await refresh(tx, saleId, today);
+  const eventId = await record(tx, actor, account, {
+    kind: "DELAY",
+    summary: `${input.days} ${input.days === 1 ? "day" : "days"} without payment${
+      tokens.length ? `, ${tokens.length === 1 ? "a token" : `${tokens.length} tokens`} for the days` : ""
+    }`,
+    reason: input.reason,
+    before: figuresOf(account),
+    after: figuresOf(after),
+  });
+  return { eventId, tokens };
 }
 
 /** Counts an on-time or late account as defaulted from today, before its 90 days. */
@@ -281,13 +301,7 @@ export async function writeOff(
 }
 
 /** A token for one of the sale's devices (days or unlock), as the device page issues it, on the timeline. */
-export async function issueSaleToken(
-  db: AppDb,
-  actor: StaffActor,
-  saleId: string,
-  input: SaleTokenInput,
-  today = lagosToday(),
-) {
+export async function issueSaleToken(db: AppDb, actor: StaffActor, saleId: string, input: SaleTokenInput) {
   const done = await db.transaction(async (tx) => {
     const account = await lockAccount(tx, saleId);
     const [linked] = await tx
@@ -297,7 +311,8 @@ export async function issueSaleToken(
       .where(and(eq(devices.id, input.deviceId), eq(saleItems.saleId, saleId)));
     if (!linked) throw invalidField("deviceId", ACTION_ERRORS.notThisSale);
     const issued = await issueManualToken(tx, actor, input.deviceId, input);
-    const after = await refresh(tx, saleId, today);
+    // The token's trigger has refreshed the account.
+    const after = await figuresNow(tx, saleId);
     const eventId = await record(tx, actor, account, {
       kind: "TOKEN",
       summary: `${issued.days === null ? "an unlock token" : `a ${issued.days}-day token`} for device ${issued.record.serialNumber}`,
@@ -435,11 +450,15 @@ const staff = alias(users, "staff");
 export async function accountTimeline(db: AppDb, saleId: string): Promise<AccountEvent[]> {
   const [sale] = await db.select({ id: sales.id }).from(sales).where(eq(sales.id, saleId));
   if (!sale) throw notFound(SALE_NOT_FOUND);
+  return eventsWhere(db, eq(accountEvents.saleId, saleId));
+}
+
+async function eventsWhere(db: AppDb, condition: SQL): Promise<AccountEvent[]> {
   const rows = await db
     .select({ event: accountEvents, firstname: staff.firstname, lastname: staff.lastname })
     .from(accountEvents)
     .leftJoin(staff, eq(staff.id, accountEvents.staffId))
-    .where(eq(accountEvents.saleId, saleId))
+    .where(condition)
     .orderBy(desc(accountEvents.createdAt));
   return rows.map(({ event, firstname, lastname }) => ({
     id: event.id,
