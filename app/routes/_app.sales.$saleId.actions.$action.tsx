@@ -20,7 +20,7 @@ export const meta: MetaFunction<typeof loader, { [SALE_ROUTE]: typeof saleLoader
 };
 
 export default function AccountActionRoute() {
-  const { action: actionKey, returnedItems } = useLoaderData<typeof loader>();
+  const { action: actionKey, returnedItems, quote } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const sale = useRouteLoaderData<typeof saleLoader>(SALE_ROUTE)?.sale;
   if (!sale?.account) return <p>This sale has no installment account.</p>;
@@ -32,6 +32,7 @@ export default function AccountActionRoute() {
       actionKey={actionKey}
       answer={answer}
       returnedItems={returnedItems}
+      quote={quote}
     />
   );
 }

@@ -10,6 +10,7 @@ export const ACCOUNT_EVENT_KINDS = [
   "WRITTEN_OFF",
   "REPOSSESSION_ATTEMPT",
   "REPOSSESSED",
+  "PAID_OFF",
 ] as const;
 export type AccountEventKind = (typeof ACCOUNT_EVENT_KINDS)[number];
 
@@ -22,6 +23,7 @@ export const ACCOUNT_EVENT_LABELS: Record<AccountEventKind, string> = {
   WRITTEN_OFF: "Written off",
   REPOSSESSION_ATTEMPT: "Repossession attempt",
   REPOSSESSED: "Repossessed",
+  PAID_OFF: "Paid off early",
 };
 
 /** What a visit to take the unit back found; "collected" repossesses the account. */
@@ -69,6 +71,7 @@ export const ACTION_ERRORS = {
   noToken: "No token has been issued for this sale yet",
   noEmail: "The customer has no e-mail address to send the token to",
   notThisSale: "This device is not linked to this sale",
+  quoteChanged: "The quote has changed since it was shown: read the new amount and accept again",
   notReturnedItem: "Choose a stock item of the returned class",
   noReturnsWarehouse: "No active warehouse takes returned stock: add the returned class to one first",
 } as const;
@@ -81,6 +84,8 @@ export const ACTION_DEFINITIONS = {
     "A token for one of the sale's devices, for a number of days or to unlock it for good, as the device page issues it; the customer receives it by e-mail. Tokens a payment buys are issued with the payment.",
   repossess:
     'Record each visit to take the unit back. On "Collected" the account becomes repossessed: its devices leave the sale and go back to stock under the returned stock item chosen (in the first active warehouse that takes returned stock), and each tokenable device gets a reset token (credit set to zero) so it can be sold again.',
+  payoff:
+    "Early payoff: what the customer owes to own the unit today is the outstanding balance (the sale's total less everything paid), with no discount: the installment price was agreed as one price, with no interest separate from it to take off (decision 040). Accepting records a cash payment of that amount: the account completes and each device gets its unlock token by e-mail.",
   resendToken:
     "The sale's latest token goes to the customer's e-mail address again, unchanged: nothing new is issued.",
   writeOff:
@@ -124,6 +129,12 @@ export const ACCOUNT_ACTIONS = {
     button: "Record the visit",
     permission: "manage:Sales",
     done: "Visit recorded",
+  },
+  payoff: {
+    title: "Early payoff",
+    button: "Accept and record the payment",
+    permission: "write:Sales",
+    done: "Paid off: the account is complete",
   },
   "write-off": {
     title: "Write off the account",

@@ -456,6 +456,44 @@ describe("repossession", () => {
   });
 });
 
+describe("early payoff", () => {
+  it("quotes the outstanding balance, refuses a stale quote, and accepting it completes the account with an unlock token", async () => {
+    const quote = await (await get(`/api/v1/accounts/${dayo}/payoff-quote`, team.sales.token)).json();
+    const [{ outstanding }] = await queryRows(
+      backend.db,
+      sql`select outstanding_kobo / 100.0 as outstanding from accounts where sale_id = ${dayo}`,
+      z.object({ outstanding: z.coerce.number() }),
+    );
+    expect(quote).toMatchObject({ outstanding, discount: 0, amount: outstanding });
+    await refusal(
+      await post(`/api/v1/accounts/${dayo}/payoff`, { amount: String(outstanding - 1) }, team.sales.token),
+      400,
+      ACTION_ERRORS.quoteChanged,
+    );
+    const sent = backend.mailer.messages.length;
+    const response = await post(
+      `/api/v1/accounts/${dayo}/payoff`,
+      { amount: String(outstanding) },
+      team.sales.token,
+    );
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.account).toMatchObject({ status: "COMPLETED", outstanding: 0 });
+    expect(body.event).toMatchObject({ kind: "PAID_OFF", after: { status: "Completed" } });
+    const [unlock] = await queryRows(
+      backend.db,
+      sql`select count(*)::int as n from device_tokens where sale_id = ${dayo} and kind = 'DISABLE_PAYG'`,
+      z.object({ n: z.number() }),
+    );
+    expect(unlock.n).toBe(1);
+    expect(backend.mailer.messages.length).toBe(sent + 1);
+    await refusal(await get(`/api/v1/accounts/${dayo}/payoff-quote`), 400, ACTION_ERRORS.notActive);
+    expect((await post(`/api/v1/accounts/${ada}/payoff`, { amount: "1" }, team.viewer.token)).status).toBe(
+      403,
+    );
+  });
+});
+
 describe("two actions at once on one account", () => {
   it("take turns: of two small delays by sales staff at the same moment exactly one is given", async () => {
     const [first, second] = await Promise.all([

@@ -8,6 +8,8 @@ import {
   ActionResultSchema,
   DefaultSchema,
   DelaySchema,
+  PayoffQuoteSchema,
+  PayoffSchema,
   RepossessionSchema,
   ResendTokenSchema,
   SaleTokenSchema,
@@ -15,10 +17,12 @@ import {
   WriteOffSchema,
 } from "../schemas/account-actions";
 import {
+  acceptPayoff,
   accountTimeline,
   giveDelay,
   issueSaleToken,
   markDefaulted,
+  payoffQuote,
   recordRepossession,
   resendLastToken,
   undoDefault,
@@ -110,6 +114,27 @@ export const accountActionOperations: Operation[] = [
     errors: refusals,
   },
   {
+    method: "get",
+    path: "/api/v1/accounts/{saleId}/payoff-quote",
+    tag: "Accounts",
+    summary:
+      "What the customer owes to own the unit today: the outstanding balance, no discount (`rule` says why)",
+    access: "read:Sales",
+    success: ok("The quote", PayoffQuoteSchema),
+    errors: refusals,
+  },
+  {
+    method: "post",
+    path: "/api/v1/accounts/{saleId}/payoff",
+    tag: "Accounts",
+    summary:
+      "Accept the payoff quote: `amount` (naira) must be the quote as shown; records a cash payment of it, which completes the account and issues each device's unlock token (e-mailed)",
+    access: "write:Sales",
+    body: PayoffSchema,
+    success: ok("The account after it and its event", ActionResultSchema),
+    errors: refusals,
+  },
+  {
     method: "post",
     path: "/api/v1/accounts/{saleId}/write-off",
     tag: "Accounts",
@@ -161,6 +186,13 @@ export function accountActionRoutes({ db, caches, mailer }: RouteDeps) {
     .post("/:saleId/repossess", guard("manage:Sales"), async (c) => {
       const input = await readJsonBody(c, RepossessionSchema);
       return c.json(await recordRepossession(db, signedInActor(c), c.req.param("saleId"), input), 200);
+    })
+    .get("/:saleId/payoff-quote", guard("read:Sales"), async (c) =>
+      c.json(await payoffQuote(db, c.req.param("saleId")), 200),
+    )
+    .post("/:saleId/payoff", guard("write:Sales"), async (c) => {
+      const input = await readJsonBody(c, PayoffSchema);
+      return c.json(await acceptPayoff(db, mailer, signedInActor(c), c.req.param("saleId"), input), 200);
     })
     .post("/:saleId/write-off", guard("manage:Sales"), async (c) => {
       const input = await readJsonBody(c, WriteOffSchema);

@@ -86,6 +86,23 @@ export const RepossessionSchema = z
   });
 export type RepossessionInput = z.infer<typeof RepossessionSchema>;
 
+/** Accepting an early payoff: the quoted amount (naira) as shown, so a changed balance is not paid blind. */
+export const PayoffSchema = z
+  .object({
+    amount: nairaField("Amount"),
+    reference: optionalField(z.string().trim().max(100, "Reference must be at most 100 characters")),
+  })
+  .strict();
+export type PayoffInput = z.infer<typeof PayoffSchema>;
+
+export const PayoffQuoteSchema = z.object({
+  outstanding: z.number(),
+  discount: z.number(),
+  amount: z.number(),
+  rule: z.string(),
+});
+export type PayoffQuote = z.infer<typeof PayoffQuoteSchema>;
+
 const change = z.record(z.union([z.string(), z.number(), z.null()])).nullable();
 
 export const AccountEventSchema = z.object({

@@ -16,6 +16,7 @@ import {
   ACCOUNT_EVENT_LABELS,
   ACTION_ERRORS,
   DELAY_FREE_DAYS,
+  ACTION_DEFINITIONS,
   DELAY_WINDOW_HOURS,
   REPOSSESSION_OUTCOME_LABELS,
 } from "../constants/account-actions";
@@ -28,6 +29,8 @@ import type {
   AccountEvent,
   DefaultInput,
   DelayInput,
+  PayoffInput,
+  PayoffQuote,
   RepossessionInput,
   SaleTokenInput,
   WriteOffInput,
@@ -48,6 +51,8 @@ import {
 import { forbidden, invalid, invalidField, notFound } from "./errors";
 import { accountFigures } from "./portfolio";
 import { SALE_NOT_FOUND } from "./sale-records";
+import { applyPayment, lockSale, mailTokens } from "./sale-payments";
+import type { Mailer } from "../mail";
 import { receiveBatch, receivingWarehouse } from "./stock-common";
 
 // Contract actions on an account (issue 27 §2, decision 040). Each runs in one transaction that locks the
@@ -442,6 +447,67 @@ export async function recordRepossession(
     });
   });
   return answer(db, saleId, eventId);
+}
+
+/** What the customer owes to own the unit today: the outstanding balance, no discount (decision 040). */
+export async function payoffQuote(db: AppDb, saleId: string): Promise<PayoffQuote> {
+  const account = await accountFigures(db, saleId);
+  if (!account) {
+    const [sale] = await db.select({ id: sales.id }).from(sales).where(eq(sales.id, saleId));
+    throw sale ? invalid(ACTION_ERRORS.notAccount) : notFound(SALE_NOT_FOUND);
+  }
+  if (!isActive(account.status)) throw invalid(ACTION_ERRORS.notActive);
+  return {
+    outstanding: account.outstanding,
+    discount: 0,
+    amount: account.outstanding,
+    rule: ACTION_DEFINITIONS.payoff,
+  };
+}
+
+/**
+ * Accepts the quote as a cash payment of the whole outstanding balance: the payment's own path (its row,
+ * the sale, the unlock tokens, its audit row) and the account's event in one transaction. The sale is
+ * locked before the account, in the order a payment's triggers take them.
+ */
+export async function acceptPayoff(
+  db: AppDb,
+  mailer: Mailer,
+  actor: StaffActor,
+  saleId: string,
+  input: PayoffInput,
+) {
+  const done = await db.transaction(async (tx) => {
+    const sale = await lockSale(tx, saleId);
+    const account = await lockAccount(tx, saleId);
+    if (!isActive(account.status)) throw invalid(ACTION_ERRORS.notActive);
+    const owed = sale.totalKobo - sale.paidKobo;
+    if (input.amount !== owed) throw invalidField("amount", ACTION_ERRORS.quoteChanged);
+    const applied = await applyPayment(
+      tx,
+      sale,
+      {
+        method: "CASH",
+        amountKobo: owed,
+        reference: input.reference ?? `payoff-${saleId.slice(0, 8)}-${Date.now().toString(36)}`,
+        notes: "Early payoff",
+      },
+      actor,
+    );
+    // The payment's trigger has refreshed the account.
+    const after = await figuresNow(tx, saleId);
+    const eventId = await record(tx, actor, account, {
+      kind: "PAID_OFF",
+      summary: `${formatNaira(koboToNaira(owed))} received in cash${
+        applied.tokens.length ? ", unlock token issued" : ""
+      }`,
+      before: figuresOf(account),
+      after: figuresOf(after),
+    });
+    return { eventId, applied };
+  });
+  await mailTokens(db, mailer, saleId, done.applied);
+  return answer(db, saleId, done.eventId);
 }
 
 const staff = alias(users, "staff");

@@ -67,6 +67,7 @@ const SCREENS: Record<string, Screen> = {
   "give a delay": { path: (records) => `/sales/${records.lateSaleId}/actions/delay` },
   "mark defaulted": { path: (records) => `/sales/${records.lateSaleId}/actions/default` },
   repossess: { path: (records) => `/sales/${records.lateSaleId}/actions/repossess` },
+  "early payoff": { path: (records) => `/sales/${records.lateSaleId}/actions/payoff` },
   "all customers": { path: "/customers/all" },
   "new customers": { path: "/customers/new" },
   "active customers": { path: "/customers/active" },

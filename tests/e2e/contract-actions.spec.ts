@@ -25,7 +25,7 @@ const timeline = (page: Page) => page.getByRole("region", { name: "Timeline" });
 const status = (page: Page) =>
   page
     .getByRole("region", { name: "Account" })
-    .getByText(/^(Late|Defaulted|Written off|On time|Repossessed)$/);
+    .getByText(/^(Late|Defaulted|Written off|On time|Repossessed|Completed)$/);
 
 test.describe("contract actions, as an administrator", () => {
   test.beforeEach(async ({ page }) => {
@@ -133,6 +133,27 @@ test.describe("repossession, as an administrator", () => {
     await expect(status(page)).toHaveText("Repossessed");
     await expect(timeline(page).getByRole("listitem").first()).toContainText(
       /Repossessed: 1 unit back in stock as 12V 100Ah Lithium Battery \(returned\) in .+/,
+    );
+  });
+});
+
+test.describe("early payoff, as an administrator", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page);
+  });
+
+  test("the quote is the outstanding balance, and accepting it completes the account with its unlock token", async ({
+    page,
+  }) => {
+    const account = await anAccount("LATE", 10, 6);
+    await openAction(page, account.saleId, "Early payoff");
+    await expect(page.getByText(/^To own the unit today: ₦[\d,]+(\.\d\d)?$/)).toBeVisible();
+    await expect(page.getByText(/with no discount/)).toBeVisible();
+    await page.getByRole("button", { name: "Accept and record the payment" }).click();
+    await expect(page).toHaveURL(new RegExp(`/sales/${account.saleId}$`));
+    await expect(status(page)).toHaveText("Completed");
+    await expect(timeline(page).getByRole("listitem").first()).toContainText(
+      /Paid off early: ₦[\d,.]+ received in cash, unlock token issued/,
     );
   });
 });

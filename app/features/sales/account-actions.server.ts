@@ -6,6 +6,8 @@ import {
   ActionResultSchema,
   DefaultSchema,
   DelaySchema,
+  PayoffQuoteSchema,
+  PayoffSchema,
   RepossessionSchema,
   ResendTokenSchema,
   SaleTokenSchema,
@@ -34,6 +36,7 @@ const SCHEMAS = {
   token: SaleTokenSchema,
   "resend-token": ResendTokenSchema,
   repossess: RepossessionSchema,
+  payoff: PayoffSchema,
 } as const;
 
 async function chosenAction(request: Request, value: string | undefined): Promise<AccountActionKey> {
@@ -51,7 +54,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           await apiRead(request, "/v1/inventory?class=RETURNED&limit=100", InventoryListSchema)
         ).inventories.map((item) => ({ id: item.id, name: item.name }))
       : [];
-  return { action, returnedItems };
+  // The payoff page shows the quote and sends it back as seen: a changed balance is refused, not paid.
+  const quote =
+    action === "payoff"
+      ? await apiRead(
+          request,
+          `/v1/accounts/${encodeURIComponent(params.saleId ?? "")}/payoff-quote`,
+          PayoffQuoteSchema,
+        )
+      : null;
+  return { action, returnedItems, quote };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -74,6 +86,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     "returnedItemId",
     "unitCost",
     "resalePrice",
+    "amount",
+    "reference",
   ]) {
     const value = formData.get(name);
     if (typeof value === "string" && value.trim() !== "") body[name] = value;

@@ -11,7 +11,7 @@ import {
   REPOSSESSION_OUTCOMES,
 } from "#backend/constants/account-actions";
 import type { AccountActionKey } from "#backend/constants/account-actions";
-import type { AccountEvent } from "#backend/schemas/account-actions";
+import type { AccountEvent, PayoffQuote } from "#backend/schemas/account-actions";
 import type { SaleRecord } from "#backend/schemas/sales";
 import type { AccountFigures as Figures } from "#backend/schemas/portfolio";
 import { ErrorBox } from "~/components/error-box";
@@ -75,6 +75,7 @@ export function availableActions(
   if (can.manageSales && (account.status === "ON_TIME" || account.status === "LATE")) actions.push("default");
   if (can.manageSales && account.status === "DEFAULTED" && markedDefaulted(events))
     actions.push("undo-default");
+  if (can.pay && ACTIVE.includes(account.status)) actions.push("payoff");
   if (can.manageSales && ACTIVE.includes(account.status)) actions.push("repossess");
   if (can.manageSales && account.status === "DEFAULTED") actions.push("write-off");
   return actions;
@@ -171,6 +172,7 @@ const loadSchema = (key: AccountActionKey) => () =>
         token: module.SaleTokenSchema,
         "resend-token": module.ResendTokenSchema,
         repossess: module.RepossessionSchema,
+        payoff: module.PayoffSchema,
       })[key],
   );
 
@@ -190,6 +192,8 @@ function consequence(key: AccountActionKey, account: Figures) {
       return ACTION_DEFINITIONS.resendToken;
     case "repossess":
       return ACTION_DEFINITIONS.repossess;
+    case "payoff":
+      return ACTION_DEFINITIONS.payoff;
   }
 }
 
@@ -202,6 +206,7 @@ export function AccountActionPage({
   actionKey,
   answer,
   returnedItems,
+  quote,
 }: {
   sale: Pick<SaleRecord, "id" | "saleNumber" | "items" | "customer">;
   account: Figures;
@@ -209,6 +214,8 @@ export function AccountActionPage({
   answer: ActionAnswer;
   /** The returned-class stock items a collected unit may go back under (repossession only). */
   returnedItems: { id: string; name: string }[];
+  /** The early payoff's quote (payoff only). */
+  quote: PayoffQuote | null;
 }) {
   const { id: saleId, saleNumber } = sale;
   const tokens = saleTokens(sale);
@@ -277,6 +284,18 @@ export function AccountActionPage({
               {...form.field("days")}
             />
           ) : null}
+          {actionKey === "payoff" && quote ? (
+            <>
+              <p className="text-base font-semibold text-slate-900">
+                To own the unit today: {formatNaira(quote.amount)}
+              </p>
+              <input type="hidden" name="amount" value={String(quote.amount)} />
+              <FormInput label="Reference (optional)" maxLength={100} {...form.field("reference")} />
+              {form.field("amount").errors?.length ? (
+                <ErrorBox errors={form.field("amount").errors ?? []} />
+              ) : null}
+            </>
+          ) : null}
           {actionKey === "repossess" ? (
             <>
               <FormSelect
@@ -316,7 +335,7 @@ export function AccountActionPage({
               <FormTextarea label="Note (optional)" maxLength={REASON_MAX} rows={3} {...form.field("note")} />
             </>
           ) : null}
-          {actionKey === "token" || actionKey === "resend-token" || actionKey === "repossess" ? null : (
+          {["token", "resend-token", "repossess", "payoff"].includes(actionKey) ? null : (
             <FormTextarea
               label={actionKey === "write-off" ? "Reason" : "Reason (optional)"}
               maxLength={REASON_MAX}
