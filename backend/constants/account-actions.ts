@@ -11,6 +11,7 @@ export const ACCOUNT_EVENT_KINDS = [
   "REPOSSESSION_ATTEMPT",
   "REPOSSESSED",
   "PAID_OFF",
+  "CANCELLED",
 ] as const;
 export type AccountEventKind = (typeof ACCOUNT_EVENT_KINDS)[number];
 
@@ -24,6 +25,7 @@ export const ACCOUNT_EVENT_LABELS: Record<AccountEventKind, string> = {
   REPOSSESSION_ATTEMPT: "Repossession attempt",
   REPOSSESSED: "Repossessed",
   PAID_OFF: "Paid off early",
+  CANCELLED: "Cancelled",
 };
 
 /** What a visit to take the unit back found; "collected" repossesses the account. */
@@ -86,6 +88,8 @@ export const ACTION_DEFINITIONS = {
     'Record each visit to take the unit back. On "Collected" the account becomes repossessed: its devices leave the sale and go back to stock under the returned stock item chosen (in the first active warehouse that takes returned stock), and each tokenable device gets a reset token (credit set to zero) so it can be sold again.',
   payoff:
     "Early payoff: what the customer owes to own the unit today is the outstanding balance (the sale's total less everything paid), with no discount: the installment price was agreed as one price, with no interest separate from it to take off (decision 040). Accepting records a cash payment of that amount: the account completes and each device gets its unlock token by e-mail.",
+  cancel:
+    "Cancelling closes the sale and its account: its stock goes back to the batches it came from and its devices are unlinked. What the business will pay back is recorded as a refund due (as money that arrives after a cancellation is), at most what was paid; ₦0 records none.",
   resendToken:
     "The sale's latest token goes to the customer's e-mail address again, unchanged: nothing new is issued.",
   writeOff:
@@ -135,6 +139,12 @@ export const ACCOUNT_ACTIONS = {
     button: "Accept and record the payment",
     permission: "write:Sales",
     done: "Paid off: the account is complete",
+  },
+  cancel: {
+    title: "Cancel the sale",
+    button: "Cancel the sale",
+    permission: "manage:Sales",
+    done: "Sale cancelled",
   },
   "write-off": {
     title: "Write off the account",

@@ -33,7 +33,7 @@ const N = 100_000; // ₦1,000 in kobo
 const { product } = await makeSellableProduct(backend.db, { units: 4, price: 10_000 });
 const agent = await makeAgent(backend.db, { firstname: "Musa", lastname: "Actions" });
 const customers = await Promise.all(
-  ["Ada", "Bayo", "Chidi", "Dayo", "Efe", "Femi", "Gbenga"].map((firstname) =>
+  ["Ada", "Bayo", "Chidi", "Dayo", "Efe", "Femi", "Gbenga", "Hauwa"].map((firstname) =>
     makeCustomer(backend.db, { firstname, lastname: "Actions" }),
   ),
 );
@@ -57,7 +57,7 @@ const account = (index: number, saleDate: string, paidMonths: number, device = f
 // Ada: about 60 days late; Bayo: defaulted (six months without paying); Chidi: in credit; Dayo: late by a
 // few days with a tokenable unit; Efe: late, for the concurrency test; Femi: late, for the write-off's
 // portfolio figures.
-const [ada, bayo, chidi, dayo, efe, femi, gbenga] = await writeBook(
+const [ada, bayo, chidi, dayo, efe, femi, gbenga, hauwa] = await writeBook(
   backend.db,
   [
     account(0, addMonths(TODAY, -3), 0),
@@ -67,6 +67,7 @@ const [ada, bayo, chidi, dayo, efe, femi, gbenga] = await writeBook(
     account(4, addMonths(TODAY, -3), 0),
     account(5, addMonths(TODAY, -8), 0),
     account(6, addMonths(TODAY, -4), 1, true),
+    account(7, addMonths(TODAY, -3), 1),
   ],
   TODAY,
 );
@@ -490,6 +491,51 @@ describe("early payoff", () => {
     await refusal(await get(`/api/v1/accounts/${dayo}/payoff-quote`), 400, ACTION_ERRORS.notActive);
     expect((await post(`/api/v1/accounts/${ada}/payoff`, { amount: "1" }, team.viewer.token)).status).toBe(
       403,
+    );
+  });
+});
+
+describe("cancelling with a refund due", () => {
+  it("closes the account, records the refund as REFUND_DUE and refuses a refund above what was paid", async () => {
+    await refusal(
+      await post(
+        `/api/v1/accounts/${hauwa}/cancel`,
+        { reason: "Wrong house", refund: "2000.01" },
+        team.admin.token,
+      ),
+      400,
+      "The refund is more than the ₦2,000 paid",
+    );
+    expect((await post(`/api/v1/accounts/${hauwa}/cancel`, { refund: "10" }, team.admin.token)).status).toBe(
+      400,
+    );
+    expect(
+      (await post(`/api/v1/accounts/${hauwa}/cancel`, { reason: "x", refund: "1" }, seller.token)).status,
+    ).toBe(403);
+    const response = await post(
+      `/api/v1/accounts/${hauwa}/cancel`,
+      { reason: "The customer moved before installation", refund: "1,500" },
+      team.admin.token,
+    );
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.account.status).toBe("CANCELLED");
+    expect(body.event).toMatchObject({
+      kind: "CANCELLED",
+      summary: "refund due ₦1,500 of ₦2,000 paid; stock and devices released",
+    });
+    const payments = await queryRows(
+      backend.db,
+      sql`select status, amount_kobo::int as kobo from sale_payments where sale_id = ${hauwa} order by created_at`,
+      z.object({ status: z.string(), kobo: z.number() }),
+    );
+    expect(payments.at(-1)).toEqual({ status: "REFUND_DUE", kobo: 150_000 });
+    const sale = await (await get(`/api/v1/sales/${hauwa}`)).json();
+    expect(sale.status).toBe("CANCELLED");
+    await refusal(
+      await post(`/api/v1/accounts/${hauwa}/cancel`, { reason: "Again", refund: "0" }, team.admin.token),
+      400,
+      ACTION_ERRORS.notActive,
     );
   });
 });

@@ -6,6 +6,7 @@ import { ok } from "../http/operation";
 import { readJsonBody } from "../http/validation";
 import {
   ActionResultSchema,
+  CancelSchema,
   DefaultSchema,
   DelaySchema,
   PayoffQuoteSchema,
@@ -19,6 +20,7 @@ import {
 import {
   acceptPayoff,
   accountTimeline,
+  cancelWithRefund,
   giveDelay,
   issueSaleToken,
   markDefaulted,
@@ -136,6 +138,17 @@ export const accountActionOperations: Operation[] = [
   },
   {
     method: "post",
+    path: "/api/v1/accounts/{saleId}/cancel",
+    tag: "Accounts",
+    summary:
+      "Cancel an account's sale (`reason` required): stock and devices released; `refund` (naira, 0 to what was paid) recorded as a payment REFUND_DUE",
+    access: "manage:Sales",
+    body: CancelSchema,
+    success: ok("The account after it and its event", ActionResultSchema),
+    errors: refusals,
+  },
+  {
+    method: "post",
     path: "/api/v1/accounts/{saleId}/write-off",
     tag: "Accounts",
     summary:
@@ -193,6 +206,10 @@ export function accountActionRoutes({ db, caches, mailer }: RouteDeps) {
     .post("/:saleId/payoff", guard("write:Sales"), async (c) => {
       const input = await readJsonBody(c, PayoffSchema);
       return c.json(await acceptPayoff(db, mailer, signedInActor(c), c.req.param("saleId"), input), 200);
+    })
+    .post("/:saleId/cancel", guard("manage:Sales"), async (c) => {
+      const input = await readJsonBody(c, CancelSchema);
+      return c.json(await cancelWithRefund(db, signedInActor(c), c.req.param("saleId"), input), 200);
     })
     .post("/:saleId/write-off", guard("manage:Sales"), async (c) => {
       const input = await readJsonBody(c, WriteOffSchema);

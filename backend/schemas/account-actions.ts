@@ -86,6 +86,16 @@ export const RepossessionSchema = z
   });
 export type RepossessionInput = z.infer<typeof RepossessionSchema>;
 
+export const CancelSchema = z
+  .object({
+    reason: requiredText("Reason is required").pipe(
+      z.string().max(REASON_MAX, `Reason must be at most ${REASON_MAX} characters`),
+    ),
+    refund: nairaField("Refund due", { allowZero: true }),
+  })
+  .strict();
+export type CancelInput = z.infer<typeof CancelSchema>;
+
 /** Accepting an early payoff: the quoted amount (naira) as shown, so a changed balance is not paid blind. */
 export const PayoffSchema = z
   .object({

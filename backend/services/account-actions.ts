@@ -9,6 +9,7 @@ import {
   devices,
   inventoryItems,
   saleItems,
+  salePayments,
   sales,
   users,
 } from "../db/schema";
@@ -27,6 +28,7 @@ import type { AccountStatus } from "../constants/portfolio";
 import { saleNumberText } from "../constants/record-numbers";
 import type {
   AccountEvent,
+  CancelInput,
   DefaultInput,
   DelayInput,
   PayoffInput,
@@ -51,6 +53,7 @@ import {
 import { forbidden, invalid, invalidField, notFound } from "./errors";
 import { accountFigures } from "./portfolio";
 import { SALE_NOT_FOUND } from "./sale-records";
+import { releaseSales } from "./sale-expiry";
 import { applyPayment, lockSale, mailTokens } from "./sale-payments";
 import type { Mailer } from "../mail";
 import { receiveBatch, receivingWarehouse } from "./stock-common";
@@ -508,6 +511,44 @@ export async function acceptPayoff(
   });
   await mailTokens(db, mailer, saleId, done.applied);
   return answer(db, saleId, done.eventId);
+}
+
+/**
+ * Cancels an account's sale: its stock and devices released as an unpaid sale's are, and what will be paid
+ * back recorded as a payment REFUND_DUE, the one mechanism for money owed back (decision 040).
+ */
+export async function cancelWithRefund(db: AppDb, actor: StaffActor, saleId: string, input: CancelInput) {
+  const eventId = await db.transaction(async (tx) => {
+    const sale = await lockSale(tx, saleId);
+    const account = await lockAccount(tx, saleId);
+    if (!isActive(account.status)) throw invalid(ACTION_ERRORS.notActive);
+    if (input.refund > sale.paidKobo)
+      throw invalidField(
+        "refund",
+        `The refund is more than the ${formatNaira(koboToNaira(sale.paidKobo))} paid`,
+      );
+    await releaseSales(tx, [saleId], input.reason);
+    if (input.refund > 0)
+      await tx.insert(salePayments).values({
+        saleId,
+        method: "CASH",
+        amountKobo: input.refund,
+        status: "REFUND_DUE",
+        reference: `refund-${saleId.slice(0, 8)}-${Date.now().toString(36)}`,
+        notes: `Refund due on cancellation: ${input.reason}`,
+        recordedBy: actor.userId,
+      });
+    // The sale's update has refreshed the account.
+    const after = await figuresNow(tx, saleId);
+    return record(tx, actor, account, {
+      kind: "CANCELLED",
+      summary: `refund due ${formatNaira(koboToNaira(input.refund))} of ${formatNaira(koboToNaira(sale.paidKobo))} paid; stock and devices released`,
+      reason: input.reason,
+      before: figuresOf(account),
+      after: figuresOf(after),
+    });
+  });
+  return answer(db, saleId, eventId);
 }
 
 const staff = alias(users, "staff");

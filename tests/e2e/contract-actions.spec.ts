@@ -25,7 +25,7 @@ const timeline = (page: Page) => page.getByRole("region", { name: "Timeline" });
 const status = (page: Page) =>
   page
     .getByRole("region", { name: "Account" })
-    .getByText(/^(Late|Defaulted|Written off|On time|Repossessed|Completed)$/);
+    .getByText(/^(Late|Defaulted|Written off|On time|Repossessed|Completed|Cancelled)$/);
 
 test.describe("contract actions, as an administrator", () => {
   test.beforeEach(async ({ page }) => {
@@ -155,6 +155,33 @@ test.describe("early payoff, as an administrator", () => {
     await expect(timeline(page).getByRole("listitem").first()).toContainText(
       /Paid off early: ₦[\d,.]+ received in cash, unlock token issued/,
     );
+  });
+});
+
+test.describe("cancelling with a refund due, as an administrator", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page);
+  });
+
+  test("a cancellation needs a reason, refuses a refund above what was paid, and records the refund due", async ({
+    page,
+  }) => {
+    const account = await anAccount("LATE", 10, 8);
+    await openAction(page, account.saleId, "Cancel the sale");
+    await expect(page.getByText(/^Cancelling closes the sale and its account/)).toBeVisible();
+    await page.getByLabel("Refund due (₦)").fill("999999999");
+    await page.getByLabel("Reason").fill("Installed at the wrong address; the customer returned the unit");
+    await page.getByRole("button", { name: "Cancel the sale" }).click();
+    await expect(page.getByText(/^The refund is more than the ₦[\d,.]+ paid$/).first()).toBeVisible();
+    await expect(page.getByLabel("Reason")).toHaveValue(/^Installed at the wrong address/);
+    await page.getByLabel("Refund due (₦)").fill("1000");
+    await page.getByRole("button", { name: "Cancel the sale" }).click();
+    await expect(page).toHaveURL(new RegExp(`/sales/${account.saleId}$`));
+    await expect(status(page)).toHaveText("Cancelled");
+    await expect(timeline(page).getByRole("listitem").first()).toContainText(
+      /Cancelled: refund due ₦1,000 of ₦[\d,.]+ paid; stock and devices released/,
+    );
+    await expect(page.getByRole("region", { name: "Payments" })).toContainText("Refund due");
   });
 });
 

@@ -4,6 +4,7 @@ import { ACCOUNT_ACTIONS, isAccountAction } from "#backend/constants/account-act
 import type { AccountActionKey } from "#backend/constants/account-actions";
 import {
   ActionResultSchema,
+  CancelSchema,
   DefaultSchema,
   DelaySchema,
   PayoffQuoteSchema,
@@ -37,6 +38,7 @@ const SCHEMAS = {
   "resend-token": ResendTokenSchema,
   repossess: RepossessionSchema,
   payoff: PayoffSchema,
+  cancel: CancelSchema,
 } as const;
 
 async function chosenAction(request: Request, value: string | undefined): Promise<AccountActionKey> {
@@ -88,6 +90,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     "resalePrice",
     "amount",
     "reference",
+    "refund",
   ]) {
     const value = formData.get(name);
     if (typeof value === "string" && value.trim() !== "") body[name] = value;

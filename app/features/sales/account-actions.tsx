@@ -78,6 +78,7 @@ export function availableActions(
   if (can.pay && ACTIVE.includes(account.status)) actions.push("payoff");
   if (can.manageSales && ACTIVE.includes(account.status)) actions.push("repossess");
   if (can.manageSales && account.status === "DEFAULTED") actions.push("write-off");
+  if (can.manageSales && ACTIVE.includes(account.status)) actions.push("cancel");
   return actions;
 }
 
@@ -173,6 +174,7 @@ const loadSchema = (key: AccountActionKey) => () =>
         "resend-token": module.ResendTokenSchema,
         repossess: module.RepossessionSchema,
         payoff: module.PayoffSchema,
+        cancel: module.CancelSchema,
       })[key],
   );
 
@@ -194,6 +196,8 @@ function consequence(key: AccountActionKey, account: Figures) {
       return ACTION_DEFINITIONS.repossess;
     case "payoff":
       return ACTION_DEFINITIONS.payoff;
+    case "cancel":
+      return ACTION_DEFINITIONS.cancel;
   }
 }
 
@@ -226,7 +230,8 @@ export function AccountActionPage({
     loadSchema: loadSchema(actionKey),
     lastResult: answer?.result ?? null,
   });
-  const destructive = actionKey === "write-off" || actionKey === "default";
+  const destructive = ["write-off", "default", "cancel"].includes(actionKey);
+  const reasonRequired = actionKey === "write-off" || actionKey === "cancel";
   return (
     <div className="flex flex-col gap-4">
       <ActionToast toast={answer?.toast} />
@@ -296,6 +301,14 @@ export function AccountActionPage({
               ) : null}
             </>
           ) : null}
+          {actionKey === "cancel" ? (
+            <FormInput
+              label="Refund due (₦)"
+              inputMode="decimal"
+              hint={`At most what was paid: ${formatNaira(account.paid)}. 0 records no refund.`}
+              {...form.field("refund")}
+            />
+          ) : null}
           {actionKey === "repossess" ? (
             <>
               <FormSelect
@@ -337,10 +350,10 @@ export function AccountActionPage({
           ) : null}
           {["token", "resend-token", "repossess", "payoff"].includes(actionKey) ? null : (
             <FormTextarea
-              label={actionKey === "write-off" ? "Reason" : "Reason (optional)"}
+              label={reasonRequired ? "Reason" : "Reason (optional)"}
               maxLength={REASON_MAX}
               rows={3}
-              required={actionKey === "write-off"}
+              required={reasonRequired}
               {...form.field("reason")}
             />
           )}

@@ -8,19 +8,21 @@ CREATE TABLE "account_events" (
 	"after" jsonb,
 	"staff_id" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "account_events_kind_check" CHECK ("account_events"."kind" in ('DELAY', 'TOKEN', 'TOKEN_RESENT', 'MARKED_DEFAULTED', 'DEFAULT_UNDONE', 'WRITTEN_OFF'))
+	CONSTRAINT "account_events_kind_check" CHECK ("account_events"."kind" in ('DELAY', 'TOKEN', 'TOKEN_RESENT', 'MARKED_DEFAULTED', 'DEFAULT_UNDONE', 'WRITTEN_OFF', 'REPOSSESSION_ATTEMPT', 'REPOSSESSED', 'PAID_OFF', 'CANCELLED'))
 );
 --> statement-breakpoint
+ALTER TABLE "device_tokens" DROP CONSTRAINT "device_tokens_kind_check";--> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "held_status" text;--> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "held_on" date;--> statement-breakpoint
 ALTER TABLE "account_events" ADD CONSTRAINT "account_events_sale_id_accounts_sale_id_fk" FOREIGN KEY ("sale_id") REFERENCES "public"."accounts"("sale_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_events" ADD CONSTRAINT "account_events_staff_id_users_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "account_events_sale_idx" ON "account_events" USING btree ("sale_id","created_at");--> statement-breakpoint
-ALTER TABLE "accounts" ADD CONSTRAINT "accounts_held_status_check" CHECK (("accounts"."held_status" is null) = ("accounts"."held_on" is null) and ("accounts"."held_status" is null or "accounts"."held_status" in ('DEFAULTED', 'WRITTEN_OFF')));
+ALTER TABLE "device_tokens" ADD CONSTRAINT "device_tokens_kind_check" CHECK ("device_tokens"."kind" in ('ADD_TIME', 'DISABLE_PAYG', 'SET_TIME'));--> statement-breakpoint
+ALTER TABLE "accounts" ADD CONSTRAINT "accounts_held_status_check" CHECK (("accounts"."held_status" is null) = ("accounts"."held_on" is null) and ("accounts"."held_status" is null or "accounts"."held_status" in ('DEFAULTED', 'WRITTEN_OFF', 'REPOSSESSED')));
 --> statement-breakpoint
--- account_states() as in 0017, and a status staff set by hand (marked defaulted, written off) counts from its
--- day: a write-off before lateness, a marked default before its 90 days; a fully paid account is completed
--- whatever was set (decision 040).
+-- account_states() as in 0017, and a status staff set by hand counts from its day (decision 040): a
+-- repossessed account stays repossessed whatever is paid afterwards; a fully paid one is completed whatever
+-- else was set; a write-off comes before lateness and a marked default before its 90 days.
 CREATE OR REPLACE FUNCTION account_states(p_sale_ids text[], p_day date)
 RETURNS TABLE (
   sale_id text,
@@ -48,6 +50,7 @@ RETURNS TABLE (
     late.days,
     CASE
       WHEN closed.cancelled_on IS NOT NULL THEN 'CANCELLED'
+      WHEN held.status = 'REPOSSESSED' THEN 'REPOSSESSED'
       WHEN paid.kobo >= a.total_kobo THEN 'COMPLETED'
       WHEN held.status = 'WRITTEN_OFF' THEN 'WRITTEN_OFF'
       WHEN late.days > 90 OR held.status = 'DEFAULTED' THEN 'DEFAULTED'

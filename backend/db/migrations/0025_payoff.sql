@@ -1,2 +1,0 @@
-ALTER TABLE "account_events" DROP CONSTRAINT "account_events_kind_check";--> statement-breakpoint
-ALTER TABLE "account_events" ADD CONSTRAINT "account_events_kind_check" CHECK ("account_events"."kind" in ('DELAY', 'TOKEN', 'TOKEN_RESENT', 'MARKED_DEFAULTED', 'DEFAULT_UNDONE', 'WRITTEN_OFF', 'REPOSSESSION_ATTEMPT', 'REPOSSESSED', 'PAID_OFF'));
