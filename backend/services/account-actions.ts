@@ -220,93 +220,97 @@ export async function delayAccount(
   return { eventId, tokens };
 }
 
-/** Counts an on-time or late account as defaulted from today, before its 90 days. */
-export async function markDefaulted(
+/**
+ * A status set (or taken back) by hand: the refusal the account's state calls for, or the held columns
+ * written and the account refreshed, its status change on the timeline.
+ */
+async function holdStatus(
   db: AppDb,
   actor: StaffActor,
   saleId: string,
-  input: DefaultInput,
-  today = lagosToday(),
+  change: {
+    kind: "MARKED_DEFAULTED" | "DEFAULT_UNDONE" | "WRITTEN_OFF";
+    refusal: (account: Locked) => string | null;
+    set: Partial<Pick<typeof accounts.$inferInsert, "heldStatus" | "heldOn" | "defaultedOn">>;
+    reason: string | undefined;
+    today: string;
+  },
 ) {
   const eventId = await db.transaction(async (tx) => {
     const account = await lockAccount(tx, saleId);
-    if (account.status === "DEFAULTED") throw invalid(ACTION_ERRORS.alreadyDefaulted);
-    if (!isActive(account.status)) throw invalid(ACTION_ERRORS.notActive);
-    await tx
-      .update(accounts)
-      .set({ heldStatus: "DEFAULTED", heldOn: today })
-      .where(eq(accounts.saleId, saleId));
-    const after = await refresh(tx, saleId, today);
+    const refusal = change.refusal(account);
+    if (refusal) throw invalid(refusal);
+    await tx.update(accounts).set(change.set).where(eq(accounts.saleId, saleId));
+    const after = await refresh(tx, saleId, change.today);
     return record(tx, actor, account, {
-      kind: "MARKED_DEFAULTED",
+      kind: change.kind,
       summary: `${ACCOUNT_STATUS_LABELS[account.status]} → ${ACCOUNT_STATUS_LABELS[after.status]}`,
-      reason: input.reason,
+      reason: change.reason,
       before: figuresOf(account),
       after: figuresOf(after),
     });
   });
   return answer(db, saleId, eventId);
 }
+
+/** Counts an on-time or late account as defaulted from today, before its 90 days. */
+export const markDefaulted = (
+  db: AppDb,
+  actor: StaffActor,
+  saleId: string,
+  input: DefaultInput,
+  today = lagosToday(),
+) =>
+  holdStatus(db, actor, saleId, {
+    kind: "MARKED_DEFAULTED",
+    refusal: (account) =>
+      account.status === "DEFAULTED"
+        ? ACTION_ERRORS.alreadyDefaulted
+        : isActive(account.status)
+          ? null
+          : ACTION_ERRORS.notActive,
+    set: { heldStatus: "DEFAULTED", heldOn: today },
+    reason: input.reason,
+    today,
+  });
 
 /** Takes back a default marked by hand: the account gets the status its payments give it. */
-export async function undoDefault(
+export const undoDefault = (
   db: AppDb,
   actor: StaffActor,
   saleId: string,
   input: DefaultInput,
   today = lagosToday(),
-) {
-  const eventId = await db.transaction(async (tx) => {
-    const account = await lockAccount(tx, saleId);
-    if (account.heldStatus !== "DEFAULTED")
-      throw invalid(
-        account.status === "DEFAULTED"
+) =>
+  holdStatus(db, actor, saleId, {
+    kind: "DEFAULT_UNDONE",
+    refusal: (account) =>
+      account.heldStatus === "DEFAULTED"
+        ? null
+        : account.status === "DEFAULTED"
           ? ACTION_ERRORS.notMarkedDefaulted
           : "This account is not marked defaulted",
-      );
     // The day it defaulted was the marking's: forgotten with it (90 days late gives its own again).
-    await tx
-      .update(accounts)
-      .set({ heldStatus: null, heldOn: null, defaultedOn: null })
-      .where(eq(accounts.saleId, saleId));
-    const after = await refresh(tx, saleId, today);
-    return record(tx, actor, account, {
-      kind: "DEFAULT_UNDONE",
-      summary: `${ACCOUNT_STATUS_LABELS[account.status]} → ${ACCOUNT_STATUS_LABELS[after.status]}`,
-      reason: input.reason,
-      before: figuresOf(account),
-      after: figuresOf(after),
-    });
+    set: { heldStatus: null, heldOn: null, defaultedOn: null },
+    reason: input.reason,
+    today,
   });
-  return answer(db, saleId, eventId);
-}
 
 /** Closes a defaulted account as a loss: it leaves the active book and PAR and counts in write-offs. */
-export async function writeOff(
+export const writeOff = (
   db: AppDb,
   actor: StaffActor,
   saleId: string,
   input: WriteOffInput,
   today = lagosToday(),
-) {
-  const eventId = await db.transaction(async (tx) => {
-    const account = await lockAccount(tx, saleId);
-    if (account.status !== "DEFAULTED") throw invalid(ACTION_ERRORS.notDefaulted);
-    await tx
-      .update(accounts)
-      .set({ heldStatus: "WRITTEN_OFF", heldOn: today })
-      .where(eq(accounts.saleId, saleId));
-    const after = await refresh(tx, saleId, today);
-    return record(tx, actor, account, {
-      kind: "WRITTEN_OFF",
-      summary: `${ACCOUNT_STATUS_LABELS[account.status]} → ${ACCOUNT_STATUS_LABELS[after.status]}`,
-      reason: input.reason,
-      before: figuresOf(account),
-      after: figuresOf(after),
-    });
+) =>
+  holdStatus(db, actor, saleId, {
+    kind: "WRITTEN_OFF",
+    refusal: (account) => (account.status === "DEFAULTED" ? null : ACTION_ERRORS.notDefaulted),
+    set: { heldStatus: "WRITTEN_OFF", heldOn: today },
+    reason: input.reason,
+    today,
   });
-  return answer(db, saleId, eventId);
-}
 
 /** A token for one of the sale's devices (days or unlock), as the device page issues it, on the timeline. */
 export async function issueSaleToken(db: AppDb, actor: StaffActor, saleId: string, input: SaleTokenInput) {
