@@ -59,9 +59,10 @@ import type { Mailer } from "../mail";
 import { receiveBatch, receivingWarehouse } from "./stock-common";
 
 // Contract actions on an account (issue 27 §2, decision 040). Each runs in one transaction that locks the
-// account's row first, so two actions on one account take turns; each refreshes the account through the
-// loan book's one definition (refresh_accounts), and writes an event on the account's timeline and a row
-// in the audit log.
+// account's row, so two actions on one account take turns; rows are locked in the order a payment takes
+// them (the sale, then the account, then its devices), so an action and a payment never wait on each other
+// in a circle. Each refreshes the account through the loan book's one definition (refresh_accounts), and
+// writes an event on the account's timeline and a row in the audit log.
 
 type Locked = {
   saleId: string;

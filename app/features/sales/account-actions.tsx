@@ -225,7 +225,7 @@ export function AccountActionPage({
   const tokens = saleTokens(sale);
   const unlockWasTicked = answer?.result?.initialValue?.unlock === "on";
   const words = ACCOUNT_ACTIONS[actionKey];
-  // Three schemas behind one page: the fields are checked by name at run time, by the schema loaded.
+  // One page for every action, each with its own schema: fields are checked by the schema loaded for it.
   const form = useLiveForm<z.ZodTypeAny>({
     loadSchema: loadSchema(actionKey),
     lastResult: answer?.result ?? null,
