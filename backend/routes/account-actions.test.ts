@@ -33,7 +33,7 @@ const N = 100_000; // ₦1,000 in kobo
 const { product } = await makeSellableProduct(backend.db, { units: 4, price: 10_000 });
 const agent = await makeAgent(backend.db, { firstname: "Musa", lastname: "Actions" });
 const customers = await Promise.all(
-  ["Ada", "Bayo", "Chidi", "Dayo", "Efe", "Femi", "Gbenga", "Hauwa"].map((firstname) =>
+  ["Ada", "Bayo", "Chidi", "Dayo", "Efe", "Femi", "Gbenga", "Hauwa", "Ifeoma"].map((firstname) =>
     makeCustomer(backend.db, { firstname, lastname: "Actions" }),
   ),
 );
@@ -57,7 +57,7 @@ const account = (index: number, saleDate: string, paidMonths: number, device = f
 // Ada: about 60 days late; Bayo: defaulted (six months without paying); Chidi: in credit; Dayo: late by a
 // few days with a tokenable unit; Efe: late, for the concurrency test; Femi: late, for the write-off's
 // portfolio figures.
-const [ada, bayo, chidi, dayo, efe, femi, gbenga, hauwa] = await writeBook(
+const [ada, bayo, chidi, dayo, efe, femi, gbenga, hauwa, ifeoma] = await writeBook(
   backend.db,
   [
     account(0, addMonths(TODAY, -3), 0),
@@ -68,6 +68,7 @@ const [ada, bayo, chidi, dayo, efe, femi, gbenga, hauwa] = await writeBook(
     account(5, addMonths(TODAY, -8), 0),
     account(6, addMonths(TODAY, -4), 1, true),
     account(7, addMonths(TODAY, -3), 1),
+    account(8, addMonths(TODAY, -3), 1, true),
   ],
   TODAY,
 );
@@ -549,6 +550,21 @@ describe("two actions at once on one account", () => {
     expect([first.status, second.status].sort()).toEqual([200, 403]);
     const timeline = await (await get(`/api/v1/accounts/${chidi}/timeline`)).json();
     expect(timeline.events.filter((event: { kind: string }) => event.kind === "DELAY")).toHaveLength(1);
+  });
+
+  it("a token from the device page and a delay at once both go through (the account is taken first by both)", async () => {
+    const [device] = await queryRows(
+      backend.db,
+      sql`select d.id from devices d join sale_items i on i.id = d.sale_item_id where i.sale_id = ${ifeoma}`,
+      z.object({ id: z.string() }),
+    );
+    for (let round = 0; round < 3; round += 1) {
+      const [token, delay] = await Promise.all([
+        post(`/api/v1/device/${device.id}/generate-token`, { days: 2 }, team.admin.token),
+        post(`/api/v1/accounts/${ifeoma}/delay`, { days: 1 }, team.admin.token),
+      ]);
+      expect([token.status, delay.status]).toEqual([201, 200]);
+    }
   });
 
   it("a write-off and a delay at once: the delay sees the write-off or the write-off sees the delay", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppDb } from "../db/client";
@@ -251,6 +251,14 @@ export async function issueManualToken(
   input: GenerateTokenInput,
 ) {
   const result = await db.transaction(async (tx) => {
+    // The sold unit's account first: its token refreshes the account, and a payment or a contract action
+    // takes the account before the device. The same order here means two at once wait, never deadlock.
+    const [sold] = await tx
+      .select({ saleId: saleItems.saleId })
+      .from(devices)
+      .innerJoin(saleItems, eq(saleItems.id, devices.saleItemId))
+      .where(eq(devices.id, deviceId));
+    if (sold) await tx.execute(sql`select 1 from accounts where sale_id = ${sold.saleId} for update`);
     const [device] = await tx.select().from(devices).where(eq(devices.id, deviceId)).for("update");
     if (!device) throw notFound(DEVICE_NOT_FOUND);
     if (!device.isTokenable) throw invalid(NOT_TOKENABLE);
