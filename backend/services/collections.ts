@@ -2,6 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { AppDb } from "../db/client";
+import { arrayParam } from "../db/bulk-insert";
 import { queryRows } from "../db/query-rows";
 import { accounts, collectionCases, collectionContacts } from "../db/schema";
 import {
@@ -87,12 +88,17 @@ const CaseRow = AccountRow.extend({
 const CASE_COLUMNS = sql`${ACCOUNT_COLUMNS}, a.assigned_to, u.firstname || ' ' || u.lastname as assigned_to_name,
   a.follow_up_on::text, a.last_contact_at, a.promise_kobo, a.promise_on::text, a.promise_state`;
 
+/** Sales and customers joined only for a search: every other condition reads the account and its case. */
+const searchJoins = (query: Pick<CollectionListQuery, "search">) =>
+  query.search?.trim()
+    ? sql`join sales s on s.id = a.sale_id join customers c on c.id = a.customer_id`
+    : sql``;
+
 /** `accounts a` with its case's columns and the promise's state, for the conditions. */
-const casesWhere = (conditions: SQL, today: string) => sql`(
+const casesWhere = (conditions: SQL, today: string, joins: SQL = sql``) => sql`(
   select a.*, k.assigned_to, k.follow_up_on, k.last_contact_at, k.promise_kobo, k.promise_on,
     ${promiseState(today)} as promise_state
-  from accounts a left join collection_cases k on k.sale_id = a.sale_id
-    join sales s on s.id = a.sale_id join customers c on c.id = a.customer_id
+  from accounts a left join collection_cases k on k.sale_id = a.sale_id ${joins}
   where ${conditions})`;
 
 function caseRecord(row: z.infer<typeof CaseRow>): CollectionRecord {
@@ -109,33 +115,77 @@ function caseRecord(row: z.infer<typeof CaseRow>): CollectionRecord {
   };
 }
 
+/** The "All late" tab unfiltered is every late account: the day's book counts it without a scan. */
+const isWholeWorklist = (query: CollectionListQuery) =>
+  query.tab === "all" &&
+  !query.search?.trim() &&
+  !query.bucket &&
+  !query.agentId &&
+  !query.location &&
+  !query.assignedTo &&
+  !query.promiseDue &&
+  !query.neverContacted;
+
 export async function countWorklist(
   db: AppDb,
   query: CollectionListQuery,
   viewerId: string,
   today = lagosToday(),
 ) {
+  if (isWholeWorklist(query)) return lateAccountCount(db, today);
   const [row] = await queryRows(
     db,
     sql`select count(*) as total from accounts a left join collection_cases k on k.sale_id = a.sale_id
-      join sales s on s.id = a.sale_id join customers c on c.id = a.customer_id
+      ${searchJoins(query)}
       where ${worklistConditions(query, viewerId, today)}`,
     z.object({ total: z.coerce.number() }),
   );
   return row.total;
 }
 
+const IdRow = z.object({ sale_id: z.string() });
+/** accounts_late_idx's own order (nulls last as it was built), so a page is read along it and stops. */
+const LATE_ORDER = sql`a.days_late desc nulls last, a.arrears_kobo desc nulls last, a.sale_id`;
+
+/**
+ * One page in WORKLIST_ORDER, in two reads: the accounts with a broken promise (only worked accounts can
+ * have one, so they are few), then the rest as the late-accounts index runs, which stops at the page's end
+ * instead of sorting every late account.
+ */
 export async function listWorklist(
   db: AppDb,
   query: CollectionListQuery,
   viewerId: string,
   today = lagosToday(),
 ) {
-  const page = sql`order by ${WORKLIST_ORDER} limit ${query.limit} offset ${(query.page - 1) * query.limit}`;
+  const conditions = worklistConditions(query, viewerId, today);
+  const joins = searchJoins(query);
+  const offset = (query.page - 1) * query.limit;
+  const broken = await queryRows(
+    db,
+    sql`select a.sale_id from accounts a join collection_cases k on k.sale_id = a.sale_id ${joins}
+      where ${conditions} and k.promise_kobo is not null and (${promiseState(today)}) = 'BROKEN'
+      order by ${LATE_ORDER}`,
+    IdRow,
+  );
+  const ids = broken.slice(offset, offset + query.limit).map((row) => row.sale_id);
+  const wanted = query.limit - ids.length;
+  if (wanted > 0) {
+    const rest = await queryRows(
+      db,
+      sql`select a.sale_id from accounts a left join collection_cases k on k.sale_id = a.sale_id ${joins}
+        where ${conditions} and (k.promise_kobo is null or (${promiseState(today)}) <> 'BROKEN')
+        order by ${LATE_ORDER}
+        limit ${wanted} offset ${Math.max(0, offset - broken.length)}`,
+      IdRow,
+    );
+    ids.push(...rest.map((row) => row.sale_id));
+  }
+  if (ids.length === 0) return [];
   const rows = await queryRows(
     db,
     sql`select ${CASE_COLUMNS}
-      ${withNames(sql`(select * from ${casesWhere(worklistConditions(query, viewerId, today), today)} a ${page})`)}
+      ${withNames(casesWhere(sql`a.sale_id = any(${arrayParam(ids)}::text[])`, today))}
       left join users u on u.id = a.assigned_to
       order by ${WORKLIST_ORDER}`,
     CaseRow,

@@ -855,10 +855,17 @@ export async function portfolioCounts(db: AppDb, today = lagosToday()): Promise<
  * and the Home tile's count): every page's frame asks for it, so it must not read the whole book.
  */
 export async function lateAccountCount(db: AppDb, today = lagosToday()) {
-  const book = (await dayBook(db, {}, today)) ?? liveBook({});
+  const late = sql`in ('LATE', 'DEFAULTED')`;
+  // The day book's arithmetic with counts alone: its collection shares are not needed to count.
   const [row] = await queryRows(
     db,
-    sql`select coalesce(sum(a.accounts), 0) as late from ${book} where a.status in ('LATE', 'DEFAULTED')`,
+    sql`select case when exists (select 1 from portfolio_cells where day = ${today}::date) then
+        (select coalesce(sum(c.accounts), 0) from portfolio_cells c
+          where c.day = ${today}::date and c.status ${late})
+        - (select count(*) from portfolio_base b join accounts ch on ch.sale_id = b.sale_id
+          where ch.changed and b.day = ${today}::date and b.status ${late})
+        + (select count(*) from accounts ch where ch.changed and ch.status ${late})
+      else (select count(*) from accounts a where a.status ${late}) end as late`,
     z.object({ late: count }),
   );
   return row.late;
