@@ -344,6 +344,16 @@ describe("a promise's state, worked out by the database", () => {
     // Dayo, fewer days late than Ada, comes before her: his promise was broken.
     expect(names(all)).toEqual(["Bayo", "Dayo", "Ada"]);
     expect((await (await get("/api/v1/collections/counts")).json()).broken).toBe(2);
+    // Pages of one follow the same order across the broken promises' end, and the total stays the whole.
+    const pages = [];
+    for (const page of [1, 2, 3, 4]) {
+      const body = await (await get(`/api/v1/collections?limit=1&page=${page}`)).json();
+      expect(body.total).toBe(3);
+      pages.push(...names(body));
+    }
+    expect(pages).toEqual(["Bayo", "Dayo", "Ada"]);
+    const second = await (await get("/api/v1/collections?limit=2&page=2&search=Ada")).json();
+    expect([names(second), second.total]).toEqual([[], 1]);
   });
 });
 
