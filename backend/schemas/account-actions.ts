@@ -136,3 +136,16 @@ export const ActionResultSchema = z.object({
   event: AccountEventSchema,
 });
 export type ActionResult = z.infer<typeof ActionResultSchema>;
+
+/** Each action page's form schema, by the action's key in its address: the page and its action share it. */
+export const ACCOUNT_ACTION_SCHEMAS = {
+  delay: DelaySchema,
+  default: DefaultSchema,
+  "undo-default": DefaultSchema,
+  "write-off": WriteOffSchema,
+  token: SaleTokenSchema,
+  "resend-token": ResendTokenSchema,
+  repossess: RepossessionSchema,
+  payoff: PayoffSchema,
+  cancel: CancelSchema,
+} as const;

@@ -73,6 +73,9 @@ const SCREENS: { name: string; path: (records: Records) => string }[] = [
   { name: "a collection case", path: (r) => `/collections/${r.lateSaleId}` },
   { name: "give a delay", path: (r) => `/sales/${r.lateSaleId}/actions/delay` },
   { name: "repossess", path: (r) => `/sales/${r.lateSaleId}/actions/repossess` },
+  { name: "issue a token from the sale", path: (r) => `/sales/${r.lateSaleId}/actions/token` },
+  { name: "early payoff", path: (r) => `/sales/${r.lateSaleId}/actions/payoff` },
+  { name: "cancel the sale", path: (r) => `/sales/${r.lateSaleId}/actions/cancel` },
 ];
 
 async function overflowsSideways(page: Page) {

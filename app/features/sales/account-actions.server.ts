@@ -3,16 +3,9 @@ import { data } from "@remix-run/node";
 import { ACCOUNT_ACTIONS, isAccountAction } from "#backend/constants/account-actions";
 import type { AccountActionKey } from "#backend/constants/account-actions";
 import {
+  ACCOUNT_ACTION_SCHEMAS,
   ActionResultSchema,
-  CancelSchema,
-  DefaultSchema,
-  DelaySchema,
   PayoffQuoteSchema,
-  PayoffSchema,
-  RepossessionSchema,
-  ResendTokenSchema,
-  SaleTokenSchema,
-  WriteOffSchema,
 } from "#backend/schemas/account-actions";
 import { InventoryListSchema } from "#backend/schemas/inventory";
 import { apiRead, apiWrite } from "~/api.server";
@@ -28,18 +21,6 @@ import {
 
 // The sale page's contract actions (issue 27 §2): one page per action, its form a plain POST. The sale and
 // its timeline are read by the sale's route, which this page renders in place of.
-
-const SCHEMAS = {
-  delay: DelaySchema,
-  default: DefaultSchema,
-  "undo-default": DefaultSchema,
-  "write-off": WriteOffSchema,
-  token: SaleTokenSchema,
-  "resend-token": ResendTokenSchema,
-  repossess: RepossessionSchema,
-  payoff: PayoffSchema,
-  cancel: CancelSchema,
-} as const;
 
 async function chosenAction(request: Request, value: string | undefined): Promise<AccountActionKey> {
   if (!isAccountAction(value)) throw data(null, { status: 404 });
@@ -72,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const chosen = await chosenAction(request, params.action);
   const saleId = params.saleId ?? "";
   const formData = await readFormData(request);
-  const submission = parseForm(formData, SCHEMAS[chosen]);
+  const submission = parseForm(formData, ACCOUNT_ACTION_SCHEMAS[chosen]);
   if (submission.status !== "success") return invalidSubmission(submission, { intent: chosen });
   // The API reads the fields as typed, so the form's own words go to it.
   const body: Record<string, string> = {};

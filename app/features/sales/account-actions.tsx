@@ -163,20 +163,7 @@ export function AccountTimeline({ events }: { events: readonly AccountEvent[] })
 }
 
 const loadSchema = (key: AccountActionKey) => () =>
-  import("#backend/schemas/account-actions").then(
-    (module) =>
-      ({
-        delay: module.DelaySchema,
-        default: module.DefaultSchema,
-        "undo-default": module.DefaultSchema,
-        "write-off": module.WriteOffSchema,
-        token: module.SaleTokenSchema,
-        "resend-token": module.ResendTokenSchema,
-        repossess: module.RepossessionSchema,
-        payoff: module.PayoffSchema,
-        cancel: module.CancelSchema,
-      })[key],
-  );
+  import("#backend/schemas/account-actions").then((module) => module.ACCOUNT_ACTION_SCHEMAS[key]);
 
 function consequence(key: AccountActionKey, account: Figures) {
   switch (key) {
