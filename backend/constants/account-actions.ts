@@ -12,6 +12,8 @@ export const ACCOUNT_EVENT_KINDS = [
   "REPOSSESSED",
   "PAID_OFF",
   "CANCELLED",
+  "RESTRUCTURED",
+  "DEVICE_SWAPPED",
 ] as const;
 export type AccountEventKind = (typeof ACCOUNT_EVENT_KINDS)[number];
 
@@ -26,6 +28,8 @@ export const ACCOUNT_EVENT_LABELS: Record<AccountEventKind, string> = {
   REPOSSESSED: "Repossessed",
   PAID_OFF: "Paid off early",
   CANCELLED: "Cancelled",
+  RESTRUCTURED: "Restructured",
+  DEVICE_SWAPPED: "Device swapped",
 };
 
 /** What a visit to take the unit back found; "collected" repossesses the account. */
@@ -59,6 +63,18 @@ export const DELAY_MAX_DAYS = 30;
 export const DELAY_WINDOW_HOURS = 24;
 export const REASON_MAX = 500;
 
+/** A restructured balance is paid in at most this many installments, the first within this many days. */
+export const RESTRUCTURE_MAX_INSTALLMENTS = 60;
+export const RESTRUCTURE_FIRST_DUE_DAYS = 92;
+
+/** Where a swapped-out unit goes: back to stock under a returned-class item, or aside as faulty. */
+export const SWAP_DESTINATIONS = ["RETURNED", "FAULTY"] as const;
+export type SwapDestination = (typeof SWAP_DESTINATIONS)[number];
+export const SWAP_DESTINATION_LABELS: Record<SwapDestination, string> = {
+  RETURNED: "Back to stock as returned",
+  FAULTY: "Set aside as faulty",
+};
+
 /** The refusals staff read: exact, and the same from the API and the screens. */
 export const ACTION_ERRORS = {
   notAccount: "This sale has no installment account",
@@ -76,7 +92,24 @@ export const ACTION_ERRORS = {
   quoteChanged: "The quote has changed since it was shown: read the new amount and accept again",
   notReturnedItem: "Choose a stock item of the returned class",
   noReturnsWarehouse: "No active warehouse takes returned stock: add the returned class to one first",
+  depositUnpaid: "The deposit is not fully paid yet: an account is restructured once its deposit is in",
+  noTerms: "Give the number of installments or the monthly amount",
+  bothTerms: "Give the number of installments or the monthly amount, not both",
+  firstDueRange: `The first due date must be from today to ${RESTRUCTURE_FIRST_DUE_DAYS} days ahead`,
+  balanceChanged:
+    "The balance has changed since the schedule was shown: read the new schedule and save again",
+  unknownDevice: "No device has this serial number",
+  deviceTaken: "This device is already linked to a sale",
+  deviceFaulty: "This device is marked faulty",
+  sameDevice: "Choose a device other than the one it replaces",
+  notSwappable:
+    "Only an account still being paid for, or paid in full, can have its device swapped (not a cancelled, written-off or repossessed one)",
 } as const;
+
+export const tooManyInstallments = (count: number) =>
+  `At this monthly amount the balance takes ${count} installments; at most ${RESTRUCTURE_MAX_INSTALLMENTS}`;
+export const noStockFor = (item: string) =>
+  `No unit of ${item} is left in stock: the replacement must come from stock`;
 
 export const ACTION_DEFINITIONS = {
   delay: `A delay extends the account's credit by the days given without a payment: every installment not yet fully paid moves by the same days (paid ones never change) and each tokenable device gets a token for the days. Up to ${DELAY_FREE_DAYS} days once a day for sales staff; longer or more often needs a manager.`,
@@ -92,6 +125,8 @@ export const ACTION_DEFINITIONS = {
     "Cancelling closes the sale and its account: its stock goes back to the batches it came from and its devices are unlinked. What the business will pay back is recorded as a refund due (as money that arrives after a cancellation is), at most what was paid; ₦0 records none.",
   resendToken:
     "The sale's latest token goes to the customer's e-mail address again, unchanged: nothing new is issued.",
+  restructure: `Restructuring spreads what is still unpaid (the sale's total less everything paid) over new monthly installments: a number of them, or a monthly amount (the last one takes what is left), the first on the date given and then monthly. Paid installments never change; a partly paid one keeps its paid part. Nothing is added or taken off the total. The old schedule is kept on the timeline. Each tokenable device gets a token that sets its credit to the first new due date (never less than it has), and payments after it buy 30 days per new monthly amount.`,
+  swap: `A swap replaces one of the sale's devices with another from stock: the new one leaves stock (one unit of its stock item) and takes the old one's place on the sale; the old one goes back to stock under a returned-class item, or aside as faulty (not offered to a sale again). The new device gets a token that sets it to the credit the account has (an unlock token when the sale is paid), and later tokens are counted on it. Both devices' pages show the swap.`,
   writeOff:
     "A write-off closes a defaulted account as a loss: its outstanding balance leaves the active book and PAR and is counted under Written off. Payments still received are recorded as usual.",
 } as const;
@@ -145,6 +180,18 @@ export const ACCOUNT_ACTIONS = {
     button: "Cancel the sale",
     permission: "manage:Sales",
     done: "Sale cancelled",
+  },
+  restructure: {
+    title: "Restructure",
+    button: "Save the new schedule",
+    permission: "manage:Sales",
+    done: "Account restructured: the new schedule is in force",
+  },
+  swap: {
+    title: "Swap a device",
+    button: "Swap the device",
+    permission: "manage:Devices",
+    done: "Device swapped",
   },
   "write-off": {
     title: "Write off the account",

@@ -30,3 +30,12 @@ export type DeviceFileColumn = (typeof DEVICE_FILE_COLUMNS)[number];
 
 /** `inventoryId=none` in a device list: units registered without an inventory item. */
 export const UNASSIGNED = "none";
+
+/** A device's history after it was sold (issue 27 §2): what the device page lists under "History". */
+export const DEVICE_EVENT_KINDS = ["SWAPPED_IN", "SWAPPED_OUT", "REPOSSESSED"] as const;
+export type DeviceEventKind = (typeof DEVICE_EVENT_KINDS)[number];
+export const DEVICE_EVENT_LABELS: Record<DeviceEventKind, string> = {
+  SWAPPED_IN: "Swapped in",
+  SWAPPED_OUT: "Swapped out",
+  REPOSSESSED: "Repossessed",
+};

@@ -13,6 +13,9 @@ import {
   PayoffSchema,
   RepossessionSchema,
   ResendTokenSchema,
+  RestructurePreviewSchema,
+  RestructureSchema,
+  SwapSchema,
   SaleTokenSchema,
   TimelineSchema,
   WriteOffSchema,
@@ -30,6 +33,7 @@ import {
   undoDefault,
   writeOff,
 } from "../services/account-actions";
+import { restructureAccount, restructurePreview, swapDevice } from "../services/account-terms";
 import { tokenEmail } from "../services/device-tokens";
 import { sendWithoutFailing } from "../services/emails";
 import { TokenRecordSchema } from "../schemas/token-records";
@@ -158,6 +162,39 @@ export const accountActionOperations: Operation[] = [
     success: ok("The account after it and its event", ActionResultSchema),
     errors: refusals,
   },
+  {
+    method: "post",
+    path: "/api/v1/accounts/{saleId}/restructure-preview",
+    tag: "Accounts",
+    summary:
+      "The schedule new terms would give, nothing saved: `installments` (1–60) or `monthlyAmount` (naira), `firstDueDate` (today to 92 days ahead) and `reason`, as for the restructure",
+    access: "manage:Sales",
+    body: RestructureSchema,
+    success: ok("The rows kept, the new rows and the rows they replace (naira)", RestructurePreviewSchema),
+    errors: refusals,
+  },
+  {
+    method: "post",
+    path: "/api/v1/accounts/{saleId}/restructure",
+    tag: "Accounts",
+    summary:
+      "Spread what is unpaid over new installments: `installments` or `monthlyAmount` (naira), `firstDueDate`, `reason`, and `unpaid` (naira) as the preview showed it (a changed balance is refused). Paid installments never change; the old schedule is kept on the event; each tokenable device gets a token setting its credit to the first due date (e-mailed)",
+    access: "manage:Sales",
+    body: RestructureSchema,
+    success: ok("The account after it and its event", ActionResultSchema),
+    errors: refusals,
+  },
+  {
+    method: "post",
+    path: "/api/v1/accounts/{saleId}/swap",
+    tag: "Accounts",
+    summary:
+      "Replace the sale's device `oldDeviceId` with the device `newSerialNumber` from stock (one unit of its stock item leaves stock); `destination` RETURNED (with `returnedItemId`, `unitCost`, `resalePrice` in naira: back to stock, reset token) or FAULTY (set aside); `reason`. The new device gets a token setting it to the account's credit, or an unlock token when paid (e-mailed)",
+    access: "manage:Devices",
+    body: SwapSchema,
+    success: ok("The account after it and its event", ActionResultSchema),
+    errors: refusals,
+  },
 ];
 
 export function accountActionRoutes({ db, caches, mailer }: RouteDeps) {
@@ -214,5 +251,25 @@ export function accountActionRoutes({ db, caches, mailer }: RouteDeps) {
     .post("/:saleId/write-off", guard("manage:Sales"), async (c) => {
       const input = await readJsonBody(c, WriteOffSchema);
       return c.json(await writeOff(db, signedInActor(c), c.req.param("saleId"), input), 200);
+    })
+    .post("/:saleId/restructure-preview", guard("manage:Sales"), async (c) => {
+      const input = await readJsonBody(c, RestructureSchema);
+      return c.json(await restructurePreview(db, c.req.param("saleId"), input), 200);
+    })
+    .post("/:saleId/restructure", guard("manage:Sales"), async (c) => {
+      const input = await readJsonBody(c, RestructureSchema);
+      const saleId = c.req.param("saleId");
+      const { tokens, ...result } = await restructureAccount(db, signedInActor(c), saleId, input);
+      const message = await tokenEmail(db, saleId, tokens);
+      if (message) await sendWithoutFailing(mailer, message);
+      return c.json(result, 200);
+    })
+    .post("/:saleId/swap", guard("manage:Devices"), async (c) => {
+      const input = await readJsonBody(c, SwapSchema);
+      const saleId = c.req.param("saleId");
+      const { tokens, ...result } = await swapDevice(db, signedInActor(c), saleId, input);
+      const message = await tokenEmail(db, saleId, tokens);
+      if (message) await sendWithoutFailing(mailer, message);
+      return c.json(result, 200);
     });
 }

@@ -32,6 +32,7 @@ import {
   countDevices,
   createDevice,
   deviceCountKey,
+  deviceHistory,
   getDevice,
   listDevices,
   requireMayFilterByKey,
@@ -152,7 +153,11 @@ export function deviceRoutes({ db, caches, mailer }: RouteDeps) {
     })
     .get("/:id", guard("read:Devices"), async (c) => {
       const device = await getDevice(db, c.req.param("id"));
-      return c.json({ ...device, tokens: await deviceTokenRecords(db, device.id) }, 200);
+      const [tokens, history] = await Promise.all([
+        deviceTokenRecords(db, device.id),
+        deviceHistory(db, device.id),
+      ]);
+      return c.json({ ...device, tokens, history }, 200);
     })
     .post("/:id/generate-token", guard("manage:Devices"), async (c) => {
       const input = await readJsonBody(c, GenerateTokenSchema);

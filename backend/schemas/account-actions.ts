@@ -4,6 +4,9 @@ import {
   DELAY_MAX_DAYS,
   REASON_MAX,
   REPOSSESSION_OUTCOMES,
+  RESTRUCTURE_MAX_INSTALLMENTS,
+  SWAP_DESTINATIONS,
+  ACTION_ERRORS,
 } from "../constants/account-actions";
 import { requiredText } from "./fields";
 import { optionalField, wholeNumberField } from "./form-values";
@@ -16,6 +19,10 @@ import { AccountRecordSchema, calendarDay } from "./portfolio";
 
 const optionalReason = optionalField(
   z.string().trim().max(REASON_MAX, `Reason must be at most ${REASON_MAX} characters`),
+);
+
+const requiredReason = requiredText("Reason is required").pipe(
+  z.string().max(REASON_MAX, `Reason must be at most ${REASON_MAX} characters`),
 );
 
 export const DelaySchema = z
@@ -36,13 +43,7 @@ export type DelayInput = z.infer<typeof DelaySchema>;
 export const DefaultSchema = z.object({ reason: optionalReason }).strict();
 export type DefaultInput = z.infer<typeof DefaultSchema>;
 
-export const WriteOffSchema = z
-  .object({
-    reason: requiredText("Reason is required").pipe(
-      z.string().max(REASON_MAX, `Reason must be at most ${REASON_MAX} characters`),
-    ),
-  })
-  .strict();
+export const WriteOffSchema = z.object({ reason: requiredReason }).strict();
 export type WriteOffInput = z.infer<typeof WriteOffSchema>;
 
 /** A token from the sale page: the sale's device and, as on the device page, days or unlock. */
@@ -86,11 +87,84 @@ export const RepossessionSchema = z
   });
 export type RepossessionInput = z.infer<typeof RepossessionSchema>;
 
+/**
+ * New terms for what is still unpaid: a number of installments or a monthly amount (naira), the first due
+ * date, and why. `unpaid` (naira) is the balance the schedule was shown for: a changed one is refused.
+ */
+export const RestructureSchema = z
+  .object({
+    installments: optionalField(
+      wholeNumberField({
+        required: "Number of installments is required",
+        notWhole: "Number of installments must be a whole number",
+        tooSmall: "Number of installments must be at least 1",
+        tooLarge: `Number of installments must be at most ${RESTRUCTURE_MAX_INSTALLMENTS}`,
+        max: RESTRUCTURE_MAX_INSTALLMENTS,
+      }),
+    ),
+    monthlyAmount: optionalField(nairaField("Monthly amount")),
+    firstDueDate: calendarDay("First due date"),
+    reason: requiredReason,
+    unpaid: optionalField(nairaField("Unpaid balance")),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    if (value.installments === undefined && value.monthlyAmount === undefined)
+      context.addIssue({ code: "custom", path: ["installments"], message: ACTION_ERRORS.noTerms });
+    if (value.installments !== undefined && value.monthlyAmount !== undefined)
+      context.addIssue({ code: "custom", path: ["monthlyAmount"], message: ACTION_ERRORS.bothTerms });
+  });
+export type RestructureInput = z.infer<typeof RestructureSchema>;
+
+const ScheduleLineSchema = z.object({ number: z.number(), dueDate: z.string(), amount: z.number() });
+
+/** The schedule a restructure would give, before it is saved; amounts in naira. */
+export const RestructurePreviewSchema = z.object({
+  unpaid: z.number(),
+  monthly: z.number(),
+  /** The rows that stay: paid ones, and the paid part of a partly paid one. */
+  kept: z.array(ScheduleLineSchema),
+  /** The new rows for what is unpaid. */
+  schedule: z.array(ScheduleLineSchema),
+  /** The rows they replace. */
+  replaced: z.array(ScheduleLineSchema),
+  creditUntil: z.string().nullable(),
+});
+export type RestructurePreview = z.infer<typeof RestructurePreviewSchema>;
+
+/**
+ * A device swap: the sale's device replaced, the new one named by its serial number (it must be in stock),
+ * and where the old one goes; back to stock as returned needs the returned-class item, value and price.
+ */
+export const SwapSchema = z
+  .object({
+    oldDeviceId: requiredText("Choose the device to replace").pipe(z.string().max(100)),
+    newSerialNumber: requiredText("Serial number of the new device is required").pipe(
+      z.string().max(100, "Serial number must be at most 100 characters"),
+    ),
+    destination: z.enum(SWAP_DESTINATIONS, {
+      errorMap: () => ({ message: "Choose where the old device goes" }),
+    }),
+    returnedItemId: optionalField(z.string().trim().min(1).max(100)),
+    unitCost: optionalField(nairaField("Value of the returned unit")),
+    resalePrice: optionalField(nairaField("Resale price")),
+    reason: requiredReason,
+  })
+  .strict()
+  .superRefine((value, context) => {
+    if (value.destination !== "RETURNED") return;
+    const need = (field: "returnedItemId" | "unitCost" | "resalePrice", message: string) => {
+      if (value[field] === undefined) context.addIssue({ code: "custom", path: [field], message });
+    };
+    need("returnedItemId", "Choose the returned stock item");
+    need("unitCost", "Value of the returned unit is required");
+    need("resalePrice", "Resale price is required");
+  });
+export type SwapInput = z.infer<typeof SwapSchema>;
+
 export const CancelSchema = z
   .object({
-    reason: requiredText("Reason is required").pipe(
-      z.string().max(REASON_MAX, `Reason must be at most ${REASON_MAX} characters`),
-    ),
+    reason: requiredReason,
     refund: nairaField("Refund due", { allowZero: true }),
   })
   .strict();
@@ -122,6 +196,8 @@ export const AccountEventSchema = z.object({
   reason: z.string().nullable(),
   before: change,
   after: change,
+  /** A restructure's old schedule (naira), as it was before. */
+  schedule: z.array(ScheduleLineSchema).nullable(),
   staff: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });
@@ -148,4 +224,6 @@ export const ACCOUNT_ACTION_SCHEMAS = {
   repossess: RepossessionSchema,
   payoff: PayoffSchema,
   cancel: CancelSchema,
+  restructure: RestructureSchema,
+  swap: SwapSchema,
 } as const;

@@ -7,6 +7,7 @@ import { PaginationSchema, booleanFilter, listSchema } from "./list";
 export * from "../constants/devices";
 import {
   COUNT_INVALID,
+  DEVICE_EVENT_KINDS,
   DEVICE_FILE_REQUIRED,
   DEVICE_FILE_TYPE_MESSAGE,
   KEY_REQUIRED,
@@ -179,13 +180,29 @@ export const DeviceRecordSchema = z.object({
   inventoryId: z.string().nullable(),
   saleItemId: z.string().nullable(),
   linked: z.boolean(),
+  /** Swapped out as faulty: not offered to a sale or a swap again. */
+  faulty: z.boolean(),
   creatorId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type DeviceRecord = z.infer<typeof DeviceRecordSchema>;
 
-export const DeviceDetailSchema = DeviceRecordSchema.extend({ tokens: z.array(TokenRecordSchema) });
+export const DeviceEventSchema = z.object({
+  id: z.string(),
+  kind: z.enum(DEVICE_EVENT_KINDS),
+  summary: z.string(),
+  sale: z.object({ id: z.string(), saleNumber: z.string() }),
+  staff: z.object({ id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type DeviceEvent = z.infer<typeof DeviceEventSchema>;
+
+/** One device with its tokens and its history after it was sold (swaps, repossession), newest first. */
+export const DeviceDetailSchema = DeviceRecordSchema.extend({
+  tokens: z.array(TokenRecordSchema),
+  history: z.array(DeviceEventSchema),
+});
 export type DeviceDetail = z.infer<typeof DeviceDetailSchema>;
 
 export const DeviceListSchema = listSchema("devices", DeviceRecordSchema);

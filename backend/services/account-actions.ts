@@ -5,6 +5,7 @@ import type { AppDb } from "../db/client";
 import {
   accountEvents,
   accounts,
+  deviceEvents,
   deviceTokens,
   devices,
   inventoryItems,
@@ -23,6 +24,7 @@ import {
 } from "../constants/account-actions";
 import { formatNaira } from "../constants/money";
 import type { AccountEventKind, HeldStatus } from "../constants/account-actions";
+import type { DeviceEventKind } from "../constants/devices";
 import { ACCOUNT_STATUS_LABELS, ACTIVE_STATUSES } from "../constants/portfolio";
 import type { AccountStatus } from "../constants/portfolio";
 import { saleNumberText } from "../constants/record-numbers";
@@ -72,13 +74,13 @@ type Locked = {
   creditExpiry: string | null;
   daysLate: number;
 };
-type Change = Record<string, string | number | null>;
+export type Change = Record<string, string | number | null>;
 /** Staff, or a system job acting as nobody (the benchmark) with the permissions it is given. */
-type ActionActor = Actor & { permissions: readonly string[] };
+export type ActionActor = Actor & { permissions: readonly string[] };
 
-const isActive = (status: AccountStatus) => (ACTIVE_STATUSES as readonly string[]).includes(status);
+export const isActive = (status: AccountStatus) => (ACTIVE_STATUSES as readonly string[]).includes(status);
 
-async function lockAccount(tx: AppDb, saleId: string): Promise<Locked> {
+export async function lockAccount(tx: AppDb, saleId: string): Promise<Locked> {
   const [account] = await tx
     .select({
       saleId: accounts.saleId,
@@ -98,14 +100,14 @@ async function lockAccount(tx: AppDb, saleId: string): Promise<Locked> {
 }
 
 /** What staff read before → after on the timeline. */
-const figuresOf = (account: Pick<Locked, "status" | "creditExpiry" | "daysLate">): Change => ({
+export const figuresOf = (account: Pick<Locked, "status" | "creditExpiry" | "daysLate">): Change => ({
   status: ACCOUNT_STATUS_LABELS[account.status],
   creditExpiry: account.creditExpiry,
   daysLate: account.daysLate,
 });
 
 /** The account's figures as they stand in this transaction. */
-async function figuresNow(tx: AppDb, saleId: string) {
+export async function figuresNow(tx: AppDb, saleId: string) {
   const [now] = await tx
     .select({ status: accounts.status, creditExpiry: accounts.creditExpiry, daysLate: accounts.daysLate })
     .from(accounts)
@@ -113,12 +115,12 @@ async function figuresNow(tx: AppDb, saleId: string) {
   return now;
 }
 
-async function refresh(tx: AppDb, saleId: string, today: string) {
+export async function refresh(tx: AppDb, saleId: string, today: string) {
   await tx.execute(sql`select refresh_accounts(array[${saleId}]::text[], ${today}::date)`);
   return figuresNow(tx, saleId);
 }
 
-async function record(
+export async function record(
   tx: AppDb,
   actor: ActionActor,
   account: Locked,
@@ -128,6 +130,7 @@ async function record(
     reason?: string;
     before: Change | null;
     after: Change | null;
+    schedule?: { number: number; dueDate: string; amountKobo: number }[];
   },
 ) {
   const [row] = await tx
@@ -139,7 +142,11 @@ async function record(
       reason: event.reason ?? null,
       before: event.before,
       after: event.after,
+      schedule: event.schedule ?? null,
       staffId: actor.userId,
+      // The moment of writing, not the transaction's start: an action that waited for the account's lock
+      // comes after the one it waited for on the timeline.
+      createdAt: sql`clock_timestamp()`,
     })
     .returning({ id: accountEvents.id });
   await recordAudit(tx, actor, {
@@ -152,7 +159,7 @@ async function record(
   return row.id;
 }
 
-async function answer(db: AppDb, saleId: string, eventId: string) {
+export async function answer(db: AppDb, saleId: string, eventId: string) {
   const [account, [event]] = await Promise.all([
     accountFigures(db, saleId),
     eventsWhere(db, eq(accountEvents.id, eventId)),
@@ -404,15 +411,6 @@ export async function recordRepossession(
         after: null,
       });
     }
-    const [item] = await tx
-      .select({ id: inventoryItems.id, name: inventoryItems.name, class: inventoryItems.class })
-      .from(inventoryItems)
-      .where(eq(inventoryItems.id, input.returnedItemId!));
-    if (item?.class !== "RETURNED") throw invalidField("returnedItemId", ACTION_ERRORS.notReturnedItem);
-    if (input.resalePrice! < input.unitCost!)
-      throw invalidField("resalePrice", "Resale price cannot be below the value of the returned unit");
-    const warehouse = await receivingWarehouse(tx, undefined, "RETURNED");
-    if ("problem" in warehouse) throw invalid(ACTION_ERRORS.noReturnsWarehouse);
     const linked = await tx
       .select({ id: devices.id })
       .from(devices)
@@ -423,12 +421,11 @@ export async function recordRepossession(
     const deviceIds = linked.map((device) => device.id);
     // A sale without a device record still had a unit: it comes back as one.
     const units = Math.max(1, deviceIds.length);
-    await receiveBatch(tx, actor.userId, {
-      itemId: item.id,
-      warehouseId: warehouse.id,
-      numberOfStock: units,
-      costOfItem: input.unitCost!,
-      price: input.resalePrice!,
+    const { item, warehouse } = await returnToStock(tx, actor, {
+      returnedItemId: input.returnedItemId!,
+      unitCost: input.unitCost!,
+      resalePrice: input.resalePrice!,
+      units,
       reason: `Repossessed from sale ${saleNumberText(account.number)}`,
     });
     if (deviceIds.length)
@@ -436,6 +433,16 @@ export async function recordRepossession(
         .update(devices)
         .set({ saleItemId: null, inventoryId: item.id })
         .where(inArray(devices.id, deviceIds));
+    await recordDeviceEvents(
+      tx,
+      actor,
+      deviceIds.map((deviceId) => ({
+        deviceId,
+        saleId,
+        kind: "REPOSSESSED" as const,
+        summary: `Collected from sale ${saleNumberText(account.number)}; back in stock as ${item.name} in ${warehouse.name}`,
+      })),
+    );
     const resets = await issueResetTokens(tx, deviceIds, saleId, actor);
     await tx
       .update(accounts)
@@ -455,6 +462,45 @@ export async function recordRepossession(
     });
   });
   return answer(db, saleId, eventId);
+}
+
+/**
+ * Units back in stock under a returned-class item: one batch of them, in the first active warehouse that
+ * takes returned stock (a repossession, a swapped-out device).
+ */
+export async function returnToStock(
+  tx: AppDb,
+  actor: StaffActor,
+  input: { returnedItemId: string; unitCost: number; resalePrice: number; units: number; reason: string },
+) {
+  const [item] = await tx
+    .select({ id: inventoryItems.id, name: inventoryItems.name, class: inventoryItems.class })
+    .from(inventoryItems)
+    .where(eq(inventoryItems.id, input.returnedItemId));
+  if (item?.class !== "RETURNED") throw invalidField("returnedItemId", ACTION_ERRORS.notReturnedItem);
+  if (input.resalePrice < input.unitCost)
+    throw invalidField("resalePrice", "Resale price cannot be below the value of the returned unit");
+  const warehouse = await receivingWarehouse(tx, undefined, "RETURNED");
+  if ("problem" in warehouse) throw invalid(ACTION_ERRORS.noReturnsWarehouse);
+  await receiveBatch(tx, actor.userId, {
+    itemId: item.id,
+    warehouseId: warehouse.id,
+    numberOfStock: input.units,
+    costOfItem: input.unitCost,
+    price: input.resalePrice,
+    reason: input.reason,
+  });
+  return { item, warehouse };
+}
+
+/** Lines on the devices' own history (their pages list them). */
+export async function recordDeviceEvents(
+  tx: AppDb,
+  actor: ActionActor,
+  events: { deviceId: string; saleId: string; kind: DeviceEventKind; summary: string }[],
+) {
+  if (events.length)
+    await tx.insert(deviceEvents).values(events.map((event) => ({ ...event, staffId: actor.userId })));
 }
 
 /** What the customer owes to own the unit today: the outstanding balance, no discount (decision 040). */
@@ -579,6 +625,12 @@ async function eventsWhere(db: AppDb, condition: SQL): Promise<AccountEvent[]> {
     reason: event.reason,
     before: event.before ?? null,
     after: event.after ?? null,
+    schedule:
+      event.schedule?.map((line) => ({
+        number: line.number,
+        dueDate: line.dueDate,
+        amount: koboToNaira(line.amountKobo),
+      })) ?? null,
     staff:
       event.staffId && firstname !== null ? { id: event.staffId, name: `${firstname} ${lastname}` } : null,
     createdAt: event.createdAt.toISOString(),

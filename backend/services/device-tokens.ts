@@ -9,6 +9,7 @@ import type { GenerateTokenInput, TokenKind, TokenRecord } from "../schemas/paym
 import { recordAudit } from "./audit";
 import type { Actor, StaffActor } from "./audit";
 import { DEVICE_NOT_FOUND } from "./devices";
+import { addDays, daysBetween } from "../schemas/dates";
 import { invalid, invalidField, notFound } from "./errors";
 import {
   DISABLE_PAYG_VALUE,
@@ -39,11 +40,21 @@ export function tokenSettingsProblem(
   return null;
 }
 
-export type SaleMoney = { totalKobo: number; dueNowKobo: number; totalMonthlyKobo: number };
+export type SaleMoney = {
+  totalKobo: number;
+  dueNowKobo: number;
+  totalMonthlyKobo: number;
+  /** Set once the account is restructured: what had been paid then (decision 041). */
+  termsFromKobo?: number | null;
+};
 
 // None before the deposit is paid in full, 30 for the deposit, then 30 more per monthly amount, pro rata;
-// recomputed from the sum each time, so nothing is lost to rounding.
+// recomputed from the sum each time, so nothing is lost to rounding. After a restructure, 30 per new
+// monthly amount counted from what had been paid then (only the difference between two sums is used).
 export function daysBought(sale: SaleMoney, paidKobo: number): number {
+  const from = sale.termsFromKobo;
+  if (from !== null && from !== undefined && paidKobo >= from && sale.totalMonthlyKobo > 0)
+    return Math.floor((DAYS_PER_INSTALMENT * (paidKobo - from)) / sale.totalMonthlyKobo);
   if (paidKobo < sale.dueNowKobo) return 0;
   if (sale.totalMonthlyKobo <= 0) return DAYS_PER_INSTALMENT;
   return (
@@ -52,8 +63,14 @@ export function daysBought(sale: SaleMoney, paidKobo: number): number {
   );
 }
 
+/**
+ * SET_TIME sets the device's days left: 0 to reset a unit for resale; with `creditUntil`, to the account's
+ * credit (a restructure, a swap), from which the device's later tokens count (decision 041).
+ */
 export type TokenGrant =
-  { kind: "DISABLE_PAYG" } | { kind: "ADD_TIME"; days: number } | { kind: "SET_TIME"; days: 0 };
+  | { kind: "DISABLE_PAYG" }
+  | { kind: "ADD_TIME"; days: number }
+  | { kind: "SET_TIME"; days: number; creditUntil: string | null };
 
 // A one-off item unlocks for good once the amount due at the sale is paid; an instalment item gets the
 // days bought, and unlocks for good when the whole sale is paid.
@@ -78,7 +95,21 @@ const dividerOf = (device: Pick<DeviceRow, "timeDivider">) =>
 export const maxDaysPerToken = (device: Pick<DeviceRow, "timeDivider">) =>
   Math.floor(MAX_ACTIVATION_VALUE / dividerOf(device));
 
-type IssuedToken = { deviceId: string; serialNumber: string; token: string; days: number | null };
+type IssuedToken = {
+  deviceId: string;
+  serialNumber: string;
+  token: string;
+  days: number | null;
+  kind?: TokenKind;
+};
+
+/** What a token does, as the customer reads it. */
+export const tokenEffect = (token: Pick<IssuedToken, "days" | "kind">) =>
+  token.days === null
+    ? "unlocks the device for good"
+    : token.kind === "SET_TIME"
+      ? `sets the device to ${token.days} days`
+      : `${token.days} days`;
 
 /** The device must be locked by the caller's transaction; long grants are split over several tokens. */
 async function mintTokens(
@@ -89,17 +120,24 @@ async function mintTokens(
 ): Promise<(IssuedToken & { id: string; count: number; kind: TokenKind; value: number })[]> {
   const problem = tokenSettingsProblem(device);
   if (problem) throw invalid(problem);
-  const pieces: { kind: TokenKind; days: number | null; value: number }[] = [];
-  if (grant.kind === "DISABLE_PAYG")
-    pieces.push({ kind: "DISABLE_PAYG", days: null, value: DISABLE_PAYG_VALUE });
-  else if (grant.kind === "SET_TIME") pieces.push({ kind: "SET_TIME", days: 0, value: 0 });
-  else {
-    const perToken = maxDaysPerToken(device);
-    for (let left = grant.days; left > 0; left -= perToken) {
+  const pieces: { kind: TokenKind; days: number | null; value: number; creditUntil: string | null }[] = [];
+  const perToken = maxDaysPerToken(device);
+  const addTime = (total: number) => {
+    for (let left = total; left > 0; left -= perToken) {
       const days = Math.min(left, perToken);
-      pieces.push({ kind: "ADD_TIME", days, value: days * dividerOf(device) });
+      pieces.push({ kind: "ADD_TIME", days, value: days * dividerOf(device), creditUntil: null });
     }
-  }
+  };
+  if (grant.kind === "DISABLE_PAYG")
+    pieces.push({ kind: "DISABLE_PAYG", days: null, value: DISABLE_PAYG_VALUE, creditUntil: null });
+  else if (grant.kind === "SET_TIME") {
+    // More days than one token holds: the set token takes what fits, added-time tokens the rest, and the
+    // set token's credit day is moved back by what they add.
+    const set = Math.min(grant.days, perToken);
+    const creditUntil = grant.creditUntil && addDays(grant.creditUntil, set - grant.days);
+    pieces.push({ kind: "SET_TIME", days: set, value: set * dividerOf(device), creditUntil });
+    addTime(grant.days - set);
+  } else addTime(grant.days);
   let count = device.count ?? 0;
   const made = [];
   for (const piece of pieces) {
@@ -124,6 +162,7 @@ async function mintTokens(
         kind: piece.kind,
         value: piece.value,
         days: piece.days,
+        creditUntil: piece.creditUntil,
         ...origin,
       })
       .returning({ id: deviceTokens.id });
@@ -209,13 +248,14 @@ export async function issueTokensForDelay(
 }
 
 /**
- * A repossessed unit's devices, unlinked by the caller in the same transaction: each tokenable one gets a
- * reset (set time to zero) so it is locked until its next owner pays; its count carries on.
+ * One grant for each of the given devices that takes tokens, inside the caller's transaction (devices
+ * locked here, in id order as a payment locks them).
  */
-export async function issueResetTokens(
+export async function issueGrantTokens(
   tx: AppDb,
   deviceIds: string[],
   saleId: string,
+  grant: TokenGrant,
   actor: Actor,
 ): Promise<IssuedToken[]> {
   if (deviceIds.length === 0) return [];
@@ -229,20 +269,25 @@ export async function issueResetTokens(
   for (const device of locked) {
     if (tokenSettingsProblem(device)) continue;
     issued.push(
-      ...(await mintTokens(
-        tx,
-        device,
-        { kind: "SET_TIME", days: 0 },
-        {
-          paymentId: null,
-          saleId,
-          issuedBy: actor.userId,
-        },
-      )),
+      ...(await mintTokens(tx, device, grant, { paymentId: null, saleId, issuedBy: actor.userId })),
     );
   }
   return issued;
 }
+
+/**
+ * A repossessed unit's devices, unlinked by the caller in the same transaction: each tokenable one gets a
+ * reset (set time to zero) so it is locked until its next owner pays; its count carries on.
+ */
+export const issueResetTokens = (tx: AppDb, deviceIds: string[], saleId: string, actor: Actor) =>
+  issueGrantTokens(tx, deviceIds, saleId, { kind: "SET_TIME", days: 0, creditUntil: null }, actor);
+
+/** A device set to an account's credit: the days left to `creditUntil` from today, none when past. */
+export const creditGrant = (creditUntil: string, today: string): TokenGrant => ({
+  kind: "SET_TIME",
+  days: Math.max(0, daysBetween(today, creditUntil)),
+  creditUntil,
+});
 
 export async function issueManualToken(
   db: AppDb,
@@ -364,10 +409,7 @@ export async function tokenEmail(
       `Hello ${customer.firstname},`,
       "",
       "Enter each token on its device:",
-      ...tokens.map(
-        (token) =>
-          `- ${token.serialNumber}: ${token.token} (${token.days === null ? "unlocks the device for good" : `${token.days} days`})`,
-      ),
+      ...tokens.map((token) => `- ${token.serialNumber}: ${token.token} (${tokenEffect(token)})`),
     ].join("\n"),
   };
 }

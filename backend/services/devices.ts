@@ -4,8 +4,10 @@ import type { BulkColumn } from "../db/bulk-insert";
 import { Param, and, desc, eq, ilike, isNotNull, isNull, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { alias } from "drizzle-orm/pg-core";
 import type { AppDb } from "../db/client";
-import { deviceSearchText, devices, saleItems, sales } from "../db/schema";
+import { deviceEvents, deviceSearchText, devices, saleItems, sales, users } from "../db/schema";
+import { saleNumberText } from "../constants/record-numbers";
 import { UNASSIGNED } from "../constants/devices";
 import type { DeviceRow, NewDeviceRow } from "../db/schema";
 import {
@@ -18,6 +20,7 @@ import {
   SERIAL_NUMBER_TAKEN,
 } from "../schemas/devices";
 import type {
+  DeviceEvent,
   CreateDeviceInput,
   DeviceFileColumn,
   DeviceList,
@@ -65,6 +68,7 @@ const deviceColumns = {
   isTokenable: devices.isTokenable,
   inventoryId: devices.inventoryId,
   saleItemId: devices.saleItemId,
+  faulty: devices.faulty,
   creatorId: devices.creatorId,
   createdAt: devices.createdAt,
   updatedAt: devices.updatedAt,
@@ -401,3 +405,30 @@ export async function uploadDevices(
 export const DEVICE_TEMPLATE_HEADER: DeviceFileColumn["header"][] = DEVICE_FILE_COLUMNS.map(
   (column) => column.header,
 );
+
+const eventStaff = alias(users, "event_staff");
+
+/** A device's history after it was sold (swaps, repossession), newest first. */
+export async function deviceHistory(db: AppDb, deviceId: string): Promise<DeviceEvent[]> {
+  const rows = await db
+    .select({
+      event: deviceEvents,
+      saleNumber: sales.number,
+      firstname: eventStaff.firstname,
+      lastname: eventStaff.lastname,
+    })
+    .from(deviceEvents)
+    .innerJoin(sales, eq(sales.id, deviceEvents.saleId))
+    .leftJoin(eventStaff, eq(eventStaff.id, deviceEvents.staffId))
+    .where(eq(deviceEvents.deviceId, deviceId))
+    .orderBy(desc(deviceEvents.createdAt), desc(deviceEvents.id));
+  return rows.map(({ event, saleNumber, firstname, lastname }) => ({
+    id: event.id,
+    kind: event.kind,
+    summary: event.summary,
+    sale: { id: event.saleId, saleNumber: saleNumberText(saleNumber) },
+    staff:
+      event.staffId && firstname !== null ? { id: event.staffId, name: `${firstname} ${lastname}` } : null,
+    createdAt: event.createdAt.toISOString(),
+  }));
+}

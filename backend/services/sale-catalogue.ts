@@ -100,6 +100,7 @@ export const deviceForSaleColumns = {
   serialNumber: devices.serialNumber,
   inventoryId: devices.inventoryId,
   saleItemId: devices.saleItemId,
+  faulty: devices.faulty,
   isTokenable: devices.isTokenable,
   key: devices.key,
   startingCode: devices.startingCode,
@@ -112,6 +113,7 @@ export type DeviceForSale = {
   serialNumber: string;
   inventoryId: string | null;
   saleItemId: string | null;
+  faulty: boolean;
   isTokenable: boolean;
   key: string;
   startingCode: string | null;
@@ -189,6 +191,7 @@ export function deviceProblems(
       continue;
     }
     if (device.saleItemId) problems.push(`Device ${device.serialNumber} is already linked to a sale`);
+    if (device.faulty) problems.push(`Device ${device.serialNumber} is marked faulty`);
     const tokenProblem = device.isTokenable ? tokenSettingsProblem(device) : null;
     if (tokenProblem) {
       problems.push(`Device ${device.serialNumber} cannot make tokens: ${lowerFirst(tokenProblem)}`);
@@ -209,7 +212,11 @@ export function deviceProblems(
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 export function availableDevicesCondition(inventoryIds: string[]) {
-  return and(inArray(devices.inventoryId, inventoryIds), isNull(devices.saleItemId));
+  return and(
+    inArray(devices.inventoryId, inventoryIds),
+    isNull(devices.saleItemId),
+    eq(devices.faulty, false),
+  );
 }
 
 export type WarehouseBatch = StockBatch & { warehouseId: string };

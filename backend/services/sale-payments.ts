@@ -40,6 +40,7 @@ export type LockedSale = {
   paidKobo: number;
   dueNowKobo: number;
   totalMonthlyKobo: number;
+  termsFromKobo: number | null;
 };
 
 export async function lockSale(tx: AppDb, saleId: string): Promise<LockedSale> {
@@ -52,6 +53,7 @@ export async function lockSale(tx: AppDb, saleId: string): Promise<LockedSale> {
       paidKobo: sales.paidKobo,
       dueNowKobo: sales.dueNowKobo,
       totalMonthlyKobo: sales.totalMonthlyKobo,
+      termsFromKobo: sales.termsFromKobo,
     })
     .from(sales)
     .where(eq(sales.id, saleId))

@@ -21,6 +21,8 @@ export const accountEvents = pgTable(
     reason: text("reason"),
     before: jsonb("before").$type<Record<string, string | number | null>>(),
     after: jsonb("after").$type<Record<string, string | number | null>>(),
+    /** A restructure's old schedule, kept as it was (the new one is the account's schedule). */
+    schedule: jsonb("schedule").$type<{ number: number; dueDate: string; amountKobo: number }[]>(),
     staffId: text("staff_id").references(() => users.id),
     createdAt: createdAt(),
   },

@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { createdAt, id, updatedAt } from "../columns";
+import { DEVICE_EVENT_KINDS } from "../../constants/devices";
+import type { DeviceEventKind } from "../../constants/devices";
+import { createdAt, id, oneOf, updatedAt } from "../columns";
 import { inventoryItems } from "./inventory";
-import { saleItems } from "./sales";
+import { saleItems, sales } from "./sales";
 import { users } from "./staff";
 
 type SearchColumns = Record<
@@ -35,6 +37,8 @@ export const devices = pgTable(
     // Set while the device is linked to a sale item; a device is never linked to two (the update that
     // links it requires the column to be empty).
     saleItemId: text("sale_item_id").references((): AnyPgColumn => saleItems.id),
+    /** Swapped out as faulty: never offered to a sale or a swap again. */
+    faulty: boolean("faulty").notNull().default(false),
     creatorId: text("creator_id").references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -51,3 +55,26 @@ export const devices = pgTable(
 );
 export type DeviceRow = typeof devices.$inferSelect;
 export type NewDeviceRow = typeof devices.$inferInsert;
+
+/** What happened to a device on a sale after it was sold (issue 27 §2): swaps and repossessions. */
+export const deviceEvents = pgTable(
+  "device_events",
+  {
+    id: id(),
+    deviceId: text("device_id")
+      .notNull()
+      .references(() => devices.id),
+    saleId: text("sale_id")
+      .notNull()
+      .references(() => sales.id),
+    kind: text("kind").$type<DeviceEventKind>().notNull(),
+    summary: text("summary").notNull(),
+    staffId: text("staff_id").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("device_events_device_idx").on(table.deviceId, table.createdAt),
+    check("device_events_kind_check", oneOf(table.kind, DEVICE_EVENT_KINDS)),
+  ],
+);
+export type DeviceEventRow = typeof deviceEvents.$inferSelect;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, check, date, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { CHECKOUT_STATUSES, PAYMENT_PROVIDERS, TOKEN_KINDS } from "../../schemas/payments";
 import type { CheckoutStatus, PaymentProviderName, TokenKind } from "../../schemas/payments";
 import { createdAt, id, oneOf, updatedAt } from "../columns";
@@ -70,6 +70,11 @@ export const deviceTokens = pgTable(
     kind: text("kind").$type<TokenKind>().notNull(),
     value: integer("value").notNull(),
     days: integer("days"),
+    /**
+     * Set on a token that sets a device's time for an account (a restructure, a swap): the day the
+     * account's credit runs to from this token on; later tokens of the device add to it (decision 041).
+     */
+    creditUntil: date("credit_until", { mode: "string" }),
     paymentId: text("payment_id").references(() => salePayments.id),
     saleId: text("sale_id").references(() => sales.id),
     issuedBy: text("issued_by").references(() => users.id),

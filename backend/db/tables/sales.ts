@@ -92,6 +92,11 @@ export const sales = pgTable(
     totalMonthlyKobo: kobo("total_monthly_kobo").notNull(),
     installmentMonths: integer("installment_months").notNull(),
     paidKobo: kobo("paid_kobo").notNull().default(0),
+    /**
+     * What had been paid when the account was last restructured: payments after it buy days at the new
+     * monthly amount (`totalMonthlyKobo`) counted from here, not from the deposit (decision 041).
+     */
+    termsFromKobo: kobo("terms_from_kobo"),
     creatorId: text("creator_id").references(() => users.id),
     /** Set for a sale that came in a batch file: an old sale, never cancelled by the hold on unpaid ones. */
     uploadId: text("upload_id").references(() => saleUploads.id),
