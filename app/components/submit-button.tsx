@@ -4,6 +4,7 @@ import { useIsPending } from "~/utils/use-is-pending";
 const TONES = {
   primary: "bg-slate-900 text-white hover:bg-slate-700",
   danger: "bg-red-700 text-white hover:bg-red-800",
+  secondary: "border border-slate-300 bg-white text-slate-900 hover:bg-slate-100",
 } as const;
 
 /** Shows its own form's pending state and cannot be sent twice meanwhile. */

@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { DEVICE_EVENT_LABELS } from "#backend/constants/devices";
 import type { DeviceRecord } from "#backend/schemas/devices";
 import { CopyButton } from "~/components/copy-button";
 import { DetailList } from "~/components/detail-list";
@@ -8,7 +9,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { TokenForm } from "~/features/devices/token-form";
 import { TokenTable } from "~/features/devices/token-table";
-import { formatDate, formatNumber } from "~/utils/format";
+import { formatDate, formatNumber, formatTime } from "~/utils/format";
 import type { action, loader } from "~/features/devices/device-page.server";
 
 export { action, loader } from "~/features/devices/device-page.server";
@@ -32,7 +33,7 @@ function deviceDetails(device: DeviceRecord, key: React.ReactNode): [string, Rea
     ["Hardware Model", device.hardwareModel ?? "N/A"],
     ["Firmware Version", device.firmwareVersion ?? "N/A"],
     ["Tokenable", yesNo(device.isTokenable)],
-    ["Status", device.linked ? "Linked to a sale" : "Available"],
+    ["Status", device.faulty ? "Faulty (set aside)" : device.linked ? "Linked to a sale" : "Available"],
     ["Added On", formatDate(device.createdAt)],
   ];
 }
@@ -111,6 +112,29 @@ export default function DeviceRoute() {
       </Panel>
       <Panel id="device-sale" title="Sale">
         <p>{device.linked ? "Linked to a sale item." : "Not linked to a sale"}</p>
+      </Panel>
+      <Panel id="device-history" title="History">
+        {device.history.length ? (
+          <ol className="flex flex-col gap-2">
+            {device.history.map((event) => (
+              <li key={event.id}>
+                <p className="font-medium text-slate-900">
+                  {DEVICE_EVENT_LABELS[event.kind]}:{" "}
+                  <Link to={`/sales/${event.sale.id}`} className="text-brand-700 hover:underline">
+                    sale {event.sale.saleNumber}
+                  </Link>
+                </p>
+                <p>{event.summary}</p>
+                <p className="text-xs text-slate-600">
+                  {formatDate(event.createdAt)} {formatTime(event.createdAt)} ·{" "}
+                  {event.staff?.name ?? "System"}
+                </p>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p>No swap or repossession yet: they are listed here when they happen.</p>
+        )}
       </Panel>
       <Panel id="device-tokens" title="Tokens">
         {issuedToken ? (

@@ -1,4 +1,5 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { addDays, lagosToday } from "../schemas/dates";
 import { z } from "zod";
 import { queryRows } from "../db/query-rows";
 import { TEST_PASSWORD, signIn } from "../test/factories";
@@ -12,6 +13,7 @@ import {
   accountSchedule,
   accountSnapshots,
   accountEvents,
+  deviceEvents,
   collectionCases,
   collectionContacts,
   deviceTokens,
@@ -50,6 +52,7 @@ afterAll(() => backend.close());
 // Children before parents: tickets, devices and stock rows name records and staff seeded earlier.
 const SEEDED_TABLES = [
   accountEvents,
+  deviceEvents,
   collectionContacts,
   collectionCases,
   deviceTokens,
@@ -269,20 +272,31 @@ describe("ensureBootstrap", () => {
         backend.db,
         sql`
         select a.status, (a.sale_date + coalesce(sum(t.days), 0)::integer)::text as bought_until,
-          a.credit_expiry::text as credit_expiry
+          a.credit_expiry::text as credit_expiry,
+          (select max(s.credit_until)::text from device_tokens s
+            where s.sale_id = a.sale_id and s.credit_until is not null) as set_until
         from accounts a
         join sale_items i on i.sale_id = a.sale_id
         join devices d on d.sale_item_id = i.id
         left join device_tokens t on t.device_id = d.id and t.kind = 'ADD_TIME'
         group by a.sale_id, a.status, a.sale_date, a.credit_expiry`,
-        z.object({ status: z.string(), bought_until: z.string(), credit_expiry: z.string().nullable() }),
+        z.object({
+          status: z.string(),
+          bought_until: z.string(),
+          credit_expiry: z.string().nullable(),
+          set_until: z.string().nullable(),
+        }),
       );
       // A repossessed account's unit is back in stock, no longer linked to it.
       expect(rows.length).toBe(
         await backend.db.$count(accounts, sql`${accounts.status} not in ('CANCELLED', 'REPOSSESSED')`),
       );
+      // The restructured account's unit was set to its first new due date.
       for (const row of rows.filter((account) => account.status !== "COMPLETED"))
-        expect(row.credit_expiry).toBe(row.bought_until);
+        expect(row.credit_expiry).toBe(row.set_until ?? row.bought_until);
+      expect(rows.filter((row) => row.set_until).map((row) => row.set_until)).toEqual([
+        addDays(lagosToday(), 14),
+      ]);
       // History for the cohort curves: month ends since the oldest sale.
       expect(await backend.db.$count(accountSnapshots)).toBeGreaterThan(before);
       await ensureBootstrap(backend.db, { admin: null, demoData: true });
@@ -307,7 +321,7 @@ describe("ensureBootstrap", () => {
       );
       expect(states.map((row) => row.state).sort()).toEqual(["BROKEN", "KEPT", "OPEN"]);
       const contacts = await backend.db.$count(collectionContacts);
-      // Contract actions: a write-off, a repossession after a first visit, a delay; once.
+      // Contract actions: a write-off, a repossession after a first visit, a delay, a restructure; once.
       const kinds = await backend.db
         .select({ kind: accountEvents.kind })
         .from(accountEvents)
@@ -316,6 +330,7 @@ describe("ensureBootstrap", () => {
         "DELAY",
         "REPOSSESSED",
         "REPOSSESSION_ATTEMPT",
+        "RESTRUCTURED",
         "WRITTEN_OFF",
       ]);
       await ensureBootstrap(backend.db, { admin: null, demoData: true });
@@ -359,7 +374,7 @@ describe("ensureBootstrap", () => {
         await backend.db
           .select({ deviceId: deviceTokens.deviceId })
           .from(deviceTokens)
-          .where(eq(deviceTokens.kind, "SET_TIME"))
+          .where(and(eq(deviceTokens.kind, "SET_TIME"), isNull(deviceTokens.creditUntil)))
       ).map((row) => row.deviceId),
     );
     expect(reset.size).toBe(1);

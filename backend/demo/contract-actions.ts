@@ -3,13 +3,14 @@ import { z } from "zod";
 import type { AppDb } from "../db/client";
 import { queryRows } from "../db/query-rows";
 import { accountEvents } from "../db/schema";
-import { lagosToday } from "../schemas/dates";
+import { addDays, lagosToday } from "../schemas/dates";
 import type { StaffActor } from "../services/audit";
 import { giveDelay, recordRepossession, writeOff } from "../services/account-actions";
+import { restructureAccount } from "../services/account-terms";
 
 // Contract actions on the demo book, once (while no account has an event): the most overdue defaulted
 // account written off, the next one with a unit repossessed after a first visit found nobody home, and a
-// short delay on a late account, so the portfolio's write-offs, a repossessed account and the timelines
+// short delay on a late account and a restructure of another, so the portfolio's write-offs, a repossessed account and the timelines
 // have something to show on a fresh start. Taken through the services, as staff would take them.
 
 const Row = z.object({ sale_id: z.string() });
@@ -39,14 +40,14 @@ export async function ensureDemoContractActions(db: AppDb, today = lagosToday())
       order by a.days_late desc, a.sale_id limit 2`,
     Row,
   );
-  const [late] = await queryRows(
+  const [late, struggling] = await queryRows(
     db,
     sql`select a.sale_id from accounts a where a.status = 'LATE' and a.days_late > 10
       and not exists (select 1 from collection_cases k where k.sale_id = a.sale_id)
-      order by a.days_late, a.sale_id limit 1`,
+      order by a.days_late, a.sale_id limit 2`,
     Row,
   );
-  if (defaulted.length < 2 || !late) return;
+  if (defaulted.length < 2 || !late || !struggling) return;
   const [lost, collected] = defaulted;
   await writeOff(db, actor, lost.sale_id, { reason: "Customer moved abroad; the unit was not found" }, today);
   await recordRepossession(
@@ -70,4 +71,15 @@ export async function ensureDemoContractActions(db: AppDb, today = lagosToday())
     today,
   );
   await giveDelay(db, actor, late.sale_id, { days: 2, reason: "Salary paid late this month" }, today);
+  await restructureAccount(
+    db,
+    actor,
+    struggling.sale_id,
+    {
+      installments: 6,
+      firstDueDate: addDays(today, 14),
+      reason: "Shop income fell; smaller payments agreed",
+    },
+    today,
+  );
 }

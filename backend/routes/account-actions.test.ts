@@ -5,7 +5,7 @@ import { queryRows } from "../db/query-rows";
 import { deviceTokens } from "../db/schema";
 import { writeBook } from "../demo/book-writer";
 import { ActionResultSchema, TimelineSchema } from "../schemas/account-actions";
-import { addDays, lagosToday } from "../schemas/dates";
+import { addDays, dayText, lagosToday } from "../schemas/dates";
 import { PortfolioSummarySchema } from "../schemas/portfolio";
 import { addMonths } from "../services/sale-schedule";
 import {
@@ -392,7 +392,9 @@ describe("repossession", () => {
       team.admin.token,
     );
     expect(promised.status).toBe(200);
-    expect((await promised.json()).event.summary).toBe(`Promised to pay: ₦500 by ${addDays(TODAY, 3)}`);
+    expect((await promised.json()).event.summary).toBe(
+      `Promised to pay: ₦500 by ${dayText(addDays(TODAY, 3))}`,
+    );
     const collection = await (await get(`/api/v1/collections/${efe}`)).json();
     expect(collection.account.promise).toMatchObject({ amount: 500, date: addDays(TODAY, 3), state: "OPEN" });
     expect((await figures(efe)).status).toBe("LATE");

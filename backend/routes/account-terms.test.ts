@@ -5,7 +5,7 @@ import { queryRows } from "../db/query-rows";
 import { writeBook } from "../demo/book-writer";
 import { ActionResultSchema, RestructurePreviewSchema } from "../schemas/account-actions";
 import { DeviceDetailSchema } from "../schemas/devices";
-import { addDays, lagosToday } from "../schemas/dates";
+import { addDays, dayText, lagosToday } from "../schemas/dates";
 import { addMonths } from "../services/sale-schedule";
 import {
   FORBIDDEN_BODY,
@@ -152,7 +152,7 @@ describe("restructuring", () => {
     expect(body.account).toMatchObject({ status: "ON_TIME", daysLate: 0, creditExpiry: firstDue });
     expect(body.event).toMatchObject({
       kind: "RESTRUCTURED",
-      summary: `₦12,000 unpaid in 6 installments of ₦2,000 from ${firstDue}`,
+      summary: `₦12,000 unpaid in 6 installments of ₦2,000 from ${dayText(firstDue)}`,
       reason: "Harvest came late",
       before: { status: "Late", unpaidInstallments: 12, monthlyAmount: "₦1,000" },
       after: { status: "On time", unpaidInstallments: 6, monthlyAmount: "₦2,000" },

@@ -39,7 +39,7 @@ import type {
   SaleTokenInput,
   WriteOffInput,
 } from "../schemas/account-actions";
-import { lagosToday } from "../schemas/dates";
+import { dayText, lagosToday } from "../schemas/dates";
 import { koboToNaira } from "../schemas/money";
 import { isGranted } from "../schemas/permissions";
 import type { Actor, StaffActor } from "./audit";
@@ -401,7 +401,7 @@ export async function recordRepossession(
           },
           today,
         );
-        summary = `${label}: ${formatNaira(koboToNaira(input.promiseAmount!))} by ${input.promiseDate}`;
+        summary = `${label}: ${formatNaira(koboToNaira(input.promiseAmount!))} by ${dayText(input.promiseDate!)}`;
       }
       return record(tx, actor, account, {
         kind: "REPOSSESSION_ATTEMPT",

@@ -21,7 +21,7 @@ import {
 import { formatNaira } from "../constants/money";
 import { saleNumberText } from "../constants/record-numbers";
 import type { RestructureInput, RestructurePreview, SwapInput } from "../schemas/account-actions";
-import { addDays, lagosToday } from "../schemas/dates";
+import { addDays, dayText, lagosToday } from "../schemas/dates";
 import { koboToNaira } from "../schemas/money";
 import type { StaffActor } from "./audit";
 import type { ActionActor, Change } from "./account-actions";
@@ -238,9 +238,9 @@ export async function restructureAccount(
     const count = terms.schedule.length;
     const eventId = await record(tx, actor, account, {
       kind: "RESTRUCTURED",
-      summary: `${formatNaira(koboToNaira(terms.unpaidKobo))} unpaid in ${count} ${count === 1 ? "installment" : "installments"} of ${formatNaira(koboToNaira(terms.monthlyKobo))} from ${input.firstDueDate}${
+      summary: `${formatNaira(koboToNaira(terms.unpaidKobo))} unpaid in ${count} ${count === 1 ? "installment" : "installments"} of ${formatNaira(koboToNaira(terms.monthlyKobo))} from ${dayText(input.firstDueDate)}${
         tokens.length
-          ? `; ${tokens.length === 1 ? "a token" : `${tokens.length} tokens`} set the credit to ${creditUntil}`
+          ? `; ${tokens.length === 1 ? "a token" : `${tokens.length} tokens`} set the credit to ${dayText(creditUntil)}`
           : ""
       }`,
       reason: input.reason,

@@ -73,6 +73,8 @@ const SCREENS: Record<string, Screen> = {
   "undo the default": { path: (records) => `/sales/${records.lateSaleId}/actions/undo-default` },
   "write off the account": { path: (records) => `/sales/${records.lateSaleId}/actions/write-off` },
   "cancel the sale": { path: (records) => `/sales/${records.lateSaleId}/actions/cancel` },
+  restructure: { path: (records) => `/sales/${records.lateSaleId}/actions/restructure` },
+  "swap a device": { path: (records) => `/sales/${records.lateSaleId}/actions/swap` },
   "all customers": { path: "/customers/all" },
   "new customers": { path: "/customers/new" },
   "active customers": { path: "/customers/active" },

@@ -1,6 +1,14 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
-import { accountsWithStatus, createStaff, signIn, signInAsAdmin } from "./support/staff";
+import {
+  accountsWithStatus,
+  createDevice,
+  createInventoryItem,
+  createStaff,
+  saleDevices,
+  signIn,
+  signInAsAdmin,
+} from "./support/staff";
 
 // Contract actions on the sale page (issue 27 §2), with JavaScript off and on. Which figures each action
 // changes, its refusals and two actions at once are the API's tests; here staff take each action from the
@@ -213,6 +221,98 @@ test.describe("tokens from the sale page, as an administrator", () => {
     await expect(timeline(page).getByRole("listitem").first()).toContainText(
       /Token resent: the 5-day token for device \S+ to .+@/,
     );
+  });
+});
+
+/** A Lagos calendar day `days` from today, as a date field takes it. */
+const lagosDay = (days: number) =>
+  new Date(Date.now() + 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+test.describe("restructuring, as an administrator", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page);
+  });
+
+  test("the new schedule is shown before it is saved, changed terms are shown again, and the old schedule stays on the timeline", async ({
+    page,
+  }) => {
+    const account = await anAccount("LATE", 10, 10);
+    await openAction(page, account.saleId, "Restructure");
+    await expect(page.getByText(/^Restructuring spreads what is still unpaid/)).toBeVisible();
+    await page.getByLabel("Reason").fill("The harvest came late this year");
+    await page.getByLabel("First due date").fill(lagosDay(10));
+    await page.getByRole("button", { name: "Show the new schedule" }).click();
+    await expect(page.getByText("Give the number of installments or the monthly amount")).toBeVisible();
+    await page.getByLabel("Number of installments").fill("6");
+    await page.getByRole("button", { name: "Show the new schedule" }).click();
+    const preview = page.getByRole("region", { name: "The new schedule (not saved yet)" });
+    await expect(preview.getByRole("table", { name: "New installments" }).getByRole("row")).toHaveCount(7);
+    await expect(page.getByLabel("Reason")).toHaveValue("The harvest came late this year");
+    // Terms changed after the schedule was shown: the schedule they give is shown first, not saved.
+    await page.getByLabel("Number of installments").fill("4");
+    await page.getByRole("button", { name: "Save the new schedule" }).click();
+    await expect(page.getByText(/^The terms changed since the schedule was shown/).first()).toBeVisible();
+    await expect(preview.getByRole("table", { name: "New installments" }).getByRole("row")).toHaveCount(5);
+    await page.getByRole("button", { name: "Save the new schedule" }).click();
+    await expect(page).toHaveURL(new RegExp(`/sales/${account.saleId}$`));
+    await expect(
+      page.getByText("Account restructured: the new schedule is in force", { exact: true }).first(),
+    ).toBeVisible();
+    await expect(status(page)).toHaveText("On time");
+    const entry = timeline(page).getByRole("listitem").first();
+    await expect(entry).toContainText(/Restructured: ₦[\d,.]+ unpaid in 4 installments of ₦[\d,.]+ from/);
+    await expect(entry).toContainText(/Unpaid installments: \d+ → 4/);
+    await entry.getByText("The schedule before").click();
+    await expect(entry.getByRole("table", { name: "Schedule before this restructure" })).toBeVisible();
+  });
+});
+
+test.describe("swapping a device, as an administrator", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page);
+  });
+
+  test("a unit from stock takes the old one's place, and both devices' pages show the swap", async ({
+    page,
+  }) => {
+    // An account whose sale has a device, away from the ones the other tests take.
+    const accounts = await accountsWithStatus("LATE");
+    const start = 12 + (test.info().project.name === "js-on" ? 1 : 0);
+    let found: { saleId: string; device: { id: string; serialNumber: string } } | null = null;
+    for (let index = start; index < accounts.length && !found; index += 2) {
+      const [device] = await saleDevices(accounts[index].saleId);
+      if (device) found = { saleId: accounts[index].saleId, device };
+    }
+    expect(found, "a late account with a device in the demo book").toBeTruthy();
+    const { saleId, device: old } = found!;
+    const item = await createInventoryItem({ numberOfStock: 3 });
+    const replacement = await createDevice({ inventoryId: item.id });
+
+    await openAction(page, saleId, "Swap a device");
+    await page.getByLabel("Device to replace").selectOption({ label: old.serialNumber });
+    await page.getByLabel("Serial number of the new device").fill("NO-SUCH-UNIT");
+    await page.getByLabel("The old device goes").selectOption({ label: "Set aside as faulty" });
+    await page.getByLabel("Reason").fill("The charge controller burnt out");
+    await page.getByRole("button", { name: "Swap the device" }).click();
+    await expect(page.getByText("No device has this serial number")).toBeVisible();
+    await expect(page.getByLabel("Reason")).toHaveValue("The charge controller burnt out");
+    await page.getByLabel("Serial number of the new device").fill(replacement.serialNumber);
+    await page.getByRole("button", { name: "Swap the device" }).click();
+    await expect(page).toHaveURL(new RegExp(`/sales/${saleId}$`));
+    await expect(timeline(page).getByRole("listitem").first()).toContainText(
+      `Device swapped: ${old.serialNumber} replaced by ${replacement.serialNumber}`,
+    );
+
+    await page.goto(`/devices/${old.id}`);
+    await expect(page.getByText("Faulty (set aside)")).toBeVisible();
+    const history = page.getByRole("region", { name: "History" });
+    await expect(history).toContainText(`Swapped out: sale`);
+    await expect(history).toContainText(`Replaced by ${replacement.serialNumber}`);
+    await page.goto(`/devices/${replacement.id}`);
+    await expect(page.getByRole("region", { name: "History" })).toContainText(
+      `Took the place of ${old.serialNumber}`,
+    );
+    await expect(page.getByRole("region", { name: "Tokens" }).getByRole("table")).toContainText("Set time");
   });
 });
 

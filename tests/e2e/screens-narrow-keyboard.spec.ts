@@ -76,6 +76,8 @@ const SCREENS: { name: string; path: (records: Records) => string }[] = [
   { name: "issue a token from the sale", path: (r) => `/sales/${r.lateSaleId}/actions/token` },
   { name: "early payoff", path: (r) => `/sales/${r.lateSaleId}/actions/payoff` },
   { name: "cancel the sale", path: (r) => `/sales/${r.lateSaleId}/actions/cancel` },
+  { name: "restructure", path: (r) => `/sales/${r.lateSaleId}/actions/restructure` },
+  { name: "swap a device", path: (r) => `/sales/${r.lateSaleId}/actions/swap` },
 ];
 
 async function overflowsSideways(page: Page) {

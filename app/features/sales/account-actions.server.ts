@@ -6,10 +6,12 @@ import {
   ACCOUNT_ACTION_SCHEMAS,
   ActionResultSchema,
   PayoffQuoteSchema,
+  RestructurePreviewSchema,
 } from "#backend/schemas/account-actions";
 import { InventoryListSchema } from "#backend/schemas/inventory";
-import { apiRead, apiWrite } from "~/api.server";
+import { apiRead, apiWrite, apiWriteOrRefusal } from "~/api.server";
 import { requirePermission } from "~/session.server";
+import type { ToastData } from "~/components/toaster";
 import { redirectWithSuccess } from "~/toast.server";
 import {
   errorToast,
@@ -32,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const action = await chosenAction(request, params.action);
   // A collected unit goes back to stock under a returned-class item: the form offers them.
   const returnedItems =
-    action === "repossess"
+    action === "repossess" || action === "swap"
       ? (
           await apiRead(request, "/v1/inventory?class=RETURNED&limit=100", InventoryListSchema)
         ).inventories.map((item) => ({ id: item.id, name: item.name }))
@@ -72,17 +74,42 @@ export async function action({ request, params }: ActionFunctionArgs) {
     "amount",
     "reference",
     "refund",
+    "installments",
+    "monthlyAmount",
+    "firstDueDate",
+    "unpaid",
+    "oldDeviceId",
+    "newSerialNumber",
+    "destination",
   ]) {
     const value = formData.get(name);
     if (typeof value === "string" && value.trim() !== "") body[name] = value;
   }
-  const answer = await apiWrite(
-    request,
-    { method: "POST", path: `/v1/accounts/${encodeURIComponent(saleId)}/${chosen}`, body },
-    ActionResultSchema,
-  );
+  const path = `/v1/accounts/${encodeURIComponent(saleId)}/${chosen}` as const;
+  if (chosen === "restructure") {
+    // The schedule is shown before it is saved: a first press, or terms changed since the schedule shown,
+    // answers the schedule the terms give; "save" with the terms shown saves it.
+    const terms = restructureTerms(formData);
+    const shownFor = formData.get("ui.previewed");
+    if (formData.get("intent") !== "save" || shownFor !== terms) {
+      const preview = await apiWrite(
+        request,
+        { method: "POST", path: `${path}-preview`, body },
+        RestructurePreviewSchema,
+      );
+      if (!preview.ok) return rejectedSubmission(submission, preview.failure, { intent: chosen });
+      return data({
+        result: submission.reply(),
+        toast: formData.get("intent") === "save" ? CHANGED_SINCE_SHOWN : null,
+        intent: chosen,
+        preview: { ...preview.data, terms },
+      });
+    }
+  }
+  // A 403 for a delay is about the days asked, not the page: the action shows it under Days.
+  const write = chosen === "delay" ? apiWriteOrRefusal : apiWrite;
+  const answer = await write(request, { method: "POST", path, body }, ActionResultSchema);
   if (!answer.ok) {
-    // A delay beyond what the caller may give: the reason belongs under the days, not an access-denied page.
     if (answer.failure.status === 403 && chosen === "delay") {
       const message = [answer.failure.message].flat()[0] ?? "";
       return invalidSubmission(submission, {
@@ -96,3 +123,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   return redirectWithSuccess(`/sales/${encodeURIComponent(saleId)}`, ACCOUNT_ACTIONS[chosen].done);
 }
+
+/** The terms a restructure's schedule was worked out for, as typed: saving other terms shows theirs first. */
+const restructureTerms = (formData: FormData) =>
+  ["installments", "monthlyAmount", "firstDueDate"]
+    .map((name) => String(formData.get(name) ?? "").trim())
+    .join("|");
+
+const CHANGED_SINCE_SHOWN: ToastData = {
+  type: "info",
+  message:
+    "The terms changed since the schedule was shown: here is the schedule they give. Save it if it is right.",
+};

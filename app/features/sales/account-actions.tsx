@@ -23,6 +23,8 @@ import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import type { ToastData } from "~/components/toaster";
 import { AccountFigures } from "~/features/portfolio/account-figures";
+import { RestructureFields, ScheduleTable, SwapFields } from "./account-terms";
+import type { ShownPreview } from "./account-terms";
 import { formatDate, formatNaira, formatTime } from "~/utils/format";
 import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
@@ -76,11 +78,17 @@ export function availableActions(
   if (can.manageSales && account.status === "DEFAULTED" && markedDefaulted(events))
     actions.push("undo-default");
   if (can.pay && ACTIVE.includes(account.status)) actions.push("payoff");
+  if (can.manageSales && ACTIVE.includes(account.status)) actions.push("restructure");
+  if (can.manageDevices && swappable(sale, account)) actions.push("swap");
   if (can.manageSales && ACTIVE.includes(account.status)) actions.push("repossess");
   if (can.manageSales && account.status === "DEFAULTED") actions.push("write-off");
   if (can.manageSales && ACTIVE.includes(account.status)) actions.push("cancel");
   return actions;
 }
+
+/** A device can be swapped on an account still paid for or paid in full, when the sale has one. */
+const swappable = (sale: Pick<SaleRecord, "items">, account: Pick<Figures, "status">) =>
+  [...ACTIVE, "COMPLETED"].includes(account.status) && sale.items.some((item) => item.devices.length > 0);
 
 export function AccountActionLinks({
   saleId,
@@ -112,6 +120,9 @@ const FIELD_LABELS: Record<string, string> = {
   status: "Status",
   daysLate: "Days late",
   creditExpiry: "Credit expiry",
+  unpaidInstallments: "Unpaid installments",
+  monthlyAmount: "Monthly amount",
+  device: "Device",
 };
 
 const shown = (field: string, value: string | number | null | undefined) => {
@@ -152,6 +163,14 @@ export function AccountTimeline({ events }: { events: readonly AccountEvent[] })
                 </ul>
               ) : null}
               {event.reason ? <p className="mt-1 text-sm text-slate-700">Reason: {event.reason}</p> : null}
+              {event.schedule ? (
+                <details className="mt-2">
+                  <summary className="cursor-pointer text-sm text-brand-700">The schedule before</summary>
+                  <div className="mt-2">
+                    <ScheduleTable caption="Schedule before this restructure" lines={event.schedule} />
+                  </div>
+                </details>
+              ) : null}
             </li>
           ))}
         </ol>
@@ -185,10 +204,15 @@ function consequence(key: AccountActionKey, account: Figures) {
       return ACTION_DEFINITIONS.payoff;
     case "cancel":
       return ACTION_DEFINITIONS.cancel;
+    case "restructure":
+      return `${ACTION_DEFINITIONS.restructure} Unpaid now: ${formatNaira(account.outstanding)}.`;
+    case "swap":
+      return ACTION_DEFINITIONS.swap;
   }
 }
 
-export type ActionAnswer = { result?: FormResult | null; toast?: ToastData | null } | undefined;
+export type ActionAnswer =
+  { result?: FormResult | null; toast?: ToastData | null; preview?: ShownPreview } | undefined;
 
 /** One action's page: what it does, the account as it stands, and its form. */
 export function AccountActionPage({
@@ -218,7 +242,8 @@ export function AccountActionPage({
     lastResult: answer?.result ?? null,
   });
   const destructive = ["write-off", "default", "cancel"].includes(actionKey);
-  const reasonRequired = actionKey === "write-off" || actionKey === "cancel";
+  const reasonRequired = ["write-off", "cancel", "restructure", "swap"].includes(actionKey);
+  const preview = actionKey === "restructure" ? (answer?.preview ?? null) : null;
   return (
     <div className="flex flex-col gap-4">
       <ActionToast toast={answer?.toast} />
@@ -335,6 +360,16 @@ export function AccountActionPage({
               <FormTextarea label="Note (optional)" maxLength={REASON_MAX} rows={3} {...form.field("note")} />
             </>
           ) : null}
+          {actionKey === "restructure" ? (
+            <RestructureFields field={form.field} preview={answer?.preview ?? null} />
+          ) : null}
+          {actionKey === "swap" ? (
+            <SwapFields
+              field={form.field}
+              devices={sale.items.flatMap((item) => item.devices)}
+              returnedItems={returnedItems}
+            />
+          ) : null}
           {["token", "resend-token", "repossess", "payoff"].includes(actionKey) ? null : (
             <FormTextarea
               label={reasonRequired ? "Reason" : "Reason (optional)"}
@@ -346,9 +381,24 @@ export function AccountActionPage({
           )}
           <ErrorBox errors={form.formErrors} />
           <div className="flex flex-wrap items-center gap-3">
-            <SubmitButton pendingText="Saving..." tone={destructive ? "danger" : "primary"}>
-              {words.button}
-            </SubmitButton>
+            {actionKey !== "restructure" ? (
+              <SubmitButton pendingText="Saving..." tone={destructive ? "danger" : "primary"}>
+                {words.button}
+              </SubmitButton>
+            ) : preview ? (
+              <>
+                <SubmitButton intent="save" pendingText="Saving...">
+                  {words.button}
+                </SubmitButton>
+                <SubmitButton intent="preview" pendingText="Working it out..." tone="secondary">
+                  Show the schedule again
+                </SubmitButton>
+              </>
+            ) : (
+              <SubmitButton intent="preview" pendingText="Working it out...">
+                Show the new schedule
+              </SubmitButton>
+            )}
             <Link to={`/sales/${saleId}`} className={`${LINK} text-sm`}>
               Cancel
             </Link>

@@ -29,7 +29,7 @@ export const SCHEDULE_STATUS_LABELS: Record<ScheduleStatus, string> = {
 export const TOKEN_KIND_LABELS: Record<TokenKind, string> = {
   ADD_TIME: "Add time",
   DISABLE_PAYG: "Unlock",
-  SET_TIME: "Reset to zero",
+  SET_TIME: "Set time",
 };
 
 export const PAYMENT_METHOD_LABELS = { CASH: "Cash", ONLINE: "Online" } as const;

@@ -388,3 +388,11 @@ export async function accountsWithStatus(
   });
   return (body as { accounts: { saleId: string; saleNumber: string; daysLate: number }[] }).accounts;
 }
+
+/** The devices linked to a sale, through the API. */
+export async function saleDevices(saleId: string): Promise<{ id: string; serialNumber: string }[]> {
+  const { body } = await call(`/sales/${saleId}`, { token: await apiToken() });
+  return (body as { items: { devices: { id: string; serialNumber: string }[] }[] }).items.flatMap(
+    (item) => item.devices,
+  );
+}
