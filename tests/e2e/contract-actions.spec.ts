@@ -1,13 +1,16 @@
 import { expect, test } from "@playwright/test";
 import type { Page } from "@playwright/test";
 import {
+  accountEventKinds,
   accountsWithStatus,
   createDevice,
   createInventoryItem,
+  createRole,
   createStaff,
   saleDevices,
   signIn,
   signInAsAdmin,
+  uniqueTag,
 } from "./support/staff";
 
 // Contract actions on the sale page (issue 27 §2), with JavaScript off and on. Which figures each action
@@ -314,6 +317,38 @@ test.describe("swapping a device, as an administrator", () => {
     );
     await expect(page.getByRole("region", { name: "Tokens" }).getByRole("table")).toContainText("Set time");
   });
+});
+
+test("sales staff who may not manage sales read why a long delay is refused under Days, and give a short one", async ({
+  page,
+}) => {
+  const role = `counter${uniqueTag().toLowerCase()}`;
+  await createRole(role, ["read:Sales", "write:Sales"]);
+  const seller = await createStaff(role);
+  await signIn(page, seller.email, seller.password);
+  // A late account with no delay yet: a second one within a day would be refused for another reason.
+  let account: { saleId: string } | undefined;
+  // Every other one for each project, so two running at once never take the same.
+  const parity = test.info().project.name === "js-on" ? 1 : 0;
+  const candidates = (await accountsWithStatus("LATE")).slice(20).filter((_, index) => index % 2 === parity);
+  for (const candidate of candidates) {
+    if (!(await accountEventKinds(candidate.saleId)).includes("DELAY")) {
+      account = candidate;
+      break;
+    }
+  }
+  expect(account, "a late account without a delay").toBeTruthy();
+  await openAction(page, account!.saleId, "Give a delay");
+  await page.getByLabel("Days").fill("5");
+  await page.getByRole("button", { name: "Give the delay" }).click();
+  await expect(
+    page.getByText("A delay of more than 2 days needs a manager (manage:Sales)").first(),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toHaveCount(0);
+  await page.getByLabel("Days").fill("2");
+  await page.getByRole("button", { name: "Give the delay" }).click();
+  await expect(page).toHaveURL(new RegExp(`/sales/${account!.saleId}$`));
+  await expect(timeline(page).getByRole("listitem").first()).toContainText("Delay given: 2 days");
 });
 
 test("a manager reads the timeline but is offered no action, and an action's page is refused", async ({

@@ -396,3 +396,9 @@ export async function saleDevices(saleId: string): Promise<{ id: string; serialN
     (item) => item.devices,
   );
 }
+
+/** The kinds of the events on an account's timeline, newest first, through the API. */
+export async function accountEventKinds(saleId: string): Promise<string[]> {
+  const { body } = await call(`/accounts/${saleId}/timeline`, { token: await apiToken() });
+  return (body as { events: { kind: string }[] }).events.map((event) => event.kind);
+}
