@@ -23,7 +23,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import type { ToastData } from "~/components/toaster";
 import { AccountFigures } from "~/features/portfolio/account-figures";
-import { RestructureFields, ScheduleTable, SwapFields } from "./account-terms";
+import { RestructureFields, ReturnedStockFields, ScheduleTable, SwapFields } from "./account-terms";
 import type { ShownPreview } from "./account-terms";
 import { formatDate, formatNaira, formatTime } from "~/utils/format";
 import type { FormResult } from "~/utils/use-live-form";
@@ -337,26 +337,11 @@ export function AccountActionPage({
                 <FormInput label="Promised amount (₦)" inputMode="decimal" {...form.field("promiseAmount")} />
                 <FormInput label="Promise date" type="date" {...form.field("promiseDate")} />
               </fieldset>
-              <fieldset className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 p-3">
-                <legend className="px-1 text-sm font-medium text-slate-700">With “Collected”</legend>
-                <FormSelect
-                  label="Back in stock as"
-                  placeholder="Choose a returned stock item"
-                  options={returnedItems.map((item) => ({ value: item.id, label: item.name }))}
-                  unavailable={
-                    returnedItems.length
-                      ? undefined
-                      : "No returned-class stock item yet: add one under Inventory, Returned."
-                  }
-                  {...form.field("returnedItemId")}
-                />
-                <FormInput
-                  label="Value of the returned unit (₦)"
-                  inputMode="decimal"
-                  {...form.field("unitCost")}
-                />
-                <FormInput label="Resale price (₦)" inputMode="decimal" {...form.field("resalePrice")} />
-              </fieldset>
+              <ReturnedStockFields
+                legend="With “Collected”"
+                field={form.field}
+                returnedItems={returnedItems}
+              />
               <FormTextarea label="Note (optional)" maxLength={REASON_MAX} rows={3} {...form.field("note")} />
             </>
           ) : null}

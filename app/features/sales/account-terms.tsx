@@ -161,24 +161,41 @@ export function SwapFields({
         options={SWAP_DESTINATIONS.map((value) => ({ value, label: SWAP_DESTINATION_LABELS[value] }))}
         {...field("destination")}
       />
-      <fieldset className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 p-3">
-        <legend className="px-1 text-sm font-medium text-slate-700">
-          With “{SWAP_DESTINATION_LABELS.RETURNED}”
-        </legend>
-        <FormSelect
-          label="Back in stock as"
-          placeholder="Choose a returned stock item"
-          options={returnedItems.map((item) => ({ value: item.id, label: item.name }))}
-          unavailable={
-            returnedItems.length
-              ? undefined
-              : "No returned-class stock item yet: add one under Inventory, Returned."
-          }
-          {...field("returnedItemId")}
-        />
-        <FormInput label="Value of the returned unit (₦)" inputMode="decimal" {...field("unitCost")} />
-        <FormInput label="Resale price (₦)" inputMode="decimal" {...field("resalePrice")} />
-      </fieldset>
+      <ReturnedStockFields
+        legend={`With “${SWAP_DESTINATION_LABELS.RETURNED}”`}
+        field={field}
+        returnedItems={returnedItems}
+      />
     </>
+  );
+}
+
+/** A unit back in stock: the returned-class item it goes under, its value and resale price. */
+export function ReturnedStockFields({
+  legend,
+  field,
+  returnedItems,
+}: {
+  legend: string;
+  field: Field;
+  returnedItems: readonly { id: string; name: string }[];
+}) {
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 p-3">
+      <legend className="px-1 text-sm font-medium text-slate-700">{legend}</legend>
+      <FormSelect
+        label="Back in stock as"
+        placeholder="Choose a returned stock item"
+        options={returnedItems.map((item) => ({ value: item.id, label: item.name }))}
+        unavailable={
+          returnedItems.length
+            ? undefined
+            : "No returned-class stock item yet: add one under Inventory, Returned."
+        }
+        {...field("returnedItemId")}
+      />
+      <FormInput label="Value of the returned unit (₦)" inputMode="decimal" {...field("unitCost")} />
+      <FormInput label="Resale price (₦)" inputMode="decimal" {...field("resalePrice")} />
+    </fieldset>
   );
 }
