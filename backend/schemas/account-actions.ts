@@ -56,6 +56,28 @@ export type SaleTokenInput = z.infer<typeof SaleTokenSchema>;
 /** Resending the last token: nothing to fill in. */
 export const ResendTokenSchema = z.object({}).strict();
 
+/** A unit back in stock: the returned-class item it goes under, what it is worth now and its resale price. */
+const RETURNED_STOCK_FIELDS = {
+  returnedItemId: optionalField(z.string().trim().min(1).max(100)),
+  unitCost: optionalField(nairaField("Value of the returned unit")),
+  resalePrice: optionalField(nairaField("Resale price")),
+};
+
+/** Those fields, required when the unit does go back to stock. */
+function requireReturnedStock(
+  value: { returnedItemId?: string; unitCost?: number; resalePrice?: number },
+  context: z.RefinementCtx,
+) {
+  const messages = {
+    returnedItemId: "Choose the returned stock item",
+    unitCost: "Value of the returned unit is required",
+    resalePrice: "Resale price is required",
+  } as const;
+  for (const [field, message] of Object.entries(messages))
+    if (value[field as keyof typeof messages] === undefined)
+      context.addIssue({ code: "custom", path: [field], message });
+}
+
 /**
  * A visit to take the unit back. "Promised to pay" carries the promise (amount in naira, date); "Collected"
  * the returned stock item the unit goes back under, what it is worth now and its resale price (naira).
@@ -66,9 +88,7 @@ export const RepossessionSchema = z
     note: optionalReason,
     promiseAmount: optionalField(nairaField("Promised amount")),
     promiseDate: optionalField(calendarDay("Promise date")),
-    returnedItemId: optionalField(z.string().trim().min(1).max(100)),
-    unitCost: optionalField(nairaField("Value of the returned unit")),
-    resalePrice: optionalField(nairaField("Resale price")),
+    ...RETURNED_STOCK_FIELDS,
   })
   .strict()
   .superRefine((value, context) => {
@@ -79,11 +99,7 @@ export const RepossessionSchema = z
       need("promiseAmount", "Promised amount is required");
       need("promiseDate", "Promise date is required");
     }
-    if (value.outcome === "COLLECTED") {
-      need("returnedItemId", "Choose the returned stock item");
-      need("unitCost", "Value of the returned unit is required");
-      need("resalePrice", "Resale price is required");
-    }
+    if (value.outcome === "COLLECTED") requireReturnedStock(value, context);
   });
 export type RepossessionInput = z.infer<typeof RepossessionSchema>;
 
@@ -145,20 +161,12 @@ export const SwapSchema = z
     destination: z.enum(SWAP_DESTINATIONS, {
       errorMap: () => ({ message: "Choose where the old device goes" }),
     }),
-    returnedItemId: optionalField(z.string().trim().min(1).max(100)),
-    unitCost: optionalField(nairaField("Value of the returned unit")),
-    resalePrice: optionalField(nairaField("Resale price")),
+    ...RETURNED_STOCK_FIELDS,
     reason: requiredReason,
   })
   .strict()
   .superRefine((value, context) => {
-    if (value.destination !== "RETURNED") return;
-    const need = (field: "returnedItemId" | "unitCost" | "resalePrice", message: string) => {
-      if (value[field] === undefined) context.addIssue({ code: "custom", path: [field], message });
-    };
-    need("returnedItemId", "Choose the returned stock item");
-    need("unitCost", "Value of the returned unit is required");
-    need("resalePrice", "Resale price is required");
+    if (value.destination === "RETURNED") requireReturnedStock(value, context);
   });
 export type SwapInput = z.infer<typeof SwapSchema>;
 

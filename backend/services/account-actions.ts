@@ -73,6 +73,7 @@ type Locked = {
   heldStatus: HeldStatus | null;
   creditExpiry: string | null;
   daysLate: number;
+  totalKobo: number;
 };
 export type Change = Record<string, string | number | null>;
 /** Staff, or a system job acting as nobody (the benchmark) with the permissions it is given. */
@@ -89,6 +90,7 @@ export async function lockAccount(tx: AppDb, saleId: string): Promise<Locked> {
       heldStatus: accounts.heldStatus,
       creditExpiry: accounts.creditExpiry,
       daysLate: accounts.daysLate,
+      totalKobo: accounts.totalKobo,
     })
     .from(accounts)
     .innerJoin(sales, eq(sales.id, accounts.saleId))

@@ -195,11 +195,13 @@ export async function restructureAccount(
   const done = await db.transaction(async (tx) => {
     const sale = await lockSale(tx, saleId);
     const account = await lockAccount(tx, saleId);
-    const [{ totalKobo }] = await tx
-      .select({ totalKobo: accounts.totalKobo })
-      .from(accounts)
-      .where(eq(accounts.saleId, saleId));
-    const { rows, terms } = await termsFor(tx, account, { ...sale, totalKobo }, input, today);
+    const { rows, terms } = await termsFor(
+      tx,
+      account,
+      { ...sale, totalKobo: account.totalKobo },
+      input,
+      today,
+    );
     if (input.unpaid !== undefined && input.unpaid !== terms.unpaidKobo)
       throw invalidField("unpaid", ACTION_ERRORS.balanceChanged);
     const firstChanged = terms.replaced[0]?.number ?? terms.schedule[0].number;

@@ -8,6 +8,8 @@ import type { RestructurePreview } from "#backend/schemas/account-actions";
 import type { SaleRecord } from "#backend/schemas/sales";
 import { FormInput } from "~/components/form-input";
 import { FormSelect } from "~/components/form-select";
+import { DataTable } from "~/components/data-table";
+import type { Column } from "~/components/data-table";
 import { formatDate, formatNaira } from "~/utils/format";
 
 // The restructure and swap forms of the sale page (issue 27 §2, decision 041): their fields, and the
@@ -24,43 +26,32 @@ type Field = (name: string) => FieldProps;
 
 export type ShownPreview = RestructurePreview & { terms: string };
 
-const day = (value: string) => formatDate(`${value}T12:00:00+01:00`);
+type Line = { number: number; dueDate: string; amount: number };
 
-/** Schedule rows (naira) as a table: number, due date, amount. */
-export function ScheduleTable({
-  caption,
-  lines,
-}: {
-  caption: string;
-  lines: readonly { number: number; dueDate: string; amount: number }[];
-}) {
+/** A schedule's rows as the sale page's Schedule panel names them; that panel adds what was paid. */
+export const SCHEDULE_LINE_COLUMNS: Column<Line>[] = [
+  {
+    header: "Installment",
+    primary: true,
+    cell: (line) => (line.number === 0 ? "Deposit" : `Month ${line.number}`),
+  },
+  { header: "Due Date", cell: (line) => formatDate(line.dueDate) },
+  { header: "Amount", cell: (line) => formatNaira(line.amount) },
+];
+
+/** Schedule rows (naira) under a visible title that also names the table. */
+export function ScheduleTable({ caption, lines }: { caption: string; lines: readonly Line[] }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="min-w-full text-left text-sm">
-        <caption className="mb-1 text-left font-medium text-slate-900">{caption}</caption>
-        <thead className="text-xs uppercase text-slate-600">
-          <tr>
-            <th scope="col" className="py-1 pr-4">
-              No.
-            </th>
-            <th scope="col" className="py-1 pr-4">
-              Due
-            </th>
-            <th scope="col" className="py-1 pr-4 text-right">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <tr key={line.number} className="border-t border-slate-100">
-              <td className="py-1 pr-4">{line.number === 0 ? "Deposit" : line.number}</td>
-              <td className="py-1 pr-4">{day(line.dueDate)}</td>
-              <td className="py-1 pr-4 text-right tabular-nums">{formatNaira(line.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div>
+      <p aria-hidden="true" className="text-sm font-medium text-slate-900">
+        {caption}
+      </p>
+      <DataTable
+        caption={caption}
+        columns={SCHEDULE_LINE_COLUMNS}
+        rows={lines}
+        rowKey={(line) => String(line.number)}
+      />
     </div>
   );
 }
@@ -111,7 +102,7 @@ function SchedulePreview({ preview }: { preview: ShownPreview }) {
         {count > 1 && preview.schedule.at(-1)!.amount !== preview.monthly
           ? ` (the last ${formatNaira(preview.schedule.at(-1)!.amount)})`
           : ""}
-        . Tokenable devices get a token setting their credit to {day(preview.creditUntil ?? "")}.
+        . Tokenable devices get a token setting their credit to {formatDate(preview.creditUntil)}.
       </p>
       <ScheduleTable caption="New installments" lines={preview.schedule} />
       <details>

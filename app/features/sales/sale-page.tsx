@@ -17,6 +17,7 @@ import { Statement } from "./statement";
 import { AccountFigures } from "~/features/portfolio/account-figures";
 import type { AccountEvent } from "#backend/schemas/account-actions";
 import { AccountActionLinks, AccountTimeline, availableActions } from "./account-actions";
+import { SCHEDULE_LINE_COLUMNS } from "./account-terms";
 
 export type SalePageFlags = {
   pay: boolean;
@@ -193,13 +194,7 @@ function Items({ sale, can }: { sale: SaleRecord; can: Pick<SalePageFlags, "read
 }
 
 const SCHEDULE_COLUMNS: Column<SaleRecord["schedule"][number]>[] = [
-  {
-    header: "Installment",
-    primary: true,
-    cell: (line) => (line.number === 0 ? "Deposit" : `Month ${line.number}`),
-  },
-  { header: "Due Date", cell: (line) => formatDate(line.dueDate) },
-  { header: "Amount", cell: (line) => formatNaira(line.amount) },
+  ...SCHEDULE_LINE_COLUMNS,
   { header: "Paid", cell: (line) => formatNaira(line.paid) },
   { header: "Status", cell: (line) => <ScheduleStatusPill status={line.status} /> },
 ];
