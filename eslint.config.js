@@ -121,9 +121,9 @@ export default tseslint.config(
     },
   },
   {
-    // The transport: the one API client, the /api and /healthz forwards, and the embedded backend's boot.
+    // The transport: the one API client, the /api forward, the probes, and the embedded backend's boot.
     // They start the backend through its entry; everything behind it stays the API's.
-    files: ["app/api.server.ts", "app/routes/api.$.ts", "app/routes/healthz.ts", "app/boot.server.ts"],
+    files: ["app/api.server.ts", "app/routes/api.$.ts", "app/probes.server.ts", "app/boot.server.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { ErrorBodySchema } from "./schemas/errors";
+import { createApi } from "./app";
 import { OPERATIONS } from "./http/openapi";
 import { expectExactly, signedInAs } from "./test/factories";
 import { rawPost } from "./test/raw-http";
@@ -130,11 +131,35 @@ describe("unknown routes", () => {
   });
 });
 
-describe("GET /healthz", () => {
-  it("answers ok while the database answers", async () => {
+describe("probes", () => {
+  it("/healthz answers ok while the database answers", async () => {
     const response = await backend.request("GET", "/healthz");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  it("/livez answers without asking anything, /readyz once the database answers", async () => {
+    expect(await (await backend.request("GET", "/livez")).json()).toEqual({ status: "ok" });
+    const ready = await backend.request("GET", "/readyz");
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+  });
+
+  it("/readyz answers 503 once the instance is stopping, /livez still 200", async () => {
+    const stopping = createApi({
+      db: backend.db,
+      config: backend.config,
+      mailer: backend.mailer,
+      draining: () => true,
+    });
+    const ready = await stopping.request("/readyz");
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({
+      statusCode: 503,
+      message: "Stopping",
+      error: "Service Unavailable",
+    });
+    expect((await stopping.request("/livez")).status).toBe(200);
   });
 });
 
@@ -144,6 +169,8 @@ describe("failures", () => {
     await broken.close();
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
+      expect((await broken.request("GET", "/readyz")).status).toBe(503);
+      expect((await broken.request("GET", "/livez")).status).toBe(200);
       const health = await broken.request("GET", "/healthz");
       expect(health.status).toBe(503);
       expect(await health.json()).toEqual({

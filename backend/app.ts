@@ -11,37 +11,45 @@ import { BODY_TOO_LARGE, NUL_CHARACTER } from "./http/validation";
 import { UPLOAD_BODY_LIMIT_BYTES } from "./schemas/files";
 import { ROUTE_GROUPS } from "./routes";
 
+const READY_TIMEOUT_MS = 2_000;
+
 export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
+  const trusted = deps.changes ? () => deps.changes?.listening() ?? false : undefined;
+  const cache = <Value>(options: { maxEntries?: number } = {}) =>
+    createReadCache<Value>(deps.config.readCacheMs, { ...options, trusted });
   const caches: ApiCaches = {
-    sessions: createReadCache(deps.config.readCacheMs, { keep: (session) => session !== null }),
-    overview: createReadCache(deps.config.readCacheMs),
-    unseenActivity: createReadCache(deps.config.readCacheMs, { maxEntries: 1_000 }),
-    counts: createReadCache(deps.config.readCacheMs),
-    customerStats: createReadCache(deps.config.readCacheMs),
-    customerPages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
-    inventoryStats: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
-    productPages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
-    inventoryPages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
-    inventoryCategories: createReadCache(deps.config.readCacheMs),
-    productCategories: createReadCache(deps.config.readCacheMs),
-    warehouseRecords: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
-    devicePages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
-    salePages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
-    saleStats: createReadCache(deps.config.readCacheMs),
-    saleDraftLists: createReadCache(deps.config.readCacheMs, { maxEntries: 1_000 }),
-    portfolio: createReadCache(deps.config.readCacheMs, { maxEntries: 200 }),
-    portfolioOptions: createReadCache(deps.config.readCacheMs),
-    accountPages: createReadCache(deps.config.readCacheMs, { maxEntries: 500 }),
+    sessions: createReadCache(deps.config.sessionCacheMs, { trusted, keep: (session) => session !== null }),
+    overview: cache(),
+    unseenActivity: cache({ maxEntries: 1_000 }),
+    counts: cache(),
+    customerStats: cache(),
+    customerPages: cache({ maxEntries: 500 }),
+    inventoryStats: cache({ maxEntries: 500 }),
+    productPages: cache({ maxEntries: 500 }),
+    inventoryPages: cache({ maxEntries: 500 }),
+    inventoryCategories: cache(),
+    productCategories: cache(),
+    warehouseRecords: cache({ maxEntries: 500 }),
+    devicePages: cache({ maxEntries: 500 }),
+    salePages: cache({ maxEntries: 500 }),
+    saleStats: cache(),
+    saleDraftLists: cache({ maxEntries: 1_000 }),
+    portfolio: cache({ maxEntries: 200 }),
+    portfolioOptions: cache(),
+    accountPages: cache({ maxEntries: 500 }),
   };
+  const forgetAll = () => {
+    for (const each of Object.values(caches)) each.clear();
+  };
+  deps.changes?.onChange(forgetAll);
+
   const routeDeps: RouteDeps = { ...deps, caches, later: deps.later ?? createLaterWork() };
 
   // Any change the API commits may touch what the caches hold (a revoked token, a new record).
   app.use(async (c, next) => {
     await next();
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400) {
-      for (const cache of Object.values(caches)) cache.clear();
-    }
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400) forgetAll();
   });
 
   // 400 rather than 413: the web app treats every refused submission alike (spec 000 §8). The rest of the
@@ -70,14 +78,32 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     await next();
   });
 
-  app.get("/healthz", async (c) => {
+  // Probes for ops (README, "Running several instances"): /livez says the process answers (the container's
+  // health check), /readyz that it should get traffic (the load balancer's), /healthz is the older name of
+  // the database check.
+  app.get("/livez", (c) => c.json({ status: "ok" }, 200));
+  const databaseAnswers = async (probe: string) => {
+    const timeout = new Promise<never>((_resolve, reject) => {
+      setTimeout(() => reject(new Error(`no answer in ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS).unref();
+    });
     try {
-      await deps.db.execute(sql`select 1`);
-      return c.json({ status: "ok" }, 200);
+      await Promise.race([deps.db.execute(sql`select 1`), timeout]);
+      return true;
     } catch (error) {
-      console.error("Health check: the database does not answer", error);
-      return c.json(errorBody(503, "Database unavailable"), 503);
+      console.error(`${probe}: the database does not answer`, error);
+      return false;
     }
+  };
+  app.get("/healthz", async (c) =>
+    (await databaseAnswers("Health check"))
+      ? c.json({ status: "ok" }, 200)
+      : c.json(errorBody(503, "Database unavailable"), 503),
+  );
+  app.get("/readyz", async (c) => {
+    if (deps.draining?.()) return c.json(errorBody(503, "Stopping"), 503);
+    return (await databaseAnswers("Readiness"))
+      ? c.json({ status: "ready" }, 200)
+      : c.json(errorBody(503, "Database unavailable"), 503);
   });
   app.get("/api/docs", (c) => c.json(openApiDocument(), 200));
 

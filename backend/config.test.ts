@@ -155,12 +155,28 @@ describe("loadBackendConfig", () => {
 
 describe("loadApiServerSettings", () => {
   it("listens on loopback only unless HOST says otherwise", () => {
-    expect(loadApiServerSettings({})).toEqual({ port: 3001, hostname: "127.0.0.1" });
-    expect(loadApiServerSettings({ HOST: "", PORT: "" })).toEqual({ port: 3001, hostname: "127.0.0.1" });
-    expect(loadApiServerSettings({ HOST: "0.0.0.0", PORT: "4001" })).toEqual({
+    expect(loadApiServerSettings({})).toMatchObject({ port: 3001, hostname: "127.0.0.1" });
+    expect(loadApiServerSettings({ HOST: "", PORT: "" })).toMatchObject({
+      port: 3001,
+      hostname: "127.0.0.1",
+    });
+    expect(loadApiServerSettings({ HOST: "0.0.0.0", PORT: "4001" })).toMatchObject({
       port: 4001,
       hostname: "0.0.0.0",
     });
+  });
+
+  it("reads the stop's delay and drain, and refuses odd ones", () => {
+    expect(loadApiServerSettings({}).shutdown).toEqual({ delayMs: 0, drainMs: 10_000 });
+    expect(loadApiServerSettings({ SHUTDOWN_DELAY_MS: "5000", SHUTDOWN_DRAIN_MS: "30000" }).shutdown).toEqual(
+      { delayMs: 5_000, drainMs: 30_000 },
+    );
+    expect(() => loadApiServerSettings({ SHUTDOWN_DRAIN_MS: "-1" })).toThrow(
+      /SHUTDOWN_DRAIN_MS: must be 0 or more/,
+    );
+    expect(() => loadApiServerSettings({ SHUTDOWN_DELAY_MS: "soon" })).toThrow(
+      /SHUTDOWN_DELAY_MS: must be a whole/,
+    );
   });
 
   it("refuses a port that is not one", () => {

@@ -1,6 +1,8 @@
+import { hostname } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { NewPasswordSchema } from "./schemas/fields";
+import { ShutdownEnvShape } from "./shutdown";
 
 /** Deployment tools often pass unset variables as "", which should mean "use the default". */
 const optional = <T extends z.ZodTypeAny>(schema: T) =>
@@ -11,6 +13,15 @@ const positiveInteger = () =>
     .number({ invalid_type_error: "must be a whole number" })
     .int("must be a whole number")
     .positive("must be greater than 0");
+
+const milliseconds = () =>
+  z.coerce
+    .number({ invalid_type_error: "must be a whole number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(0, "must be 0 or more")
+    .max(24 * 3_600_000, "must be at most a day");
+
+const isOn = (value: string | undefined) => value === "1" || value === "true";
 
 const flag = z.enum(["1", "true", "0", "false"], {
   errorMap: () => ({ message: 'must be "1", "true", "0" or "false"' }),
@@ -39,7 +50,18 @@ const EnvSchema = z.object({
       .int(TRUST_PROXY_MESSAGE)
       .min(0, TRUST_PROXY_MESSAGE),
   ),
-  READ_CACHE_MS: optional(z.coerce.number().int("must be a whole number").min(0, "must be 0 or more")),
+  READ_CACHE_MS: optional(milliseconds()),
+  SESSION_CACHE_MS: optional(milliseconds()),
+  MIGRATE_ON_START: optional(flag),
+  JOB_INTERVAL_MS: optional(
+    positiveInteger().min(1_000, "must be at least 1000").max(86_400_000, "must be at most a day"),
+  ),
+  INSTANCE_ID: optional(z.string().trim().min(1).max(100)),
+  MIGRATION_LOCK_TIMEOUT_MS: optional(milliseconds()),
+  PG_POOL_MAX: optional(positiveInteger().max(1000, "must be at most 1000")),
+  PG_STATEMENT_TIMEOUT_MS: optional(milliseconds()),
+  PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: optional(milliseconds()),
+  PG_LOCK_TIMEOUT_MS: optional(milliseconds()),
   FLW_PUBLIC_KEY: optional(z.string().trim().min(20, "must be at least 20 characters")),
   FLW_SECRET_KEY: optional(z.string().trim().min(20, "must be at least 20 characters")),
   FLW_WEBHOOK_HASH: optional(z.string().trim().min(8, "must be at least 8 characters")),
@@ -162,12 +184,26 @@ export const BackendConfigSchema = z
         env.ADMIN_EMAIL && env.ADMIN_PASSWORD
           ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD }
           : null,
-      demoData: env.DEMO_DATA === "1" || env.DEMO_DATA === "true",
+      demoData: isOn(env.DEMO_DATA),
       mailOutboxDir: env.MAIL_OUTBOX_DIR ? path.resolve(env.MAIL_OUTBOX_DIR) : null,
       tokenTtlHours: env.TOKEN_TTL_HOURS ?? 168,
       bodyLimitBytes: env.BODY_LIMIT_BYTES ?? DEFAULT_BODY_LIMIT_BYTES,
       trustProxyHops: env.TRUST_PROXY ?? 0,
       readCacheMs: env.READ_CACHE_MS ?? 5_000,
+      // Sessions carry permissions: a shorter reuse by default, so a block or a removed permission bites fast
+      // even on a process whose invalidation message was lost.
+      sessionCacheMs: env.SESSION_CACHE_MS ?? Math.min(env.READ_CACHE_MS ?? 5_000, 2_000),
+      jobIntervalMs: env.JOB_INTERVAL_MS ?? 5 * 60_000,
+      // Names this process in job rounds and logs; the host name is the container's id under Docker.
+      instanceId: env.INSTANCE_ID ?? `${hostname()}:${process.pid}`,
+      migrateOnStart: env.MIGRATE_ON_START === undefined || isOn(env.MIGRATE_ON_START),
+      migrationLockTimeoutMs: env.MIGRATION_LOCK_TIMEOUT_MS ?? 10_000,
+      pool: {
+        max: env.PG_POOL_MAX ?? 10,
+        statementTimeoutMs: env.PG_STATEMENT_TIMEOUT_MS ?? 60_000,
+        idleInTransactionTimeoutMs: env.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS ?? 60_000,
+        lockTimeoutMs: env.PG_LOCK_TIMEOUT_MS ?? 0,
+      },
       limits: DEFAULT_LIMITS as Limits,
       saleHoldHours: env.SALE_HOLD_HOURS ?? 24,
       flutterwave:
@@ -197,6 +233,7 @@ export function loadBackendConfig(env: Record<string, string | undefined> = proc
 const ApiServerSettingsSchema = z.object({
   PORT: optional(positiveInteger().max(65535, "must be at most 65535")),
   HOST: optional(z.string().trim().min(1)),
+  ...ShutdownEnvShape,
 });
 
 // Loopback unless HOST says otherwise: the API alone is meant to sit behind the web app.
@@ -206,5 +243,9 @@ export function loadApiServerSettings(env: Record<string, string | undefined> = 
     const problems = result.error.issues.map((issue) => `  - ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid API server settings:\n${problems.join("\n")}`);
   }
-  return { port: result.data.PORT ?? 3001, hostname: result.data.HOST ?? "127.0.0.1" };
+  return {
+    port: result.data.PORT ?? 3001,
+    hostname: result.data.HOST ?? "127.0.0.1",
+    shutdown: { delayMs: result.data.SHUTDOWN_DELAY_MS, drainMs: result.data.SHUTDOWN_DRAIN_MS },
+  };
 }

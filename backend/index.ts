@@ -3,8 +3,10 @@ import type { Hono } from "hono";
 import { createApi } from "./app";
 import { loadBackendConfig } from "./config";
 import type { BackendConfig } from "./config";
-import { migrateDatabase, openDatabase } from "./db/client";
-import { ensureBootstrap } from "./bootstrap/first-start";
+import { openDatabase } from "./db/client";
+import type { DatabaseHandle } from "./db/client";
+import { listenForChanges } from "./db/change-notices";
+import { pendingMigrations, prepareDatabase } from "./bootstrap/first-start";
 import type { ApiEnv } from "./http/env";
 import { createLaterWork } from "./later";
 import { startHousekeeping } from "./jobs";
@@ -16,8 +18,11 @@ export interface Backend {
 }
 
 export interface StartedBackend extends Backend {
+  /** From now on `/readyz` answers 503 (the API run alone, on SIGTERM). */
+  drain(): void;
   app: Hono<ApiEnv>;
   config: BackendConfig;
+  database: DatabaseHandle;
 }
 
 export async function startBackend(
@@ -26,8 +31,17 @@ export async function startBackend(
   const config = loadBackendConfig(env);
   const database = await openDatabase(config);
   try {
-    await migrateDatabase(database.db, database.kind);
-    await ensureBootstrap(database.db, config);
+    if (config.migrateOnStart) await prepareDatabase(database, config);
+    else {
+      // A rolling deploy migrates once, as a job of its own, before the new version's processes start.
+      const pending = await pendingMigrations(database.db);
+      if (pending > 0) {
+        throw new Error(
+          `MIGRATE_ON_START=0 and ${pending} migration(s) are not applied: run \`node build/migrate.js\` ` +
+            "(in the image, with the same DATABASE_URL) first",
+        );
+      }
+    }
     // PGlite runs no autovacuum daemon: each start does its work (planner statistics, visibility map).
     if (database.kind === "pglite") await database.db.execute(sql`vacuum analyze`);
   } catch (error) {
@@ -42,15 +56,31 @@ export async function startBackend(
     );
   }
   const later = createLaterWork();
-  const app = createApi({ db: database.db, config, mailer: createMailer(config), later });
-  const stopHousekeeping = startHousekeeping(database.db, config);
+  // Other processes may write to a PostgreSQL database: their changes must empty this one's caches.
+  const changes =
+    database.kind === "postgres" && config.databaseUrl ? listenForChanges(config.databaseUrl) : undefined;
+  let draining = false;
+  const app = createApi({
+    db: database.db,
+    config,
+    mailer: createMailer(config),
+    later,
+    changes,
+    draining: () => draining,
+  });
+  const housekeeping = startHousekeeping(database, config);
   return {
     app,
     config,
+    database,
     fetch: async (request) => app.fetch(request),
+    drain() {
+      draining = true;
+    },
     async close() {
-      await stopHousekeeping();
+      await housekeeping.stop();
       await later.settled();
+      await changes?.close();
       await database.close();
     },
   };

@@ -1,38 +1,130 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { BackendConfig } from "./config";
-import type { AppDb } from "./db/client";
+import type { AppDb, DatabaseHandle } from "./db/client";
+import { queryRows } from "./db/query-rows";
+import { lagosDate } from "./schemas/dates";
 import { loanBookRound } from "./services/loan-book";
 import { cancelStaleSales, deleteExpiredDrafts, deleteExpiredUploads } from "./services/sales";
 
-export const JOB_INTERVAL_MS = 5 * 60_000;
+/** A job's steps get the round's start on the database's clock, the same in every process. */
+type Step = (db: AppDb, now: Date, stopping: () => boolean) => Promise<Record<string, number>>;
 
-// Several processes on one PostgreSQL may all run it: sale-expiry.ts claims each sale once.
-export function startHousekeeping(db: AppDb, config: Pick<BackendConfig, "saleHoldHours">) {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    running ??= (async () => {
-      try {
-        const cancelled = await cancelStaleSales(db, config.saleHoldHours);
-        if (cancelled.length) console.info(`Cancelled ${cancelled.length} unpaid sale(s) past the hold time`);
-        await deleteExpiredDrafts(db);
-        await deleteExpiredUploads(db);
-        // Opens accounts missing from the loan book, rolls it once a day, back-fills month ends.
-        await loanBookRound(db);
-      } catch (error) {
-        // A database hiccup must not stop the server; the next round tries again.
-        console.warn(
-          `Housekeeping did not finish: ${error instanceof Error ? error.message : String(error)}`,
+export interface JobRunner {
+  /** Runs one round now if this process wins it; answers whether it ran (tests, and the first start). */
+  runRound(): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+const ClaimRow = z.object({ now_ms: z.coerce.number(), slot: z.string() });
+
+/**
+ * Runs `steps` once per `intervalMs` slot across every process on the database (decision 042): the first
+ * process to insert the slot's `job_rounds` row does the work, on a connection holding the job's advisory
+ * lock (so a long round never overlaps the next); the others skip it. Shutdown waits for the step under way,
+ * and the steps see `stopping()` to end early.
+ */
+export function startJob(
+  database: DatabaseHandle,
+  options: { name: string; intervalMs: number; instance: string; steps: Record<string, Step> },
+): JobRunner {
+  const { name, intervalMs, instance, steps } = options;
+  let stopped = false;
+  let running: Promise<boolean> | null = null;
+
+  const round = async (): Promise<boolean> => {
+    const outcome = await database.alone(
+      `job:${name}`,
+      async (db) => {
+        const [claim] = await queryRows(
+          db,
+          sql`insert into job_rounds (job, round_start, instance, started_at)
+            values (${name}, to_timestamp(floor(extract(epoch from now()) * 1000 / ${intervalMs}) * ${intervalMs} / 1000.0),
+              ${instance}, now())
+            on conflict do nothing
+            returning (extract(epoch from now()) * 1000)::float8 as now_ms, round_start::text as slot`,
+          ClaimRow,
         );
-      } finally {
+        if (!claim) return false;
+        const now = new Date(claim.now_ms);
+        const started = Date.now();
+        const work: Record<string, number | string> = {};
+        try {
+          for (const [stepName, step] of Object.entries(steps)) {
+            if (stopped) break;
+            for (const [key, value] of Object.entries(await step(db, now, () => stopped))) {
+              work[`${stepName}.${key}`] = value;
+            }
+          }
+        } catch (error) {
+          work.error = error instanceof Error ? error.message : String(error);
+          throw error;
+        } finally {
+          await db
+            .execute(
+              sql`update job_rounds set finished_at = now(), duration_ms = ${Date.now() - started},
+                work = ${JSON.stringify(work)}::jsonb
+              where job = ${name} and round_start = ${claim.slot}::timestamptz`,
+            )
+            .catch(() => undefined);
+        }
+        return true;
+      },
+      { wait: false },
+    );
+    return outcome.ran && outcome.value;
+  };
+
+  const runRound = () => {
+    running ??= round()
+      .catch((error: unknown) => {
+        // A database hiccup must not stop the server; the next round tries again.
+        console.warn(`Job ${name} did not finish: ${error instanceof Error ? error.message : String(error)}`);
+        return false;
+      })
+      .finally(() => {
         running = null;
-      }
-    })();
+      });
     return running;
   };
-  const timer = setInterval(run, JOB_INTERVAL_MS);
+
+  const timer = setInterval(() => {
+    if (!stopped) void runRound();
+  }, intervalMs);
   timer.unref();
-  void run();
-  return async () => {
-    clearInterval(timer);
-    await running;
+  void runRound();
+
+  return {
+    runRound,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
   };
+}
+
+/** The sale hold, the expired drafts and uploads, and the loan book's day (opened, rolled, back-filled). */
+export function startHousekeeping(
+  database: DatabaseHandle,
+  config: Pick<BackendConfig, "saleHoldHours" | "jobIntervalMs" | "instanceId">,
+): JobRunner {
+  return startJob(database, {
+    name: "housekeeping",
+    intervalMs: config.jobIntervalMs,
+    instance: config.instanceId,
+    steps: {
+      saleHold: async (db, now) => {
+        const cancelled = await cancelStaleSales(db, config.saleHoldHours, now);
+        if (cancelled.length) console.info(`Cancelled ${cancelled.length} unpaid sale(s) past the hold time`);
+        return { cancelled: cancelled.length };
+      },
+      drafts: async (db, now) => ({ deleted: await deleteExpiredDrafts(db, now) }),
+      uploads: async (db, now) => ({ deleted: await deleteExpiredUploads(db, now) }),
+      loanBook: async (db, now) => {
+        await loanBookRound(db, console.info, lagosDate(now));
+        return {};
+      },
+    },
+  });
 }

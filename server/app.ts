@@ -18,6 +18,8 @@ export type ServerAppOptions = {
   publicDirectory: string;
   /** In development, Vite's dev server answers for the browser's modules instead of the two folders. */
   devMiddleware?: RequestHandler;
+  /** True once a stop signal came: /readyz answers 503 from then on. */
+  draining?: () => boolean;
 };
 
 const lastResort: ErrorRequestHandler = (error, _req, res, next) => {
@@ -33,11 +35,24 @@ export function createServerApp({
   assets,
   publicDirectory,
   devMiddleware,
+  draining = () => false,
 }: ServerAppOptions) {
   const trustProxy = settings.trustProxyHops > 0;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy ? settings.trustProxyHops : false);
+  // Probes answer before anything else: /livez that the process serves at all (the container's health
+  // check), /readyz 503 while stopping; otherwise the Remix route asks the backend's database.
+  app.get("/livez", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", (_req, res, next) => {
+    if (!draining()) return next();
+    res
+      .set("Cache-Control", "no-store")
+      .status(503)
+      .json({ statusCode: 503, message: "Stopping", error: "Service Unavailable" });
+  });
   app.use(compression());
   app.use(applySecurityHeaders());
   app.use(rewriteForwardedHeaders({ trustProxy }));

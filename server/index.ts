@@ -6,7 +6,7 @@ import { closeStartedBackend } from "#backend/index";
 import { createServerApp } from "./app";
 import { importBuild, startViteDevServer } from "./remix-build";
 import { readServerSettings } from "./settings";
-import { stopOnSignals } from "./shutdown";
+import { stopOnSignals } from "#backend/shutdown";
 
 // An unset NODE_ENV means production (Secure cookies); it is read while the build loads.
 process.env.NODE_ENV ??= "production";
@@ -27,6 +27,7 @@ async function main() {
     getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }),
   });
   const clientDirectory = path.resolve(root, initialBuild.assetsBuildDirectory);
+  const stopping = stopOnSignals(server, closeStartedBackend, settings.shutdown);
   const app = createServerApp({
     settings,
     remix,
@@ -34,6 +35,7 @@ async function main() {
     assets: { urlPath: "/assets/", directory: path.join(clientDirectory, "assets") },
     publicDirectory: clientDirectory,
     devMiddleware: dev?.middleware,
+    draining: () => stopping.draining,
   });
 
   const onListening = () => {
@@ -46,7 +48,6 @@ async function main() {
     console.error(`Cannot listen on port ${settings.port}: ${error.message}`);
     process.exit(1);
   });
-  stopOnSignals(server, closeStartedBackend);
 }
 
 main().catch((error: unknown) => {

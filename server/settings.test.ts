@@ -9,6 +9,7 @@ describe("readServerSettings", () => {
       trustProxyHops: 0,
       appOrigin: undefined,
       bodyLimitBytes: 1024 * 1024,
+      shutdown: { delayMs: 0, drainMs: 10_000 },
     });
   });
 
@@ -21,6 +22,8 @@ describe("readServerSettings", () => {
         TRUST_PROXY: "1",
         APP_URL: "https://office.example.com/some/path",
         BODY_LIMIT_BYTES: "4096",
+        SHUTDOWN_DELAY_MS: "5000",
+        SHUTDOWN_DRAIN_MS: "",
       }),
     ).toEqual({
       mode: "development",
@@ -29,6 +32,7 @@ describe("readServerSettings", () => {
       trustProxyHops: 1,
       appOrigin: "https://office.example.com",
       bodyLimitBytes: 4096,
+      shutdown: { delayMs: 5_000, drainMs: 10_000 },
     });
     expect(readServerSettings({ PORT: "", TRUST_PROXY: "" })).toMatchObject({
       port: 3000,

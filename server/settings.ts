@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_BODY_LIMIT_BYTES } from "#backend/config";
+import { ShutdownEnvShape } from "#backend/shutdown";
 
 const ServerEnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -22,6 +23,7 @@ const ServerEnvSchema = z.object({
     .int("must be a whole number")
     .positive("must be greater than 0")
     .default(DEFAULT_BODY_LIMIT_BYTES),
+  ...ShutdownEnvShape,
 });
 
 export type ServerSettings = {
@@ -31,6 +33,7 @@ export type ServerSettings = {
   trustProxyHops: number;
   appOrigin: string | undefined;
   bodyLimitBytes: number;
+  shutdown: { delayMs: number; drainMs: number };
 };
 
 export function readServerSettings(env: Record<string, string | undefined> = process.env): ServerSettings {
@@ -50,5 +53,6 @@ export function readServerSettings(env: Record<string, string | undefined> = pro
     trustProxyHops: values.TRUST_PROXY,
     appOrigin: values.APP_URL ? new URL(values.APP_URL).origin : undefined,
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
+    shutdown: { delayMs: values.SHUTDOWN_DELAY_MS, drainMs: values.SHUTDOWN_DRAIN_MS },
   };
 }

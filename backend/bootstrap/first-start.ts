@@ -1,6 +1,11 @@
-import { count, isNull } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { count, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { BackendConfig } from "../config";
-import type { AppDb } from "../db/client";
+import type { AppDb, DatabaseHandle } from "../db/client";
+import { defaultMigrationsFolder, migrateDatabase } from "../db/client";
+import { queryRows } from "../db/query-rows";
 import { users, warehouses } from "../db/schema";
 import type { NewUserRow } from "../db/schema";
 import {
@@ -19,6 +24,51 @@ import { INVENTORY_CLASSES } from "../schemas/inventory";
 import { DEFAULT_WAREHOUSE_NAME } from "../schemas/warehouses";
 import { hashPassword } from "../services/passwords";
 import { ensureRolesAndPermissions, roleIdsByName } from "./roles";
+
+/**
+ * Migrations, then the bootstrap below, by one process at a time: containers starting together on one
+ * PostgreSQL wait for each other instead of racing (a data migration must never run twice).
+ */
+export async function prepareDatabase(
+  database: DatabaseHandle,
+  config: Pick<BackendConfig, "admin" | "demoData" | "migrationLockTimeoutMs">,
+  migrationsFolder = defaultMigrationsFolder(),
+) {
+  await database.alone("migrate", async (db) => {
+    if (database.kind === "postgres") {
+      // A migration waiting behind live traffic's locks would queue every request behind it: it gives up
+      // instead, and the deploy is retried. Migrations themselves may take as long as they need.
+      await db.execute(sql.raw(`set lock_timeout = ${config.migrationLockTimeoutMs}`));
+      await db.execute(sql`set statement_timeout = 0`);
+    }
+    try {
+      await migrateDatabase(db, database.kind, migrationsFolder);
+      await ensureBootstrap(db, config);
+    } finally {
+      if (database.kind === "postgres") await db.execute(sql`reset lock_timeout; reset statement_timeout`);
+    }
+  });
+}
+
+/** How many of the folder's migrations the database has not applied (drizzle's own record of them). */
+export async function pendingMigrations(db: AppDb, migrationsFolder = defaultMigrationsFolder()) {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+    entries: { when: number }[];
+  };
+  const [{ recorded }] = await queryRows(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as recorded`,
+    z.object({ recorded: z.boolean() }),
+  );
+  const [{ last }] = recorded
+    ? await queryRows(
+        db,
+        sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`,
+        z.object({ last: z.string().nullable() }),
+      )
+    : [{ last: null }];
+  return journal.entries.filter((entry) => entry.when > Number(last ?? 0)).length;
+}
 
 /** Run at every start; each step adds only what the database lacks. */
 export async function ensureBootstrap(db: AppDb, config: Pick<BackendConfig, "admin" | "demoData">) {

@@ -17,3 +17,4 @@ export * from "./tables/record-counts";
 export * from "./tables/accounts";
 export * from "./tables/collections";
 export * from "./tables/account-events";
+export * from "./tables/jobs";

@@ -12,6 +12,7 @@ import type { SaleList, SaleStats } from "../schemas/sales";
 import type { SaleDraftList } from "../schemas/sale-drafts";
 import type { AccountList, PortfolioOptions, PortfolioSummary } from "../schemas/portfolio";
 import type { LaterWork } from "../later";
+import type { ChangeFeed } from "../db/change-notices";
 import type { ReadCache } from "./read-cache";
 
 export interface ApiDeps {
@@ -20,6 +21,10 @@ export interface ApiDeps {
   mailer: Mailer;
   /** Where work that answers may not wait for runs; give one to wait for it on shutdown. */
   later?: LaterWork;
+  /** Change notices from the database, when other processes may write to it (PostgreSQL). */
+  changes?: ChangeFeed;
+  /** True once the process is stopping: `/readyz` then sends the load balancer elsewhere. */
+  draining?: () => boolean;
 }
 
 export interface ApiCaches {

@@ -22,9 +22,27 @@ const components: Record<string, ZodTypeAny> = {
 export const OPERATIONS: Operation[] = [
   {
     method: "get",
+    path: "/livez",
+    tag: "Service",
+    summary: "The process answers (a container's health check); touches nothing else",
+    access: "public",
+    success: ok("The process answers", HealthSchema),
+  },
+  {
+    method: "get",
+    path: "/readyz",
+    tag: "Service",
+    summary:
+      "Whether this instance should get traffic (a load balancer's check): the database answers within 2 s and the instance is not stopping",
+    access: "public",
+    success: ok("Ready", z.object({ status: z.literal("ready") })),
+    errors: { 503: "The database does not answer, or the instance is stopping" },
+  },
+  {
+    method: "get",
     path: "/healthz",
     tag: "Service",
-    summary: "Liveness and database check",
+    summary: "Database check (the older probe; /readyz adds the stopping state)",
     access: "public",
     success: ok("The database answers", HealthSchema),
     errors: { 503: "The database does not answer" },

@@ -75,4 +75,16 @@ describe("createReadCache", () => {
     );
     expect(await cache.get("a", async () => 2)).toBe(2);
   });
+
+  it("is bypassed while it cannot hear of changes, and used again once it can", async () => {
+    let listening = false;
+    const cache = createReadCache<number>(60_000, { trusted: () => listening });
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get("a", load)).toBe(1);
+    expect(await cache.get("a", load)).toBe(2);
+    listening = true;
+    expect(await cache.get("a", load)).toBe(3);
+    expect(await cache.get("a", load)).toBe(3);
+  });
 });

@@ -1,5 +1,7 @@
-// Emptied whenever the API commits a change, so one process sees changes on the very next request;
-// `ttlMs` bounds how long another process's changes can go unseen (0 turns the cache off).
+// Emptied whenever the API commits a change, so one process sees changes on the very next request, and on
+// every change notice from the database (other processes, jobs; decision 042). `ttlMs` bounds how long a
+// change can go unseen if a notice is lost (0 turns the cache off); while `trusted()` is false (no notices
+// can arrive) it is bypassed.
 export interface ReadCache<Value> {
   get(key: string, load: () => Promise<Value>): Promise<Value>;
   clear(): void;
@@ -7,9 +9,14 @@ export interface ReadCache<Value> {
 
 export function createReadCache<Value>(
   ttlMs: number,
-  options: { maxEntries?: number; keep?: (value: Value) => boolean; now?: () => number } = {},
+  options: {
+    maxEntries?: number;
+    keep?: (value: Value) => boolean;
+    now?: () => number;
+    trusted?: () => boolean;
+  } = {},
 ): ReadCache<Value> {
-  const { maxEntries = 5_000, keep = () => true, now = Date.now } = options;
+  const { maxEntries = 5_000, keep = () => true, now = Date.now, trusted = () => true } = options;
   // A load under way is shared: when a popular answer expires, fifty waiting requests cost one query.
   const entries = new Map<string, { value: Promise<Value>; expiresAt: number }>();
   // Bumped by clear(): a load that began before a change must not store what it read.
@@ -17,7 +24,7 @@ export function createReadCache<Value>(
 
   return {
     async get(key, load) {
-      if (ttlMs <= 0) return load();
+      if (ttlMs <= 0 || !trusted()) return load();
       const hit = entries.get(key);
       if (hit && hit.expiresAt > now()) return hit.value;
       const startedIn = generation;

@@ -407,6 +407,38 @@ describe("POST /api/v1/csv-upload/process", () => {
     ).toBe(404);
   });
 
+  it("imports an upload once when two commits arrive at the same moment", async () => {
+    const { product, devices: units } = await makeSellableProduct(backend.db, { price: 2_000, units: 2 });
+    const customer = await makeCustomer(backend.db);
+    const row = {
+      customer: customer.email,
+      product: product.id,
+      units: 1,
+      paymentMode: "ONE_OFF",
+      deviceSerials: units[0].serialNumber,
+      paymentMethod: "CASH",
+      amountPaid: 100,
+      saleDate: daysAgo(0),
+    };
+    // A second row with an unknown customer keeps the file as an upload; corrected, both rows are good.
+    const bad = { ...row, customer: "nobody@example.com", deviceSerials: units[1].serialNumber };
+    const report = await (await upload({ name: "sales.csv", bytes: csvOf([row, bad]) })).json();
+    const id = report.uploadId;
+    await backend.request("PATCH", `/api/v1/csv-upload/${id}/rows/3`, {
+      token: team.sales.token,
+      body: { values: { ...row, units: "1", amountPaid: "100", deviceSerials: units[1].serialNumber } },
+    });
+    const statuses = await Promise.all(
+      [1, 2].map(
+        async () =>
+          (await backend.request("POST", `/api/v1/csv-upload/${id}/commit`, { token: team.sales.token }))
+            .status,
+      ),
+    );
+    expect(statuses.sort()).toEqual([201, 404]);
+    expect(await salesOf(customer.id)).toHaveLength(2);
+  });
+
   it("refuses a missing file, a file that is not a spreadsheet, odd rows and keys, and roles that may not sell", async () => {
     const missing = await upload(null);
     expect(missing.status).toBe(400);

@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import net from "node:net";
 import { eq } from "drizzle-orm";
 import { devices, inventoryBatches, saleItems, sales } from "../db/schema";
 import { makeDevice, signedInAs } from "../test/factories";
 import { makeCustomer, makeSellableProduct, oneOffSale } from "../test/sale-factories";
+import { startApiProcess } from "../test/api-process";
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
 
@@ -77,45 +76,6 @@ it("links one device to one sale only, whatever arrives at once", async () => {
   expect(device.saleItemId).not.toBeNull();
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
-async function startApiProcess(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "backend/server.ts"], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DEMO_DATA: "0",
-      NODE_ENV: "test",
-    },
-    stdio: "ignore",
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, child };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill("SIGKILL");
-  throw new Error("the API process did not start");
-}
-
 it.skipIf(!process.env.DATABASE_URL)(
   "sells exactly the units left across two server processes on one PostgreSQL (PostgreSQL only: a PGlite folder has one owner)",
   async () => {
@@ -136,7 +96,7 @@ it.skipIf(!process.env.DATABASE_URL)(
       expect(result.remaining).toBe(0);
       expect(result.linked).toHaveLength(10);
     } finally {
-      for (const { child } of processes) child.kill("SIGTERM");
+      await Promise.all(processes.map((started) => started.stop()));
     }
   },
   120_000,

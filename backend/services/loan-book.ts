@@ -306,8 +306,11 @@ export async function rollLoanBook(db: AppDb, today = lagosToday()) {
 }
 
 /** One round of the loan book's job: open what is missing, roll the day, back-fill history, then the day's. */
-export async function loanBookRound(db: AppDb, log: (line: string) => void = console.info) {
-  const today = lagosToday();
+export async function loanBookRound(
+  db: AppDb,
+  log: (line: string) => void = console.info,
+  today = lagosToday(),
+) {
   const opened = await openMissingAccounts(db, today);
   if (opened) log(`Loan book: opened ${opened} account(s) for earlier installment sales`);
   const rolled = await rollLoanBook(db, today);

@@ -146,5 +146,9 @@ export async function releaseSales(tx: AppDb, saleIds: readonly string[], reason
 
 export async function deleteExpiredDrafts(db: AppDb, now = new Date()) {
   const cutoff = new Date(now.getTime() - DRAFT_LIFETIME_DAYS * 86_400_000);
-  await db.delete(saleDrafts).where(lt(saleDrafts.updatedAt, cutoff));
+  const deleted = await db
+    .delete(saleDrafts)
+    .where(lt(saleDrafts.updatedAt, cutoff))
+    .returning({ id: saleDrafts.id });
+  return deleted.length;
 }

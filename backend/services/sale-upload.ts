@@ -222,7 +222,10 @@ export async function correctUploadRow(
     if (!(error instanceof RowsRefused)) throw error;
     problems = error.problems;
   }
-  await db.update(saleUploads).set({ rows, errors: problems }).where(eq(saleUploads.id, id));
+  await db
+    .update(saleUploads)
+    .set({ rows, errors: problems })
+    .where(and(eq(saleUploads.id, id), isNull(saleUploads.committedAt)));
   return getUpload(db, actor, id);
 }
 
@@ -231,7 +234,15 @@ export async function commitUpload(db: AppDb, actor: StaffActor, id: string): Pr
   if (upload.committedAt) throw notFound("Upload not found");
   try {
     const count = await db.transaction(async (tx) => {
-      const count = await importRows(tx, actor, upload.rows, { uploadId: id, fileName: upload.fileName });
+      // Two commits at once (a double click, two processes): the row lock makes the second wait, then it
+      // finds the upload committed and imports nothing.
+      const [locked] = await tx
+        .select({ rows: saleUploads.rows, committedAt: saleUploads.committedAt })
+        .from(saleUploads)
+        .where(eq(saleUploads.id, id))
+        .for("update");
+      if (!locked || locked.committedAt) throw notFound("Upload not found");
+      const count = await importRows(tx, actor, locked.rows, { uploadId: id, fileName: upload.fileName });
       // The cells are not needed once the sales exist; the upload stays as what the sales came from.
       await tx
         .update(saleUploads)
@@ -249,7 +260,11 @@ export async function commitUpload(db: AppDb, actor: StaffActor, id: string): Pr
 
 export async function deleteExpiredUploads(db: AppDb, now = new Date()) {
   const cutoff = new Date(now.getTime() - UPLOAD_LIFETIME_DAYS * 86_400_000);
-  await db.delete(saleUploads).where(and(isNull(saleUploads.committedAt), lt(saleUploads.updatedAt, cutoff)));
+  const deleted = await db
+    .delete(saleUploads)
+    .where(and(isNull(saleUploads.committedAt), lt(saleUploads.updatedAt, cutoff)))
+    .returning({ id: saleUploads.id });
+  return deleted.length;
 }
 
 async function importRows(

@@ -120,8 +120,8 @@ async function openPgliteFromSnapshot(): Promise<DatabaseHandle> {
   );
 }
 
-/** A database of its own on the server DATABASE_URL names, dropped on close. */
-async function openFreshPostgresDatabase(serverUrl: string): Promise<DatabaseHandle & { url: string }> {
+/** An empty database of its own on the server `serverUrl` names (nothing migrated), and how to drop it. */
+export async function createEmptyPostgresDatabase(serverUrl: string) {
   const name = `test_${randomBytes(8).toString("hex")}`;
   const runOnServer = async (statement: string) => {
     const admin = new pg.Client({ connectionString: serverUrl });
@@ -135,15 +135,24 @@ async function openFreshPostgresDatabase(serverUrl: string): Promise<DatabaseHan
   await runOnServer(`create database "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = wrapPostgresPool(new pg.Pool({ connectionString: url.toString(), max: 4 }));
+  return {
+    url: url.toString(),
+    drop: () => runOnServer(`drop database if exists "${name}" with (force)`),
+  };
+}
+
+/** A database of its own on the server DATABASE_URL names, dropped on close. */
+async function openFreshPostgresDatabase(serverUrl: string): Promise<DatabaseHandle & { url: string }> {
+  const { url, drop } = await createEmptyPostgresDatabase(serverUrl);
+  const handle = wrapPostgresPool(new pg.Pool({ connectionString: url, max: 4 }));
   await migrateDatabase(handle.db, handle.kind);
   await ensureRolesAndPermissions(handle.db);
   return {
     ...handle,
-    url: url.toString(),
+    url,
     async close() {
       await handle.close();
-      await runOnServer(`drop database if exists "${name}" with (force)`);
+      await drop();
     },
   };
 }

@@ -1,0 +1,264 @@
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { z } from "zod";
+import { ROLE_CATALOGUE } from "./bootstrap/roles";
+import { defaultMigrationsFolder, wrapPostgresPool } from "./db/client";
+import type { DatabaseHandle } from "./db/client";
+import { queryRows } from "./db/query-rows";
+import { startApiProcess, whenReady } from "./test/api-process";
+import type { ApiProcess } from "./test/api-process";
+import { TEST_PASSWORD, makeUser } from "./test/factories";
+import { createEmptyPostgresDatabase } from "./test/test-backend";
+
+/**
+ * Several app processes on one PostgreSQL, as ops run them behind a load balancer (decision 042): real
+ * processes (`backend/server.ts`) started here. PostgreSQL only — a PGlite folder has one owner — so
+ * these run in CI's PostgreSQL step (`DATABASE_URL`), and are skipped in the PGlite run.
+ */
+const serverUrl = process.env.DATABASE_URL;
+const ADMIN = { email: "admin@processes.test", password: "Admin-Processes-42" };
+const COUNT = z.object({ n: z.coerce.number() });
+
+// Caches far longer than any wait below: only the change notices can make another process see a change.
+const LONG_CACHES = { READ_CACHE_MS: "600000", SESSION_CACHE_MS: "600000" };
+
+describe.skipIf(!serverUrl)("two app processes on one PostgreSQL", () => {
+  let database: { url: string; drop(): Promise<void> };
+  let handle: DatabaseHandle;
+  let a: ApiProcess;
+  let b: ApiProcess;
+
+  const count = async (query: ReturnType<typeof sql>) => (await queryRows(handle.db, query, COUNT))[0].n;
+  const signIn = async (on: ApiProcess, email: string, password: string) => {
+    const response = await fetch(`${on.base}/api/v1/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(response.status).toBe(200);
+    return response.headers.get("access_token") ?? "";
+  };
+  const call = (
+    on: ApiProcess,
+    token: string,
+    path: string,
+    init: { method?: string; body?: unknown } = {},
+  ) =>
+    fetch(`${on.base}${path}`, {
+      method: init.method ?? "GET",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  /** Asks again every 25 ms until `check` holds; answers how long that took. */
+  const within = async (ms: number, check: () => Promise<boolean>) => {
+    const started = Date.now();
+    while (!(await check())) {
+      if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    return Date.now() - started;
+  };
+
+  beforeAll(async () => {
+    database = await createEmptyPostgresDatabase(serverUrl ?? "");
+    const env = {
+      ...LONG_CACHES,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      JOB_INTERVAL_MS: "1000",
+    };
+    // Spawned at the same moment on an empty database: both migrate and bootstrap, or wait for the other.
+    [a, b] = await Promise.all([
+      startApiProcess(database.url, { ...env, INSTANCE_ID: "a" }, { ready: false }),
+      startApiProcess(database.url, { ...env, INSTANCE_ID: "b" }, { ready: false }),
+    ]);
+    await Promise.all([whenReady(a), whenReady(b)]);
+    handle = wrapPostgresPool(new pg.Pool({ connectionString: database.url, max: 2 }));
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await handle?.close();
+    await database?.drop();
+  });
+
+  it("both come up on an empty database: migrations applied once, one administrator, one set of roles", async () => {
+    const journal = JSON.parse(readFileSync(`${defaultMigrationsFolder()}/meta/_journal.json`, "utf8")) as {
+      entries: unknown[];
+    };
+    expect(await count(sql`select count(*) as n from drizzle.__drizzle_migrations`)).toBe(
+      journal.entries.length,
+    );
+    expect(await count(sql`select count(*) as n from users`)).toBe(1);
+    expect(await count(sql`select count(*) as n from roles`)).toBe(Object.keys(ROLE_CATALOGUE).length);
+    expect(await count(sql`select count(*) as n from warehouses`)).toBe(1);
+    expect(a.output() + b.output()).not.toMatch(/error/i);
+  });
+
+  it("a change made through one process shows through the other at once, whatever its caches hold", async () => {
+    const admin = await signIn(a, ADMIN.email, ADMIN.password);
+    const listed = async () =>
+      (await (await call(b, admin, "/api/v1/customers")).text()).includes("ada.processes@");
+    expect(await listed()).toBe(false); // now in B's cache
+    const created = await call(a, admin, "/api/v1/customers/create", {
+      method: "POST",
+      body: {
+        firstname: "Ada",
+        lastname: "Processes",
+        email: "ada.processes@example.test",
+        phone: "08031234567",
+        location: "Ikeja",
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(await within(1_000, listed)).toBeLessThan(1_000);
+
+    // A write no request made (a SQL console, a job) is heard the same way.
+    const renamed = async () => (await (await call(b, admin, "/api/v1/customers")).text()).includes("Adaeze");
+    await handle.db.execute(
+      sql`update customers set firstname = 'Adaeze' where email = 'ada.processes@example.test'`,
+    );
+    expect(await within(1_000, renamed)).toBeLessThan(1_000);
+  });
+
+  it("a process whose notice connection was cut empties its caches and listens again", async () => {
+    const admin = await signIn(a, ADMIN.email, ADMIN.password);
+    const shows = (name: string) => async () =>
+      (await (await call(b, admin, "/api/v1/customers")).text()).includes(name);
+    await within(1_000, shows("Adaeze"));
+    await handle.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where application_name = 'solar-back-office:notices' and pid <> pg_backend_pid()`);
+    await handle.db.execute(
+      sql`update customers set firstname = 'Ngozi' where email = 'ada.processes@example.test'`,
+    );
+    await within(1_000, shows("Ngozi"));
+    // Listening again: later changes are heard as before.
+    await within(
+      5_000,
+      async () =>
+        (await count(
+          sql`select count(*) as n from pg_stat_activity where application_name = 'solar-back-office:notices'`,
+        )) === 2,
+    );
+    await handle.db.execute(
+      sql`update customers set firstname = 'Ada' where email = 'ada.processes@example.test'`,
+    );
+    await within(1_000, shows('"firstname":"Ada"'));
+  });
+
+  it("a sign-out, a block and a removed permission through one process are refused by the other within a second", async () => {
+    const admin = await signIn(a, ADMIN.email, ADMIN.password);
+
+    const leaving = await signIn(b, ADMIN.email, ADMIN.password);
+    expect((await call(b, leaving, "/api/v1/customers")).status).toBe(200);
+    expect((await call(a, leaving, "/api/v1/auth/logout", { method: "POST" })).status).toBeLessThan(300);
+    await within(1_000, async () => (await call(b, leaving, "/api/v1/customers")).status === 401);
+
+    const blocked = await makeUser(handle.db, { role: "viewer" });
+    const blockedToken = await signIn(b, blocked.email, TEST_PASSWORD);
+    expect((await call(b, blockedToken, "/api/v1/customers")).status).toBe(200);
+    const block = await call(a, admin, `/api/v1/users/${blocked.id}`, {
+      method: "PATCH",
+      body: { isBlocked: true },
+    });
+    expect(block.status).toBe(200);
+    await within(1_000, async () => (await call(b, blockedToken, "/api/v1/customers")).status === 401);
+
+    const reader = await makeUser(handle.db, { role: "viewer" });
+    const readerToken = await signIn(b, reader.email, TEST_PASSWORD);
+    expect((await call(b, readerToken, "/api/v1/customers")).status).toBe(200);
+    // The viewer role loses read:Customers (as Settings → Roles would do it, here straight in the database).
+    await handle.db.execute(sql`delete from role_permissions where role_id = ${reader.roleId}
+      and permission_id in (select id from permissions where action = 'read' and subject = 'Customers')`);
+    await within(1_000, async () => (await call(b, readerToken, "/api/v1/customers")).status === 403);
+  });
+
+  it("a job's round runs once across both processes, each round after the last one ended", async () => {
+    // Both processes try a housekeeping round every second (JOB_INTERVAL_MS=1000).
+    const since = await queryRows(handle.db, sql`select now()::text as at`, z.object({ at: z.string() }));
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    const rounds = await queryRows(
+      handle.db,
+      sql`select round_start::text, instance, (extract(epoch from started_at) * 1000)::float8 as started_at,
+          (extract(epoch from finished_at) * 1000)::float8 as finished_at from job_rounds
+        where job = 'housekeeping' and started_at >= ${since[0].at}::timestamptz order by round_start`,
+      z.object({
+        round_start: z.string(),
+        instance: z.string(),
+        started_at: z.coerce.number(),
+        finished_at: z.coerce.number().nullable(),
+      }),
+    );
+    // Four or five one-second slots passed: one round each, not one per process.
+    expect(rounds.length).toBeGreaterThanOrEqual(3);
+    expect(rounds.length).toBeLessThanOrEqual(6);
+    expect(new Set(rounds.map((round) => round.round_start)).size).toBe(rounds.length);
+    for (const [earlier, later] of rounds.slice(0, -1).map((round, at) => [round, rounds[at + 1]] as const)) {
+      expect(earlier.finished_at).not.toBeNull();
+      expect(later.started_at).toBeGreaterThanOrEqual(earlier.finished_at ?? Number.POSITIVE_INFINITY);
+    }
+  });
+
+  it("holds a burst of 40 wrong passwords across both processes to the limit", async () => {
+    const target = await makeUser(handle.db, { role: "viewer" });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, at) =>
+        fetch(`${(at % 2 ? a : b).base}/api/v1/auth/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: target.email, password: `wrong-${at}` }),
+        }).then((response) => response.status),
+      ),
+    );
+    // 401: the guess was checked against the password; 429: refused by the limit before any check.
+    const checked = answers.filter((status) => status === 401).length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(checked + answers.filter((status) => status === 429).length).toBe(40);
+  });
+
+  it("on SIGTERM: /readyz says 503 first, a request in flight completes within the drain, then it exits 0", async () => {
+    const stopping = await startApiProcess(database.url, {
+      ...LONG_CACHES,
+      INSTANCE_ID: "stopping",
+      SHUTDOWN_DELAY_MS: "700",
+      SHUTDOWN_DRAIN_MS: "5000",
+    });
+    const admin = await signIn(stopping, ADMIN.email, ADMIN.password);
+    // An upload whose body arrives slowly: half now, the rest after the stop signal.
+    const boundary = "----processes-test";
+    const body = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="devices.csv"\r\n` +
+        `Content-Type: text/csv\r\n\r\nserialNumber,key\r\n${"X".repeat(2_000)}\r\n--${boundary}--\r\n`,
+    );
+    const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(`${stopping.base}/api/v1/device/batch-upload`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${admin}`,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "content-length": String(body.length),
+        },
+      });
+      request.on("response", (response) => {
+        let text = "";
+        response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
+      });
+      request.on("error", reject);
+      request.write(body.subarray(0, 100));
+      setTimeout(() => request.end(body.subarray(100)), 1_500);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const exit = stopping.stop("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await fetch(`${stopping.base}/readyz`)).status).toBe(503);
+    const answer = await answered;
+    // The file is refused or taken: either way the server read it all and answered.
+    expect(answer.status).toBeGreaterThanOrEqual(200);
+    expect(answer.status).toBeLessThan(500);
+    expect(JSON.parse(answer.body)).toBeTypeOf("object");
+    expect(await exit).toBe(0);
+  });
+});
