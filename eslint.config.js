@@ -18,9 +18,9 @@ const routeModuleImport = {
 };
 const appImportPatterns = [
   {
-    regex: "^#backend/(?!schemas/|constants/)",
+    regex: "^#backend/(?!schemas/|constants/|log$)",
     message:
-      "The app may import only #backend/schemas/* and #backend/constants/*; call the API for everything else.",
+      "The app may import only #backend/schemas/*, #backend/constants/* and (in .server modules) #backend/log; call the API for everything else.",
   },
   relativeBackendImport,
   packageInternals,
@@ -130,8 +130,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: "^#backend/(?!schemas/|index$)",
-              message: "The transport may import only #backend/index and #backend/schemas/*.",
+              regex: "^#backend/(?!schemas/|index$|log$)",
+              message: "The transport may import only #backend/index, #backend/log and #backend/schemas/*.",
             },
             relativeBackendImport,
             packageInternals,

@@ -25,6 +25,8 @@ const common = {
   NODE_ENV: "production",
   // No Flutterwave keys here: production refuses to start unless the sandbox provider is chosen.
   PAYMENT_SANDBOX: "1",
+  // Production names its database: each run's own embedded one.
+  EMBEDDED_DATABASE: "1",
   HOST: "127.0.0.1",
   SESSION_SECRET: "e2e-session-secret-not-for-production",
   ADMIN_EMAIL: E2E.adminEmail,

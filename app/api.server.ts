@@ -6,6 +6,7 @@ import { appConfig } from "./config.server";
 import { getSessionData, requireSession, signOut } from "./session.server";
 import type { ApiFailure } from "./utils/error-catalogue";
 import { describeFailure } from "./utils/error-catalogue";
+import { log, requestContext } from "#backend/log";
 
 // The app's one way to the backend: in-process by default, over HTTP when API_BASE_URL is set.
 
@@ -41,6 +42,9 @@ async function transport(call: ApiCall): Promise<Response> {
   if (call.body !== undefined && !call.formData) headers.set("Content-Type", "application/json");
   const forwardedFor = call.from?.headers.get("x-forwarded-for");
   if (forwardedFor) headers.set("X-Forwarded-For", forwardedFor);
+  // A separately run API logs its lines under the page request's id.
+  const requestId = requestContext.getStore()?.id;
+  if (requestId) headers.set("X-Request-Id", requestId);
   const init: RequestInit = {
     method: call.method ?? "GET",
     headers,
@@ -67,7 +71,7 @@ export async function callApi(call: ApiCall): Promise<ApiAnswer> {
   try {
     response = await transport(call);
   } catch (error) {
-    console.warn(`API ${call.method ?? "GET"} ${call.path} got no response: ${String(error)}`);
+    log.warn(`API ${call.method ?? "GET"} ${call.path} got no response: ${String(error)}`);
     return { ok: false, failure: { status: 0 } };
   }
   const body = await readJson(response);
@@ -94,7 +98,7 @@ export function parseAnswer<Schema extends z.ZodTypeAny>(
 ): { ok: true; data: z.infer<Schema> } | { ok: false; failure: ApiFailure } {
   const parsed = schema.safeParse(answer.body);
   if (parsed.success) return { ok: true, data: parsed.data };
-  console.error(`API ${path} answered an unexpected shape: ${parsed.error.message}`);
+  log.error(`API ${path} answered an unexpected shape: ${parsed.error.message}`);
   return { ok: false, failure: { status: 502, message: "Unexpected answer from the server" } };
 }
 
@@ -185,7 +189,7 @@ export async function apiPassThrough(
     if (!response.ok) return new Response(null, { status: response.status });
     return response;
   } catch (error) {
-    console.warn(`API GET ${path} got no response: ${String(error)}`);
+    log.warn(`API GET ${path} got no response: ${String(error)}`);
     return new Response(null, { status: 503 });
   }
 }

@@ -1,5 +1,6 @@
 import { getBackend } from "#backend/index";
 import { appConfig } from "./config.server";
+import { log } from "#backend/log";
 
 // Migrates and seeds the embedded backend before the first request; server/index.ts closes it on stop.
 export async function boot() {
@@ -7,7 +8,7 @@ export async function boot() {
     const config = appConfig();
     if (!config.apiBaseUrl) await getBackend();
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
+    log.fatal(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
 }

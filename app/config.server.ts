@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { log } from "#backend/log";
 
 const flag = z
   .enum(["", "0", "1", "false", "true"], { message: "must be 1/0 or true/false" })
@@ -18,17 +19,37 @@ const AppEnvSchema = z
       .optional()
       .transform((value) => value?.replace(/\/+$/, "")),
     SESSION_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+    // Rotation: older secrets, comma-separated, still accepted for cookies signed before the change.
+    SESSION_SECRET_PREVIOUS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? "")
+          .split(",")
+          .map((secret) => secret.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(z.string().min(16, "each secret must be at least 16 characters"))
+          .max(10, "at most 10 secrets"),
+      ),
+    DATABASE_URL: z.string().optional(),
     SUPPORT_EMAIL: z.string().email("must be an e-mail address").default("support@example.com"),
     INSECURE_COOKIES: flag,
     DEMO_DATA: flag,
     MAPS_API_KEY: z.string().trim().min(1).optional(),
   })
   .transform((env, context) => {
-    if (!env.SESSION_SECRET && env.NODE_ENV === "production" && !env.DEMO_DATA) {
+    // A generated secret is kept in DATA_DIR, which instances sharing a PostgreSQL do not share.
+    const shared = Boolean(env.DATABASE_URL);
+    if (!env.SESSION_SECRET && env.NODE_ENV === "production" && (!env.DEMO_DATA || shared)) {
       context.addIssue({
         code: z.ZodIssueCode.custom,
         path: ["SESSION_SECRET"],
-        message: "is required in production (a random string of 16 or more characters)",
+        message: shared
+          ? "is required with DATABASE_URL: every instance must sign cookies with the same secret"
+          : "is required in production (a random string of 16 or more characters)",
       });
       return z.NEVER;
     }
@@ -59,7 +80,7 @@ function localSessionSecret(dataDir: string) {
     fs.mkdirSync(dataDir, { recursive: true });
     const secret = randomBytes(32).toString("hex");
     fs.writeFileSync(file, secret, { mode: 0o600 });
-    console.warn(`SESSION_SECRET is not set: using a generated secret kept in ${file}`);
+    log.warn(`SESSION_SECRET is not set: using a generated secret kept in ${file}`);
     return secret;
   }
 }
@@ -72,7 +93,11 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     production,
     apiBaseUrl: values.API_BASE_URL,
-    sessionSecrets: [values.SESSION_SECRET ?? localSessionSecret(values.DATA_DIR)],
+    // The first signs new cookies; every one is accepted.
+    sessionSecrets: [
+      values.SESSION_SECRET ?? localSessionSecret(values.DATA_DIR),
+      ...values.SESSION_SECRET_PREVIOUS,
+    ],
     supportEmail: values.SUPPORT_EMAIL,
     secureCookies: production && !values.INSECURE_COOKIES,
     mapsApiKey: values.MAPS_API_KEY,

@@ -3,6 +3,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { log } from "#backend/log";
 import { boot } from "./boot.server";
 import { PublicEnvContext } from "./components/full-page-error";
 import { appConfig } from "./config.server";
@@ -14,7 +15,7 @@ export const streamTimeout = 5_000;
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  console.error(error);
+  log.error({ err: error }, `${request.method} ${new URL(request.url).pathname} failed`);
 };
 
 export default function handleRequest(
@@ -55,7 +56,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error({ err: error }, "Rendering failed after the shell");
         },
       },
     );

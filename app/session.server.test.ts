@@ -5,6 +5,7 @@ vi.hoisted(() => {
 
 import { commitSessionHeaders, getSessionData } from "./session.server";
 import type { SessionData } from "./session.server";
+import { log } from "#backend/log";
 
 const session: SessionData = {
   token: "token-1",
@@ -47,7 +48,7 @@ describe("session cookie", () => {
     expect(await getSessionData(requestWith(cookie))).not.toBeNull();
     const value = cookie.slice("userData=".length);
     const tampered = `userData=${value.slice(0, 5)}${value[5] === "A" ? "B" : "A"}${value.slice(6)}`;
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = vi.spyOn(log, "warn").mockImplementation(() => {});
     expect(await getSessionData(requestWith(tampered))).toBeNull();
     expect(warn).toHaveBeenCalledOnce();
     warn.mockRestore();

@@ -8,6 +8,7 @@ import { redirectWithError, redirectWithWarning } from "./toast.server";
 import { MESSAGES, describeFailure } from "./utils/error-catalogue";
 import { can } from "./utils/permissions";
 import { signInUrl } from "./utils/redirect";
+import { log } from "#backend/log";
 
 const SEVEN_DAYS = 60 * 60 * 24 * 7;
 
@@ -94,7 +95,7 @@ async function parseSessionData(request: Request): Promise<SessionData | null> {
     return parsed.data;
   }
   if (cookie !== null) {
-    console.warn(`Ignoring an unreadable userData cookie on ${new URL(request.url).pathname}`);
+    log.warn(`Ignoring an unreadable userData cookie on ${new URL(request.url).pathname}`);
   }
   return null;
 }

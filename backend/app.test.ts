@@ -7,6 +7,7 @@ import { expectExactly, signedInAs } from "./test/factories";
 import { rawPost } from "./test/raw-http";
 import { createTestBackend } from "./test/test-backend";
 import type { TestBackend } from "./test/test-backend";
+import { log } from "./log";
 
 const BODY_LIMIT = 2048;
 
@@ -131,6 +132,32 @@ describe("unknown routes", () => {
   });
 });
 
+describe("request lines (the API run alone)", () => {
+  it("names who asked, under the caller's request id", async () => {
+    const { token, user } = await signedInAs(backend, "viewer");
+    const info = vi.spyOn(log, "info").mockImplementation(() => undefined);
+    try {
+      const answer = await backend.request("GET", "/api/v1/customers?search=x", {
+        token,
+        headers: { "X-Request-Id": "web-42" },
+      });
+      expect(answer.headers.get("x-request-id")).toBe("web-42");
+      const lines = info.mock.calls.filter(([, message]) => message === "request");
+      expect(lines.map(([fields]) => fields)).toEqual([
+        {
+          method: "GET",
+          path: "/api/v1/customers",
+          status: 200,
+          durationMs: expect.any(Number),
+          userId: user.id,
+        },
+      ]);
+    } finally {
+      info.mockRestore();
+    }
+  });
+});
+
 describe("probes", () => {
   it("/healthz answers ok while the database answers", async () => {
     const response = await backend.request("GET", "/healthz");
@@ -167,7 +194,7 @@ describe("failures", () => {
   it("answer 500 or 503 in the error shape, with the details only in the log", async () => {
     const broken = await createTestBackend();
     await broken.close();
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const logged = vi.spyOn(log, "error").mockImplementation(() => undefined);
     try {
       expect((await broken.request("GET", "/readyz")).status).toBe(503);
       expect((await broken.request("GET", "/livez")).status).toBe(200);
@@ -191,8 +218,8 @@ describe("failures", () => {
       });
       expect(text).not.toMatch(/at .*\.ts|stack|closed/i);
       expect(logged).toHaveBeenCalledWith(
+        expect.objectContaining({ err: expect.anything() }),
         expect.stringContaining("POST /api/v1/auth/login failed"),
-        expect.anything(),
       );
     } finally {
       logged.mockRestore();

@@ -10,6 +10,7 @@ import { openApiDocument } from "./http/openapi";
 import { BODY_TOO_LARGE, NUL_CHARACTER } from "./http/validation";
 import { UPLOAD_BODY_LIMIT_BYTES } from "./schemas/files";
 import { ROUTE_GROUPS } from "./routes";
+import { log, logRequest, requestContext, requestIdFrom } from "./log";
 
 const READY_TIMEOUT_MS = 2_000;
 
@@ -43,6 +44,23 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     for (const each of Object.values(caches)) each.clear();
   };
   deps.changes?.onChange(forgetAll);
+
+  // Run alone (`backend/server.ts`), the API writes its own request lines; in-process, the web host does.
+  app.use(async (c, next) => {
+    if (requestContext.getStore()) return next();
+    const context = { id: requestIdFrom(c.req.header("x-request-id")) };
+    const started = performance.now();
+    await requestContext.run(context, async () => {
+      await next();
+      c.header("X-Request-Id", context.id);
+      logRequest({
+        method: c.req.method,
+        path: new URL(c.req.url).pathname,
+        status: c.res.status,
+        durationMs: performance.now() - started,
+      });
+    });
+  });
 
   const routeDeps: RouteDeps = { ...deps, caches, later: deps.later ?? createLaterWork() };
 
@@ -90,7 +108,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
       await Promise.race([deps.db.execute(sql`select 1`), timeout]);
       return true;
     } catch (error) {
-      console.error(`${probe}: the database does not answer`, error);
+      log.error({ err: error }, `${probe}: the database does not answer`);
       return false;
     }
   };

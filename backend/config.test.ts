@@ -1,6 +1,7 @@
 import { loadApiServerSettings, loadBackendConfig } from "./config";
 
-const site = { APP_URL: "https://office.example.com" };
+// A production start names its database; these tests choose the embedded one.
+const site = { APP_URL: "https://office.example.com", EMBEDDED_DATABASE: "1" };
 
 describe("loadBackendConfig", () => {
   it("has working defaults", () => {
@@ -113,6 +114,21 @@ describe("loadBackendConfig", () => {
       /FLW_WEBHOOK_HASH: is required/,
     );
     expect(() => loadBackendConfig({ ...keys, FLW_PUBLIC_KEY: "short" })).toThrow(/FLW_PUBLIC_KEY/);
+  });
+
+  it("refuses to start in production without a chosen database: DATABASE_URL or EMBEDDED_DATABASE=1, not both", () => {
+    const rest = { NODE_ENV: "production", PAYMENT_SANDBOX: "1", APP_URL: "https://office.example.com" };
+    expect(() => loadBackendConfig(rest)).toThrow(
+      /DATABASE_URL: production needs DATABASE_URL \(postgres:\/\/…, the database every instance shares\), or EMBEDDED_DATABASE=1/,
+    );
+    expect(loadBackendConfig({ ...rest, EMBEDDED_DATABASE: "1" }).databaseUrl).toBeNull();
+    const url = "postgres://app@db.internal/office";
+    expect(loadBackendConfig({ ...rest, DATABASE_URL: url }).databaseUrl).toBe(url);
+    expect(() => loadBackendConfig({ ...rest, DATABASE_URL: url, EMBEDDED_DATABASE: "1" })).toThrow(
+      /EMBEDDED_DATABASE: cannot be 1 together with DATABASE_URL/,
+    );
+    // Outside production the embedded database stays the default.
+    expect(loadBackendConfig({}).databaseUrl).toBeNull();
   });
 
   it("refuses to start in production without APP_URL, which links sent by e-mail are built from", () => {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { hostname } from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -40,6 +41,7 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: optional(z.string().trim().email("must be an e-mail address")),
   ADMIN_PASSWORD: optional(NewPasswordSchema),
   DEMO_DATA: optional(flag),
+  EMBEDDED_DATABASE: optional(flag),
   MAIL_OUTBOX_DIR: optional(z.string()),
   TOKEN_TTL_HOURS: optional(positiveInteger()),
   BODY_LIMIT_BYTES: optional(positiveInteger()),
@@ -99,6 +101,11 @@ export type Limits = typeof DEFAULT_LIMITS;
 const AdminPairSchema = z.object({ ADMIN_EMAIL: z.unknown(), ADMIN_PASSWORD: z.unknown() });
 const PaymentModeSchema = z.object({ NODE_ENV: z.unknown(), PAYMENT_SANDBOX: z.unknown() });
 const AppUrlSchema = z.object({ NODE_ENV: z.unknown(), APP_URL: z.unknown() });
+const DatabaseChoiceSchema = z.object({
+  NODE_ENV: z.unknown(),
+  DATABASE_URL: z.unknown(),
+  EMBEDDED_DATABASE: z.unknown(),
+});
 const FLUTTERWAVE_KEYS = ["FLW_PUBLIC_KEY", "FLW_SECRET_KEY", "FLW_WEBHOOK_HASH"] as const;
 const FlutterwaveKeysSchema = z.object(
   Object.fromEntries(FLUTTERWAVE_KEYS.map((key) => [key, z.unknown()])) as Record<
@@ -141,6 +148,28 @@ export const BackendConfigSchema = z
           "production needs the address staff open the app at, such as https://office.example.com " +
           "(links in invitation and password e-mails are built from it)",
       });
+    }
+    // A process that silently opens its own embedded database beside others on PostgreSQL would take sales
+    // nobody else sees: production names its database, one way or the other.
+    const choice = DatabaseChoiceSchema.safeParse(env);
+    if (choice.success && choice.data.NODE_ENV === "production") {
+      const embedded = choice.data.EMBEDDED_DATABASE === "1" || choice.data.EMBEDDED_DATABASE === "true";
+      if (!choice.data.DATABASE_URL && !embedded) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["DATABASE_URL"],
+          message:
+            "production needs DATABASE_URL (postgres://…, the database every instance shares), or " +
+            "EMBEDDED_DATABASE=1 to choose the embedded database in DATA_DIR (one instance only)",
+        });
+      }
+      if (choice.data.DATABASE_URL && embedded) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["EMBEDDED_DATABASE"],
+          message: "cannot be 1 together with DATABASE_URL: choose one database",
+        });
+      }
     }
     // Half a Flutterwave set would take real money with no way to confirm it: all three or none.
     const keys = FlutterwaveKeysSchema.safeParse(env);
@@ -219,6 +248,16 @@ export const BackendConfigSchema = z
   });
 
 export type BackendConfig = z.output<typeof BackendConfigSchema>;
+
+/**
+ * A short digest of the settings every instance of one deployment should share (not the instance's own
+ * name), logged at start: two instances printing different ones are configured differently. Only the
+ * digest is printed, never a value.
+ */
+export function configFingerprint(config: BackendConfig) {
+  const { instanceId: _own, ...shared } = config;
+  return createHash("sha256").update(JSON.stringify(shared)).digest("hex").slice(0, 12);
+}
 
 export function loadBackendConfig(env: Record<string, string | undefined> = process.env): BackendConfig {
   const result = BackendConfigSchema.safeParse(env);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Hono } from "hono";
 import { createApi } from "./app";
-import { loadBackendConfig } from "./config";
+import { configFingerprint, loadBackendConfig } from "./config";
 import type { BackendConfig } from "./config";
 import { openDatabase } from "./db/client";
 import type { DatabaseHandle } from "./db/client";
@@ -11,6 +11,7 @@ import type { ApiEnv } from "./http/env";
 import { createLaterWork } from "./later";
 import { startHousekeeping } from "./jobs";
 import { createMailer } from "./mail";
+import { log } from "./log";
 
 export interface Backend {
   fetch(request: Request): Promise<Response>;
@@ -29,6 +30,10 @@ export async function startBackend(
   env: Record<string, string | undefined> = process.env,
 ): Promise<StartedBackend> {
   const config = loadBackendConfig(env);
+  log.info(
+    { database: config.databaseUrl ? "postgres" : "embedded", configuration: configFingerprint(config) },
+    `Starting instance ${config.instanceId}`,
+  );
   const database = await openDatabase(config);
   try {
     if (config.migrateOnStart) await prepareDatabase(database, config);
@@ -50,7 +55,7 @@ export async function startBackend(
   }
   if (config.nodeEnv === "production" && !config.flutterwave) {
     // Only reached with PAYMENT_SANDBOX=1 (the configuration refuses the start otherwise).
-    console.warn(
+    log.warn(
       "PAYMENT_SANDBOX=1: online payments use the built-in sandbox provider (no money moves); set " +
         "FLW_PUBLIC_KEY, FLW_SECRET_KEY and FLW_WEBHOOK_HASH instead to take real payments through Flutterwave.",
     );

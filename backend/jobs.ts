@@ -6,6 +6,7 @@ import { queryRows } from "./db/query-rows";
 import { lagosDate } from "./schemas/dates";
 import { loanBookRound } from "./services/loan-book";
 import { cancelStaleSales, deleteExpiredDrafts, deleteExpiredUploads } from "./services/sales";
+import { log } from "./log";
 
 /** A job's steps get the round's start on the database's clock, the same in every process. */
 type Step = (db: AppDb, now: Date, stopping: () => boolean) => Promise<Record<string, number>>;
@@ -79,7 +80,7 @@ export function startJob(
     running ??= round()
       .catch((error: unknown) => {
         // A database hiccup must not stop the server; the next round tries again.
-        console.warn(`Job ${name} did not finish: ${error instanceof Error ? error.message : String(error)}`);
+        log.warn({ err: error, job: name }, `Job ${name} did not finish`);
         return false;
       })
       .finally(() => {
@@ -116,13 +117,13 @@ export function startHousekeeping(
     steps: {
       saleHold: async (db, now) => {
         const cancelled = await cancelStaleSales(db, config.saleHoldHours, now);
-        if (cancelled.length) console.info(`Cancelled ${cancelled.length} unpaid sale(s) past the hold time`);
+        if (cancelled.length) log.info(`Cancelled ${cancelled.length} unpaid sale(s) past the hold time`);
         return { cancelled: cancelled.length };
       },
       drafts: async (db, now) => ({ deleted: await deleteExpiredDrafts(db, now) }),
       uploads: async (db, now) => ({ deleted: await deleteExpiredUploads(db, now) }),
       loanBook: async (db, now) => {
-        await loanBookRound(db, console.info, lagosDate(now));
+        await loanBookRound(db, (line) => log.info(line), lagosDate(now));
         return {};
       },
     },

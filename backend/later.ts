@@ -1,3 +1,4 @@
+import { log } from "./log";
 /** Shutting down waits for what is still running, so none of it is cut off halfway. */
 export interface LaterWork {
   run(what: string, task: () => Promise<void>): void;
@@ -9,7 +10,7 @@ export function createLaterWork(): LaterWork {
   return {
     run(what, task) {
       const promise: Promise<void> = task()
-        .catch((error: unknown) => console.error(`${what} failed`, error))
+        .catch((error: unknown) => log.error({ err: error }, `${what} failed`))
         .finally(() => running.delete(promise));
       running.add(promise);
     },

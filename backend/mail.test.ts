@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { log } from "./log";
 import { createLogMailer, createMailer, createMemoryMailer, createOutboxMailer } from "./mail";
 
 const message = {
@@ -30,13 +31,21 @@ describe("mailers", () => {
     }
   });
 
-  it("log mailer prints the message with its link", async () => {
-    const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
+  it("log mailer prints the message with its link, but in production only who it was for", async () => {
+    const info = vi.spyOn(log, "info").mockImplementation(() => undefined);
+    const warn = vi.spyOn(log, "warn").mockImplementation(() => undefined);
     try {
-      await createLogMailer().send(message);
+      await createLogMailer({ withText: true }).send(message);
       expect(info).toHaveBeenCalledWith(expect.stringContaining(message.link));
+      await createMailer({ mailOutboxDir: null, nodeEnv: "production" }).send(message);
+      expect(warn).toHaveBeenCalledWith(
+        { to: message.to, subject: message.subject },
+        expect.stringContaining("Mail not sent"),
+      );
+      expect(JSON.stringify(warn.mock.calls)).not.toContain(message.link);
     } finally {
       info.mockRestore();
+      warn.mockRestore();
     }
   });
 
@@ -52,10 +61,10 @@ describe("mailers", () => {
   it("createMailer writes to the outbox only when one is configured", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "outbox-"));
     try {
-      await createMailer({ mailOutboxDir: dir }).send(message);
+      await createMailer({ mailOutboxDir: dir, nodeEnv: "development" }).send(message);
       expect(await readdir(dir)).toHaveLength(1);
-      const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
-      await createMailer({ mailOutboxDir: null }).send(message);
+      const info = vi.spyOn(log, "info").mockImplementation(() => undefined);
+      await createMailer({ mailOutboxDir: null, nodeEnv: "development" }).send(message);
       expect(info).toHaveBeenCalledTimes(1);
       info.mockRestore();
     } finally {

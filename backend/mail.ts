@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { BackendConfig } from "./config";
+import { log } from "./log";
 
 export interface MailMessage {
   to: string;
@@ -15,10 +16,19 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export function createLogMailer(): Mailer {
+/**
+ * No mail transport: the message goes to the log. Its text carries a sign-in link (an invitation, a reset),
+ * so only a development server writes it; production logs who it was for and what, never the link.
+ */
+export function createLogMailer({ withText }: { withText: boolean }): Mailer {
   return {
     async send(message) {
-      console.info(`[mail] to ${message.to}: ${message.subject}\n${message.text}`);
+      if (withText) log.info(`[mail] to ${message.to}: ${message.subject}\n${message.text}`);
+      else
+        log.warn(
+          { to: message.to, subject: message.subject },
+          "Mail not sent: no mail transport is configured (its text, with any link, is not logged in production)",
+        );
     },
   };
 }
@@ -55,6 +65,8 @@ export function createMemoryMailer(): MemoryMailer {
   };
 }
 
-export function createMailer(config: Pick<BackendConfig, "mailOutboxDir">): Mailer {
-  return config.mailOutboxDir ? createOutboxMailer(config.mailOutboxDir) : createLogMailer();
+export function createMailer(config: Pick<BackendConfig, "mailOutboxDir" | "nodeEnv">): Mailer {
+  return config.mailOutboxDir
+    ? createOutboxMailer(config.mailOutboxDir)
+    : createLogMailer({ withText: config.nodeEnv !== "production" });
 }

@@ -3,6 +3,7 @@ import { serve } from "@hono/node-server";
 import { loadApiServerSettings } from "./config";
 import { startBackend } from "./index";
 import { stopOnSignals } from "./shutdown";
+import { log } from "./log";
 
 // The backend on its own (`npm run start:api`), for when the web app reaches it over HTTP (API_BASE_URL).
 async function main() {
@@ -10,7 +11,7 @@ async function main() {
   const backend = await startBackend();
   // app.fetch rather than backend.fetch: node-server's bindings carry the socket, which the audit log reads.
   const server = serve({ fetch: backend.app.fetch, port, hostname }, (info) => {
-    console.info(`API listening on http://${info.address}:${info.port}`);
+    log.info(`API listening on http://${info.address}:${info.port}`);
   }) as Server;
   stopOnSignals(
     server,
@@ -21,6 +22,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  log.fatal(error instanceof Error ? error.message : String(error));
   process.exit(1);
 });

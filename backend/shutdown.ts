@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
 import { z } from "zod";
+import { log } from "./log";
 
 const stopMilliseconds = (fallback: number) =>
   z.preprocess(
@@ -48,12 +49,12 @@ export function stopOnSignals(
     if (state.draining) return;
     state.draining = true;
     onDraining();
-    console.info(
+    log.info(
       `${signal}: stopping (not ready; ${delayMs} ms, then up to ${drainMs} ms for requests in flight)`,
     );
     setTimeout(
       () => {
-        console.error("Still stopping after the delay, the drain and the grace period: exiting anyway");
+        log.error("Still stopping after the delay, the drain and the grace period: exiting anyway");
         process.exit(1);
       },
       delayMs + drainMs + CLOSE_GRACE_MS,
@@ -66,7 +67,7 @@ export function stopOnSignals(
     try {
       await closeResources();
     } catch (error) {
-      console.error(error);
+      log.error({ err: error }, "Closing the database failed");
     }
     process.exit(0);
   };

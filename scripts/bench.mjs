@@ -194,7 +194,9 @@ function serverEnv(port) {
     PAYMENT_SANDBOX: "1",
     APP_URL: `http://${HOST}:${port}`,
     SESSION_SECRET: `bench-session-secret-${process.pid}-${Date.now()}`,
-    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+    ...(process.env.BENCH_DATABASE_URL
+      ? { DATABASE_URL: process.env.BENCH_DATABASE_URL }
+      : { EMBEDDED_DATABASE: "1" }),
   });
   return env;
 }

@@ -410,9 +410,11 @@ BASE="http://127.0.0.1:$PORT"
 # from this shell (no DATABASE_URL, API_BASE_URL, MIGRATIONS_DIR ... leaking in).
 RUN_ENV=(PATH="$(dirname "$(command -v node)"):/usr/local/bin:/usr/bin:/bin" HOME="$WORK/home")
 RUN_ENV+=("${envs[@]}")
-# PAYMENT_SANDBOX=1: without Flutterwave keys the image refuses to start unless the sandbox is chosen.
+# PAYMENT_SANDBOX=1: without Flutterwave keys the image refuses to start unless the sandbox is chosen;
+# EMBEDDED_DATABASE=1: without DATABASE_URL it refuses unless the embedded database is chosen.
 RUN_ENV+=(HOST=127.0.0.1 PORT="$PORT" DATA_DIR="$DATA_DIR" SESSION_SECRET="docker-check-session-secret-$$-$RANDOM"
-  ADMIN_EMAIL="$ADMIN_EMAIL" ADMIN_PASSWORD="$ADMIN_PASSWORD" PAYMENT_SANDBOX=1 APP_URL="http://127.0.0.1:$PORT")
+  ADMIN_EMAIL="$ADMIN_EMAIL" ADMIN_PASSWORD="$ADMIN_PASSWORD" PAYMENT_SANDBOX=1 EMBEDDED_DATABASE=1
+  APP_URL="http://127.0.0.1:$PORT")
 
 server_log_tail() {
   echo "---- last lines of the server's output ----" >&2

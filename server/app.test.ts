@@ -8,6 +8,7 @@ import type { RequestHandler } from "express";
 import { rawPost } from "#backend/test/raw-http";
 import { MESSAGES } from "~/utils/error-catalogue";
 import { createServerApp } from "./app";
+import { log } from "#backend/log";
 
 /**
  * The whole HTTP stack on a real socket, with a stand-in for Remix that answers what it was handed:
@@ -50,7 +51,9 @@ afterAll(async () => {
   fs.rmSync(folder, { recursive: true, force: true });
 });
 
-async function start(settings: { trustProxyHops?: number; appOrigin?: string } = {}) {
+async function start(
+  settings: { trustProxyHops?: number; appOrigin?: string; draining?: () => boolean } = {},
+) {
   const app = createServerApp({
     settings: {
       trustProxyHops: settings.trustProxyHops ?? 0,
@@ -60,6 +63,7 @@ async function start(settings: { trustProxyHops?: number; appOrigin?: string } =
     remix: seen,
     assets: { urlPath: "/assets/", directory: path.join(folder, "assets") },
     publicDirectory: folder,
+    draining: settings.draining,
   });
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
@@ -79,6 +83,62 @@ async function start(settings: { trustProxyHops?: number; appOrigin?: string } =
       }),
   };
 }
+
+describe("request lines and probes", () => {
+  it("writes one line per request with its id, method, path without the query, status and duration", async () => {
+    const info = vi.spyOn(log, "info").mockImplementation(() => undefined);
+    try {
+      const { get } = await start();
+      const answer = await get("/customers/all?search=Ada");
+      const id = answer.headers.get("x-request-id");
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      const lines = info.mock.calls.filter(([, message]) => message === "request");
+      expect(lines).toHaveLength(1);
+      expect(lines[0][0]).toEqual({
+        method: "GET",
+        path: "/customers/all",
+        status: 200,
+        durationMs: expect.any(Number),
+      });
+    } finally {
+      info.mockRestore();
+    }
+  });
+
+  it("takes a request id from a trusted proxy only", async () => {
+    const trusted = await start({ trustProxyHops: 1 });
+    expect((await trusted.get("/x", { "X-Request-Id": "lb-123" })).headers.get("x-request-id")).toBe(
+      "lb-123",
+    );
+    const direct = await start();
+    expect((await direct.get("/x", { "X-Request-Id": "lb-123" })).headers.get("x-request-id")).not.toBe(
+      "lb-123",
+    );
+    // An odd one is replaced, never echoed.
+    expect((await trusted.get("/x", { "X-Request-Id": "<script>" })).headers.get("x-request-id")).toMatch(
+      /^[0-9a-f-]{36}$/,
+    );
+  });
+
+  it("answers /livez itself; /readyz goes to the app until the stop signal, then 503", async () => {
+    let stopping = false;
+    const { get } = await start({ draining: () => stopping });
+    const live = await get("/livez");
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: "ok" });
+    expect(((await (await get("/readyz")).json()) as { url: string }).url).toBe("/readyz");
+    stopping = true;
+    const ready = await get("/readyz");
+    expect(ready.status).toBe(503);
+    expect(ready.headers.get("cache-control")).toBe("no-store");
+    expect(await ready.json()).toEqual({
+      statusCode: 503,
+      message: "Stopping",
+      error: "Service Unavailable",
+    });
+    expect((await get("/livez")).status).toBe(200);
+  });
+});
 
 describe("security headers and caching", () => {
   it("gives each page its own nonce, the one in the policy, and no-store", async () => {
@@ -148,7 +208,7 @@ describe("client address", () => {
 describe("cross-site form posts", () => {
   let warn: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
-    warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    warn = vi.spyOn(log, "warn").mockImplementation(() => undefined);
   });
   afterEach(() => warn.mockRestore());
 
@@ -215,7 +275,7 @@ describe("cross-site form posts", () => {
 describe("request bodies", () => {
   let warn: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
-    warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    warn = vi.spyOn(log, "warn").mockImplementation(() => undefined);
   });
   afterEach(() => warn.mockRestore());
 

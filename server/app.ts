@@ -1,6 +1,7 @@
 import compression from "compression";
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import express from "express";
+import { log, logRequest, requestContext, requestIdFrom } from "#backend/log";
 import { UPLOAD_BODY_LIMIT_BYTES } from "#backend/schemas/files";
 import { limitRequestBodies } from "./body-limit";
 import { refuseCrossSiteWrites } from "./cross-site-guard";
@@ -22,8 +23,8 @@ export type ServerAppOptions = {
   draining?: () => boolean;
 };
 
-const lastResort: ErrorRequestHandler = (error, _req, res, next) => {
-  console.error(error);
+const lastResort: ErrorRequestHandler = (error, req, res, next) => {
+  log.error({ err: error }, `${req.method} ${req.path} failed`);
   if (res.headersSent) return next(error);
   res.status(500).type("text/plain").send("Internal Server Error");
 };
@@ -41,6 +42,24 @@ export function createServerApp({
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy ? settings.trustProxyHops : false);
+  // Every request gets an id (a trusted proxy's, or a new one), answered in X-Request-Id and carried by every
+  // log line written while it runs, the in-process API's included; its own line is written when it ends.
+  app.use((req, res, next) => {
+    const context = { id: requestIdFrom(trustProxy ? req.get("x-request-id") : undefined) };
+    const started = performance.now();
+    res.setHeader("X-Request-Id", context.id);
+    res.on("finish", () =>
+      requestContext.run(context, () =>
+        logRequest({
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          durationMs: performance.now() - started,
+        }),
+      ),
+    );
+    requestContext.run(context, next);
+  });
   // Probes answer before anything else: /livez that the process serves at all (the container's health
   // check), /readyz 503 while stopping; otherwise the Remix route asks the backend's database.
   app.get("/livez", (_req, res) => {

@@ -3,6 +3,7 @@ import { errorBody } from "#backend/http/errors";
 import { BODY_TOO_LARGE } from "#backend/http/validation";
 import { MESSAGES } from "~/utils/error-catalogue";
 import { isDataRequest } from "./cross-site-guard";
+import { log } from "#backend/log";
 
 export const REQUEST_TOO_LARGE_PATH = "/request-too-large";
 
@@ -98,7 +99,7 @@ export function limitRequestBodies(limits: BodyLimits): RequestHandler {
     void read.then(async (outcome) => {
       if (outcome === "fits") return next();
       if (outcome === "gone") return;
-      console.warn(`Refused a ${req.method} ${req.path}: body over ${limit} bytes`);
+      log.warn(`Refused a ${req.method} ${req.path}: body over ${limit} bytes`);
       if ((await discardBriefly(req)) && refuse(req, res)) next();
     });
   };

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from "express";
 import { checkOrigin, needsOriginCheck } from "./origin-check";
+import { log } from "#backend/log";
 
 export const ACCESS_DENIED_PATH = "/access-denied";
 
@@ -33,7 +34,7 @@ export function refuseCrossSiteWrites({
       if (decision.by === "app-url") delete req.headers.origin;
       return next();
     }
-    console.warn(`Refused a cross-site ${req.method} ${req.path}: ${decision.reason}`);
+    log.warn(`Refused a cross-site ${req.method} ${req.path}: ${decision.reason}`);
     if (isDataRequest(req)) {
       res.status(403).json({
         statusCode: 403,

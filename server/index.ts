@@ -7,6 +7,7 @@ import { createServerApp } from "./app";
 import { importBuild, startViteDevServer } from "./remix-build";
 import { readServerSettings } from "./settings";
 import { stopOnSignals } from "#backend/shutdown";
+import { log } from "#backend/log";
 
 // An unset NODE_ENV means production (Secure cookies); it is read while the build loads.
 process.env.NODE_ENV ??= "production";
@@ -39,18 +40,18 @@ async function main() {
   });
 
   const onListening = () => {
-    console.info(`Listening on http://${settings.host ?? "localhost"}:${settings.port}`);
+    log.info(`Listening on http://${settings.host ?? "localhost"}:${settings.port}`);
   };
   server.on("request", app);
   if (settings.host) server.listen(settings.port, settings.host, onListening);
   else server.listen(settings.port, onListening);
   server.on("error", (error) => {
-    console.error(`Cannot listen on port ${settings.port}: ${error.message}`);
+    log.fatal(`Cannot listen on port ${settings.port}: ${error.message}`);
     process.exit(1);
   });
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  log.fatal(error instanceof Error ? error.message : String(error));
   process.exit(1);
 });

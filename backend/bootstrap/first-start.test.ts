@@ -43,6 +43,7 @@ import {
   users,
   warehouses,
 } from "../db/schema";
+import { log } from "../log";
 
 let backend: TestBackend;
 beforeAll(async () => {
@@ -111,7 +112,7 @@ describe("ensureBootstrap", () => {
   });
 
   it("creates the configured administrator on an empty database, without logging the password", async () => {
-    const info = vi.spyOn(console, "info").mockImplementation(() => undefined);
+    const info = vi.spyOn(log, "info").mockImplementation(() => undefined);
     try {
       await ensureBootstrap(backend.db, {
         admin: { email: "boss@example.test", password: TEST_PASSWORD },
@@ -135,7 +136,7 @@ describe("ensureBootstrap", () => {
   });
 
   it("seeds a demo team whose accounts can sign in", async () => {
-    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    vi.spyOn(log, "info").mockImplementation(() => undefined);
     await ensureBootstrap(backend.db, { admin: null, demoData: true });
     vi.restoreAllMocks();
 
@@ -157,7 +158,7 @@ describe("ensureBootstrap", () => {
   });
 
   it("seeds demo customers once, only while there are none, and not without DEMO_DATA", async () => {
-    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    vi.spyOn(log, "info").mockImplementation(() => undefined);
     await ensureBootstrap(backend.db, nothing);
     expect(await backend.db.$count(customers)).toBe(0);
     await ensureBootstrap(backend.db, { admin: null, demoData: true });
@@ -177,7 +178,7 @@ describe("ensureBootstrap", () => {
   });
 
   it("gives a fresh database one active warehouse taking every class, once, demo or not", async () => {
-    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    vi.spyOn(log, "info").mockImplementation(() => undefined);
     await ensureBootstrap(backend.db, nothing);
     await ensureBootstrap(backend.db, nothing);
     vi.restoreAllMocks();
@@ -193,7 +194,7 @@ describe("ensureBootstrap", () => {
   });
 
   it("seeds demo stock once: warehouses, categories, items in batches at different prices, products", async () => {
-    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    vi.spyOn(log, "info").mockImplementation(() => undefined);
     await ensureBootstrap(backend.db, { admin: null, demoData: true });
     await ensureBootstrap(backend.db, { admin: null, demoData: true });
     vi.restoreAllMocks();
@@ -340,7 +341,7 @@ describe("ensureBootstrap", () => {
   );
 
   it("seeds demo agents, devices and tickets in every status with their history, once", async () => {
-    vi.spyOn(console, "info").mockImplementation(() => undefined);
+    vi.spyOn(log, "info").mockImplementation(() => undefined);
     await ensureBootstrap(backend.db, nothing);
     expect(await backend.db.$count(agents)).toBe(0);
     expect(await backend.db.$count(devices)).toBe(0);

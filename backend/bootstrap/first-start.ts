@@ -24,6 +24,7 @@ import { INVENTORY_CLASSES } from "../schemas/inventory";
 import { DEFAULT_WAREHOUSE_NAME } from "../schemas/warehouses";
 import { hashPassword } from "../services/passwords";
 import { ensureRolesAndPermissions, roleIdsByName } from "./roles";
+import { log } from "../log";
 
 /**
  * Migrations, then the bootstrap below, by one process at a time: containers starting together on one
@@ -73,8 +74,8 @@ export async function pendingMigrations(db: AppDb, migrationsFolder = defaultMig
 /** Run at every start; each step adds only what the database lacks. */
 export async function ensureBootstrap(db: AppDb, config: Pick<BackendConfig, "admin" | "demoData">) {
   const createdRoles = await ensureRolesAndPermissions(db);
-  if (createdRoles.length) console.info(`Created roles: ${createdRoles.join(", ")}`);
-  if (await ensureDefaultWarehouse(db)) console.info(`Created the warehouse ${DEFAULT_WAREHOUSE_NAME}`);
+  if (createdRoles.length) log.info(`Created roles: ${createdRoles.join(", ")}`);
+  if (await ensureDefaultWarehouse(db)) log.info(`Created the warehouse ${DEFAULT_WAREHOUSE_NAME}`);
   if (config.demoData) {
     await ensureDemoCustomers(db);
     // After the customers: a share of them are registered by the demo agents.
@@ -126,9 +127,9 @@ async function ensureFirstStaff(db: AppDb, config: Pick<BackendConfig, "admin" |
     return true;
   });
   if (!created) return;
-  if (config.admin) console.info(`Created the administrator account ${config.admin.email}`);
+  if (config.admin) log.info(`Created the administrator account ${config.admin.email}`);
   if (config.demoData) {
-    console.info(
+    log.info(
       `Seeded ${rows.length - (config.admin ? 1 : 0)} demo staff; sign in as admin@example.com, ` +
         `sales@example.com, manager@example.com, collector@example.com or viewer@example.com with password ${DEMO_PASSWORD}`,
     );

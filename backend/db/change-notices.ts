@@ -1,4 +1,5 @@
 import pg from "pg";
+import { log } from "../log";
 
 // The channel the migrations' `notify_data_changed()` triggers send on, at every committed write.
 export const DATA_CHANGED = "data_changed";
@@ -24,7 +25,7 @@ const RETRY_MAX_MS = 15_000;
  */
 export function listenForChanges(
   connectionString: string,
-  log: (message: string) => void = (message) => console.warn(message),
+  warn: (message: string) => void = (message) => log.warn(message),
 ): ChangeNotices {
   const listeners = new Set<() => void>();
   const onChange = () => {
@@ -44,7 +45,7 @@ export function listenForChanges(
     onChange();
     which.end().catch(() => undefined);
     if (closed) return;
-    log(`Change notices: ${reason}; caches are bypassed until the connection is back`);
+    warn(`Change notices: ${reason}; caches are bypassed until the connection is back`);
     retryTimer = setTimeout(connect, retryMs);
     retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
   };

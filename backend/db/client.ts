@@ -13,6 +13,7 @@ import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import type { BackendConfig } from "../config";
 import * as schema from "./schema";
+import { log } from "../log";
 
 export type Schema = typeof schema;
 
@@ -86,7 +87,7 @@ const LOCK_KEY = "select ('x' || left(md5('solar-back-office:' || $1::text), 16)
 export function wrapPostgresPool(pool: pg.Pool): DatabaseHandle {
   // An idle connection the server drops (restart, failover) must not crash the process: the pool
   // replaces it on the next query.
-  pool.on("error", (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
+  pool.on("error", (error) => log.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
   const db = drizzlePostgres({ client: pool, schema });
   return {
     db: db as unknown as AppDb,

@@ -6,6 +6,7 @@ import { findInventoryItemIdsBySku } from "../services/inventory-links";
 import type { AppDb } from "../db/client";
 import { agents, businessSettings, customers, devices, ticketEvents, tickets, users } from "../db/schema";
 import type { NewAgentRow, NewDeviceRow, NewTicketEventRow } from "../db/schema";
+import { log } from "../log";
 
 // Each only on a database that has none of them, so a restart or a second process never adds more.
 
@@ -53,7 +54,7 @@ export async function ensureDemoAgents(db: AppDb) {
     return tx.insert(agents).values(rows).returning({ id: agents.id, status: agents.status });
   });
   if (!created) return;
-  console.info(`Seeded ${rows.length} demo agents`);
+  log.info(`Seeded ${rows.length} demo agents`);
   // Every third customer without an agent came through one, so the agent cards count real customers.
   const working = created.filter((agent) => agent.status === "active").map((agent) => agent.id);
   const unregistered = await db
@@ -119,7 +120,7 @@ export async function ensureDemoDevices(db: AppDb) {
     await tx.insert(devices).values(rows);
     return true;
   });
-  if (created) console.info(`Seeded ${rows.length} demo devices`);
+  if (created) log.info(`Seeded ${rows.length} demo devices`);
 }
 
 type Step =
@@ -352,7 +353,7 @@ export async function ensureDemoTickets(db: AppDb) {
     }
     return DEMO_TICKETS.length;
   });
-  if (created) console.info(`Seeded ${created} demo tickets`);
+  if (created) log.info(`Seeded ${created} demo tickets`);
 }
 
 /** The demo business printed on receipts; an administrator changes it under Settings → Business. */

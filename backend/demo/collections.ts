@@ -5,6 +5,7 @@ import { queryRows } from "../db/query-rows";
 import { collectionCases, collectionContacts } from "../db/schema";
 import type { CollectionContactRow } from "../db/schema";
 import { addDays, lagosToday } from "../schemas/dates";
+import { log } from "../log";
 
 // The demo collector's work on the demo book's late accounts, once (while no contact is logged): some
 // accounts assigned, calls and visits logged, a promise open, one due today, one kept and one broken, and
@@ -52,7 +53,7 @@ export async function ensureDemoCollections(db: AppDb, today = lagosToday()) {
   const cases = new Map<string, typeof collectionCases.$inferInsert>();
   const work = (saleId: string, fields: Partial<typeof collectionCases.$inferInsert>) =>
     cases.set(saleId, { ...(cases.get(saleId) ?? { saleId }), ...fields });
-  const log = (
+  const logContact = (
     saleId: string,
     at: Date,
     outcome: CollectionContactRow["outcome"],
@@ -69,29 +70,34 @@ export async function ensureDemoCollections(db: AppDb, today = lagosToday()) {
     const made = noonOf(addDays(today, -madeDaysAgo));
     const on = addDays(today, dueInDays);
     const kobo = Math.min(row.outstanding_kobo, 500_000);
-    log(row.sale_id, made, "PROMISED", {
+    logContact(row.sale_id, made, "PROMISED", {
       promiseKobo: kobo,
       promiseOn: on,
       note: "Will pay at the end of the week",
     });
     work(row.sale_id, { promiseKobo: kobo, promiseOn: on, promiseMadeAt: made, followUpOn: addDays(on, 1) });
   };
-  log(broken.sale_id, noonOf(addDays(today, -12)), "NO_ANSWER");
+  logContact(broken.sale_id, noonOf(addDays(today, -12)), "NO_ANSWER");
   promise(broken, 9, -3);
   promise(open, 2, 5);
   promise(dueToday, 3, 0);
-  log(noAnswer.sale_id, new Date(noonOf(today).getTime() - 2 * HOUR), "NO_ANSWER");
+  logContact(noAnswer.sale_id, new Date(noonOf(today).getTime() - 2 * HOUR), "NO_ANSWER");
   work(noAnswer.sale_id, { followUpOn: today });
-  log(movedAway.sale_id, noonOf(addDays(today, -4)), "MOVED_AWAY", {
+  logContact(movedAway.sale_id, noonOf(addDays(today, -4)), "MOVED_AWAY", {
     channel: "VISIT",
     note: "Neighbours say the family moved to Oyo; the device went with them",
   });
-  log(followUp.sale_id, noonOf(addDays(today, -1)), "REACHED", { note: "Asked to be called back today" });
+  logContact(followUp.sale_id, noonOf(addDays(today, -1)), "REACHED", {
+    note: "Asked to be called back today",
+  });
   work(followUp.sale_id, { followUpOn: today });
   if (paidLately && paidLately.amount_kobo > 0) {
     // A promise made the day before a payment of its amount, for today: kept.
     const made = new Date(paidLately.created_at.getTime() - 24 * HOUR);
-    log(paidLately.sale_id, made, "PROMISED", { promiseKobo: paidLately.amount_kobo, promiseOn: today });
+    logContact(paidLately.sale_id, made, "PROMISED", {
+      promiseKobo: paidLately.amount_kobo,
+      promiseOn: today,
+    });
     work(paidLately.sale_id, { promiseKobo: paidLately.amount_kobo, promiseOn: today, promiseMadeAt: made });
   }
   await db.transaction(async (tx) => {
@@ -101,5 +107,5 @@ export async function ensureDemoCollections(db: AppDb, today = lagosToday()) {
       .values([...cases.values()])
       .onConflictDoNothing();
   });
-  console.info(`Seeded ${contacts.length} demo collection contacts on ${cases.size} accounts`);
+  log.info(`Seeded ${contacts.length} demo collection contacts on ${cases.size} accounts`);
 }

@@ -3,6 +3,7 @@ import type { AppDb } from "../db/client";
 import { customers } from "../db/schema";
 import type { NewCustomerRow } from "../db/schema";
 import type { CustomerStatus } from "../schemas/customers";
+import { log } from "../log";
 
 const DEMO_CUSTOMER_FIRST_NAMES = [
   "Adaeze",
@@ -91,5 +92,5 @@ export async function ensureDemoCustomers(db: AppDb) {
     await tx.insert(customers).values(rows);
     return true;
   });
-  if (created) console.info(`Seeded ${rows.length} demo customers`);
+  if (created) log.info(`Seeded ${rows.length} demo customers`);
 }

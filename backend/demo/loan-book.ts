@@ -11,6 +11,7 @@ import { DAYS_PER_INSTALMENT } from "../services/device-tokens";
 import { addMonths } from "../services/sale-schedule";
 import { writeBook } from "./book-writer";
 import type { BookSale } from "./book-writer";
+import { log } from "../log";
 
 // A believable loan book: installment sales over the last months, most paying, some late in every bucket,
 // some defaulted, some paid off, a few cancelled. The demo data writes a few hundred, each with its unit and
@@ -207,5 +208,5 @@ export async function ensureDemoLoanBook(db: AppDb, today = lagosToday()) {
     book.map((sale) => sale.customerId),
   );
   await backfillHistory(db, today);
-  console.info(`Seeded a demo loan book of ${book.length} installment sales`);
+  log.info(`Seeded a demo loan book of ${book.length} installment sales`);
 }

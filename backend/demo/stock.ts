@@ -17,6 +17,7 @@ import type { InventoryClass } from "../schemas/inventory";
 import { nairaToKobo } from "../schemas/money";
 import { DEMO_PRODUCT_CATEGORIES } from "../schemas/products";
 import type { PaymentMode } from "../schemas/products";
+import { log } from "../log";
 
 type DemoPlace = "main" | "kano" | "portHarcourt";
 
@@ -476,7 +477,7 @@ export async function ensureDemoStock(db: AppDb) {
     return true;
   });
   if (created)
-    console.info(
+    log.info(
       `Seeded demo stock: ${DEMO_ITEMS.length} inventory items in ${DEMO_WAREHOUSES.length + 1} warehouses, ` +
         `${DEMO_PRODUCTS.length} products`,
     );

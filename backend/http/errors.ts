@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ErrorBody } from "../schemas/errors";
 import { ServiceError } from "../services/errors";
 import type { ServiceErrorKind } from "../services/errors";
+import { log } from "../log";
 
 const STATUS_TEXT: Record<number, string> = {
   400: "Bad Request",
@@ -75,7 +76,7 @@ export function handleError(error: unknown, c: Context) {
     return c.json(errorBody(status, message, error.fieldErrors), status);
   }
   // The stack goes to the log only; the caller learns nothing about the internals.
-  console.error(`${c.req.method} ${new URL(c.req.url).pathname} failed:`, error);
+  log.error({ err: error }, `${c.req.method} ${new URL(c.req.url).pathname} failed`);
   return c.json(errorBody(500, "Internal server error"), 500);
 }
 

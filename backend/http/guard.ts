@@ -9,6 +9,7 @@ import { hashSecretToken } from "../services/secret-tokens";
 import { clientAddress } from "./client-address";
 import type { ReadCache } from "./read-cache";
 import type { ApiEnv } from "./env";
+import { requestContext } from "../log";
 import { NOT_PERMITTED, UNAUTHORIZED, httpError } from "./errors";
 
 function bearerToken(header: string | undefined) {
@@ -27,6 +28,8 @@ export function createGuard(db: AppDb, sessions: ReadCache<AuthSession | null>) 
       if (!session) throw httpError(401, UNAUTHORIZED);
       if (permission && !isGranted(session.permissions, permission)) throw httpError(403, NOT_PERMITTED);
       c.set("session", session);
+      const request = requestContext.getStore();
+      if (request) request.userId = session.userId;
       await next();
     };
   };

@@ -19,14 +19,25 @@ import {
 } from "../test/factories";
 import { makeSaleItem } from "../test/sale-factories";
 import { makeItem } from "../test/stock-factories";
+import { log } from "../log";
 
-/** Every console line written while these tests run: no device key may ever appear in one. */
+/** Every log line written while these tests run: no device key may ever appear in one. */
 const consoleLines: string[] = [];
-for (const method of ["log", "info", "warn", "error"] as const) {
-  const original = console[method].bind(console);
-  vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+for (const method of ["fatal", "error", "warn", "info", "debug", "trace"] as const) {
+  const original = log[method].bind(log);
+  vi.spyOn(log, method).mockImplementation((...args: Parameters<typeof original>) => {
     consoleLines.push(
-      args.map((arg) => (arg instanceof Error ? `${arg.message} ${arg.stack}` : String(arg))).join(" "),
+      args
+        .map((arg) =>
+          arg instanceof Error
+            ? `${arg.message} ${arg.stack}`
+            : typeof arg === "object"
+              ? JSON.stringify(arg, (_key, value) =>
+                  value instanceof Error ? `${value.message} ${value.stack}` : value,
+                )
+              : String(arg),
+        )
+        .join(" "),
     );
     original(...args);
   });

@@ -1,5 +1,6 @@
 import type { MailMessage, Mailer } from "../mail";
 import { escapeHtml } from "./html";
+import { log } from "../log";
 
 export interface Mailing {
   mailer: Mailer;
@@ -52,6 +53,6 @@ export async function sendWithoutFailing(mailer: Mailer, message: MailMessage) {
   try {
     await mailer.send(message);
   } catch (error) {
-    console.error(`Could not send "${message.subject}" to ${message.to}`, error);
+    log.error({ err: error }, `Could not send "${message.subject}" to ${message.to}`);
   }
 }

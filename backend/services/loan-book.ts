@@ -8,6 +8,7 @@ import { addDays, lagosDate, lagosToday } from "../schemas/dates";
 import { ACTIVE_STATUSES } from "../constants/portfolio";
 import { forgetOptions, historyFigures, writeDayStart } from "./portfolio";
 import { addMonths, saleSchedule } from "./sale-schedule";
+import { log } from "../log";
 
 // The loan book's upkeep (issue 26, decision 037). The figures themselves are SQL (migration 0017's
 // account_states()); this module opens accounts, rolls them to a new day, takes the daily snapshot and
@@ -308,15 +309,15 @@ export async function rollLoanBook(db: AppDb, today = lagosToday()) {
 /** One round of the loan book's job: open what is missing, roll the day, back-fill history, then the day's. */
 export async function loanBookRound(
   db: AppDb,
-  log: (line: string) => void = console.info,
+  say: (line: string) => void = (line) => log.info(line),
   today = lagosToday(),
 ) {
   const opened = await openMissingAccounts(db, today);
-  if (opened) log(`Loan book: opened ${opened} account(s) for earlier installment sales`);
+  if (opened) say(`Loan book: opened ${opened} account(s) for earlier installment sales`);
   const rolled = await rollLoanBook(db, today);
   if (rolled)
-    log(`Loan book: rolled ${rolled.refreshed} active account(s) to ${today} in ${rolled.milliseconds} ms`);
-  await backfillHistory(db, today, log);
+    say(`Loan book: rolled ${rolled.refreshed} active account(s) to ${today} in ${rolled.milliseconds} ms`);
+  await backfillHistory(db, today, say);
   // The whole book's history for the day, so that the day's first dashboard does not wait for it.
   await whileLocked(db, (tx) => historyFigures(tx, {}, today));
 }

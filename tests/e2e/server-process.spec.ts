@@ -91,6 +91,7 @@ async function launch(command: string[], extraEnv: Record<string, string> = {}) 
     DATA_DIR: dataDir,
     DEMO_DATA: "0",
     PAYMENT_SANDBOX: "1",
+    EMBEDDED_DATABASE: "1",
     SESSION_SECRET: "server-process-test-secret",
     APP_URL: `http://127.0.0.1:${port}`,
     ...extraEnv,

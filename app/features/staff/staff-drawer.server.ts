@@ -16,6 +16,7 @@ import { capitalise } from "~/utils/format";
 import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 import { listHref } from "~/utils/list-params";
 import { can } from "~/utils/permissions";
+import { log } from "#backend/log";
 
 // Never to oneself (blocking or deleting oneself is refused); to an administrator only as one (decision 011).
 function abilities(me: SessionUser, staff: UserRecord): StaffPanelAbilities {
@@ -122,7 +123,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const answer = await apiWrite(request, { method: "DELETE", path: `/v1/users/${id}` }, MessageSchema);
     if (!answer.ok) {
       const [message] = [answer.failure.message].flat();
-      console.warn(`Deleting staff ${params.userId} by ${me.id} failed: ${message ?? answer.failure.status}`);
+      log.warn(`Deleting staff ${params.userId} by ${me.id} failed: ${message ?? answer.failure.status}`);
       return redirectWithError(backToPanel, message ?? "Failed to delete user");
     }
     return redirectWithSuccess(backToList, "User deleted successfully!");
