@@ -19,7 +19,7 @@ describe("the import boundaries between the web app and the backend", () => {
     );
     expect(await importRefusals("app/routes/x.tsx", importing("#backend/constants/products"))).toEqual([]);
     expect(await importRefusals("app/routes/x.tsx", importing("#backend/services/customers"))).toEqual([
-      "'#backend/services/customers' import is restricted from being used by a pattern. The app may import only #backend/schemas/* and #backend/constants/*; call the API for everything else.",
+      "'#backend/services/customers' import is restricted from being used by a pattern. The app may import only #backend/schemas/*, #backend/constants/* and (in .server modules) #backend/log; call the API for everything else.",
     ]);
     expect(await importRefusals("app/routes/x.tsx", importing("#backend/index"))).toHaveLength(1);
     expect(await importRefusals("app/utils/x.ts", importing("../../backend/schemas/customers"))).toHaveLength(
@@ -45,13 +45,13 @@ describe("the import boundaries between the web app and the backend", () => {
     for (const transport of [
       "app/api.server.ts",
       "app/routes/api.$.ts",
-      "app/routes/healthz.ts",
+      "app/probes.server.ts",
       "app/boot.server.ts",
     ]) {
       expect(await importRefusals(transport, importing("#backend/index")), transport).toEqual([]);
       expect(await importRefusals(transport, importing("#backend/schemas/errors")), transport).toEqual([]);
       expect(await importRefusals(transport, importing("#backend/services/customers")), transport).toEqual([
-        "'#backend/services/customers' import is restricted from being used by a pattern. The transport may import only #backend/index and #backend/schemas/*.",
+        "'#backend/services/customers' import is restricted from being used by a pattern. The transport may import only #backend/index, #backend/log and #backend/schemas/*.",
       ]);
       expect(await importRefusals(transport, importing("#backend/db/client")), transport).toHaveLength(1);
     }

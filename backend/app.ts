@@ -11,39 +11,47 @@ import { BODY_TOO_LARGE, NUL_CHARACTER } from "./http/validation";
 import { UPLOAD_BODY_LIMIT_BYTES } from "./schemas/files";
 import { ROUTE_GROUPS } from "./routes";
 import { log, logRequest, requestContext, requestIdFrom } from "./log";
+import { metrics, recordRequest } from "./metrics";
 
 const READY_TIMEOUT_MS = 2_000;
 
 export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   const trusted = deps.changes ? () => deps.changes?.listening() ?? false : undefined;
-  const cache = <Value>(options: { maxEntries?: number } = {}) =>
-    createReadCache<Value>(deps.config.readCacheMs, { ...options, trusted });
+  const counted = (name: string) => (result: "hit" | "miss" | "bypass") =>
+    metrics.cacheLookups.inc({ cache: name, result });
+  const cache = <Value>(name: string, options: { maxEntries?: number } = {}) =>
+    createReadCache<Value>(deps.config.readCacheMs, { ...options, trusted, onLookup: counted(name) });
   const caches: ApiCaches = {
-    sessions: createReadCache(deps.config.sessionCacheMs, { trusted, keep: (session) => session !== null }),
-    overview: cache(),
-    unseenActivity: cache({ maxEntries: 1_000 }),
-    counts: cache(),
-    customerStats: cache(),
-    customerPages: cache({ maxEntries: 500 }),
-    inventoryStats: cache({ maxEntries: 500 }),
-    productPages: cache({ maxEntries: 500 }),
-    inventoryPages: cache({ maxEntries: 500 }),
-    inventoryCategories: cache(),
-    productCategories: cache(),
-    warehouseRecords: cache({ maxEntries: 500 }),
-    devicePages: cache({ maxEntries: 500 }),
-    salePages: cache({ maxEntries: 500 }),
-    saleStats: cache(),
-    saleDraftLists: cache({ maxEntries: 1_000 }),
-    portfolio: cache({ maxEntries: 200 }),
-    portfolioOptions: cache(),
-    accountPages: cache({ maxEntries: 500 }),
+    sessions: createReadCache(deps.config.sessionCacheMs, {
+      trusted,
+      keep: (session) => session !== null,
+      onLookup: counted("sessions"),
+    }),
+    overview: cache("overview"),
+    unseenActivity: cache("unseenActivity", { maxEntries: 1_000 }),
+    counts: cache("counts"),
+    customerStats: cache("customerStats"),
+    customerPages: cache("customerPages", { maxEntries: 500 }),
+    inventoryStats: cache("inventoryStats", { maxEntries: 500 }),
+    productPages: cache("productPages", { maxEntries: 500 }),
+    inventoryPages: cache("inventoryPages", { maxEntries: 500 }),
+    inventoryCategories: cache("inventoryCategories"),
+    productCategories: cache("productCategories"),
+    warehouseRecords: cache("warehouseRecords", { maxEntries: 500 }),
+    devicePages: cache("devicePages", { maxEntries: 500 }),
+    salePages: cache("salePages", { maxEntries: 500 }),
+    saleStats: cache("saleStats"),
+    saleDraftLists: cache("saleDraftLists", { maxEntries: 1_000 }),
+    portfolio: cache("portfolio", { maxEntries: 200 }),
+    portfolioOptions: cache("portfolioOptions"),
+    accountPages: cache("accountPages", { maxEntries: 500 }),
   };
-  const forgetAll = () => {
+  const forgetAll = (source: "write" | "notice") => {
+    metrics.cacheInvalidations.inc({ source });
     for (const each of Object.values(caches)) each.clear();
   };
-  deps.changes?.onChange(forgetAll);
+  deps.changes?.onChange(() => forgetAll("notice"));
 
   // Run alone (`backend/server.ts`), the API writes its own request lines; in-process, the web host does.
   app.use(async (c, next) => {
@@ -53,11 +61,13 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     await requestContext.run(context, async () => {
       await next();
       c.header("X-Request-Id", context.id);
+      const durationMs = performance.now() - started;
+      recordRequest(c.req.method, c.req.routePath, c.res.status, durationMs / 1000);
       logRequest({
         method: c.req.method,
         path: new URL(c.req.url).pathname,
         status: c.res.status,
-        durationMs: performance.now() - started,
+        durationMs,
       });
     });
   });
@@ -67,7 +77,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   // Any change the API commits may touch what the caches hold (a revoked token, a new record).
   app.use(async (c, next) => {
     await next();
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400) forgetAll();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400) forgetAll("write");
   });
 
   // 400 rather than 413: the web app treats every refused submission alike (spec 000 §8). The rest of the

@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { NewPasswordSchema } from "./schemas/fields";
+import { MetricsEnvShape } from "./metrics";
 import { ShutdownEnvShape } from "./shutdown";
 
 /** Deployment tools often pass unset variables as "", which should mean "use the default". */
@@ -273,6 +274,7 @@ const ApiServerSettingsSchema = z.object({
   PORT: optional(positiveInteger().max(65535, "must be at most 65535")),
   HOST: optional(z.string().trim().min(1)),
   ...ShutdownEnvShape,
+  ...MetricsEnvShape,
 });
 
 // Loopback unless HOST says otherwise: the API alone is meant to sit behind the web app.
@@ -286,5 +288,6 @@ export function loadApiServerSettings(env: Record<string, string | undefined> = 
     port: result.data.PORT ?? 3001,
     hostname: result.data.HOST ?? "127.0.0.1",
     shutdown: { delayMs: result.data.SHUTDOWN_DELAY_MS, drainMs: result.data.SHUTDOWN_DRAIN_MS },
+    metricsPort: result.data.METRICS_PORT,
   };
 }

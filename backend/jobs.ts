@@ -7,6 +7,7 @@ import { lagosDate } from "./schemas/dates";
 import { loanBookRound } from "./services/loan-book";
 import { cancelStaleSales, deleteExpiredDrafts, deleteExpiredUploads } from "./services/sales";
 import { log } from "./log";
+import { metrics } from "./metrics";
 
 /** A job's steps get the round's start on the database's clock, the same in every process. */
 type Step = (db: AppDb, now: Date, stopping: () => boolean) => Promise<Record<string, number>>;
@@ -46,7 +47,10 @@ export function startJob(
             returning (extract(epoch from now()) * 1000)::float8 as now_ms, round_start::text as slot`,
           ClaimRow,
         );
-        if (!claim) return false;
+        if (!claim) {
+          metrics.jobRounds.inc({ job: name, outcome: "skipped" });
+          return false;
+        }
         const now = new Date(claim.now_ms);
         const started = Date.now();
         const work: Record<string, number | string> = {};
@@ -55,10 +59,12 @@ export function startJob(
             if (stopped) break;
             for (const [key, value] of Object.entries(await step(db, now, () => stopped))) {
               work[`${stepName}.${key}`] = value;
+              metrics.jobWork.inc({ job: name, work: `${stepName}.${key}` }, value);
             }
           }
         } catch (error) {
           work.error = error instanceof Error ? error.message : String(error);
+          metrics.jobRounds.inc({ job: name, outcome: "failed" });
           throw error;
         } finally {
           await db
@@ -69,10 +75,13 @@ export function startJob(
             )
             .catch(() => undefined);
         }
+        metrics.jobRounds.inc({ job: name, outcome: "ran" });
         return true;
       },
       { wait: false },
     );
+    // Another process holds the job's lock: its round is still running.
+    if (!outcome.ran) metrics.jobRounds.inc({ job: name, outcome: "skipped" });
     return outcome.ran && outcome.value;
   };
 

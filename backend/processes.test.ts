@@ -7,7 +7,7 @@ import { ROLE_CATALOGUE } from "./bootstrap/roles";
 import { defaultMigrationsFolder, wrapPostgresPool } from "./db/client";
 import type { DatabaseHandle } from "./db/client";
 import { queryRows } from "./db/query-rows";
-import { startApiProcess, whenReady } from "./test/api-process";
+import { freePort, startApiProcess, whenReady } from "./test/api-process";
 import type { ApiProcess } from "./test/api-process";
 import { TEST_PASSWORD, makeUser } from "./test/factories";
 import { createEmptyPostgresDatabase } from "./test/test-backend";
@@ -29,6 +29,7 @@ describe.skipIf(!serverUrl)("two app processes on one PostgreSQL", () => {
   let handle: DatabaseHandle;
   let a: ApiProcess;
   let b: ApiProcess;
+  let metricsPort: number;
 
   const count = async (query: ReturnType<typeof sql>) => (await queryRows(handle.db, query, COUNT))[0].n;
   const signIn = async (on: ApiProcess, email: string, password: string) => {
@@ -70,8 +71,13 @@ describe.skipIf(!serverUrl)("two app processes on one PostgreSQL", () => {
       JOB_INTERVAL_MS: "1000",
     };
     // Spawned at the same moment on an empty database: both migrate and bootstrap, or wait for the other.
+    metricsPort = await freePort();
     [a, b] = await Promise.all([
-      startApiProcess(database.url, { ...env, INSTANCE_ID: "a" }, { ready: false }),
+      startApiProcess(
+        database.url,
+        { ...env, INSTANCE_ID: "a", METRICS_PORT: String(metricsPort) },
+        { ready: false },
+      ),
       startApiProcess(database.url, { ...env, INSTANCE_ID: "b" }, { ready: false }),
     ]);
     await Promise.all([whenReady(a), whenReady(b)]);
@@ -199,6 +205,16 @@ describe.skipIf(!serverUrl)("two app processes on one PostgreSQL", () => {
       expect(earlier.finished_at).not.toBeNull();
       expect(later.started_at).toBeGreaterThanOrEqual(earlier.finished_at ?? Number.POSITIVE_INFINITY);
     }
+  });
+
+  it("counts for Prometheus, on its own port: requests, job rounds, change notices, the pool", async () => {
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/readyz",status="200"\} [1-9]/,
+    );
+    expect(text).toMatch(/job_rounds_total\{job="housekeeping",outcome="(ran|skipped)"\} [1-9]/);
+    expect(text).toMatch(/read_cache_invalidations_total\{source="notice"\} [1-9]/);
+    expect(text).toMatch(/db_pool_connections\{state="idle"\} \d/);
   });
 
   it("holds a burst of 40 wrong passwords across both processes to the limit", async () => {

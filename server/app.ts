@@ -9,6 +9,7 @@ import { rewriteForwardedHeaders } from "./forwarded-headers";
 import { noStoreByDefault } from "./no-store";
 import { applySecurityHeaders } from "./security-headers";
 import type { ServerSettings } from "./settings";
+import { recordRequest, routeOf } from "#backend/metrics";
 
 export type ServerAppOptions = {
   settings: Pick<ServerSettings, "trustProxyHops" | "appOrigin" | "bodyLimitBytes">;
@@ -48,16 +49,13 @@ export function createServerApp({
     const context = { id: requestIdFrom(trustProxy ? req.get("x-request-id") : undefined) };
     const started = performance.now();
     res.setHeader("X-Request-Id", context.id);
-    res.on("finish", () =>
+    res.on("finish", () => {
+      const durationMs = performance.now() - started;
+      recordRequest(req.method, routeOf(req.path), res.statusCode, durationMs / 1000);
       requestContext.run(context, () =>
-        logRequest({
-          method: req.method,
-          path: req.path,
-          status: res.statusCode,
-          durationMs: performance.now() - started,
-        }),
-      ),
-    );
+        logRequest({ method: req.method, path: req.path, status: res.statusCode, durationMs }),
+      );
+    });
     requestContext.run(context, next);
   });
   // Probes answer before anything else: /livez that the process serves at all (the container's health

@@ -8,6 +8,7 @@ import { importBuild, startViteDevServer } from "./remix-build";
 import { readServerSettings } from "./settings";
 import { stopOnSignals } from "#backend/shutdown";
 import { log } from "#backend/log";
+import { startMetricsServer } from "#backend/metrics";
 
 // An unset NODE_ENV means production (Secure cookies); it is read while the build loads.
 process.env.NODE_ENV ??= "production";
@@ -28,6 +29,7 @@ async function main() {
     getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }),
   });
   const clientDirectory = path.resolve(root, initialBuild.assetsBuildDirectory);
+  if (settings.metricsPort) startMetricsServer(settings.metricsPort, settings.host);
   const stopping = stopOnSignals(server, closeStartedBackend, settings.shutdown);
   const app = createServerApp({
     settings,

@@ -10,6 +10,7 @@ describe("readServerSettings", () => {
       appOrigin: undefined,
       bodyLimitBytes: 1024 * 1024,
       shutdown: { delayMs: 0, drainMs: 10_000 },
+      metricsPort: undefined,
     });
   });
 
@@ -24,6 +25,7 @@ describe("readServerSettings", () => {
         BODY_LIMIT_BYTES: "4096",
         SHUTDOWN_DELAY_MS: "5000",
         SHUTDOWN_DRAIN_MS: "",
+        METRICS_PORT: "9464",
       }),
     ).toEqual({
       mode: "development",
@@ -33,6 +35,7 @@ describe("readServerSettings", () => {
       appOrigin: "https://office.example.com",
       bodyLimitBytes: 4096,
       shutdown: { delayMs: 5_000, drainMs: 10_000 },
+      metricsPort: 9464,
     });
     expect(readServerSettings({ PORT: "", TRUST_PROXY: "" })).toMatchObject({
       port: 3000,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_BODY_LIMIT_BYTES } from "#backend/config";
+import { MetricsEnvShape } from "#backend/metrics";
 import { ShutdownEnvShape } from "#backend/shutdown";
 
 const ServerEnvSchema = z.object({
@@ -24,6 +25,7 @@ const ServerEnvSchema = z.object({
     .positive("must be greater than 0")
     .default(DEFAULT_BODY_LIMIT_BYTES),
   ...ShutdownEnvShape,
+  ...MetricsEnvShape,
 });
 
 export type ServerSettings = {
@@ -34,6 +36,7 @@ export type ServerSettings = {
   appOrigin: string | undefined;
   bodyLimitBytes: number;
   shutdown: { delayMs: number; drainMs: number };
+  metricsPort: number | undefined;
 };
 
 export function readServerSettings(env: Record<string, string | undefined> = process.env): ServerSettings {
@@ -54,5 +57,6 @@ export function readServerSettings(env: Record<string, string | undefined> = pro
     appOrigin: values.APP_URL ? new URL(values.APP_URL).origin : undefined,
     bodyLimitBytes: values.BODY_LIMIT_BYTES,
     shutdown: { delayMs: values.SHUTDOWN_DELAY_MS, drainMs: values.SHUTDOWN_DRAIN_MS },
+    metricsPort: values.METRICS_PORT,
   };
 }

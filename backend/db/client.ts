@@ -14,6 +14,7 @@ import pg from "pg";
 import type { BackendConfig } from "../config";
 import * as schema from "./schema";
 import { log } from "../log";
+import { watchPool } from "../metrics";
 
 export type Schema = typeof schema;
 
@@ -89,6 +90,7 @@ export function wrapPostgresPool(pool: pg.Pool): DatabaseHandle {
   // replaces it on the next query.
   pool.on("error", (error) => log.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
   const db = drizzlePostgres({ client: pool, schema });
+  watchPool(pool);
   return {
     db: db as unknown as AppDb,
     kind: "postgres",

@@ -14,9 +14,16 @@ export function createReadCache<Value>(
     keep?: (value: Value) => boolean;
     now?: () => number;
     trusted?: () => boolean;
+    onLookup?: (result: "hit" | "miss" | "bypass") => void;
   } = {},
 ): ReadCache<Value> {
-  const { maxEntries = 5_000, keep = () => true, now = Date.now, trusted = () => true } = options;
+  const {
+    maxEntries = 5_000,
+    keep = () => true,
+    now = Date.now,
+    trusted = () => true,
+    onLookup = () => undefined,
+  } = options;
   // A load under way is shared: when a popular answer expires, fifty waiting requests cost one query.
   const entries = new Map<string, { value: Promise<Value>; expiresAt: number }>();
   // Bumped by clear(): a load that began before a change must not store what it read.
@@ -24,9 +31,17 @@ export function createReadCache<Value>(
 
   return {
     async get(key, load) {
-      if (ttlMs <= 0 || !trusted()) return load();
+      if (ttlMs <= 0) return load();
+      if (!trusted()) {
+        onLookup("bypass");
+        return load();
+      }
       const hit = entries.get(key);
-      if (hit && hit.expiresAt > now()) return hit.value;
+      if (hit && hit.expiresAt > now()) {
+        onLookup("hit");
+        return hit.value;
+      }
+      onLookup("miss");
       const startedIn = generation;
       const entry = { value: load(), expiresAt: Number.POSITIVE_INFINITY };
       if (entries.size >= maxEntries) entries.clear();

@@ -15,7 +15,7 @@ import type { TestBackend } from "../test/test-backend";
 // The read cache as deployed: on, with a long time so only the API's own changes can empty it.
 let backend: TestBackend;
 beforeAll(async () => {
-  backend = await createTestBackend({ readCacheMs: 60_000 });
+  backend = await createTestBackend({ readCacheMs: 60_000, sessionCacheMs: 60_000 });
 });
 afterAll(() => backend.close());
 

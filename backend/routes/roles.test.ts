@@ -421,7 +421,7 @@ describe("DELETE /api/v1/roles/:id", () => {
 describe("a role's new permissions", () => {
   let cached: TestBackend;
   beforeAll(async () => {
-    cached = await createTestBackend({ readCacheMs: 60_000 });
+    cached = await createTestBackend({ readCacheMs: 60_000, sessionCacheMs: 60_000 });
   });
   afterAll(() => cached.close());
 

@@ -15,7 +15,7 @@ import type { TestBackend } from "../test/test-backend";
 let backend: TestBackend;
 let token: string;
 beforeAll(async () => {
-  backend = await createTestBackend({ readCacheMs: 60_000 });
+  backend = await createTestBackend({ readCacheMs: 60_000, sessionCacheMs: 60_000 });
   ({ token } = await signedInAs(backend, "inventory"));
 });
 afterAll(() => backend.close());

@@ -31,6 +31,7 @@ import {
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./passwords";
 import { RESET_TOKEN_TTL_MS, issuePasswordToken, spendPasswordToken } from "./password-tokens";
 import { findLiveUserRecord } from "./records";
+import { metrics } from "../metrics";
 
 export const INVALID_CREDENTIALS = "Invalid credentials provided";
 export const ACCOUNT_BLOCKED = "Your account has been blocked. Please contact your administrator.";
@@ -82,13 +83,17 @@ async function takeSignInAttempt(db: AppDb, counters: ReturnType<typeof signInCo
     db,
     counters.map((counter) => counter.key),
   );
-  if (locked) throw tooMany(TOO_MANY_SIGN_INS(minutesUntil(locked)), locked);
+  if (locked) {
+    metrics.signInRefusals.inc({ reason: "too_many" });
+    throw tooMany(TOO_MANY_SIGN_INS(minutesUntil(locked)), locked);
+  }
   const attempts: number[] = [];
   for (const { key, limit } of counters) {
     const attempt = await takeAttempt(db, key, limit);
     if (attempt === null || attempt > limit.max) {
       const until =
         attempt === null ? ((await lockedUntil(db, [key])) ?? new Date()) : await lockKey(db, key, limit);
+      metrics.signInRefusals.inc({ reason: "too_many" });
       throw tooMany(TOO_MANY_SIGN_INS(minutesUntil(until)), until);
     }
     attempts.push(attempt);
@@ -113,13 +118,17 @@ export async function login(
     for (const [index, { key, limit }] of counters.entries()) {
       if (attempts[index] >= limit.max) await lockKey(db, key, limit);
     }
+    metrics.signInRefusals.inc({ reason: "wrong_credentials" });
     throw unauthorized(INVALID_CREDENTIALS);
   }
   const [own, ...shared] = counters;
   await forgetAttempts(db, own.key, own.limit);
   for (const { key } of shared) await returnAttempt(db, key);
   // Checked only after the password, so the block message never tells a stranger that an address exists.
-  if (user.isBlocked) throw forbidden(ACCOUNT_BLOCKED);
+  if (user.isBlocked) {
+    metrics.signInRefusals.inc({ reason: "blocked" });
+    throw forbidden(ACCOUNT_BLOCKED);
+  }
 
   const token = await db.transaction(async (tx) => {
     const issued = await issueAuthToken(tx, user.id, options.tokenTtlHours);

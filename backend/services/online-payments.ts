@@ -37,6 +37,7 @@ import {
   paymentReference,
 } from "./sales";
 import type { AppliedPayment, LockedSale } from "./sales";
+import { metrics } from "../metrics";
 
 export const UNKNOWN_REFERENCE = (reference: string) => `No payment was started with reference ${reference}`;
 export const OTHER_PAYMENT = "This transaction belongs to another payment";
@@ -54,7 +55,10 @@ async function ask<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof ProviderUnavailable) throw unavailable(error.message);
+    if (error instanceof ProviderUnavailable) {
+      metrics.paymentProviderErrors.inc();
+      throw unavailable(error.message);
+    }
     throw error;
   }
 }

@@ -168,6 +168,7 @@ export async function createTestBackend(overrides: Partial<BackendConfig> = {}):
   const config = {
     ...loadBackendConfig({ NODE_ENV: "test", APP_URL: "http://app.test" }),
     readCacheMs: 0,
+    sessionCacheMs: 0,
     ...overrides,
   };
   const mailer = createMemoryMailer();
