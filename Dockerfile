@@ -3,16 +3,18 @@
 # Staff web app + embedded /api/v1 backend in one image (ARCHITECTURE.md §1).
 #
 #   docker build -t solar-back-office .
-#   docker run -p 3000:3000 -v office-data:/data \
+#   docker run -p 3000:3000 -v office-data:/data -e EMBEDDED_DATABASE=1 \
 #     -e SESSION_SECRET=... -e APP_URL=https://office.example.com -e ADMIN_EMAIL=... -e ADMIN_PASSWORD=... \
 #     -e FLW_PUBLIC_KEY=... -e FLW_SECRET_KEY=... -e FLW_WEBHOOK_HASH=... solar-back-office
 #
 # Without the three Flutterwave keys the server refuses to start, unless PAYMENT_SANDBOX=1 chooses the
 # built-in sandbox provider (test payments, no money moves; only staff with write:Sales complete them).
 #
-# Migrations and the first admin are applied by the app itself at start, so there is no separate step.
-# APP_URL is required: the address staff open the app at, which e-mailed links are built from.
-# Optional settings (ARCHITECTURE.md §4): DATABASE_URL (PostgreSQL instead of PGlite in /data),
+# The database is named: EMBEDDED_DATABASE=1 (PGlite in /data, one container) or DATABASE_URL (PostgreSQL,
+# any number of containers; compose.yaml is the recipe). Migrations and the first admin are applied by the
+# app at start, one container at a time; with MIGRATE_ON_START=0 run `node build/migrate.js` first, as a
+# one-off container of this image. APP_URL is required: the address e-mailed links are built from.
+# Optional settings (docs/configuration.md):
 # API_BASE_URL, SUPPORT_EMAIL, FLW_*, MAPS_API_KEY, INSECURE_COOKIES=1 (only for plain-HTTP intranets),
 # TRUST_PROXY=1 behind one reverse proxy (client address, HTTPS and host from its X-Forwarded-* headers).
 #
@@ -56,13 +58,15 @@ USER node
 EXPOSE 3000
 
 # No curl in the slim image: node's own fetch. Gives the first start (migrations, PGlite initdb) a minute.
+# /livez: the process answers. A load balancer asks /readyz instead (database reachable, not stopping).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/livez',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 
 # Signals: node is started directly (exec form), not through `npm start` or a shell, so SIGTERM from
-# `docker stop` reaches it. The server (server/shutdown.ts) handles SIGTERM and SIGINT: it stops accepting
-# connections, gives requests in flight a second, closes the embedded database and exits 0 (and exits
-# anyway after 10 s). Because it installs handlers, the kernel's "PID 1 ignores signals it has no handler
+# `docker stop` reaches it. The server (backend/shutdown.ts) handles SIGTERM and SIGINT: /readyz answers 503
+# for SHUTDOWN_DELAY_MS (0) while requests are still served, then it stops accepting connections, gives
+# requests in flight SHUTDOWN_DRAIN_MS (8 s), closes the database and exits 0: within docker's default stop
+# period of 10 s. Longer settings need a longer one (`docker stop -t`, compose's stop_grace_period). Because it installs handlers, the kernel's "PID 1 ignores signals it has no handler
 # for" rule does not apply. The server spawns no child processes, so there are no zombies to reap and no
 # init is needed; `docker run --init` (tini) is a harmless extra. tini is deliberately not installed: it
 # would need apt at build time for no gain. `npm run docker:check` sends SIGTERM to this exact command and

@@ -183,7 +183,7 @@ describe("loadApiServerSettings", () => {
   });
 
   it("reads the stop's delay and drain, and refuses odd ones", () => {
-    expect(loadApiServerSettings({}).shutdown).toEqual({ delayMs: 0, drainMs: 10_000 });
+    expect(loadApiServerSettings({}).shutdown).toEqual({ delayMs: 0, drainMs: 8_000 });
     expect(loadApiServerSettings({ SHUTDOWN_DELAY_MS: "5000", SHUTDOWN_DRAIN_MS: "30000" }).shutdown).toEqual(
       { delayMs: 5_000, drainMs: 30_000 },
     );

@@ -20,7 +20,7 @@ const stopMilliseconds = (fallback: number) =>
  */
 export const ShutdownEnvShape = {
   SHUTDOWN_DELAY_MS: stopMilliseconds(0),
-  SHUTDOWN_DRAIN_MS: stopMilliseconds(10_000),
+  SHUTDOWN_DRAIN_MS: stopMilliseconds(8_000),
 };
 
 // Beyond the delay and the drain: a hanging stop (a stuck database close) must still end.

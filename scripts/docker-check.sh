@@ -513,7 +513,8 @@ else
   if ((STOP_MS > 5000)); then stop_problem="took ${STOP_MS} ms to exit after SIGTERM, close to docker stop's ${STOP_TIMEOUT}s limit"; fi
 fi
 if [[ -n $stop_problem ]]; then
-  # The server drains for a second, closes its database and exits (server/shutdown.ts).
+  # Idle, the server exits at once: no stop delay by default, and the drain ends with the last request
+  # (backend/shutdown.ts).
   fail "slow stop: $stop_problem"
 fi
 

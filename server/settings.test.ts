@@ -9,7 +9,7 @@ describe("readServerSettings", () => {
       trustProxyHops: 0,
       appOrigin: undefined,
       bodyLimitBytes: 1024 * 1024,
-      shutdown: { delayMs: 0, drainMs: 10_000 },
+      shutdown: { delayMs: 0, drainMs: 8_000 },
       metricsPort: undefined,
     });
   });
@@ -34,7 +34,7 @@ describe("readServerSettings", () => {
       trustProxyHops: 1,
       appOrigin: "https://office.example.com",
       bodyLimitBytes: 4096,
-      shutdown: { delayMs: 5_000, drainMs: 10_000 },
+      shutdown: { delayMs: 5_000, drainMs: 8_000 },
       metricsPort: 9464,
     });
     expect(readServerSettings({ PORT: "", TRUST_PROXY: "" })).toMatchObject({
