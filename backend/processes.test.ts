@@ -10,6 +10,7 @@ import { queryRows } from "./db/query-rows";
 import { freePort, startApiProcess, whenReady } from "./test/api-process";
 import type { ApiProcess } from "./test/api-process";
 import { TEST_PASSWORD, makeUser } from "./test/factories";
+import { makeCustomer, makeSellableProduct, oneOffSale } from "./test/sale-factories";
 import { createEmptyPostgresDatabase } from "./test/test-backend";
 
 /**
@@ -127,6 +128,33 @@ describe.skipIf(!serverUrl)("two app processes on one PostgreSQL", () => {
       sql`update customers set firstname = 'Adaeze' where email = 'ada.processes@example.test'`,
     );
     expect(await within(1_000, renamed)).toBeLessThan(1_000);
+  });
+
+  it("a payment taken through one process shows in the other's sale list at once", async () => {
+    const admin = await signIn(a, ADMIN.email, ADMIN.password);
+    const { product, devices: units } = await makeSellableProduct(handle.db, { price: 2_000, units: 1 });
+    const customer = await makeCustomer(handle.db);
+    const created = await call(a, admin, "/api/v1/sales/create", {
+      method: "POST",
+      body: oneOffSale(customer.id, product.id, [units[0].id]),
+    });
+    expect(created.status).toBe(201);
+    const { sale } = (await created.json()) as { sale: { id: string } };
+    const balanceOnB = async () => {
+      const list = (await (await call(b, admin, "/api/v1/sales")).json()) as {
+        sales: { id: string; totalPaid: number; balance: number }[];
+      };
+      return list.sales.find((row) => row.id === sale.id);
+    };
+    const before = await balanceOnB(); // now in B's cache
+    expect(before?.totalPaid).toBe(0);
+    const paid = await call(a, admin, "/api/v1/sales/record-cash-payment", {
+      method: "POST",
+      body: { saleId: sale.id, paymentMethod: "CASH", amount: 500 },
+    });
+    expect(paid.status).toBe(201);
+    await within(1_000, async () => (await balanceOnB())?.totalPaid === 500);
+    expect((await balanceOnB())?.balance).toBe((before?.balance ?? 0) - 500);
   });
 
   it("a process whose notice connection was cut empties its caches and listens again", async () => {

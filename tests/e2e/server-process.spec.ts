@@ -138,7 +138,7 @@ const within = <T>(promise: Promise<T>, ms: number) =>
 
 const NPM_SERVERS = [
   { script: "serve", entry: "build/server.js", stopping: "SIGTERM: stopping" },
-  { script: "start:api", entry: "build/api/server.js", stopping: "SIGTERM received, closing" },
+  { script: "start:api", entry: "build/api/server.js", stopping: "SIGTERM: stopping" },
 ];
 
 for (const { script, entry, stopping } of NPM_SERVERS) {
@@ -185,6 +185,22 @@ for (const entry of ["build/server.js", "build/api/server.js"]) {
       expect(server.healthy).toBe(false);
       expect(await within(server.exit, 10_000)).toBe(1);
       expect(server.output()).toContain("APP_URL: production needs the address staff open the app at");
+    } finally {
+      server.cleanUp();
+    }
+  });
+
+  test(`\`node ${entry}\` in production without a chosen database refuses to start, saying why`, async () => {
+    test.setTimeout(120_000);
+    // Several instances must never each open an embedded database of their own by accident.
+    const server = await launch(["node", entry], { EMBEDDED_DATABASE: "" });
+    try {
+      expect(server.healthy).toBe(false);
+      expect(await within(server.exit, 10_000)).toBe(1);
+      expect(server.output()).toContain(
+        "DATABASE_URL: production needs DATABASE_URL (postgres://…, the database every instance shares), or " +
+          "EMBEDDED_DATABASE=1",
+      );
     } finally {
       server.cleanUp();
     }
