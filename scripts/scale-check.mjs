@@ -114,7 +114,11 @@ async function startProxy() {
   });
   const port = await freePort();
   await new Promise((resolve) => server.listen(port, HOST, resolve));
-  return { state, base: `http://${HOST}:${port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    state,
+    base: `http://${HOST}:${port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 async function signIn(base) {
@@ -207,7 +211,11 @@ async function main() {
     const two = await phase(proxy, token, "two processes");
 
     const row = (f) =>
-      `| ${f.label} | ${f.perSecond.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.requests} | ${Object.entries(f.statuses).map(([status, n]) => `${status}: ${n}`).join(", ")} |`;
+      `| ${f.label} | ${f.perSecond.toFixed(0)} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.requests} | ${Object.entries(
+        f.statuses,
+      )
+        .map(([status, n]) => `${status}: ${n}`)
+        .join(", ")} |`;
     const report = [
       "# Scale check: one API process, then two, on one PostgreSQL",
       "",
