@@ -46,6 +46,9 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     portfolio: cache("portfolio", { maxEntries: 200 }),
     portfolioOptions: cache("portfolioOptions"),
     accountPages: cache("accountPages", { maxEntries: 500 }),
+    worklistPages: cache("worklistPages", { maxEntries: 500 }),
+    collectionCounts: cache("collectionCounts", { maxEntries: 500 }),
+    collectionOptions: cache("collectionOptions"),
   };
   const forgetAll = (source: "write" | "notice") => {
     metrics.cacheInvalidations.inc({ source });

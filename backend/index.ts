@@ -5,7 +5,6 @@ import { configFingerprint, loadBackendConfig } from "./config";
 import type { BackendConfig } from "./config";
 import { openDatabase } from "./db/client";
 import type { DatabaseHandle } from "./db/client";
-import { listenForChanges } from "./db/change-notices";
 import { pendingMigrations, prepareDatabase } from "./bootstrap/first-start";
 import type { ApiEnv } from "./http/env";
 import { createLaterWork } from "./later";
@@ -61,9 +60,8 @@ export async function startBackend(
     );
   }
   const later = createLaterWork();
-  // Other processes may write to a PostgreSQL database: their changes must empty this one's caches.
-  const changes =
-    database.kind === "postgres" && config.databaseUrl ? listenForChanges(config.databaseUrl) : undefined;
+  // Other processes, jobs and SQL consoles write too: their changes must empty this process's caches.
+  const changes = await database.listenForChanges();
   let draining = false;
   const app = createApi({
     db: database.db,

@@ -14,6 +14,8 @@ import pg from "pg";
 import type { BackendConfig } from "../config";
 import * as schema from "./schema";
 import { log } from "../log";
+import { DATA_CHANGED, listenForChanges } from "./change-notices";
+import type { ChangeNotices } from "./change-notices";
 import { watchPool } from "../metrics";
 
 export type Schema = typeof schema;
@@ -33,6 +35,8 @@ export interface DatabaseHandle {
    * another process holds it). PGlite is opened by one process only, so there it simply runs.
    */
   alone<T>(name: string, work: (db: AppDb) => Promise<T>, options?: { wait?: boolean }): Promise<Alone<T>>;
+  /** The database's change notices (decision 042): each committed write, whoever made it. */
+  listenForChanges(): Promise<ChangeNotices>;
 }
 
 export type Alone<T> = { ran: true; value: T } | { ran: false };
@@ -79,6 +83,18 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
     kind: "pglite",
     close: () => client.close(),
     alone: async (_name, work) => ({ ran: true, value: await work(db) }),
+    // In the same process: a job's or a migration's writes reach the caches like a request's.
+    async listenForChanges() {
+      const listeners = new Set<() => void>();
+      const unlisten = await client.listen(DATA_CHANGED, () => {
+        for (const listener of listeners) listener();
+      });
+      return {
+        listening: () => true,
+        onChange: (listener) => listeners.add(listener),
+        close: () => unlisten(),
+      };
+    },
   };
 }
 
@@ -95,6 +111,7 @@ export function wrapPostgresPool(pool: pg.Pool): DatabaseHandle {
     db: db as unknown as AppDb,
     kind: "postgres",
     close: () => pool.end(),
+    listenForChanges: async () => listenForChanges(String(pool.options.connectionString)),
     async alone(name, work, { wait = true } = {}) {
       const client = await pool.connect();
       // A session lock lives as long as its connection: on any doubt the connection is dropped, not reused.

@@ -12,6 +12,7 @@ import type { SaleList, SaleStats } from "../schemas/sales";
 import type { SaleDraftList } from "../schemas/sale-drafts";
 import type { AccountList, PortfolioOptions, PortfolioSummary } from "../schemas/portfolio";
 import type { LaterWork } from "../later";
+import type { CollectionCounts, CollectionList, CollectionOptions } from "../schemas/collections";
 import type { ChangeFeed } from "../db/change-notices";
 import type { ReadCache } from "./read-cache";
 
@@ -47,6 +48,9 @@ export interface ApiCaches {
   portfolio: ReadCache<PortfolioSummary>;
   portfolioOptions: ReadCache<PortfolioOptions>;
   accountPages: ReadCache<AccountList>;
+  worklistPages: ReadCache<CollectionList>;
+  collectionCounts: ReadCache<CollectionCounts>;
+  collectionOptions: ReadCache<CollectionOptions>;
 }
 
 export interface RouteDeps extends ApiDeps {

@@ -33,6 +33,24 @@ describe("cached reads", () => {
     expect((await overview(token)).counts.users).toBe(before);
   });
 
+  it("as served, see a row written behind the API's back (a job, a SQL console) on the next request", async () => {
+    const served = await createTestBackend({ readCacheMs: 60_000, sessionCacheMs: 60_000 }, { listen: true });
+    try {
+      const { token } = await signedInAs(served, "admin");
+      const count = async () =>
+        (
+          (await (await served.request("GET", "/api/v1/overview", { token })).json()) as {
+            counts: { users: number };
+          }
+        ).counts.users;
+      const before = await count();
+      await makeUser(served.db);
+      expect(await count()).toBe(before + 1);
+    } finally {
+      await served.close();
+    }
+  });
+
   it("see every change made through the API on the next request", async () => {
     const { token } = await signedInAs(backend, "admin");
     const before = (await overview(token)).counts.users;

@@ -4,6 +4,8 @@ import type { ApiEnv, RouteDeps } from "../http/env";
 import { createGuard, signedInActor } from "../http/guard";
 import type { ListSource } from "../http/list-route";
 import { listAnswer } from "../http/list-route";
+import { cachedJson } from "../http/cached-json";
+import { lagosToday } from "../schemas/dates";
 import type { Operation } from "../http/operation";
 import { ok } from "../http/operation";
 import { readJsonBody, readQuery } from "../http/validation";
@@ -104,21 +106,35 @@ export const collectionOperations: Operation[] = [
 
 export function collectionRoutes({ db, caches }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
-  // Not cached: "mine" differs per caller, and a collector expects a contact logged to show at once.
+  // Kept per caller ("mine" is theirs) and per Lagos day (follow-ups and promises fall due by the day) for
+  // the read cache's few seconds; a contact logged anywhere empties it, so it shows at once (decision 042).
   const worklist = (viewerId: string): ListSource<CollectionListQuery, CollectionList> => ({
     count: (query) => countWorklist(db, query, viewerId),
     list: async (query, total) =>
       pageOf("accounts", await listWorklist(db, query, viewerId), await total(), query),
+    cache: {
+      area: `collections:${viewerId}`,
+      countKey: ({ page: _page, limit: _limit, ...filters }) =>
+        `${lagosToday()}:${JSON.stringify(filters)}`,
+      counts: caches.counts,
+      pages: caches.worklistPages,
+    },
   });
 
   return new Hono<ApiEnv>()
     .get("/", guard("read:Collections"), (c) =>
       listAnswer(c, readQuery(c, CollectionListQuerySchema), worklist(signedInActor(c).userId)),
     )
-    .get("/counts", guard("read:Collections"), async (c) =>
-      c.json(await worklistCounts(db, signedInActor(c).userId), 200),
+    .get("/counts", guard("read:Collections"), async (c) => {
+      const viewerId = signedInActor(c).userId;
+      return cachedJson(
+        c,
+        await caches.collectionCounts.get(`${viewerId}:${lagosToday()}`, () => worklistCounts(db, viewerId)),
+      );
+    })
+    .get("/options", guard("read:Collections"), async (c) =>
+      cachedJson(c, await caches.collectionOptions.get("options", () => collectionOptions(db))),
     )
-    .get("/options", guard("read:Collections"), async (c) => c.json(await collectionOptions(db), 200))
     .post("/assign", guard("write:Collections"), async (c) => {
       const input = await readJsonBody(c, AssignSchema);
       return c.json(await assignAccounts(db, signedInActor(c), input), 200);

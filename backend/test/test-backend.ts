@@ -161,7 +161,11 @@ async function openFreshPostgresDatabase(serverUrl: string): Promise<DatabaseHan
  * A backend on a fresh, migrated database with the seeded roles and no staff; one per test file
  * (create it in `beforeAll`, close it in `afterAll`). PGlite by default, PostgreSQL when DATABASE_URL is set.
  */
-export async function createTestBackend(overrides: Partial<BackendConfig> = {}): Promise<TestBackend> {
+export async function createTestBackend(
+  overrides: Partial<BackendConfig> = {},
+  // As served: the database's change notices empty the caches (decision 042).
+  { listen = false }: { listen?: boolean } = {},
+): Promise<TestBackend> {
   const serverUrl = process.env.DATABASE_URL;
   const database = serverUrl ? await openFreshPostgresDatabase(serverUrl) : await openPgliteFromSnapshot();
   // Tests change rows behind the API's back, so its read cache is off unless a test asks for it.
@@ -173,7 +177,8 @@ export async function createTestBackend(overrides: Partial<BackendConfig> = {}):
   };
   const mailer = createMemoryMailer();
   const later = createLaterWork();
-  const app = createApi({ db: database.db, config, mailer, later });
+  const changes = listen ? await database.listenForChanges() : undefined;
+  const app = createApi({ db: database.db, config, mailer, later, changes });
 
   return {
     db: database.db,
@@ -199,6 +204,7 @@ export async function createTestBackend(overrides: Partial<BackendConfig> = {}):
     settled: () => later.settled(),
     async close() {
       await later.settled();
+      await changes?.close();
       await database.close();
     },
   };
