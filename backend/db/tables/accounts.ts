@@ -94,6 +94,10 @@ export const accounts = pgTable(
     // The agent alone: with the status beside it, PostgreSQL would skip-scan this index for "active" and
     // AND it with the days-late range, reading most of the book to count one bucket.
     index("accounts_agent_idx").on(table.agentId),
+    // The worklist's agent choices: agents with a late account, found at each agent's first entry.
+    index("accounts_late_agent_idx")
+      .on(table.agentId)
+      .where(sql`${table.status} in ('LATE', 'DEFAULTED')`),
     index("accounts_sale_date_idx").on(table.saleDate),
     index("accounts_customer_idx").on(table.customerId),
     index("accounts_backfill_idx")

@@ -1,0 +1,1 @@
+CREATE INDEX "accounts_late_agent_idx" ON "accounts" USING btree ("agent_id") WHERE "accounts"."status" in ('LATE', 'DEFAULTED');
