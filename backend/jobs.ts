@@ -131,6 +131,16 @@ export function startHousekeeping(
       },
       drafts: async (db, now) => ({ deleted: await deleteExpiredDrafts(db, now) }),
       uploads: async (db, now) => ({ deleted: await deleteExpiredUploads(db, now) }),
+      // The record of rounds is for seeing what ran lately, not an archive.
+      rounds: async (db, now) => {
+        const [{ deleted }] = await queryRows(
+          db,
+          sql`with gone as (delete from job_rounds where started_at < ${now.toISOString()}::timestamptz - interval '30 days'
+            returning 1) select count(*) as deleted from gone`,
+          z.object({ deleted: z.coerce.number() }),
+        );
+        return { deleted };
+      },
       loanBook: async (db, now) => {
         await loanBookRound(db, (line) => log.info(line), lagosDate(now));
         return {};

@@ -41,7 +41,7 @@ export interface DatabaseHandle {
 
 export type Alone<T> = { ran: true; value: T } | { ran: false };
 
-/** Pool settings from the environment (ARCHITECTURE.md §4); timeouts of 0 are off. */
+/** Pool settings from the environment (docs/configuration.md); timeouts of 0 are off. */
 export interface PoolSettings {
   max: number;
   statementTimeoutMs: number;
