@@ -4,7 +4,6 @@ import { createApi } from "./app";
 import { configFingerprint, loadBackendConfig } from "./config";
 import type { BackendConfig } from "./config";
 import { openDatabase } from "./db/client";
-import type { DatabaseHandle } from "./db/client";
 import { pendingMigrations, prepareDatabase } from "./bootstrap/first-start";
 import type { ApiEnv } from "./http/env";
 import { createLaterWork } from "./later";
@@ -22,7 +21,6 @@ export interface StartedBackend extends Backend {
   drain(): void;
   app: Hono<ApiEnv>;
   config: BackendConfig;
-  database: DatabaseHandle;
 }
 
 export async function startBackend(
@@ -75,7 +73,6 @@ export async function startBackend(
   return {
     app,
     config,
-    database,
     fetch: async (request) => app.fetch(request),
     drain() {
       draining = true;
@@ -83,7 +80,7 @@ export async function startBackend(
     async close() {
       await housekeeping.stop();
       await later.settled();
-      await changes?.close();
+      await changes.close();
       await database.close();
     },
   };
