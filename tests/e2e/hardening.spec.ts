@@ -169,3 +169,14 @@ test.describe("changing one's own e-mail", () => {
     await expect(page.locator("dl").getByText(newEmail)).toBeVisible();
   });
 });
+
+// Probes for ops, answered as JSON by the built server (no page: nothing for axe or a keyboard to read).
+test("/livez and /readyz answer the load balancer and the container, never cached", async ({ request }) => {
+  const live = await request.get("/livez");
+  expect(live.status()).toBe(200);
+  expect(await live.json()).toEqual({ status: "ok" });
+  const ready = await request.get("/readyz");
+  expect(ready.status()).toBe(200);
+  expect(ready.headers()["cache-control"]).toBe("no-store");
+  expect(await ready.json()).toEqual({ status: "ready" });
+});
