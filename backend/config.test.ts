@@ -1,4 +1,5 @@
 import { loadApiServerSettings, loadBackendConfig } from "./config";
+import { realSmsProviderFor, smsProviderName } from "./services/messaging/sms-providers";
 
 // A production start names its database; these tests choose the embedded one.
 const site = { APP_URL: "https://office.example.com", EMBEDDED_DATABASE: "1" };
@@ -166,6 +167,137 @@ describe("loadBackendConfig", () => {
     expect(
       loadBackendConfig({ ...site, NODE_ENV: "production", ...keys, PAYMENT_SANDBOX: "1" }).flutterwave,
     ).not.toBeNull();
+  });
+});
+
+describe("SMS gateway and mail settings", () => {
+  const at = { AT_USERNAME: "solardesk", AT_API_KEY: "atsk_0123456789abcdef" };
+  const termii = {
+    TERMII_API_KEY: "TL0123456789abcdef",
+    TERMII_SENDER_ID: "SolarDesk",
+    TERMII_SECRET_KEY: "termii-secret",
+  };
+
+  it("uses the sandbox without keys, and the gateway whose keys are set", () => {
+    expect(loadBackendConfig({}).sms).toEqual({ provider: "sandbox" });
+    expect(loadBackendConfig(at).sms).toEqual({
+      provider: "africastalking",
+      username: "solardesk",
+      apiKey: at.AT_API_KEY,
+      senderId: null,
+      baseUrl: "https://api.africastalking.com",
+      reportToken: null,
+    });
+    expect(loadBackendConfig(termii).sms).toEqual({
+      provider: "termii",
+      apiKey: termii.TERMII_API_KEY,
+      senderId: "SolarDesk",
+      secretKey: "termii-secret",
+      baseUrl: "https://api.ng.termii.com",
+    });
+  });
+
+  it("reads Africa's Talking's optional settings, and the sandbox account's host", () => {
+    expect(
+      loadBackendConfig({
+        ...at,
+        AT_SENDER_ID: "SOLARDESK",
+        AT_REPORT_TOKEN: "a-long-random-report-token",
+        AT_BASE_URL: "http://127.0.0.1:4010/",
+      }).sms,
+    ).toMatchObject({
+      senderId: "SOLARDESK",
+      reportToken: "a-long-random-report-token",
+      baseUrl: "http://127.0.0.1:4010",
+    });
+    expect(loadBackendConfig({ ...at, AT_USERNAME: "sandbox" }).sms).toMatchObject({
+      baseUrl: "https://api.sandbox.africastalking.com",
+    });
+    expect(() => loadBackendConfig({ ...at, AT_REPORT_TOKEN: "short" })).toThrow(
+      /AT_REPORT_TOKEN: must be at least 16 characters/,
+    );
+    expect(() => loadBackendConfig({ ...at, AT_SENDER_ID: "MUCH-TOO-LONG-ID" })).toThrow(
+      /AT_SENDER_ID: must be at most 11 characters/,
+    );
+    expect(() => loadBackendConfig({ ...termii, TERMII_BASE_URL: "api.ng.termii.com" })).toThrow(
+      /TERMII_BASE_URL: must be an absolute URL/,
+    );
+  });
+
+  it("names every missing key of a gateway given in part", () => {
+    expect(() => loadBackendConfig({ AT_API_KEY: at.AT_API_KEY })).toThrow(
+      /AT_USERNAME: is required when AT_API_KEY is set/,
+    );
+    expect(() => loadBackendConfig({ AT_SENDER_ID: "SOLARDESK" })).toThrow(
+      /AT_USERNAME: is required when AT_SENDER_ID is set[\s\S]*AT_API_KEY: is required when AT_SENDER_ID is set/,
+    );
+    let message = "";
+    try {
+      loadBackendConfig({ TERMII_API_KEY: termii.TERMII_API_KEY });
+    } catch (error) {
+      message = error instanceof Error ? error.message : "";
+    }
+    expect(message).toContain("TERMII_SENDER_ID: is required when TERMII_API_KEY is set");
+    expect(message).toContain("TERMII_SECRET_KEY: is required when TERMII_API_KEY is set");
+    expect(message).not.toContain(termii.TERMII_API_KEY);
+    expect(() => loadBackendConfig({ ...termii, TERMII_SECRET_KEY: "" })).toThrow(
+      /TERMII_SECRET_KEY: is required when TERMII_API_KEY and TERMII_SENDER_ID are set/,
+    );
+  });
+
+  it("needs SMS_PROVIDER when both gateways' keys are set, and obeys it", () => {
+    expect(() => loadBackendConfig({ ...at, ...termii })).toThrow(
+      /SMS_PROVIDER: is required when the keys of both Africa's Talking \(AT_\*\) and Termii \(TERMII_\*\) are set/,
+    );
+    expect(loadBackendConfig({ ...at, ...termii, SMS_PROVIDER: "termii" }).sms.provider).toBe("termii");
+    expect(loadBackendConfig({ ...at, ...termii, SMS_PROVIDER: "africastalking" }).sms.provider).toBe(
+      "africastalking",
+    );
+    expect(loadBackendConfig({ ...at, SMS_PROVIDER: "sandbox" }).sms).toEqual({ provider: "sandbox" });
+  });
+
+  it("refuses SMS_PROVIDER naming a gateway without its keys, or no gateway at all", () => {
+    expect(() => loadBackendConfig({ SMS_PROVIDER: "africastalking" })).toThrow(
+      /SMS_PROVIDER: is "africastalking" but AT_USERNAME and AT_API_KEY are not set/,
+    );
+    expect(() => loadBackendConfig({ ...at, SMS_PROVIDER: "termii" })).toThrow(
+      /SMS_PROVIDER: is "termii" but TERMII_API_KEY, TERMII_SENDER_ID and TERMII_SECRET_KEY are not set/,
+    );
+    expect(() => loadBackendConfig({ SMS_PROVIDER: "twilio" })).toThrow(
+      /SMS_PROVIDER: must be "africastalking", "termii" or "sandbox"/,
+    );
+    expect(loadBackendConfig({ SMS_PROVIDER: "" }).sms).toEqual({ provider: "sandbox" });
+  });
+
+  it("builds the chosen gateway, and none for the sandbox", () => {
+    expect(smsProviderName(loadBackendConfig({}))).toBe("sandbox");
+    expect(realSmsProviderFor(loadBackendConfig({}))).toBeNull();
+    expect(realSmsProviderFor(loadBackendConfig(at))?.name).toBe("africastalking");
+    expect(realSmsProviderFor(loadBackendConfig(termii))?.name).toBe("termii");
+    expect(smsProviderName(loadBackendConfig({ ...at, ...termii, SMS_PROVIDER: "termii" }))).toBe("termii");
+  });
+
+  it("reads SMTP_URL and MAIL_FROM, with a plain sender by default", () => {
+    expect(loadBackendConfig({})).toMatchObject({
+      smtpUrl: null,
+      mailFrom: "SolarDesk <no-reply@localhost>",
+    });
+    const url = "smtps://mailer:secret@mail.example.com:465";
+    expect(
+      loadBackendConfig({ SMTP_URL: url, MAIL_FROM: "Sunny Solar <accounts@sunny.example.com>" }),
+    ).toMatchObject({ smtpUrl: url, mailFrom: "Sunny Solar <accounts@sunny.example.com>" });
+    expect(loadBackendConfig({ MAIL_FROM: "accounts@sunny.example.com" }).mailFrom).toBe(
+      "accounts@sunny.example.com",
+    );
+    let message = "";
+    try {
+      loadBackendConfig({ SMTP_URL: "https://user:hunter22@mail.example.com", MAIL_FROM: "Sunny Solar" });
+    } catch (error) {
+      message = error instanceof Error ? error.message : "";
+    }
+    expect(message).toContain("SMTP_URL: must be an smtp:// or smtps:// URL");
+    expect(message).toContain("MAIL_FROM: must be an address");
+    expect(message).not.toContain("hunter22");
   });
 });
 

@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import { NewPasswordSchema } from "./schemas/fields";
 import { MetricsEnvShape } from "./metrics";
+import { SMS_PROVIDERS } from "./services/messaging/provider";
 import { ShutdownEnvShape } from "./shutdown";
 
 /** Deployment tools often pass unset variables as "", which should mean "use the default". */
@@ -28,6 +29,28 @@ const isOn = (value: string | undefined) => value === "1" || value === "true";
 const flag = z.enum(["1", "true", "0", "false"], {
   errorMap: () => ({ message: 'must be "1", "true", "0" or "false"' }),
 });
+
+const secret = () => z.string().trim().min(1, "must not be blank");
+
+// Networks show at most 11 letters or digits as the sender; Termii asks for 3 at least.
+const senderId = (min: number) =>
+  z
+    .string()
+    .trim()
+    .min(min, min > 1 ? `must be at least ${min} characters` : "must not be blank")
+    .max(11, "must be at most 11 characters (an alphanumeric sender id or a short code)");
+
+const mailAddress = /^[^\s@<>]+@[^\s@<>]+$/;
+/** "address" or "Name <address>"; a host without a dot (localhost) is allowed for test servers. */
+const MailFromSchema = z
+  .string()
+  .trim()
+  .refine(
+    (value) => mailAddress.test(value) || /^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/.test(value),
+    'must be an address such as no-reply@example.com or "Name <no-reply@example.com>"',
+  );
+
+export const DEFAULT_MAIL_FROM = "SolarDesk <no-reply@localhost>";
 
 const TRUST_PROXY_MESSAGE = "must be 0, or the number of reverse proxies in front (usually 1)";
 
@@ -56,6 +79,9 @@ const EnvSchema = z.object({
   READ_CACHE_MS: optional(milliseconds()),
   SESSION_CACHE_MS: optional(milliseconds()),
   MIGRATE_ON_START: optional(flag),
+  MESSAGE_POLL_MS: optional(
+    positiveInteger().min(100, "must be at least 100").max(600_000, "must be at most 600000 (10 minutes)"),
+  ),
   JOB_INTERVAL_MS: optional(
     positiveInteger().min(1_000, "must be at least 1000").max(86_400_000, "must be at most a day"),
   ),
@@ -70,6 +96,32 @@ const EnvSchema = z.object({
   FLW_WEBHOOK_HASH: optional(z.string().trim().min(8, "must be at least 8 characters")),
   FLW_BASE_URL: optional(z.string().url("must be an absolute URL such as https://api.flutterwave.com")),
   PAYMENT_SANDBOX: optional(flag),
+  SMS_PROVIDER: optional(
+    z.enum(SMS_PROVIDERS, {
+      errorMap: () => ({ message: 'must be "africastalking", "termii" or "sandbox"' }),
+    }),
+  ),
+  AT_USERNAME: optional(secret()),
+  AT_API_KEY: optional(secret()),
+  AT_SENDER_ID: optional(senderId(1)),
+  AT_BASE_URL: optional(z.string().url("must be an absolute URL such as https://api.africastalking.com")),
+  // Africa's Talking does not sign its delivery reports: a secret in the callback URL is all that tells
+  // them from a stranger's.
+  AT_REPORT_TOKEN: optional(z.string().trim().min(16, "must be at least 16 characters")),
+  TERMII_API_KEY: optional(secret()),
+  TERMII_SENDER_ID: optional(senderId(3)),
+  TERMII_SECRET_KEY: optional(secret()),
+  TERMII_BASE_URL: optional(z.string().url("must be an absolute URL such as https://api.ng.termii.com")),
+  SMTP_URL: optional(
+    z
+      .string()
+      .trim()
+      .regex(
+        /^smtps?:\/\/[^/?#\s]+/,
+        "must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com",
+      ),
+  ),
+  MAIL_FROM: optional(MailFromSchema),
   SALE_HOLD_HOURS: optional(
     z.coerce
       .number({ invalid_type_error: "must be a number" })
@@ -114,6 +166,105 @@ const FlutterwaveKeysSchema = z.object(
     z.ZodUnknown
   >,
 );
+
+// Each gateway's keys: all of a set or none, as with Flutterwave's. The sender id and the report token of
+// Africa's Talking are optional, but mean nothing without its keys.
+const AT_KEYS = ["AT_USERNAME", "AT_API_KEY"] as const;
+const AT_EXTRAS = ["AT_SENDER_ID", "AT_REPORT_TOKEN"] as const;
+const TERMII_KEYS = ["TERMII_API_KEY", "TERMII_SENDER_ID", "TERMII_SECRET_KEY"] as const;
+const SMS_VARIABLES = ["SMS_PROVIDER", ...AT_KEYS, ...AT_EXTRAS, ...TERMII_KEYS] as const;
+type SmsVariable = (typeof SMS_VARIABLES)[number];
+const SmsKeysSchema = z.object(
+  Object.fromEntries(SMS_VARIABLES.map((key) => [key, z.unknown()])) as Record<SmsVariable, z.ZodUnknown>,
+);
+
+const listed = (names: readonly string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
+
+/** The problems of one gateway's set of keys: every missing one named, against those that are given. */
+function missingKeys(
+  values: Partial<Record<SmsVariable, unknown>>,
+  keys: readonly SmsVariable[],
+  extras: readonly SmsVariable[],
+): { path: SmsVariable; message: string }[] {
+  const given = [...keys, ...extras].filter((key) => Boolean(values[key]));
+  if (given.length === 0) return [];
+  return keys
+    .filter((key) => !given.includes(key))
+    .map((key) => ({
+      path: key,
+      message: `is required when ${listed(given)} ${given.length > 1 ? "are" : "is"} set`,
+    }));
+}
+
+function smsKeyProblems(
+  values: Partial<Record<SmsVariable, unknown>>,
+): { path: SmsVariable; message: string }[] {
+  const problems = [...missingKeys(values, AT_KEYS, AT_EXTRAS), ...missingKeys(values, TERMII_KEYS, [])];
+  const hasAt = AT_KEYS.some((key) => Boolean(values[key]));
+  const hasTermii = TERMII_KEYS.some((key) => Boolean(values[key]));
+  const chosen = values.SMS_PROVIDER;
+  if (!chosen && hasAt && hasTermii) {
+    problems.push({
+      path: "SMS_PROVIDER",
+      message:
+        "is required when the keys of both Africa's Talking (AT_*) and Termii (TERMII_*) are set: " +
+        'choose "africastalking" or "termii"',
+    });
+  }
+  if (chosen === "africastalking" && !hasAt) {
+    problems.push({
+      path: "SMS_PROVIDER",
+      message: `is "africastalking" but ${listed(AT_KEYS)} are not set`,
+    });
+  }
+  if (chosen === "termii" && !hasTermii) {
+    problems.push({ path: "SMS_PROVIDER", message: `is "termii" but ${listed(TERMII_KEYS)} are not set` });
+  }
+  return problems;
+}
+
+type SmsEnv = Pick<z.output<typeof EnvSchema>, SmsVariable | "AT_BASE_URL" | "TERMII_BASE_URL">;
+
+const trimSlashes = (url: string) => url.replace(/\/+$/, "");
+
+/** The gateway the outbox sends through: the one named, else the one whose keys are set, else the sandbox. */
+function smsSettings(env: SmsEnv) {
+  const at =
+    env.AT_USERNAME && env.AT_API_KEY
+      ? {
+          provider: "africastalking" as const,
+          username: env.AT_USERNAME,
+          apiKey: env.AT_API_KEY,
+          senderId: env.AT_SENDER_ID ?? null,
+          // The sandbox account only exists on the sandbox's host.
+          baseUrl: trimSlashes(
+            env.AT_BASE_URL ??
+              (env.AT_USERNAME === "sandbox"
+                ? "https://api.sandbox.africastalking.com"
+                : "https://api.africastalking.com"),
+          ),
+          reportToken: env.AT_REPORT_TOKEN ?? null,
+        }
+      : null;
+  const termii =
+    env.TERMII_API_KEY && env.TERMII_SENDER_ID && env.TERMII_SECRET_KEY
+      ? {
+          provider: "termii" as const,
+          apiKey: env.TERMII_API_KEY,
+          senderId: env.TERMII_SENDER_ID,
+          secretKey: env.TERMII_SECRET_KEY,
+          baseUrl: trimSlashes(env.TERMII_BASE_URL ?? "https://api.ng.termii.com"),
+        }
+      : null;
+  const sandbox = { provider: "sandbox" as const };
+  if (env.SMS_PROVIDER === "sandbox") return sandbox;
+  if (env.SMS_PROVIDER === "africastalking") return at ?? sandbox;
+  if (env.SMS_PROVIDER === "termii") return termii ?? sandbox;
+  return at ?? termii ?? sandbox;
+}
+
+export type SmsSettings = ReturnType<typeof smsSettings>;
 
 export const BackendConfigSchema = z
   // The pairing is checked on the raw values, so it is reported together with the other problems
@@ -200,6 +351,12 @@ export const BackendConfigSchema = z
         });
       }
     }
+    const sms = SmsKeysSchema.safeParse(env);
+    if (sms.success) {
+      for (const problem of smsKeyProblems(sms.data)) {
+        ctx.addIssue({ code: "custom", path: [problem.path], message: problem.message });
+      }
+    }
     return env;
   }, EnvSchema)
   .transform((env) => {
@@ -224,6 +381,8 @@ export const BackendConfigSchema = z
       // even on a process whose invalidation message was lost.
       sessionCacheMs: env.SESSION_CACHE_MS ?? Math.min(env.READ_CACHE_MS ?? 5_000, 2_000),
       jobIntervalMs: env.JOB_INTERVAL_MS ?? 5 * 60_000,
+      // How often each process looks for queued messages: a token reaches the customer within it.
+      messagePollMs: env.MESSAGE_POLL_MS ?? 2_000,
       // Names this process in job rounds and logs; the host name is the container's id under Docker.
       instanceId: env.INSTANCE_ID ?? `${hostname()}:${process.pid}`,
       migrateOnStart: env.MIGRATE_ON_START === undefined || isOn(env.MIGRATE_ON_START),
@@ -245,6 +404,10 @@ export const BackendConfigSchema = z
               baseUrl: (env.FLW_BASE_URL ?? "https://api.flutterwave.com").replace(/\/+$/, ""),
             }
           : null,
+      sms: smsSettings(env),
+      // Without it, mail goes to MAIL_OUTBOX_DIR or the log.
+      smtpUrl: env.SMTP_URL ?? null,
+      mailFrom: env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     };
   });
 

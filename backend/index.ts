@@ -7,7 +7,11 @@ import { openDatabase } from "./db/client";
 import { pendingMigrations, prepareDatabase } from "./bootstrap/first-start";
 import type { ApiEnv } from "./http/env";
 import { createLaterWork } from "./later";
-import { startHousekeeping } from "./jobs";
+import { startHousekeeping, startOutboxWorker } from "./jobs";
+import { watchOutbox } from "./metrics";
+import { realSmsProviderFor } from "./services/messaging/sms-providers";
+import { countQueuedMessages } from "./services/messaging/messages";
+import { sandboxSmsProvider } from "./services/messaging/worker";
 import { createMailer } from "./mail";
 import { log } from "./log";
 
@@ -58,18 +62,29 @@ export async function startBackend(
     );
   }
   const later = createLaterWork();
+  const mailer = createMailer(config);
   // Other processes, jobs and SQL consoles write too: their changes must empty this process's caches.
   const changes = await database.listenForChanges();
   let draining = false;
   const app = createApi({
     db: database.db,
     config,
-    mailer: createMailer(config),
+    mailer,
     later,
     changes,
     draining: () => draining,
   });
   const housekeeping = startHousekeeping(database, config);
+  const outbox = startOutboxWorker(
+    database,
+    {
+      sms: realSmsProviderFor(config) ?? sandboxSmsProvider,
+      mailer,
+      mailerName: config.smtpUrl ? "smtp" : config.mailOutboxDir ? "outbox-dir" : "log",
+    },
+    config.messagePollMs,
+  );
+  watchOutbox(() => countQueuedMessages(database.db));
   return {
     app,
     config,
@@ -79,6 +94,7 @@ export async function startBackend(
     },
     async close() {
       await housekeeping.stop();
+      await outbox.stop();
       await later.settled();
       await changes.close();
       await database.close();

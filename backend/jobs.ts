@@ -6,6 +6,9 @@ import { queryRows } from "./db/query-rows";
 import { lagosDate } from "./schemas/dates";
 import { loanBookRound } from "./services/loan-book";
 import { cancelStaleSales, deleteExpiredDrafts, deleteExpiredUploads } from "./services/sales";
+import { queueReminders } from "./services/messaging/reminders";
+import { sendQueuedMessages } from "./services/messaging/worker";
+import type { Senders } from "./services/messaging/worker";
 import { log } from "./log";
 import { metrics } from "./metrics";
 
@@ -114,6 +117,51 @@ export function startJob(
   };
 }
 
+export interface OutboxWorker {
+  /** Sends what is due now (tests, and a nudge after a write); resolves when the queue is empty. */
+  drain(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Every process sends queued messages every `intervalMs`: the claim skips rows another process holds, so
+ * more processes send faster and never send one message twice (decision 043).
+ */
+export function startOutboxWorker(
+  database: DatabaseHandle,
+  senders: Senders,
+  intervalMs: number,
+): OutboxWorker {
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  const drain = () => {
+    running ??= sendQueuedMessages(database.db, senders, { stopping: () => stopped })
+      .then((done) => {
+        for (const [outcome, count] of Object.entries(done))
+          if (count) metrics.messages.inc({ outcome }, count);
+      })
+      .catch((error: unknown) => {
+        log.warn({ err: error }, "The outbox worker did not finish; it tries again");
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const timer = setInterval(() => {
+    if (!stopped) void drain();
+  }, intervalMs);
+  timer.unref();
+  return {
+    drain,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
 /** The sale hold, the expired drafts and uploads, and the loan book's day (opened, rolled, back-filled). */
 export function startHousekeeping(
   database: DatabaseHandle,
@@ -145,6 +193,8 @@ export function startHousekeeping(
         await loanBookRound(db, (line) => log.info(line), lagosDate(now));
         return {};
       },
+      // After the loan book's day: reminders read the accounts as of today.
+      reminders: (db, now) => queueReminders(db, now),
     },
   });
 }

@@ -2,7 +2,15 @@ import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { log } from "./log";
-import { createLogMailer, createMailer, createMemoryMailer, createOutboxMailer } from "./mail";
+import {
+  createLogMailer,
+  createMailer,
+  createMemoryMailer,
+  createOutboxMailer,
+  createSmtpMailer,
+} from "./mail";
+import { startSmtpFake } from "./test/smtp-fake";
+import type { SmtpFake } from "./test/smtp-fake";
 
 const message = {
   to: "ada@example.test",
@@ -70,5 +78,53 @@ describe("mailers", () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("SMTP mailer", () => {
+  let smtp: SmtpFake;
+  beforeAll(async () => {
+    smtp = await startSmtpFake();
+  });
+  afterAll(() => smtp.close());
+
+  it("delivers the message from MAIL_FROM to its recipient", async () => {
+    await createSmtpMailer(smtp.url, "SolarDesk <no-reply@solardesk.test>").send(message);
+    const received = smtp.messages.at(-1);
+    expect(received).toMatchObject({ from: "no-reply@solardesk.test", to: [message.to] });
+    expect(received?.raw).toContain("From: SolarDesk <no-reply@solardesk.test>");
+    expect(received?.raw).toContain(`Subject: ${message.subject}`);
+    expect(received?.raw).toContain(message.link);
+  });
+
+  it("rejects when the server refuses the message, so the caller can try again", async () => {
+    const mailer = createSmtpMailer(smtp.url, "no-reply@solardesk.test");
+    const before = smtp.messages.length;
+    smtp.refuseNext(550, "Mailbox unavailable");
+    await expect(mailer.send(message)).rejects.toThrow(/Mailbox unavailable/);
+    smtp.refuseNext(451, "Try again later");
+    await expect(mailer.send(message)).rejects.toThrow(/Try again later/);
+    expect(smtp.messages).toHaveLength(before);
+    await mailer.send(message);
+    expect(smtp.messages).toHaveLength(before + 1);
+  });
+
+  it("rejects a wrong password and a server that is not there", async () => {
+    const wrong = smtp.url.replace("mail-password", "wrong");
+    await expect(createSmtpMailer(wrong, "no-reply@solardesk.test").send(message)).rejects.toThrow();
+    await expect(
+      createSmtpMailer("smtp://127.0.0.1:9", "no-reply@solardesk.test").send(message),
+    ).rejects.toThrow();
+  });
+
+  it("createMailer sends through SMTP when SMTP_URL is set, before any outbox", async () => {
+    const before = smtp.messages.length;
+    await createMailer({
+      smtpUrl: smtp.url,
+      mailFrom: "no-reply@solardesk.test",
+      mailOutboxDir: "/nonexistent-outbox",
+      nodeEnv: "production",
+    }).send(message);
+    expect(smtp.messages).toHaveLength(before + 1);
   });
 });

@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { createTransport } from "nodemailer";
+import { z } from "zod";
+import { DEFAULT_MAIL_FROM } from "./config";
 import type { BackendConfig } from "./config";
 import { log } from "./log";
 
@@ -47,6 +50,34 @@ export function createOutboxMailer(dir: string): Mailer {
   };
 }
 
+// A mail server that stops answering must not hold a send (and the job round behind it) for minutes.
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+
+const SmtpAnswer = z.object({
+  accepted: z.array(z.unknown()),
+  rejected: z.array(z.unknown()),
+  response: z.string().optional(),
+});
+
+/**
+ * Sends through the SMTP server of `smtpUrl` (smtp:// or smtps://, with any user and password in it).
+ * `send` rejects when the server refuses the message or cannot be reached, so the caller can try again.
+ */
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }, { from });
+  return {
+    async send(message) {
+      const answer = SmtpAnswer.parse(
+        await transport.sendMail({ to: message.to, subject: message.subject, text: message.text }),
+      );
+      // One recipient per message: refused, or not taken at all, is not sent.
+      if (answer.rejected.length > 0 || answer.accepted.length === 0) {
+        throw new Error(`The mail server did not accept ${message.to}: ${answer.response ?? "no answer"}`);
+      }
+    },
+  };
+}
+
 export interface MemoryMailer extends Mailer {
   readonly messages: MailMessage[];
   lastTo(to: string): MailMessage | undefined;
@@ -65,7 +96,11 @@ export function createMemoryMailer(): MemoryMailer {
   };
 }
 
-export function createMailer(config: Pick<BackendConfig, "mailOutboxDir" | "nodeEnv">): Mailer {
+export function createMailer(
+  config: Pick<BackendConfig, "mailOutboxDir" | "nodeEnv"> &
+    Partial<Pick<BackendConfig, "smtpUrl" | "mailFrom">>,
+): Mailer {
+  if (config.smtpUrl) return createSmtpMailer(config.smtpUrl, config.mailFrom ?? DEFAULT_MAIL_FROM);
   return config.mailOutboxDir
     ? createOutboxMailer(config.mailOutboxDir)
     : createLogMailer({ withText: config.nodeEnv !== "production" });

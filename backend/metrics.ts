@@ -69,7 +69,26 @@ export const metrics = {
     help: "Calls to the payment provider that failed (unreachable, or an answer that could not be used)",
     registers,
   }),
+  messages: new client.Counter({
+    name: "outbox_messages_total",
+    help: "Customer messages the outbox worker handled: sent, retried later, failed, or cancelled unsent",
+    labelNames: ["outcome"] as const,
+    registers,
+  }),
 };
+
+/** Messages waiting in the outbox (queued, due or not), read at each scrape. */
+export function watchOutbox(countQueued: () => Promise<number>) {
+  registry.removeSingleMetric("outbox_queued_messages");
+  new client.Gauge({
+    name: "outbox_queued_messages",
+    help: "Customer messages queued in the outbox and not yet taken by a gateway",
+    registers,
+    async collect() {
+      this.set(await countQueued().catch(() => Number.NaN));
+    },
+  });
+}
 
 /** The pool's connections, read at each scrape. */
 export function watchPool(pool: { totalCount: number; idleCount: number; waitingCount: number }) {

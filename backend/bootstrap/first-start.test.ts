@@ -10,27 +10,25 @@ import { worklistCounts } from "../services/collections";
 import { ensureBootstrap } from "./first-start";
 import { ROLE_CATALOGUE } from "./roles";
 import {
+  accountEvents,
+  accounts,
   accountSchedule,
   accountSnapshots,
-  accountEvents,
-  deviceEvents,
-  collectionCases,
-  collectionContacts,
-  deviceTokens,
-  accounts,
-  salePayments,
-  saleItems,
-  sales,
   agents,
   auditLog,
   authTokens,
+  collectionCases,
+  collectionContacts,
   customers,
+  deviceEvents,
+  devices,
+  deviceTokens,
   files,
   inventoryBatches,
   inventoryCategories,
   inventoryItems,
   inventoryMovements,
-  devices,
+  messages,
   passwordTokens,
   permissions,
   productCategories,
@@ -38,6 +36,9 @@ import {
   products,
   rolePermissions,
   roles,
+  saleItems,
+  salePayments,
+  sales,
   ticketEvents,
   tickets,
   users,
@@ -52,6 +53,7 @@ beforeAll(async () => {
 afterAll(() => backend.close());
 // Children before parents: tickets, devices and stock rows name records and staff seeded earlier.
 const SEEDED_TABLES = [
+  messages,
   accountEvents,
   deviceEvents,
   collectionContacts,
@@ -92,8 +94,8 @@ describe("ensureBootstrap", () => {
   it("creates every permission and the catalogue's roles, once", async () => {
     await ensureBootstrap(backend.db, nothing);
     await ensureBootstrap(backend.db, nothing);
-    // Four actions on thirteen subjects.
-    expect(await backend.db.$count(permissions)).toBe(52);
+    // Four actions on fifteen subjects.
+    expect(await backend.db.$count(permissions)).toBe(60);
     const roleRows = await backend.db.select().from(roles);
     expect(roleRows.map((role) => role.name).sort()).toEqual(Object.keys(ROLE_CATALOGUE).sort());
     for (const role of roleRows) {

@@ -17,7 +17,8 @@ export const ROLE_CATALOGUE: Record<string, PermissionName[]> = {
     "manage:Agents",
   ],
   inventory: ["manage:Inventory", "manage:Warehouses", "manage:Products", "manage:Devices", "read:Sales"],
-  support: ["manage:Tickets", "read:Customers", "read:Sales", "read:Devices"],
+  // Answers customers: what was sent to them, and sends again what failed.
+  support: ["manage:Tickets", "read:Customers", "read:Sales", "read:Devices", "read:Messages", "write:Messages"],
   // Reads the loan book and what is behind its figures.
   manager: [
     "read:Portfolio",
@@ -27,6 +28,7 @@ export const ROLE_CATALOGUE: Record<string, PermissionName[]> = {
     "read:Agents",
     "read:Products",
     "read:Devices",
+    "read:Messages",
   ],
   // Works the list of late accounts: assigns them, logs calls and visits, records promises to pay.
   collector: [
@@ -36,6 +38,8 @@ export const ROLE_CATALOGUE: Record<string, PermissionName[]> = {
     "read:Customers",
     "read:Agents",
     "read:Devices",
+    "read:Messages",
+    "write:Messages",
   ],
   viewer: [
     "read:Sales",

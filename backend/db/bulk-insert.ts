@@ -23,6 +23,7 @@ export async function insertByUnnest(
   table: PgTable,
   columns: readonly BulkColumn[],
   rows: readonly Record<string, unknown>[],
+  options: { skipConflicts?: boolean } = {},
 ) {
   const known = getTableColumns(table);
   const names = sql.join(
@@ -41,7 +42,8 @@ export async function insertByUnnest(
       ),
       sql`, `,
     );
-    await tx.execute(sql`insert into ${table} (${names}) select * from unnest(${arrays})`);
+    const conflicts = options.skipConflicts ? sql` on conflict do nothing` : sql``;
+    await tx.execute(sql`insert into ${table} (${names}) select * from unnest(${arrays})${conflicts}`);
   }
 }
 

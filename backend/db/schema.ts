@@ -18,3 +18,4 @@ export * from "./tables/accounts";
 export * from "./tables/collections";
 export * from "./tables/account-events";
 export * from "./tables/jobs";
+export * from "./tables/messages";

@@ -206,9 +206,7 @@ export function accountActionRoutes({ db, caches, mailer }: RouteDeps) {
     .post("/:saleId/delay", guard("write:Sales"), async (c) => {
       const input = await readJsonBody(c, DelaySchema);
       const saleId = c.req.param("saleId");
-      const { tokens, ...result } = await giveDelay(db, signedInActor(c), saleId, input);
-      const message = await tokenEmail(db, saleId, tokens);
-      if (message) await sendWithoutFailing(mailer, message);
+      const { tokens: _tokens, ...result } = await giveDelay(db, signedInActor(c), saleId, input);
       return c.json(result, 200);
     })
     .post("/:saleId/default", guard("manage:Sales"), async (c) => {
@@ -242,7 +240,7 @@ export function accountActionRoutes({ db, caches, mailer }: RouteDeps) {
     )
     .post("/:saleId/payoff", guard("write:Sales"), async (c) => {
       const input = await readJsonBody(c, PayoffSchema);
-      return c.json(await acceptPayoff(db, mailer, signedInActor(c), c.req.param("saleId"), input), 200);
+      return c.json(await acceptPayoff(db, signedInActor(c), c.req.param("saleId"), input), 200);
     })
     .post("/:saleId/cancel", guard("manage:Sales"), async (c) => {
       const input = await readJsonBody(c, CancelSchema);
@@ -259,9 +257,7 @@ export function accountActionRoutes({ db, caches, mailer }: RouteDeps) {
     .post("/:saleId/restructure", guard("manage:Sales"), async (c) => {
       const input = await readJsonBody(c, RestructureSchema);
       const saleId = c.req.param("saleId");
-      const { tokens, ...result } = await restructureAccount(db, signedInActor(c), saleId, input);
-      const message = await tokenEmail(db, saleId, tokens);
-      if (message) await sendWithoutFailing(mailer, message);
+      const { tokens: _tokens, ...result } = await restructureAccount(db, signedInActor(c), saleId, input);
       return c.json(result, 200);
     })
     .post("/:saleId/swap", guard("manage:Devices"), async (c) => {

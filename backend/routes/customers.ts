@@ -1,3 +1,5 @@
+import { ManualMessageSchema, MessageRecordSchema, OptOutSchema } from "../schemas/messages";
+import { sendManualMessage, setOptOut } from "../services/messaging/messages";
 import type { Operation } from "../http/operation";
 import { ok } from "../http/operation";
 import { Hono } from "hono";
@@ -87,6 +89,32 @@ export const customerOperations: Operation[] = [
     errors: { 404: "Customer not found" },
   },
   {
+    method: "post",
+    path: "/api/v1/customers/{id}/messages",
+    tag: "Customers",
+    summary:
+      "Write a message to the customer (SMS, or e-mail without a number); it may use {customerName}, {balance}, {dueDate}, {saleNumber}, {businessName}, {businessPhone}. Refused for an opted-out customer's status: FAILED with the reason",
+    access: "write:Messages",
+    body: ManualMessageSchema,
+    success: ok("The message, queued", MessageRecordSchema, 201),
+    errors: {
+      400: "Empty, too long or an unknown variable",
+      404: "Customer not found",
+      429: "Too many messages",
+    },
+  },
+  {
+    method: "put",
+    path: "/api/v1/customers/{id}/messages-opt-out",
+    tag: "Customers",
+    summary:
+      "Opt the customer out of (or back in to) reminders and list messages; tokens and receipts still go",
+    access: "write:Customers",
+    body: OptOutSchema,
+    success: ok("The setting now", OptOutSchema),
+    errors: { 404: "Customer not found" },
+  },
+  {
     method: "put",
     path: "/api/v1/customers/{id}",
     tag: "Customers",
@@ -132,6 +160,14 @@ export function customerRoutes({ db, caches }: RouteDeps) {
     .get("/:id/accounts", guard("read:Sales"), async (c) => {
       const customer = await getCustomer(db, c.req.param("id"));
       return c.json({ accounts: await customerAccounts(db, customer.id) }, 200);
+    })
+    .post("/:id/messages", guard("write:Messages"), async (c) => {
+      const input = await readJsonBody(c, ManualMessageSchema);
+      return c.json(await sendManualMessage(db, signedInActor(c), c.req.param("id"), input), 201);
+    })
+    .put("/:id/messages-opt-out", guard("write:Customers"), async (c) => {
+      const input = await readJsonBody(c, OptOutSchema);
+      return c.json(await setOptOut(db, signedInActor(c), c.req.param("id"), input.optedOut), 200);
     })
     .put("/:id", guard("write:Customers"), async (c) => {
       const input = await readJsonBody(c, UpdateCustomerSchema);

@@ -6,6 +6,7 @@ import { activityOperations, activityRoutes } from "./activity";
 import { agentOperations, agentRoutes } from "./agents";
 import { authOperations, authRoutes } from "./auth";
 import { collectionOperations, collectionRoutes } from "./collections";
+import { messageOperations, messageRoutes } from "./messages";
 import { customerOperations, customerRoutes } from "./customers";
 import { deviceOperations, deviceRoutes } from "./devices";
 import { fileOperations, fileRoutes } from "./files";
@@ -50,4 +51,5 @@ export const ROUTE_GROUPS: {
   { path: "/api/v1/portfolio", routes: portfolioRoutes, operations: portfolioOperations },
   { path: "/api/v1/collections", routes: collectionRoutes, operations: collectionOperations },
   { path: "/api/v1/accounts", routes: accountActionRoutes, operations: accountActionOperations },
+  { path: "/api/v1/messages", routes: messageRoutes, operations: messageOperations },
 ];

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { deviceTokens, devices, paymentCheckouts, salePayments, sales } from "../db/schema";
+import { deviceTokens, devices, messages, paymentCheckouts, salePayments, sales } from "../db/schema";
 import { ErrorBodySchema } from "../schemas/errors";
 import {
   InitializedPaymentSchema,
@@ -166,9 +166,10 @@ describe("with the built-in sandbox provider", () => {
     const [deviceNow] = await backend.db.select().from(devices).where(eq(devices.id, device.id));
     expect(deviceNow.count).toBe(tokens[0].count);
     expect(deviceNow.count).toBeGreaterThan(device.count ?? 0);
-    const mail = backend.mailer.messages.find((message) => message.to === customer.email);
-    expect(mail?.subject).toBe("Here are your device tokens");
-    expect(mail?.text).toContain(tokens[0].token);
+    // The customer is told in a message queued with the payment, the token in it.
+    const [told] = await backend.db.select().from(messages).where(eq(messages.saleId, sale.id));
+    expect(told).toMatchObject({ kind: "WELCOME", status: "QUEUED", paymentId: recorded[0].id });
+    expect(told.body).toContain(tokens[0].token);
 
     // The client posting the verified payment again (spec §4) reads it back, never counts it twice.
     const acknowledged = await backend.request("POST", "/api/v1/sales/record-cash-payment", {

@@ -130,7 +130,7 @@ export const saleOperations: Operation[] = [
   },
 ];
 
-export function saleRoutes({ db, caches, mailer, config }: RouteDeps) {
+export function saleRoutes({ db, caches, config }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
   const stats = () => caches.saleStats.get("all", () => saleStats(db));
   const saleList: ListSource<SaleListQuery, SaleList> = {
@@ -155,7 +155,7 @@ export function saleRoutes({ db, caches, mailer, config }: RouteDeps) {
       if (input.paymentMethod === "ONLINE") {
         return c.json(await acknowledgeOnlinePayment(db, signedInActor(c), input), 200);
       }
-      return c.json(await recordCashPayment(db, mailer, signedInActor(c), input), 201);
+      return c.json(await recordCashPayment(db, signedInActor(c), input), 201);
     })
     .get("/financial-settings", guard("read:Sales"), async (c) =>
       c.json(financialSettingsRecord(await currentFinancialSettings(db)), 200),

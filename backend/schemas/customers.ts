@@ -91,6 +91,8 @@ export const CustomerRecordSchema = z.object({
   type: z.enum(CUSTOMER_TYPES),
   creatorId: z.string().nullable(),
   agentId: z.string().nullable(),
+  /** No reminders or list messages (tokens and receipts still go). */
+  messagesOptOut: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -15,6 +15,8 @@ export const SUBJECTS = [
   "Roles",
   "Portfolio",
   "Collections",
+  "Messages",
+  "Settings",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 export type Subject = (typeof SUBJECTS)[number];

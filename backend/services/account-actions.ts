@@ -56,8 +56,8 @@ import { forbidden, invalid, invalidField, notFound } from "./errors";
 import { accountFigures } from "./portfolio";
 import { SALE_NOT_FOUND } from "./sale-records";
 import { releaseSales } from "./sale-expiry";
-import { applyPayment, lockSale, mailTokens } from "./sale-payments";
-import type { Mailer } from "../mail";
+import { applyPayment, lockSale } from "./sale-payments";
+import { queueAccountMessage } from "./messaging/triggers";
 import { receiveBatch, receivingWarehouse } from "./stock-common";
 
 // Contract actions on an account (issue 27 §2, decision 040). Each runs in one transaction that locks the
@@ -68,6 +68,7 @@ import { receiveBatch, receivingWarehouse } from "./stock-common";
 
 type Locked = {
   saleId: string;
+  customerId: string;
   number: number;
   status: AccountStatus;
   heldStatus: HeldStatus | null;
@@ -85,6 +86,7 @@ export async function lockAccount(tx: AppDb, saleId: string): Promise<Locked> {
   const [account] = await tx
     .select({
       saleId: accounts.saleId,
+      customerId: accounts.customerId,
       number: sales.number,
       status: accounts.status,
       heldStatus: accounts.heldStatus,
@@ -226,6 +228,14 @@ export async function delayAccount(
     reason: input.reason,
     before: figuresOf(account),
     after: figuresOf(after),
+  });
+  await queueAccountMessage(tx, {
+    kind: "DELAY_GIVEN",
+    saleId,
+    customerId: account.customerId,
+    tokens,
+    days: input.days,
+    actorId: actor.userId,
   });
   return { eventId, tokens };
 }
@@ -528,7 +538,6 @@ export async function payoffQuote(db: AppDb, saleId: string): Promise<PayoffQuot
  */
 export async function acceptPayoff(
   db: AppDb,
-  mailer: Mailer,
   actor: StaffActor,
   saleId: string,
   input: PayoffInput,
@@ -562,7 +571,6 @@ export async function acceptPayoff(
     });
     return { eventId, applied };
   });
-  await mailTokens(db, mailer, saleId, done.applied);
   return answer(db, saleId, done.eventId);
 }
 

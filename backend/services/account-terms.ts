@@ -37,6 +37,7 @@ import {
 } from "./account-actions";
 import { creditGrant, issueGrantTokens, issueResetTokens } from "./device-tokens";
 import { invalid, invalidField, notFound } from "./errors";
+import { queueAccountMessage } from "./messaging/triggers";
 import { SALE_NOT_FOUND } from "./sale-records";
 import { lockSale } from "./sale-payments";
 import { addMonths } from "./sale-schedule";
@@ -255,6 +256,15 @@ export async function restructureAccount(
         ...termsOf({ unpaidInstallments: count, monthlyKobo: terms.monthlyKobo }),
       },
       schedule: rows.map(({ number, dueDate, amountKobo }) => ({ number, dueDate, amountKobo })),
+    });
+    await queueAccountMessage(tx, {
+      kind: "RESTRUCTURED",
+      saleId,
+      customerId: account.customerId,
+      tokens,
+      amountKobo: terms.monthlyKobo,
+      dueDate: input.firstDueDate,
+      actorId: actor.userId,
     });
     return { eventId, tokens };
   });

@@ -474,3 +474,22 @@ export async function setFollowUp(
   });
   return collectionCase(db, saleId, today);
 }
+
+/** Every account the worklist's filters select (up to `limit`), for a message to all of them. */
+export async function worklistAccounts(
+  db: AppDb,
+  query: CollectionListQuery,
+  viewerId: string,
+  limit: number,
+  today = lagosToday(),
+) {
+  return queryRows(
+    db,
+    sql`select a.sale_id, a.customer_id from accounts a left join collection_cases k on k.sale_id = a.sale_id
+      ${searchJoins(query)}
+      where ${worklistConditions(query, viewerId, today)}
+      order by a.sale_id
+      limit ${limit}`,
+    z.object({ sale_id: z.string(), customer_id: z.string() }),
+  );
+}

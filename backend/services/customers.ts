@@ -48,6 +48,7 @@ export const customerRecordColumns = {
   type: customers.type,
   creatorId: customers.creatorId,
   agentId: customers.agentId,
+  messagesOptOut: customers.messagesOptOut,
   createdAt: customers.createdAt,
   updatedAt: customers.updatedAt,
 };

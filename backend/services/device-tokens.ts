@@ -103,6 +103,9 @@ type IssuedToken = {
   kind?: TokenKind;
 };
 
+/** A token just written, with its row's id (the message that carries it names it). */
+export type MintedToken = IssuedToken & { id: string; count: number; kind: TokenKind; value: number };
+
 /** What a token does, as the customer reads it. */
 export const tokenEffect = (token: Pick<IssuedToken, "days" | "kind">) =>
   token.days === null
@@ -117,7 +120,7 @@ async function mintTokens(
   device: DeviceRow,
   grant: TokenGrant,
   origin: { paymentId: string | null; saleId: string | null; issuedBy: string | null },
-): Promise<(IssuedToken & { id: string; count: number; kind: TokenKind; value: number })[]> {
+): Promise<MintedToken[]> {
   const problem = tokenSettingsProblem(device);
   if (problem) throw invalid(problem);
   const pieces: { kind: TokenKind; days: number | null; value: number; creditUntil: string | null }[] = [];
@@ -186,7 +189,7 @@ export async function issueTokensForPayment(
   tx: AppDb,
   payment: { id: string; saleId: string; before: number; after: number; sale: SaleMoney },
   actor: Actor,
-): Promise<IssuedToken[]> {
+): Promise<MintedToken[]> {
   const linked = await tx
     .select({ device: devices, paymentMode: saleItems.paymentMode })
     .from(devices)
@@ -194,7 +197,7 @@ export async function issueTokensForPayment(
     .where(and(eq(saleItems.saleId, payment.saleId), eq(devices.isTokenable, true)))
     .orderBy(asc(devices.id))
     .for("update", { of: devices });
-  const issued: IssuedToken[] = [];
+  const issued: MintedToken[] = [];
   for (const { device, paymentMode } of linked) {
     const grant = grantForPayment(paymentMode, payment.sale, payment.before, payment.after);
     // A device that cannot take a token does not stop the payment, which is real money; staff see no
@@ -220,7 +223,7 @@ export async function issueTokensForDelay(
   saleId: string,
   days: number,
   actor: Actor,
-): Promise<IssuedToken[]> {
+): Promise<MintedToken[]> {
   const linked = await tx
     .select({ device: devices })
     .from(devices)
@@ -228,7 +231,7 @@ export async function issueTokensForDelay(
     .where(and(eq(saleItems.saleId, saleId), eq(devices.isTokenable, true)))
     .orderBy(asc(devices.id))
     .for("update", { of: devices });
-  const issued: IssuedToken[] = [];
+  const issued: MintedToken[] = [];
   for (const { device } of linked) {
     if (tokenSettingsProblem(device)) continue;
     issued.push(
@@ -257,7 +260,7 @@ export async function issueGrantTokens(
   saleId: string,
   grant: TokenGrant,
   actor: Actor,
-): Promise<IssuedToken[]> {
+): Promise<MintedToken[]> {
   if (deviceIds.length === 0) return [];
   const locked = await tx
     .select()
@@ -265,7 +268,7 @@ export async function issueGrantTokens(
     .where(and(inArray(devices.id, deviceIds), eq(devices.isTokenable, true)))
     .orderBy(asc(devices.id))
     .for("update");
-  const issued: IssuedToken[] = [];
+  const issued: MintedToken[] = [];
   for (const device of locked) {
     if (tokenSettingsProblem(device)) continue;
     issued.push(

@@ -32,7 +32,6 @@ import {
   formatNaira,
   getSale,
   lockSale,
-  mailTokens,
   paymentAnswer,
   paymentReference,
 } from "./sales";
@@ -327,7 +326,6 @@ export async function settleCheckout(
       .returning();
     return { checkout: settled, applied };
   });
-  if (outcome.applied) await mailTokens(db, context.mailer, outcome.checkout.saleId, outcome.applied);
   return answerForRecorded(db, outcome.checkout);
 }
 

@@ -2,14 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
 import type { AppDb } from "../db/client";
 import { salePayments, sales } from "../db/schema";
-import type { Mailer } from "../mail";
 import { koboToNaira, nairaToKobo } from "../schemas/money";
 import type { PaymentProviderName } from "../schemas/payments";
 import type { CashPaymentInput, PaymentMethod, PaymentStatus, SaleStatus } from "../schemas/sales";
 import { recordAudit } from "./audit";
 import type { Actor, StaffActor } from "./audit";
-import { issueTokensForPayment, tokenEmail } from "./device-tokens";
-import { sendWithoutFailing } from "./emails";
+import { issueTokensForPayment } from "./device-tokens";
+import { queuePaymentMessage } from "./messaging/triggers";
 import { invalidField, isUniqueViolation, notFound } from "./errors";
 import { SALE_NOT_FOUND, getSale } from "./sale-records";
 import { formatNaira as nairaText } from "../constants/money";
@@ -34,6 +33,7 @@ export const formatNaira = (kobo: number) => nairaText(koboToNaira(kobo));
 /** A sale's money, locked for the rest of the transaction: two payments never read the same balance. */
 export type LockedSale = {
   id: string;
+  customerId: string;
   number: number;
   status: SaleStatus;
   totalKobo: number;
@@ -47,6 +47,7 @@ export async function lockSale(tx: AppDb, saleId: string): Promise<LockedSale> {
   const [sale] = await tx
     .select({
       id: sales.id,
+      customerId: sales.customerId,
       number: sales.number,
       status: sales.status,
       totalKobo: sales.totalKobo,
@@ -133,19 +134,24 @@ export async function applyPayment(
     summary: `Recorded ${incoming.method === "CASH" ? "a cash" : "an online"} payment of ${formatNaira(incoming.amountKobo)} for sale ${saleNumberText(sale.number)}`,
     changes: { paymentId: payment.id, amountKobo: incoming.amountKobo, tokens: tokens.length },
   });
+  await queuePaymentMessage(tx, {
+    saleId: sale.id,
+    customerId: sale.customerId,
+    paymentId: payment.id,
+    method: incoming.method,
+    amountKobo: incoming.amountKobo,
+    beforeKobo: sale.paidKobo,
+    afterKobo: after,
+    totalKobo: sale.totalKobo,
+    tokens,
+    actorId: actor.userId,
+  });
   return { paymentId: payment.id, status, tokens };
-}
-
-/** After the commit; a mail failure is logged, not fatal. */
-export async function mailTokens(db: AppDb, mailer: Mailer, saleId: string, applied: AppliedPayment) {
-  const message = await tokenEmail(db, saleId, applied.tokens);
-  if (message) await sendWithoutFailing(mailer, message);
 }
 
 // The sale row is locked, so two clerks recording the last instalment at once cannot pay it twice.
 export async function recordCashPayment(
   db: AppDb,
-  mailer: Mailer,
   actor: StaffActor,
   input: CashPaymentInput,
 ) {
@@ -179,7 +185,6 @@ export async function recordCashPayment(
         ? invalidField("reference", "This payment reference was already recorded")
         : error;
     });
-  await mailTokens(db, mailer, input.saleId, applied);
   return paymentAnswer(db, input.saleId, applied.paymentId, actor);
 }
 

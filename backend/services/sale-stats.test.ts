@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { paymentCheckouts, sales } from "../db/schema";
+import { messages, paymentCheckouts, sales } from "../db/schema";
 import { CHECKOUT_STATUSES } from "../schemas/payments";
 import { SALE_STATUSES, SALE_TABS } from "../schemas/sales";
 import { makeCustomer } from "../test/sale-factories";
@@ -88,6 +88,7 @@ describe("saleStats", () => {
     await backend.db.update(sales).set({ hasContract: true }).where(eq(sales.status, "UNPAID"));
     const unpaid = await backend.db.select({ id: sales.id }).from(sales).where(eq(sales.status, "UNPAID"));
     await backend.db.delete(paymentCheckouts).where(eq(paymentCheckouts.saleId, unpaid[0].id));
+    await backend.db.delete(messages).where(eq(messages.saleId, unpaid[0].id));
     await backend.db.delete(sales).where(eq(sales.id, unpaid[0].id));
 
     const stats = await saleStats(backend.db);

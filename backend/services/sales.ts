@@ -25,7 +25,6 @@ export {
   applyPayment,
   formatNaira,
   lockSale,
-  mailTokens,
   paymentAnswer,
   recordCashPayment,
 } from "./sale-payments";

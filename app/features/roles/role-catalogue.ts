@@ -23,6 +23,8 @@ export const SUBJECT_LABELS: Record<Subject, string> = {
   Roles: "Roles",
   Portfolio: "Portfolio",
   Collections: "Collections",
+  Messages: "Customer messages",
+  Settings: "Settings",
 };
 
 export const SUBJECT_ROWS: Subject[] = [...SUBJECTS.filter((subject) => subject !== "all"), "all"];

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, doublePrecision, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, doublePrecision, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { ADDRESS_TYPES, CUSTOMER_STATUSES, CUSTOMER_TYPES } from "../../schemas/customers";
 import type { AddressType, CustomerStatus, CustomerType } from "../../schemas/customers";
@@ -31,6 +31,8 @@ export const customers = pgTable(
     type: text("type").$type<CustomerType>().notNull().default("lead"),
     creatorId: text("creator_id").references(() => users.id),
     agentId: text("agent_id").references(() => agents.id),
+    /** The customer asked for no reminders or other messages staff send in bulk (issue 29). */
+    messagesOptOut: boolean("messages_opt_out").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: moment("deleted_at"),

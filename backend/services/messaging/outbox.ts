@@ -1,0 +1,172 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { AppDb } from "../../db/client";
+import { queryRows } from "../../db/query-rows";
+import { messages } from "../../db/schema";
+import { DEFAULT_TEMPLATES } from "../../constants/messages";
+import type { MessageChannel, MessageKind, MessageStatus } from "../../constants/messages";
+import { saleNumberText } from "../../constants/record-numbers";
+import { normalisePhone } from "../../schemas/phone";
+import { dayForCustomer, moneyFor, renderTemplate } from "./templates";
+import type { MessageValues } from "./templates";
+
+// The outbox (issue 29, decision 043): a message is a row written in its cause's transaction, so a payment
+// that commits has its message and one that rolls back has none; the worker sends what is queued.
+
+export const NO_CONTACT = "The customer has no phone number or e-mail address that can take messages";
+export const OPTED_OUT = "The customer opted out of messages";
+export const CUSTOMER_GONE = "The customer was deleted";
+
+/** The number a gateway takes: the international form without "+" (234…), or null when it is no number. */
+export function gatewayNumber(phone: string): string | null {
+  const normal = normalisePhone(phone);
+  if (!normal) return null;
+  return normal.startsWith("+") ? normal.slice(1) : `234${normal.slice(1)}`;
+}
+
+/** Values whose meaning depends on the channel (money) are given in kobo and written here. */
+export interface MessageFacts {
+  amountKobo?: number;
+  balanceKobo?: number;
+  dueDate?: string | null;
+  token?: string;
+  days?: number | null;
+  deviceSerial?: string;
+}
+
+export interface QueueInput {
+  kind: MessageKind;
+  customerId: string;
+  saleId?: string | null;
+  paymentId?: string | null;
+  tokenIds?: string[];
+  facts?: MessageFacts;
+  /** A message staff typed, with its variables still to fill; otherwise the kind's template. */
+  body?: string;
+  createdBy?: string | null;
+  /** Tokens and receipts are the service itself: they go even to a customer who opted out of messages. */
+  transactional: boolean;
+  sendAfter?: Date;
+  onceKey?: string;
+  dueDate?: string;
+}
+
+export const Context = z.object({
+  firstname: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  opted_out: z.boolean(),
+  deleted: z.boolean(),
+  business_name: z.string().nullable(),
+  business_phone: z.string().nullable(),
+  template_body: z.string().nullable(),
+  template_subject: z.string().nullable(),
+  sale_number: z.coerce.number().nullable(),
+  credit_expiry: z.string().nullable(),
+  outstanding_kobo: z.coerce.number().nullable(),
+});
+export type Context = z.infer<typeof Context>;
+
+/** Everything a message's text draws on, in one round trip inside the caller's transaction. */
+async function contextOf(tx: AppDb, input: QueueInput): Promise<Context | null> {
+  const [row] = await queryRows(
+    tx,
+    sql`select c.firstname, c.phone, c.email, c.messages_opt_out as opted_out,
+        c.deleted_at is not null as deleted,
+        b.name as business_name, b.phone as business_phone,
+        t.body as template_body, t.subject as template_subject,
+        s.number as sale_number, a.credit_expiry::text as credit_expiry, a.outstanding_kobo
+      from customers c
+      left join business_settings b on b.id = 'current'
+      left join message_templates t on t.kind = ${input.kind}
+      left join sales s on s.id = ${input.saleId ?? null}
+      left join accounts a on a.sale_id = s.id
+      where c.id = ${input.customerId}`,
+    Context,
+  );
+  return row ?? null;
+}
+
+function valuesFor(context: Context, channel: MessageChannel, facts: MessageFacts): MessageValues {
+  const balance = facts.balanceKobo ?? context.outstanding_kobo;
+  const dueDate = facts.dueDate === undefined ? context.credit_expiry : facts.dueDate;
+  return {
+    customerName: context.firstname,
+    amount: facts.amountKobo === undefined ? undefined : moneyFor(channel, facts.amountKobo),
+    balance: balance === null ? undefined : moneyFor(channel, balance),
+    dueDate: dueDate ? dayForCustomer(dueDate) : "",
+    token: facts.token,
+    days: facts.days === undefined || facts.days === null ? undefined : String(facts.days),
+    deviceSerial: facts.deviceSerial,
+    saleNumber: context.sale_number === null ? undefined : saleNumberText(context.sale_number),
+    businessName: context.business_name ?? "",
+    businessPhone: context.business_phone ?? "",
+  };
+}
+
+/** The channel and address a customer's messages go to: SMS when the number is one, else e-mail. */
+export function addressOf(customer: { phone: string; email: string }) {
+  const number = gatewayNumber(customer.phone);
+  if (number) return { channel: "SMS" as const, recipient: number };
+  if (customer.email) return { channel: "EMAIL" as const, recipient: customer.email };
+  return null;
+}
+
+export type Templates = Partial<Record<MessageKind, { body: string; subject: string }>>;
+
+/**
+ * A message's row from what it is about. A message that can never go (no number or address, a customer
+ * who opted out of what is not transactional) is FAILED with its reason, so staff see why the customer
+ * heard nothing.
+ */
+export function composeMessage(context: Context, input: QueueInput) {
+  const address = addressOf(context);
+  const channel = address?.channel ?? "SMS";
+  const fallback = input.kind === "MANUAL" ? null : DEFAULT_TEMPLATES[input.kind];
+  const body = renderTemplate(
+    input.body ?? context.template_body ?? fallback?.body ?? "",
+    valuesFor(context, channel, input.facts ?? {}),
+  );
+  const failure = context.deleted
+    ? CUSTOMER_GONE
+    : !address
+      ? NO_CONTACT
+      : context.opted_out && !input.transactional
+        ? OPTED_OUT
+        : null;
+  const status: MessageStatus = failure ? "FAILED" : "QUEUED";
+  return {
+    id: randomUUID(),
+    customerId: input.customerId,
+    saleId: input.saleId ?? null,
+    paymentId: input.paymentId ?? null,
+    tokenIds: input.tokenIds?.length ? input.tokenIds : null,
+    kind: input.kind,
+    channel,
+    recipient: address?.recipient ?? "",
+    subject:
+      channel === "EMAIL" ? (context.template_subject ?? fallback?.subject ?? "A message from us") : null,
+    body,
+    status,
+    error: failure,
+    createdBy: input.createdBy ?? null,
+    sendAfter: input.sendAfter ?? new Date(),
+    onceKey: input.onceKey ?? null,
+    dueDate: input.dueDate ?? null,
+  };
+}
+
+/** One message, queued in the caller's transaction; it answers its id and status. */
+export async function queueMessage(
+  tx: AppDb,
+  input: QueueInput,
+): Promise<{ id: string; status: MessageStatus }> {
+  const context = await contextOf(tx, input);
+  if (!context) throw new Error(`No customer ${input.customerId} to message`);
+  const row = composeMessage(context, input);
+  // The database's clock, as the worker's: a process's clock ahead of it would hold the message back.
+  const { sendAfter: _processClock, ...rest } = row;
+  await tx.insert(messages).values(input.sendAfter ? row : rest);
+  return { id: row.id, status: row.status };
+}

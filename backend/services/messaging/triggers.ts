@@ -1,0 +1,87 @@
+import type { AppDb } from "../../db/client";
+import type { MessageKind } from "../../constants/messages";
+import type { MintedToken } from "../device-tokens";
+import { queueMessage } from "./outbox";
+import { tokensText } from "./templates";
+
+// What the customer is told when something happens to their account: one message per event, queued in the
+// event's own transaction (the account's figures are already refreshed by then: the database's triggers
+// run at each statement).
+
+const tokenFacts = (tokens: MintedToken[]) => ({
+  token: tokensText(tokens),
+  // Days bought by one device's tokens (a long grant is split into several); every device gets the same.
+  days: tokens
+    .filter((token) => token.deviceId === tokens[0]?.deviceId)
+    .reduce((sum, t) => sum + (t.days ?? 0), 0),
+  deviceSerial: [...new Set(tokens.map((token) => token.serialNumber))].join(", "),
+});
+
+/** The last payment says completed, the first welcome, a cash one is a receipt, any other payment received. */
+export function paymentMessageKind(payment: {
+  method: string;
+  beforeKobo: number;
+  afterKobo: number;
+  totalKobo: number;
+}): MessageKind {
+  if (payment.afterKobo >= payment.totalKobo) return "COMPLETED";
+  if (payment.beforeKobo === 0) return "WELCOME";
+  return payment.method === "CASH" ? "CASH_RECEIPT" : "PAYMENT_RECEIVED";
+}
+
+export async function queuePaymentMessage(
+  tx: AppDb,
+  payment: {
+    saleId: string;
+    customerId: string;
+    paymentId: string;
+    method: string;
+    amountKobo: number;
+    beforeKobo: number;
+    afterKobo: number;
+    totalKobo: number;
+    tokens: MintedToken[];
+    actorId: string | null;
+  },
+) {
+  return queueMessage(tx, {
+    kind: paymentMessageKind(payment),
+    customerId: payment.customerId,
+    saleId: payment.saleId,
+    paymentId: payment.paymentId,
+    tokenIds: payment.tokens.map((token) => token.id),
+    facts: {
+      amountKobo: payment.amountKobo,
+      balanceKobo: Math.max(0, payment.totalKobo - payment.afterKobo),
+      ...tokenFacts(payment.tokens),
+    },
+    createdBy: payment.actorId,
+    transactional: true,
+  });
+}
+
+/** A delay, a restructure, a token staff issued: the account's new terms and the tokens that carry them. */
+export async function queueAccountMessage(
+  tx: AppDb,
+  event: {
+    kind: Extract<MessageKind, "DELAY_GIVEN" | "RESTRUCTURED">;
+    saleId: string;
+    customerId: string;
+    tokens: MintedToken[];
+    days?: number;
+    amountKobo?: number;
+    dueDate?: string;
+    actorId: string | null;
+  },
+) {
+  const facts = tokenFacts(event.tokens);
+  return queueMessage(tx, {
+    kind: event.kind,
+    customerId: event.customerId,
+    saleId: event.saleId,
+    tokenIds: event.tokens.map((token) => token.id),
+    facts: { ...facts, days: event.days ?? facts.days, amountKobo: event.amountKobo, dueDate: event.dueDate },
+    createdBy: event.actorId,
+    transactional: true,
+  });
+}
