@@ -14,6 +14,7 @@ import { CustomerAccount, CustomerDevices, CustomerTickets } from "~/features/cu
 import { NEW_SALE_PATH } from "~/features/sale-flow/paths";
 import { CustomerSales } from "~/features/sales/customer-sales";
 import { CustomerAccounts } from "~/features/portfolio/customer-accounts";
+import { CustomerMessages } from "~/features/messages/message-parts";
 import { capitalise, emailShown, formatDate, fullName } from "~/utils/format";
 import { useLiveForm } from "~/utils/use-live-form";
 import type { FormResult } from "~/utils/use-live-form";
@@ -131,7 +132,7 @@ function customerDetails(customer: CustomerRecord, agentName: string | null): [s
 }
 
 export default function CustomerRoute() {
-  const { customer, agentName, tabs, sales, accounts, devices, tickets, can, editing, mapsApiKey } =
+  const { customer, agentName, tabs, sales, accounts, devices, tickets, messages, can, editing, mapsApiKey } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const answered = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
@@ -189,6 +190,14 @@ export default function CustomerRoute() {
       <CustomerAccounts accounts={accounts} />
       {devices ? <CustomerDevices devices={devices} /> : null}
       {tickets ? <CustomerTickets tickets={tickets} /> : null}
+      {can.readMessages ? (
+        <CustomerMessages
+          customer={customer}
+          messages={messages}
+          can={can}
+          lastResult={answered("message")}
+        />
+      ) : null}
     </div>
   );
 }

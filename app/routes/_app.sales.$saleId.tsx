@@ -11,9 +11,13 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 ];
 
 export default function SaleRoute() {
-  const { sale, events, payment, can } = useLoaderData<typeof loader>();
+  const { sale, events, payment, can, tokenMessages } = useLoaderData<typeof loader>();
   const below = useOutlet();
-  return below ?? <SalePage sale={sale} events={events} payment={payment} can={can} />;
+  return (
+    below ?? (
+      <SalePage sale={sale} events={events} payment={payment} can={can} tokenMessages={tokenMessages} />
+    )
+  );
 }
 
 export const ErrorBoundary = SectionErrorBoundary;

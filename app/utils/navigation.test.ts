@@ -6,6 +6,7 @@ describe("main menu", () => {
       "Home /home",
       "Portfolio /portfolio",
       "Collections /collections",
+      "Messages /messages",
       "Sales /sales",
       "Customers /customers",
       "Agents /agents",

@@ -11,6 +11,8 @@ export const MAIN_MENU: { title: string; link: string; matches: string[]; permis
   { title: "Portfolio", link: "/portfolio", matches: ["/portfolio"], permission: "read:Portfolio" },
   // Working the late accounts (issue 27).
   { title: "Collections", link: "/collections", matches: ["/collections"], permission: "read:Collections" },
+  // What was written to customers, and whether it arrived (issue 29).
+  { title: "Messages", link: "/messages", matches: ["/messages"], permission: "read:Messages" },
   { title: "Sales", link: "/sales", matches: ["/sales"], permission: "read:Sales" },
   { title: "Customers", link: "/customers", matches: ["/customers"], permission: "read:Customers" },
   { title: "Agents", link: "/agents", matches: ["/agents"], permission: "read:Agents" },
@@ -176,6 +178,8 @@ export const SECTIONS: Record<SectionKey, SectionDefinition> = {
       { key: "financial-settings", title: "Financial Settings", permission: "read:Sales" },
       // Printed on receipts, so those who take payments may read it; only administrators change it.
       { key: "business", title: "Business", permission: "read:Sales" },
+      // Customer messages: gateways, templates, reminders; only manage:Settings changes them.
+      { key: "messages", title: "Messages", permission: "read:Messages" },
     ],
   },
 };

@@ -98,6 +98,9 @@ export const BulkMessageSchema = z
   .strict();
 export type BulkMessageInput = z.infer<typeof BulkMessageSchema>;
 
+/** The list message's form: the worklist's filters come from the page's URL. */
+export const ListMessageFormSchema = BulkMessageSchema.pick({ body: true, expected: true });
+
 export const BulkMessageResultSchema = z.object({ queued: z.number(), skipped: z.number() });
 
 export const SandboxReportSchema = z

@@ -61,6 +61,10 @@ const SCREENS: Record<string, Screen> = {
   "portfolio accounts": { path: "/portfolio/accounts?bucket=90%2B" },
   "collections worklist": { path: "/collections" },
   "a collection case": { path: (records) => `/collections/${records.lateSaleId}` },
+  "a message to the worklist": { path: "/collections/message?bucket=90%2B" },
+  "the messages outbox": { path: "/messages" },
+  "settings: messages": { path: "/settings/messages" },
+  "settings: a message template": { path: "/settings/messages/WELCOME" },
   "a late account's sale page with its actions and timeline": {
     path: (records) => `/sales/${records.lateSaleId}`,
   },

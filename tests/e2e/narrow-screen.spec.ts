@@ -60,6 +60,7 @@ test.describe("at 320 px wide", () => {
     { path: "/devices/all", heading: "All Devices" },
     { path: "/support/all", heading: "All Tickets" },
     { path: "/sales/all", heading: "All Sales" },
+    { path: "/messages", heading: "All messages" },
   ]) {
     test(`the search form on ${list.path} stays inside its card`, async ({ page }) => {
       await page.goto(list.path);

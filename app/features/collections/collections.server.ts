@@ -35,7 +35,12 @@ export async function worklistLoader({ request }: LoaderFunctionArgs) {
     apiRead(request, "/v1/collections/counts", CollectionCountsSchema),
     apiRead(request, "/v1/collections/options", CollectionOptionsSchema),
   ]);
-  return { page, counts, options, can: canFlags(user, { write: "write:Collections" }) };
+  return {
+    page,
+    counts,
+    options,
+    can: canFlags(user, { write: "write:Collections", message: "write:Messages" }),
+  };
 }
 
 const AssignedSchema = z.object({ assigned: z.number(), assignedTo: z.string().nullable() });

@@ -65,6 +65,8 @@ export function Worklist() {
   const current = TABS.find((tab) => tab.key === query.tab) ?? TABS[0];
   const filtered = FILTERS.some((key) => key !== "search" && Boolean(query[key]));
   const clearHref = query.tab !== "all" ? `/collections?tab=${query.tab}` : "/collections";
+  const messageSearch = new URLSearchParams(kept);
+  if (query.tab !== "all") messageSearch.set("tab", query.tab);
 
   const columns: Column<CollectionRecord>[] = [
     ...(can.write
@@ -213,6 +215,16 @@ export function Worklist() {
         page={list}
         itemLabel="accounts"
         emptyHint="Accounts appear here the day they run out of credit."
+        actions={
+          can.message && list.total > 0 ? (
+            <Link
+              to={`/collections/message${messageSearch ? `?${messageSearch}` : ""}`}
+              className="rounded-lg border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              Message these accounts
+            </Link>
+          ) : null
+        }
       >
         {can.write ? (
           <Form

@@ -10,6 +10,8 @@ import { DeviceListSchema } from "#backend/schemas/devices";
 import { SaleListSchema } from "#backend/schemas/sales";
 import { TicketListSchema } from "#backend/schemas/tickets";
 import { CustomerAccountsSchema } from "#backend/schemas/portfolio";
+import { MessageListSchema } from "#backend/schemas/messages";
+import { CUSTOMER_MESSAGE_INTENTS, customerMessageIntent } from "~/features/messages/messages.server";
 import { apiRead, apiReadOrFailure, apiWrite } from "~/api.server";
 import { appConfig } from "~/config.server";
 import { requirePermission, requireUser } from "~/session.server";
@@ -26,7 +28,8 @@ import { can as may, canFlags } from "~/utils/permissions";
 
 /** The newest sales shown on a customer's page; the rest are a search of the sales list away. */
 const CUSTOMER_SALES = 20;
-/** Devices and tickets shown; the counts above them are of all. */
+/** Devices, tickets and messages shown; the counts above them are of all. */
+const CUSTOMER_MESSAGES = 20;
 const CUSTOMER_RECORDS = 10;
 
 const customerPath = (id: string | undefined) => `/v1/customers/${encodeURIComponent(id ?? "")}` as const;
@@ -36,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = encodeURIComponent(params.customerId ?? "");
   const customer = await apiRead(request, `/v1/customers/single/${id}`, CustomerRecordSchema);
   const mine = { customerId: customer.id, limit: CUSTOMER_RECORDS };
-  const [agent, tabs, sales, accounts, devices, tickets] = await Promise.all([
+  const [agent, tabs, sales, accounts, devices, tickets, messages] = await Promise.all([
     customer.agentId
       ? apiReadOrFailure(request, `/v1/agents/${encodeURIComponent(customer.agentId)}`, AgentRecordSchema)
       : null,
@@ -50,8 +53,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       : null,
     may(user, "read:Devices") ? apiReadOrFailure(request, "/v1/device", DeviceListSchema, mine) : null,
     may(user, "read:Tickets") ? apiReadOrFailure(request, "/v1/tickets", TicketListSchema, mine) : null,
+    may(user, "read:Messages")
+      ? apiReadOrFailure(request, "/v1/messages", MessageListSchema, {
+          customerId: customer.id,
+          limit: CUSTOMER_MESSAGES,
+        })
+      : null,
   ]);
-  const can = canFlags(user, { sell: "write:Sales", write: "write:Customers" });
+  const can = canFlags(user, {
+    sell: "write:Sales",
+    write: "write:Customers",
+    message: "write:Messages",
+    readMessages: "read:Messages",
+  });
   return {
     customer,
     agentName: agent?.ok ? fullName(agent.data) : null,
@@ -60,18 +74,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     accounts: accounts?.ok ? accounts.data.accounts : [],
     devices: devices?.ok ? devices.data : null,
     tickets: tickets?.ok ? tickets.data : null,
+    messages: messages?.ok ? messages.data : null,
     can,
     editing: can.write && new URL(request.url).searchParams.get("mode") === "edit",
     mapsApiKey: appConfig().mapsApiKey ?? null,
   };
 }
 
-// Three forms on the page: the edit form, Bar (with its reason) and Unbar.
+// The edit form, Bar (with its reason) and Unbar; and the Messages panel's forms, each with its permission.
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requirePermission(request, "write:Customers");
+  await requireUser(request);
   const page = `/customers/${encodeURIComponent(params.customerId ?? "")}`;
   const formData = await readFormData(request);
   const intent = formData.get("intent");
+  if (typeof intent === "string" && CUSTOMER_MESSAGE_INTENTS.includes(intent))
+    return customerMessageIntent(request, formData, params.customerId ?? "");
+  await requirePermission(request, "write:Customers");
 
   if (intent === "unbar") {
     const answer = await apiWrite(

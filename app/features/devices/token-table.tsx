@@ -1,3 +1,6 @@
+import { MESSAGE_CHANNEL_LABELS } from "#backend/constants/messages";
+import { MessageStatusPill } from "~/features/messages/message-parts";
+import type { TokenMessage } from "~/features/messages/message-parts";
 import type { TokenRecord } from "#backend/schemas/token-records";
 import { TOKEN_KIND_LABELS } from "~/features/sales/sale-labels";
 import { formatDate, formatNumber, formatTime } from "~/utils/format";
@@ -6,10 +9,13 @@ export function TokenTable({
   tokens,
   caption,
   highlight,
+  messages,
 }: {
   tokens: TokenRecord[];
   caption: string;
   highlight?: string | null;
+  /** The message that carried each token to the customer (the sale page, for who reads messages). */
+  messages?: Record<string, TokenMessage> | null;
 }) {
   return (
     <div className="overflow-x-auto">
@@ -29,9 +35,14 @@ export function TokenTable({
             <th scope="col" className="py-2 pr-4">
               Issued
             </th>
-            <th scope="col" className="py-2">
+            <th scope="col" className="py-2 pr-4">
               By
             </th>
+            {messages ? (
+              <th scope="col" className="py-2">
+                Sent to customer
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -51,11 +62,31 @@ export function TokenTable({
               <td className="py-2 pr-4">
                 {formatDate(token.createdAt)} {formatTime(token.createdAt)}
               </td>
-              <td className="py-2">{token.issuedBy?.name ?? (token.paymentId ? "Payment" : "")}</td>
+              <td className="py-2 pr-4">{token.issuedBy?.name ?? (token.paymentId ? "Payment" : "")}</td>
+              {messages ? (
+                <td className="py-2">
+                  <TokenMessageState message={messages[token.id]} />
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+function TokenMessageState({ message }: { message: TokenMessage | undefined }) {
+  if (!message) return <span className="text-slate-600">No message</span>;
+  return (
+    <span className="flex flex-col gap-0.5">
+      <span>
+        <MessageStatusPill status={message.status} />{" "}
+        <span className="text-xs text-slate-600">
+          {MESSAGE_CHANNEL_LABELS[message.channel]} {message.recipient}
+        </span>
+      </span>
+      {message.error ? <span className="text-xs text-red-800">{message.error}</span> : null}
+    </span>
   );
 }

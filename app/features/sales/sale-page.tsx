@@ -7,6 +7,7 @@ import { DataTable } from "~/components/data-table";
 import { DetailList } from "~/components/detail-list";
 import { Panel } from "~/components/panel";
 import { TokenTable } from "~/features/devices/token-table";
+import type { TokenMessage } from "~/features/messages/message-parts";
 import { emailShown, formatDate, formatNaira, formatNumber, formatTime, fullName } from "~/utils/format";
 import { contractRows, nestedIdentification } from "./contract-details";
 import type { PaymentReturnMessage } from "./payment-return";
@@ -112,7 +113,15 @@ function Totals({ sale }: { sale: SaleRecord }) {
   );
 }
 
-function DeviceTokens({ item, can }: { item: SaleItemRecord; can: Pick<SalePageFlags, "readDevices"> }) {
+function DeviceTokens({
+  item,
+  can,
+  tokenMessages,
+}: {
+  item: SaleItemRecord;
+  can: Pick<SalePageFlags, "readDevices">;
+  tokenMessages: Record<string, TokenMessage> | null;
+}) {
   if (item.devices.length === 0) return <p className="mt-3">No devices linked.</p>;
   return (
     <ul className="mt-3 flex flex-col gap-3">
@@ -132,7 +141,11 @@ function DeviceTokens({ item, can }: { item: SaleItemRecord; can: Pick<SalePageF
             ) : null}
           </p>
           {device.tokens.length ? (
-            <TokenTable tokens={device.tokens} caption={`Tokens of device ${device.serialNumber}`} />
+            <TokenTable
+              tokens={device.tokens}
+              caption={`Tokens of device ${device.serialNumber}`}
+              messages={tokenMessages}
+            />
           ) : (
             <p className="mt-1 text-slate-600">
               {device.isTokenable ? "No tokens issued yet." : "Not tokenable: needs no tokens."}
@@ -144,7 +157,15 @@ function DeviceTokens({ item, can }: { item: SaleItemRecord; can: Pick<SalePageF
   );
 }
 
-function Items({ sale, can }: { sale: SaleRecord; can: Pick<SalePageFlags, "readDevices"> }) {
+function Items({
+  sale,
+  can,
+  tokenMessages,
+}: {
+  sale: SaleRecord;
+  can: Pick<SalePageFlags, "readDevices">;
+  tokenMessages: Record<string, TokenMessage> | null;
+}) {
   return (
     <Panel id="sale-items" title="Products">
       <div className="flex flex-col gap-6">
@@ -184,7 +205,7 @@ function Items({ sale, can }: { sale: SaleRecord; can: Pick<SalePageFlags, "read
             <article key={item.id} aria-label={item.product.name}>
               <h3 className="text-base font-semibold text-slate-900">{item.product.name}</h3>
               <DetailList rows={rows} />
-              <DeviceTokens item={item} can={can} />
+              <DeviceTokens item={item} can={can} tokenMessages={tokenMessages} />
             </article>
           );
         })}
@@ -282,11 +303,13 @@ export function SalePage({
   events,
   payment,
   can,
+  tokenMessages = null,
 }: {
   sale: SaleRecord;
   events: AccountEvent[];
   payment: PaymentReturnMessage | null;
   can: SalePageFlags;
+  tokenMessages?: Record<string, TokenMessage> | null;
 }) {
   return (
     <div className="flex flex-col gap-4">
@@ -307,7 +330,7 @@ export function SalePage({
       ) : null}
       <Overview sale={sale} can={can} />
       <Totals sale={sale} />
-      <Items sale={sale} can={can} />
+      <Items sale={sale} can={can} tokenMessages={tokenMessages} />
       {sale.account ? (
         <Panel id="sale-account" title="Account">
           <AccountFigures account={sale.account} />
