@@ -87,7 +87,7 @@ export const ACTION_ERRORS = {
   notDefaulted: "Only a defaulted account can be written off",
   noDevice: "This sale has no tokenable device",
   noToken: "No token has been issued for this sale yet",
-  noEmail: "The customer has no e-mail address to send the token to",
+  noContact: "The customer has no phone number or e-mail address to send the token to",
   notThisSale: "This device is not linked to this sale",
   quoteChanged: "The quote has changed since it was shown: read the new amount and accept again",
   notReturnedItem: "Choose a stock item of the returned class",
@@ -124,7 +124,7 @@ export const ACTION_DEFINITIONS = {
   cancel:
     "Cancelling closes the sale and its account: its stock goes back to the batches it came from and its devices are unlinked. What the business will pay back is recorded as a refund due (as money that arrives after a cancellation is), at most what was paid; ₦0 records none.",
   resendToken:
-    "The sale's latest token goes to the customer's e-mail address again, unchanged: nothing new is issued.",
+    "The sale's latest token goes to the customer again, unchanged (by SMS, or by e-mail without a mobile number): nothing new is issued.",
   restructure: `Restructuring spreads what is still unpaid (the sale's total less everything paid) over new monthly installments: a number of them, or a monthly amount (the last one takes what is left), the first on the date given and then monthly. Paid installments never change; a partly paid one keeps its paid part. Nothing is added or taken off the total. The old schedule is kept on the timeline. Each tokenable device gets a token that sets its credit to the first new due date (never less than it has), and payments after it buy 30 days per new monthly amount.`,
   swap: `A swap replaces one of the sale's devices with another from stock: the new one leaves stock (one unit of its stock item) and takes the old one's place on the sale; the old one goes back to stock under a returned-class item, or aside as faulty (not offered to a sale again). The new device gets a token that sets it to the credit the account has (an unlock token when the sale is paid), and later tokens are counted on it. Both devices' pages show the swap.`,
   writeOff:

@@ -30,6 +30,7 @@ export const MESSAGE_KINDS = [
   "CASH_RECEIPT",
   "DELAY_GIVEN",
   "RESTRUCTURED",
+  "TOKEN",
   "REMINDER_BEFORE",
   "REMINDER_DUE",
   "REMINDER_AFTER",
@@ -47,6 +48,7 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   CASH_RECEIPT: "Cash receipt",
   DELAY_GIVEN: "Delay given",
   RESTRUCTURED: "Restructured",
+  TOKEN: "Token issued",
   REMINDER_BEFORE: "Reminder before the due day",
   REMINDER_DUE: "Reminder on the due day",
   REMINDER_AFTER: "Reminder after the due day",
@@ -62,6 +64,7 @@ export const MESSAGE_KIND_WHEN: Record<TemplateKind, string> = {
   CASH_RECEIPT: "A cash payment of an account that is neither its first nor its last, with its tokens.",
   DELAY_GIVEN: "Staff give a delay: the days added and the new due day.",
   RESTRUCTURED: "Staff restructure an account: the new balance and due day.",
+  TOKEN: "Staff issue a token from the device or the sale, swap a device, or send the latest token again.",
   REMINDER_BEFORE: "Days before the credit runs out (the reminder schedule says which days).",
   REMINDER_DUE: "The day the credit runs out.",
   REMINDER_AFTER: "Days after the credit ran out, while the account is still unpaid.",
@@ -112,6 +115,7 @@ export const KIND_VARIABLES: Record<MessageKind, readonly TemplateVariable[]> = 
   CASH_RECEIPT: [...COMMON, "amount", "token", "days"],
   DELAY_GIVEN: [...COMMON, "token", "days"],
   RESTRUCTURED: [...COMMON, "amount", "token"],
+  TOKEN: [...COMMON, "token", "days"],
   REMINDER_BEFORE: [...COMMON, "amount", "days"],
   REMINDER_DUE: [...COMMON, "amount"],
   REMINDER_AFTER: [...COMMON, "amount", "days"],
@@ -142,6 +146,10 @@ export const DEFAULT_TEMPLATES: Record<TemplateKind, { body: string; subject: st
   RESTRUCTURED: {
     subject: "New payment plan",
     body: "Hello {customerName}, your payment plan has changed. Balance {balance}, next payment of {amount} due {dueDate}. Token: {token}",
+  },
+  TOKEN: {
+    subject: "Your device token",
+    body: "Hello {customerName}, your token for device {deviceSerial}: {token}. Enter it on the device.",
   },
   REMINDER_BEFORE: {
     subject: "Payment reminder",

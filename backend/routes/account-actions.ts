@@ -34,8 +34,6 @@ import {
   writeOff,
 } from "../services/account-actions";
 import { restructureAccount, restructurePreview, swapDevice } from "../services/account-terms";
-import { tokenEmail } from "../services/device-tokens";
-import { sendWithoutFailing } from "../services/emails";
 import { TokenRecordSchema } from "../schemas/token-records";
 
 // Contract actions on an account (issue 27 §2), named by the account's sale id. Refusals: 400 for a rule
@@ -197,7 +195,7 @@ export const accountActionOperations: Operation[] = [
   },
 ];
 
-export function accountActionRoutes({ db, caches, mailer }: RouteDeps) {
+export function accountActionRoutes({ db, caches }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
   return new Hono<ApiEnv>()
     .get("/:saleId/timeline", guard("read:Sales"), async (c) => {
@@ -220,16 +218,11 @@ export function accountActionRoutes({ db, caches, mailer }: RouteDeps) {
     .post("/:saleId/token", guard("manage:Devices"), async (c) => {
       const input = await readJsonBody(c, SaleTokenSchema);
       const saleId = c.req.param("saleId");
-      const result = await issueSaleToken(db, signedInActor(c), saleId, input);
-      const message = await tokenEmail(db, saleId, [result.token]);
-      if (message) await sendWithoutFailing(mailer, message);
-      return c.json(result, 200);
+      return c.json(await issueSaleToken(db, signedInActor(c), saleId, input), 200);
     })
     .post("/:saleId/resend-token", guard("write:Sales"), async (c) => {
       await readJsonBody(c, ResendTokenSchema);
-      const { message, ...result } = await resendLastToken(db, signedInActor(c), c.req.param("saleId"));
-      await sendWithoutFailing(mailer, message);
-      return c.json(result, 200);
+      return c.json(await resendLastToken(db, signedInActor(c), c.req.param("saleId")), 200);
     })
     .post("/:saleId/repossess", guard("manage:Sales"), async (c) => {
       const input = await readJsonBody(c, RepossessionSchema);
@@ -263,9 +256,7 @@ export function accountActionRoutes({ db, caches, mailer }: RouteDeps) {
     .post("/:saleId/swap", guard("manage:Devices"), async (c) => {
       const input = await readJsonBody(c, SwapSchema);
       const saleId = c.req.param("saleId");
-      const { tokens, ...result } = await swapDevice(db, signedInActor(c), saleId, input);
-      const message = await tokenEmail(db, saleId, tokens);
-      if (message) await sendWithoutFailing(mailer, message);
+      const { tokens: _tokens, ...result } = await swapDevice(db, signedInActor(c), saleId, input);
       return c.json(result, 200);
     });
 }

@@ -114,8 +114,7 @@ export function collectionRoutes({ db, caches }: RouteDeps) {
       pageOf("accounts", await listWorklist(db, query, viewerId), await total(), query),
     cache: {
       area: `collections:${viewerId}`,
-      countKey: ({ page: _page, limit: _limit, ...filters }) =>
-        `${lagosToday()}:${JSON.stringify(filters)}`,
+      countKey: ({ page: _page, limit: _limit, ...filters }) => `${lagosToday()}:${JSON.stringify(filters)}`,
       counts: caches.counts,
       pages: caches.worklistPages,
     },

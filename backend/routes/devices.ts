@@ -24,8 +24,7 @@ import {
   RevealedKeySchema,
 } from "../schemas/devices";
 import { GenerateTokenSchema, GeneratedTokenSchema } from "../schemas/payments";
-import { deviceTokenRecords, issueManualToken, tokenEmail } from "../services/device-tokens";
-import { sendWithoutFailing } from "../services/emails";
+import { deviceTokenRecords, issueManualToken } from "../services/device-tokens";
 import type { DeviceBatchReport, DeviceList, DeviceListQuery } from "../schemas/devices";
 import {
   DEVICE_TEMPLATE_HEADER,
@@ -114,7 +113,7 @@ export const deviceOperations: Operation[] = [
   },
 ];
 
-export function deviceRoutes({ db, caches, mailer }: RouteDeps) {
+export function deviceRoutes({ db, caches }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
   const deviceList: ListSource<DeviceListQuery, DeviceList> = {
     count: (query) => countDevices(db, query),
@@ -162,8 +161,6 @@ export function deviceRoutes({ db, caches, mailer }: RouteDeps) {
     .post("/:id/generate-token", guard("manage:Devices"), async (c) => {
       const input = await readJsonBody(c, GenerateTokenSchema);
       const issued = await issueManualToken(db, signedInActor(c), c.req.param("id"), input);
-      const message = issued.saleId ? await tokenEmail(db, issued.saleId, [issued.record]) : null;
-      if (message) await sendWithoutFailing(mailer, message);
       return c.json(
         { token: issued.token, count: issued.count, days: issued.days, record: issued.record },
         201,

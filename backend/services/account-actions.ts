@@ -45,19 +45,13 @@ import { isGranted } from "../schemas/permissions";
 import type { Actor, StaffActor } from "./audit";
 import { recordAudit } from "./audit";
 import { logContact } from "./collections";
-import {
-  issueManualToken,
-  issueResetTokens,
-  issueTokensForDelay,
-  tokenEmail,
-  tokenRecords,
-} from "./device-tokens";
+import { issueManualToken, issueResetTokens, issueTokensForDelay, tokenRecords } from "./device-tokens";
 import { forbidden, invalid, invalidField, notFound } from "./errors";
 import { accountFigures } from "./portfolio";
 import { SALE_NOT_FOUND } from "./sale-records";
 import { releaseSales } from "./sale-expiry";
 import { applyPayment, lockSale } from "./sale-payments";
-import { queueAccountMessage } from "./messaging/triggers";
+import { queueAccountMessage, queueTokenMessage } from "./messaging/triggers";
 import { receiveBatch, receivingWarehouse } from "./stock-common";
 
 // Contract actions on an account (issue 27 §2, decision 040). Each runs in one transaction that locks the
@@ -356,7 +350,7 @@ export async function issueSaleToken(db: AppDb, actor: StaffActor, saleId: strin
   return { ...(await answer(db, saleId, done.eventId)), token: done.issued.record };
 }
 
-/** The sale's latest token, e-mailed to the customer again (the route sends it once this has committed). */
+/** The sale's latest token, sent to the customer again: a message queued with the timeline's event. */
 export async function resendLastToken(db: AppDb, actor: StaffActor, saleId: string) {
   const done = await db.transaction(async (tx) => {
     const account = await lockAccount(tx, saleId);
@@ -368,17 +362,17 @@ export async function resendLastToken(db: AppDb, actor: StaffActor, saleId: stri
       .limit(1);
     if (!latest) throw invalid(ACTION_ERRORS.noToken);
     const [token] = await tokenRecords(tx, [latest.id]);
-    const message = await tokenEmail(tx, saleId, [token]);
-    if (!message) throw invalid(ACTION_ERRORS.noEmail);
+    const message = await queueTokenMessage(tx, { saleId, tokens: [token], actorId: actor.userId });
+    if (!message || message.status === "FAILED") throw invalid(ACTION_ERRORS.noContact);
     const eventId = await record(tx, actor, account, {
       kind: "TOKEN_RESENT",
-      summary: `the ${token.days === null ? "unlock token" : `${token.days}-day token`} for device ${token.serialNumber} to ${message.to}`,
+      summary: `the ${token.days === null ? "unlock token" : `${token.days}-day token`} for device ${token.serialNumber} to ${message.recipient}`,
       before: null,
       after: null,
     });
-    return { eventId, message };
+    return { eventId };
   });
-  return { ...(await answer(db, saleId, done.eventId)), message: done.message };
+  return answer(db, saleId, done.eventId);
 }
 
 /**
@@ -536,12 +530,7 @@ export async function payoffQuote(db: AppDb, saleId: string): Promise<PayoffQuot
  * the sale, the unlock tokens, its audit row) and the account's event in one transaction. The sale is
  * locked before the account, in the order a payment's triggers take them.
  */
-export async function acceptPayoff(
-  db: AppDb,
-  actor: StaffActor,
-  saleId: string,
-  input: PayoffInput,
-) {
+export async function acceptPayoff(db: AppDb, actor: StaffActor, saleId: string, input: PayoffInput) {
   const done = await db.transaction(async (tx) => {
     const sale = await lockSale(tx, saleId);
     const account = await lockAccount(tx, saleId);

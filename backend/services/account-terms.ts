@@ -37,7 +37,7 @@ import {
 } from "./account-actions";
 import { creditGrant, issueGrantTokens, issueResetTokens } from "./device-tokens";
 import { invalid, invalidField, notFound } from "./errors";
-import { queueAccountMessage } from "./messaging/triggers";
+import { queueAccountMessage, queueTokenMessage } from "./messaging/triggers";
 import { SALE_NOT_FOUND } from "./sale-records";
 import { lockSale } from "./sale-payments";
 import { addMonths } from "./sale-schedule";
@@ -398,6 +398,7 @@ export async function swapDevice(
       before: { ...figuresOf(account), device: old.device.serialNumber },
       after: { ...figuresOf(after), device: replacement.serialNumber },
     });
+    await queueTokenMessage(tx, { saleId, tokens, actorId: actor.userId });
     return { eventId, tokens };
   });
   return { ...(await answer(db, saleId, done.eventId)), tokens: done.tokens };

@@ -2,15 +2,15 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppDb } from "../db/client";
-import { customers, deviceTokens, devices, saleItems, sales, users } from "../db/schema";
+import { deviceTokens, devices, saleItems, users } from "../db/schema";
 import type { DeviceRow } from "../db/schema";
-import type { MailMessage } from "../mail";
 import type { GenerateTokenInput, TokenKind, TokenRecord } from "../schemas/payments";
 import { recordAudit } from "./audit";
 import type { Actor, StaffActor } from "./audit";
 import { DEVICE_NOT_FOUND } from "./devices";
 import { addDays, daysBetween } from "../schemas/dates";
 import { invalid, invalidField, notFound } from "./errors";
+import { queueTokenMessage } from "./messaging/triggers";
 import {
   DISABLE_PAYG_VALUE,
   MAX_ACTIVATION_VALUE,
@@ -336,6 +336,8 @@ export async function issueManualToken(
           : `Issued a ${grant.days}-day token for device ${device.serialNumber}`,
       changes: { tokenId: token.id, count: token.count },
     });
+    // The customer who bought the unit gets the token, in the same transaction.
+    if (sale) await queueTokenMessage(tx, { saleId: sale.id, tokens: [token], actorId: actor.userId });
     return { token, saleId: sale?.id ?? null };
   });
   const [record] = await tokensWhere(db, eq(deviceTokens.id, result.token.id));
@@ -391,28 +393,4 @@ export const tokenRecords = (db: AppDb, tokenIds: string[]) =>
 export async function tokensOfDevices(db: AppDb, deviceIds: string[]): Promise<TokenRecord[]> {
   if (deviceIds.length === 0) return [];
   return tokensWhere(db, inArray(deviceTokens.deviceId, deviceIds));
-}
-
-export async function tokenEmail(
-  db: AppDb,
-  saleId: string,
-  tokens: IssuedToken[],
-): Promise<MailMessage | null> {
-  if (tokens.length === 0) return null;
-  const [customer] = await db
-    .select({ email: customers.email, firstname: customers.firstname })
-    .from(sales)
-    .innerJoin(customers, eq(customers.id, sales.customerId))
-    .where(eq(sales.id, saleId));
-  if (!customer?.email) return null;
-  return {
-    to: customer.email,
-    subject: "Here are your device tokens",
-    text: [
-      `Hello ${customer.firstname},`,
-      "",
-      "Enter each token on its device:",
-      ...tokens.map((token) => `- ${token.serialNumber}: ${token.token} (${tokenEffect(token)})`),
-    ].join("\n"),
-  };
 }

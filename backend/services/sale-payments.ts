@@ -150,11 +150,7 @@ export async function applyPayment(
 }
 
 // The sale row is locked, so two clerks recording the last instalment at once cannot pay it twice.
-export async function recordCashPayment(
-  db: AppDb,
-  actor: StaffActor,
-  input: CashPaymentInput,
-) {
+export async function recordCashPayment(db: AppDb, actor: StaffActor, input: CashPaymentInput) {
   const amountKobo = nairaToKobo(input.amount);
   const applied = await db
     .transaction(async (tx) => {

@@ -72,7 +72,7 @@ export function availableActions(
   const actions: AccountActionKey[] = [];
   const tokens = saleTokens(sale);
   if (can.manageDevices && tokens.devices.length) actions.push("token");
-  if (can.pay && tokens.latest && sale.customer.email) actions.push("resend-token");
+  if (can.pay && tokens.latest && (sale.customer.phone || sale.customer.email)) actions.push("resend-token");
   if (can.pay && ACTIVE.includes(account.status)) actions.push("delay");
   if (can.manageSales && (account.status === "ON_TIME" || account.status === "LATE")) actions.push("default");
   if (can.manageSales && account.status === "DEFAULTED" && markedDefaulted(events))
@@ -286,7 +286,7 @@ export function AccountActionPage({
           {actionKey === "resend-token" ? (
             <p className="text-sm text-slate-700">
               {tokens.latest
-                ? `Token ${tokens.latest.token} for device ${tokens.latest.serialNumber} (${tokens.latest.days === null ? "unlocks it for good" : `${tokens.latest.days} days`}), issued ${formatDate(tokens.latest.createdAt)}, goes to ${sale.customer.email ?? "no e-mail address"}.`
+                ? `Token ${tokens.latest.token} for device ${tokens.latest.serialNumber} (${tokens.latest.days === null ? "unlocks it for good" : `${tokens.latest.days} days`}), issued ${formatDate(tokens.latest.createdAt)}, goes to ${sale.customer.phone ? `${sale.customer.phone} by SMS` : sale.customer.email}.`
                 : "No token has been issued for this sale yet."}
             </p>
           ) : null}

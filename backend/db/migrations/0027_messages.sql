@@ -24,7 +24,7 @@ CREATE TABLE "message_templates" (
 	"body" text NOT NULL,
 	"updated_by" text,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "message_templates_kind_check" CHECK ("message_templates"."kind" in ('PAYMENT_RECEIVED', 'WELCOME', 'COMPLETED', 'CASH_RECEIPT', 'DELAY_GIVEN', 'RESTRUCTURED', 'REMINDER_BEFORE', 'REMINDER_DUE', 'REMINDER_AFTER', 'MANUAL'))
+	CONSTRAINT "message_templates_kind_check" CHECK ("message_templates"."kind" in ('PAYMENT_RECEIVED', 'WELCOME', 'COMPLETED', 'CASH_RECEIPT', 'DELAY_GIVEN', 'RESTRUCTURED', 'TOKEN', 'REMINDER_BEFORE', 'REMINDER_DUE', 'REMINDER_AFTER', 'MANUAL'))
 );
 --> statement-breakpoint
 CREATE TABLE "messages" (
@@ -52,7 +52,7 @@ CREATE TABLE "messages" (
 	"sent_at" timestamp with time zone,
 	"status_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "messages_kind_check" CHECK ("messages"."kind" in ('PAYMENT_RECEIVED', 'WELCOME', 'COMPLETED', 'CASH_RECEIPT', 'DELAY_GIVEN', 'RESTRUCTURED', 'REMINDER_BEFORE', 'REMINDER_DUE', 'REMINDER_AFTER', 'MANUAL')),
+	CONSTRAINT "messages_kind_check" CHECK ("messages"."kind" in ('PAYMENT_RECEIVED', 'WELCOME', 'COMPLETED', 'CASH_RECEIPT', 'DELAY_GIVEN', 'RESTRUCTURED', 'TOKEN', 'REMINDER_BEFORE', 'REMINDER_DUE', 'REMINDER_AFTER', 'MANUAL')),
 	CONSTRAINT "messages_channel_check" CHECK ("messages"."channel" in ('SMS', 'EMAIL')),
 	CONSTRAINT "messages_status_check" CHECK ("messages"."status" in ('QUEUED', 'SENT', 'DELIVERED', 'FAILED', 'REJECTED', 'CANCELLED'))
 );
@@ -71,7 +71,8 @@ CREATE INDEX "messages_sale_idx" ON "messages" USING btree ("sale_id");--> state
 CREATE INDEX "messages_created_idx" ON "messages" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "messages_status_created_idx" ON "messages" USING btree ("status","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "messages_provider_id_idx" ON "messages" USING btree ("provider","provider_id") WHERE "messages"."provider_id" is not null;--> statement-breakpoint
-CREATE UNIQUE INDEX "messages_once_key_idx" ON "messages" USING btree ("once_key") WHERE "messages"."once_key" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "messages_once_key_idx" ON "messages" USING btree ("once_key") WHERE "messages"."once_key" is not null;
+--> statement-breakpoint
 INSERT INTO "message_settings" ("id", "days_before", "on_the_day", "days_after") VALUES ('current', '{3,1}', true, '{3,7}') ON CONFLICT DO NOTHING;
 --> statement-breakpoint
 -- Customer messages have permissions of their own. New databases get them from the role catalogue; on

@@ -161,12 +161,12 @@ export function composeMessage(context: Context, input: QueueInput) {
 export async function queueMessage(
   tx: AppDb,
   input: QueueInput,
-): Promise<{ id: string; status: MessageStatus }> {
+): Promise<{ id: string; status: MessageStatus; recipient: string }> {
   const context = await contextOf(tx, input);
   if (!context) throw new Error(`No customer ${input.customerId} to message`);
   const row = composeMessage(context, input);
   // The database's clock, as the worker's: a process's clock ahead of it would hold the message back.
   const { sendAfter: _processClock, ...rest } = row;
   await tx.insert(messages).values(input.sendAfter ? row : rest);
-  return { id: row.id, status: row.status };
+  return { id: row.id, status: row.status, recipient: row.recipient };
 }

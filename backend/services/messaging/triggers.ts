@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import type { AppDb } from "../../db/client";
+import { sales } from "../../db/schema";
 import type { MessageKind } from "../../constants/messages";
 import type { MintedToken } from "../device-tokens";
 import { queueMessage } from "./outbox";
@@ -8,7 +10,9 @@ import { tokensText } from "./templates";
 // event's own transaction (the account's figures are already refreshed by then: the database's triggers
 // run at each statement).
 
-const tokenFacts = (tokens: MintedToken[]) => ({
+type CarriedToken = Pick<MintedToken, "id" | "deviceId" | "serialNumber" | "token" | "days">;
+
+const tokenFacts = (tokens: CarriedToken[]) => ({
   token: tokensText(tokens),
   // Days bought by one device's tokens (a long grant is split into several); every device gets the same.
   days: tokens
@@ -56,6 +60,28 @@ export async function queuePaymentMessage(
       ...tokenFacts(payment.tokens),
     },
     createdBy: payment.actorId,
+    transactional: true,
+  });
+}
+
+/** A token staff issued (device page, sale page, swap) or sent again: the customer of the sale gets it. */
+export async function queueTokenMessage(
+  tx: AppDb,
+  event: { saleId: string; tokens: CarriedToken[]; actorId: string | null },
+) {
+  if (event.tokens.length === 0) return null;
+  const [sale] = await tx
+    .select({ customerId: sales.customerId })
+    .from(sales)
+    .where(eq(sales.id, event.saleId));
+  if (!sale) return null;
+  return queueMessage(tx, {
+    kind: "TOKEN",
+    customerId: sale.customerId,
+    saleId: event.saleId,
+    tokenIds: event.tokens.map((token) => token.id),
+    facts: tokenFacts(event.tokens),
+    createdBy: event.actorId,
     transactional: true,
   });
 }

@@ -176,12 +176,17 @@ export interface RoundOptions {
   batchSize?: number;
   /** Messages sent at once within a batch: a gateway's answer takes a network round trip. */
   concurrency?: number;
+  /**
+   * A pause between batches, so the requests staff make get the database's connections in between (the
+   * embedded database has one): a drain of thousands must not hold the screens up.
+   */
+  pauseMs?: number;
   stopping?: () => boolean;
 }
 
 /** Sends what is due until the queue is empty (or the process is stopping); answers what it did. */
 export async function sendQueuedMessages(db: AppDb, senders: Senders, options: RoundOptions = {}) {
-  const { batchSize = 200, concurrency = 20, stopping = () => false } = options;
+  const { batchSize = 100, concurrency = 20, pauseMs = 50, stopping = () => false } = options;
   const done = { sent: 0, retried: 0, failed: 0, cancelled: await cancelStaleReminders(db) };
   while (!stopping()) {
     const batch = await claim(db, batchSize);
@@ -200,6 +205,7 @@ export async function sendQueuedMessages(db: AppDb, senders: Senders, options: R
       else done.failed += 1;
     }
     if (batch.length < batchSize) break;
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
   }
   return done;
 }
