@@ -1,16 +1,25 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
-import { sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import pg from "pg";
 import { z } from "zod";
 import { ROLE_CATALOGUE } from "./bootstrap/roles";
+import { arrayParam } from "./db/bulk-insert";
 import { defaultMigrationsFolder, wrapPostgresPool } from "./db/client";
 import type { DatabaseHandle } from "./db/client";
 import { queryRows } from "./db/query-rows";
+import { accounts, messages } from "./db/schema";
+import type { CustomerRow } from "./db/schema";
+import { writeBook } from "./demo/book-writer";
+import { addDays, lagosToday } from "./schemas/dates";
+import { queueMessage } from "./services/messaging/outbox";
+import { addMonths } from "./services/sale-schedule";
 import { freePort, startApiProcess, whenReady } from "./test/api-process";
 import type { ApiProcess } from "./test/api-process";
-import { TEST_PASSWORD, makeUser } from "./test/factories";
-import { makeCustomer, makeSellableProduct, oneOffSale } from "./test/sale-factories";
+import { TEST_PASSWORD, makeAgent, makeUser } from "./test/factories";
+import { RECIPIENT, makeCustomer, makeSellableProduct, oneOffSale } from "./test/sale-factories";
+import { startAfricasTalkingFake } from "./test/sms-fakes";
+import type { AfricasTalkingFake } from "./test/sms-fakes";
 import { createEmptyPostgresDatabase } from "./test/test-backend";
 
 /**
@@ -25,6 +34,34 @@ const COUNT = z.object({ n: z.coerce.number() });
 // Caches far longer than any wait below: only the change notices can make another process see a change.
 const LONG_CACHES = { READ_CACHE_MS: "600000", SESSION_CACHE_MS: "600000" };
 
+async function signIn(on: ApiProcess, email: string, password: string) {
+  const response = await fetch(`${on.base}/api/v1/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers.get("access_token") ?? "";
+}
+
+function call(on: ApiProcess, token: string, path: string, init: { method?: string; body?: unknown } = {}) {
+  return fetch(`${on.base}${path}`, {
+    method: init.method ?? "GET",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
+
+/** Asks again every 25 ms until `check` holds; answers how long that took. */
+async function within(ms: number, check: () => Promise<boolean>) {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return Date.now() - started;
+}
+
 describe.skipIf(!serverUrl)("two app processes on one PostgreSQL", () => {
   let database: { url: string; drop(): Promise<void> };
   let handle: DatabaseHandle;
@@ -33,35 +70,6 @@ describe.skipIf(!serverUrl)("two app processes on one PostgreSQL", () => {
   let metricsPort: number;
 
   const count = async (query: ReturnType<typeof sql>) => (await queryRows(handle.db, query, COUNT))[0].n;
-  const signIn = async (on: ApiProcess, email: string, password: string) => {
-    const response = await fetch(`${on.base}/api/v1/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password }),
-    });
-    expect(response.status).toBe(200);
-    return response.headers.get("access_token") ?? "";
-  };
-  const call = (
-    on: ApiProcess,
-    token: string,
-    path: string,
-    init: { method?: string; body?: unknown } = {},
-  ) =>
-    fetch(`${on.base}${path}`, {
-      method: init.method ?? "GET",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-  /** Asks again every 25 ms until `check` holds; answers how long that took. */
-  const within = async (ms: number, check: () => Promise<boolean>) => {
-    const started = Date.now();
-    while (!(await check())) {
-      if (Date.now() - started > ms) throw new Error(`not within ${ms} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    return Date.now() - started;
-  };
 
   beforeAll(async () => {
     database = await createEmptyPostgresDatabase(serverUrl ?? "");
@@ -305,4 +313,229 @@ describe.skipIf(!serverUrl)("two app processes on one PostgreSQL", () => {
     expect(JSON.parse(answer.body)).toBeTypeOf("object");
     expect(await exit).toBe(0);
   });
+});
+
+// The outbox (decision 043) as ops run it: every process polls it, all of them send through one gateway (a
+// local Africa's Talking fake here), and any of them may die between a payment's commit and its message's send.
+describe.skipIf(!serverUrl)("customer messages with two app processes on one PostgreSQL", () => {
+  let database: { url: string; drop(): Promise<void> };
+  let handle: DatabaseHandle;
+  let fake: AfricasTalkingFake;
+  const running: ApiProcess[] = [];
+
+  const count = async (query: ReturnType<typeof sql>) => (await queryRows(handle.db, query, COUNT))[0].n;
+  /** Every process here sends through Africa's Talking, and all of them to the one local fake. */
+  const gateway = () => ({
+    SMS_PROVIDER: "africastalking",
+    AT_USERNAME: fake.username,
+    AT_API_KEY: fake.apiKey,
+    AT_BASE_URL: fake.url,
+  });
+  /** Spawned at one moment, then waited for; each test's processes are stopped after it. */
+  const startAll = async (...envs: Record<string, string>[]) => {
+    const spawned = await Promise.all(
+      envs.map((env) =>
+        startApiProcess(
+          database.url,
+          { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...env },
+          { ready: false },
+        ),
+      ),
+    );
+    running.push(...spawned);
+    await Promise.all(spawned.map((started) => whenReady(started)));
+    return spawned;
+  };
+  const timesSentTo = (recipient: string) =>
+    fake.received.filter((sent) => sent.to === `+${recipient}`).length;
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  beforeAll(async () => {
+    database = await createEmptyPostgresDatabase(serverUrl ?? "");
+    handle = wrapPostgresPool(new pg.Pool({ connectionString: database.url, max: 2 }));
+    fake = await startAfricasTalkingFake();
+  });
+
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((started) => started.stop()));
+  });
+
+  afterAll(async () => {
+    await Promise.all(running.splice(0).map((started) => started.stop()));
+    await handle?.close();
+    await fake?.close();
+    await database?.drop();
+  });
+
+  it("two processes polling one outbox send every message once: none twice, none missing", async () => {
+    // More than one claim's batch (200), so both workers find rows to take while the other is sending.
+    const MANY = 600;
+    const [metricsA, metricsB] = await Promise.all([freePort(), freePort()]);
+    await startAll(
+      { ...gateway(), MESSAGE_POLL_MS: "200", INSTANCE_ID: "send-a", METRICS_PORT: String(metricsA) },
+      { ...gateway(), MESSAGE_POLL_MS: "200", INSTANCE_ID: "send-b", METRICS_PORT: String(metricsB) },
+    );
+    const people: CustomerRow[] = [];
+    for (let made = 0; made < MANY; made += 1)
+      people.push(await makeCustomer(handle.db, { firstname: "Outbox" }));
+    const receivedBefore = fake.received.length;
+    // One transaction: every row shows to both workers at the same moment.
+    await handle.db.transaction(async (tx) => {
+      for (const person of people)
+        await queueMessage(tx, {
+          kind: "MANUAL",
+          customerId: person.id,
+          body: "Hello {customerName}, your solar credit is running low.",
+          transactional: false,
+        });
+    });
+    const ids = people.map((person) => person.id);
+    await within(
+      60_000,
+      async () =>
+        (await count(
+          sql`select count(*) as n from messages where status = 'QUEUED' and customer_id = any(${arrayParam(ids)}::text[])`,
+        )) === 0,
+    );
+
+    const rows = await handle.db
+      .select({ recipient: messages.recipient, status: messages.status, attempts: messages.attempts })
+      .from(messages)
+      .where(inArray(messages.customerId, ids));
+    expect(rows).toHaveLength(MANY);
+    expect(rows.filter((row) => row.status !== "SENT" || row.attempts !== 1)).toEqual([]);
+    const received = fake.received.slice(receivedBefore);
+    expect(received).toHaveLength(MANY);
+    const times = new Map<string | null, number>();
+    for (const sent of received) times.set(sent.to, (times.get(sent.to) ?? 0) + 1);
+    expect([...times.keys()].sort()).toEqual(rows.map((row) => `+${row.recipient}`).sort());
+    expect([...times.values()].filter((n) => n !== 1)).toEqual([]);
+
+    // Each process counts what it sent: together, every message, and nothing retried or failed.
+    const outcomes = async (port: number) => {
+      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      const of = (outcome: string) =>
+        Number(text.match(new RegExp(`outbox_messages_total\\{outcome="${outcome}"\\} (\\d+)`))?.[1] ?? 0);
+      return { sent: of("sent"), retried: of("retried"), failed: of("failed") };
+    };
+    // A worker counts its sends once its round has ended, a moment after the rows say SENT.
+    await within(5_000, async () => {
+      const [a, b] = await Promise.all([outcomes(metricsA), outcomes(metricsB)]);
+      return a.sent + b.sent === MANY;
+    });
+    const [a, b] = await Promise.all([outcomes(metricsA), outcomes(metricsB)]);
+    expect(a.retried + b.retried + a.failed + b.failed).toBe(0);
+  }, 180_000);
+
+  it("a payment's message committed by a process killed before it sent is sent once by another", async () => {
+    // A poll far longer than the test: this process never sends.
+    const [a] = await startAll({ ...gateway(), MESSAGE_POLL_MS: "600000", INSTANCE_ID: "crashing" });
+    const admin = await signIn(a, ADMIN.email, ADMIN.password);
+    const { product, devices: units } = await makeSellableProduct(handle.db, { price: 2_000, units: 1 });
+    const customer = await makeCustomer(handle.db);
+    const created = await call(a, admin, "/api/v1/sales/create", {
+      method: "POST",
+      body: oneOffSale(customer.id, product.id, [units[0].id]),
+    });
+    expect(created.status).toBe(201);
+    const { sale } = (await created.json()) as { sale: { id: string } };
+    const paid = await call(a, admin, "/api/v1/sales/record-cash-payment", {
+      method: "POST",
+      body: { saleId: sale.id, paymentMethod: "CASH", amount: 500 },
+    });
+    expect(paid.status).toBe(201);
+    const messagesOf = () => handle.db.select().from(messages).where(eq(messages.customerId, customer.id));
+    const [queued, ...others] = await messagesOf();
+    expect(others).toEqual([]);
+    expect(queued).toMatchObject({ saleId: sale.id, status: "QUEUED", attempts: 0, claimedUntil: null });
+
+    expect(await a.stop("SIGKILL")).toBeNull();
+    expect(timesSentTo(queued.recipient)).toBe(0);
+    await startAll({ ...gateway(), MESSAGE_POLL_MS: "200", INSTANCE_ID: "after-the-crash" });
+    await within(30_000, async () => (await messagesOf())[0].status === "SENT");
+    // Several more of its polls: the message does not go again.
+    await pause(1_500);
+    const [sent, ...more] = await messagesOf();
+    expect(more).toEqual([]);
+    expect(sent).toMatchObject({ id: queued.id, status: "SENT", attempts: 1, provider: "africastalking" });
+    expect(timesSentTo(sent.recipient)).toBe(1);
+  }, 180_000);
+
+  it("a reminder round runs once across both processes: one reminder per account, however many rounds", async () => {
+    const ACCOUNTS = 12;
+    const N = 100_000;
+    const today = lagosToday();
+    await startAll(
+      { JOB_INTERVAL_MS: "1000", INSTANCE_ID: "remind-a" },
+      { JOB_INTERVAL_MS: "1000", INSTANCE_ID: "remind-b" },
+    );
+    // The day's roll refreshes every open account's credit expiry from its payments: the accounts are
+    // made after it, so the expiry set below is the one the reminder rounds read.
+    await within(
+      30_000,
+      async () =>
+        (await count(sql`select count(*) as n from loan_book_rolls where day = ${today}::date`)) === 1,
+    );
+    const { product } = await makeSellableProduct(handle.db, { units: ACCOUNTS, price: 10_000 });
+    const agent = await makeAgent(handle.db, { firstname: "Remi", lastname: "Processes" });
+    const people: CustomerRow[] = [];
+    for (let made = 0; made < ACCOUNTS; made += 1)
+      people.push(await makeCustomer(handle.db, { firstname: "Tolu" }));
+    const moment = async () =>
+      (await queryRows(handle.db, sql`select now()::text as at`, z.object({ at: z.string() })))[0].at;
+    const before = await moment();
+    // One transaction: no round sees the accounts before their credit expiry is three days away.
+    const saleIds = await handle.db.transaction(async (tx) => {
+      const ids = await writeBook(
+        tx,
+        people.map((person) => ({
+          customerId: person.id,
+          agentId: agent.id,
+          productId: product.id,
+          recipient: RECIPIENT,
+          saleDate: addMonths(today, -2),
+          depositKobo: N,
+          monthlyKobo: N,
+          months: 12,
+          payments: [{ date: addMonths(today, -2), kobo: N }],
+        })),
+        today,
+      );
+      await tx
+        .update(accounts)
+        .set({ creditExpiry: addDays(today, 3), status: "ON_TIME" })
+        .where(inArray(accounts.saleId, ids));
+      return ids;
+    });
+    const made = await moment();
+    // Rounds every second in either process; wait for several begun once the accounts were there.
+    await within(
+      30_000,
+      async () =>
+        (await count(sql`select count(*) as n from job_rounds where job = 'housekeeping'
+          and started_at > ${made}::timestamptz and finished_at is not null`)) >= 4,
+    );
+
+    const reminders = await queryRows(
+      handle.db,
+      sql`select sale_id, kind, count(*) as n from messages
+        where sale_id = any(${arrayParam(saleIds)}::text[]) group by sale_id, kind`,
+      z.object({ sale_id: z.string(), kind: z.string(), n: z.coerce.number() }),
+    );
+    expect(reminders.map((row) => row.sale_id).sort()).toEqual([...saleIds].sort());
+    expect(reminders.filter((row) => row.kind !== "REMINDER_BEFORE" || row.n !== 1)).toEqual([]);
+    // What the rounds say they queued is what is there: no two rounds read the same accounts at once (the
+    // unique key would have hidden a second insert, not its count).
+    const [rounds] = await queryRows(
+      handle.db,
+      sql`select coalesce(sum((work->>'reminders.queued')::int), 0) as queued
+        from job_rounds where job = 'housekeeping' and finished_at >= ${before}::timestamptz`,
+      z.object({ queued: z.coerce.number() }),
+    );
+    const written = await count(
+      sql`select count(*) as n from messages where kind like 'REMINDER%' and created_at >= ${before}::timestamptz`,
+    );
+    expect(written).toBeGreaterThanOrEqual(ACCOUNTS);
+    expect(rounds.queued).toBe(written);
+  }, 180_000);
 });

@@ -45,6 +45,13 @@
 // first, then a later one), one agent's /portfolio and the account list (page 1, a deep page), then the
 // same at 10 connections.
 //
+// Customer messages (decision 043), last, on the same book: the server is stopped and
+// backend/demo/bench-messages-cli.ts times one reminder round over the whole book (on the day it queues the
+// most), times 500 transactions that only queue a payment's message (beside the seeder's payment p99), and
+// writes 10,000 queued SMS messages due a little later; the server is started again with MESSAGE_POLL_MS=500
+// and the sandbox gateway, /sales/all is loaded at 10 connections before they fall due and while the worker
+// sends them, and the drain is timed until the outbox's API counts none queued.
+//
 // Figures, never pass/fail (ARCHITECTURE.md §5): the targets are printed beside them. The report goes to
 // bench-results/latest.md (committed with the change it measures) and to stdout. Only 127.0.0.1 is contacted; every phase is bounded.
 //
@@ -87,6 +94,14 @@ const SALE_UPLOAD_ROWS = 10_000;
 const TARGET_SALE_UPLOAD_S = 10;
 const TARGET_EXPORT_RSS_MB = 100;
 const SALE_TIMINGS = 50;
+const MESSAGE_DRAIN = 10_000;
+const MESSAGE_TIMINGS = 500;
+const MESSAGE_POLL_MS = 500;
+const TARGET_REMINDER_ROUND_S = 60;
+const TARGET_DRAIN_S = 60;
+const TARGET_DRAIN_P95_RATIO = 1.5; // /sales/all's p95 during the drain ÷ before it
+const TARGET_QUEUE_SHARE = 0.1; // queueing a message's p99 ÷ a payment's p99
+const DRAIN_LIMIT_S = 600; // stops waiting for the drain after this
 const HOST = "127.0.0.1";
 // Chrome DevTools' "Slow 4G" preset (bytes per second, milliseconds), with its 4× CPU slowdown.
 const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: 180_000, uploadThroughput: 84_375 };
@@ -95,8 +110,9 @@ const FEEL_ROUNDS = 5;
 const TARGET_FEEL_RATIO = 1.2; // time to content ÷ /login's, measured alternately
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // Whole run: seeding (customers, stock, devices), start and upload + 24 loads × (warm-up + run + settling)
-// + page weights + the slow-network loads in the browser, with a generous margin.
-const WATCHDOG_MS = (3_300 + 31 * (WARMUP + DURATION + 15)) * 1000;
+// + page weights + the slow-network loads in the browser + the message figures (their CLI, a restart, the
+// wait until the messages fall due and the drain), with a generous margin.
+const WATCHDOG_MS = (3_300 + 900 + 90 + 300 + DRAIN_LIMIT_S + 34 * (WARMUP + DURATION + 15)) * 1000;
 
 function positive(name, fallback) {
   const value = Number(process.env[name] ?? fallback);
@@ -122,7 +138,8 @@ let server;
 let dataDir;
 let serverOutput = "";
 
-async function stopServer() {
+/** Stops the server and keeps its database, for a CLI to open it (PGlite allows one process at a time). */
+async function stopServerProcess() {
   if (server && server.exitCode === null && server.signalCode === null) {
     const exited = new Promise((resolve) => server.once("exit", resolve));
     server.kill("SIGTERM");
@@ -134,6 +151,10 @@ async function stopServer() {
     }
   }
   server = undefined;
+}
+
+async function stopServer() {
+  await stopServerProcess();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   dataDir = undefined;
 }
@@ -292,8 +313,8 @@ async function apiAccess(base) {
   return { authorization, warehouseId };
 }
 
-async function startServer(port) {
-  const env = serverEnv(port);
+async function startServer(port, extraEnv = {}) {
+  const env = { ...serverEnv(port), ...extraEnv };
   server = spawn(process.execPath, ["build/server.js"], {
     cwd: ROOT,
     env,
@@ -1010,6 +1031,150 @@ async function measurePortfolio(base, cookie, token, loads) {
   return { single, loads: measured };
 }
 
+/** Runs a CLI of backend/demo with tsx on the bench's database; answers the JSON of its last line. */
+function runCli(cli, args, what, timeout) {
+  log(what);
+  const env = serverEnv(0);
+  delete env.PORT;
+  const result = spawnSync(
+    process.execPath,
+    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), cli, ...args.map(String)],
+    { cwd: ROOT, env, encoding: "utf8", timeout, maxBuffer: 16 * 1024 * 1024 },
+  );
+  if (result.status !== 0) throw new Error(`${what} failed:\n${result.stdout}\n${result.stderr}`);
+  const lines = result.stdout.trim().split("\n");
+  return JSON.parse(lines[lines.length - 1]);
+}
+
+/**
+ * Loads `subject` at ten connections from the moment the messages fall due until the outbox's count of
+ * them reads 0; the response times kept are those of the responses that completed in between.
+ */
+async function loadWhileDraining(base, subject, queuedCount, dueAt) {
+  const samples = [];
+  let instance;
+  const done = new Promise((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: `${base}${subject.path}`,
+        headers: subject.headers,
+        connections: CALM_CONNECTIONS,
+        duration: DRAIN_LIMIT_S,
+        timeout: 10,
+        pipelining: 1,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+  instance.on("response", (_client, status, _bytes, responseTime) =>
+    samples.push({ at: Date.now(), ms: responseTime, ok: status >= 200 && status < 300 }),
+  );
+  let drainedAt = null;
+  let left = null;
+  while (Date.now() - dueAt < DRAIN_LIMIT_S * 1000) {
+    left = await queuedCount();
+    if (left === 0) {
+      drainedAt = Date.now();
+      break;
+    }
+    await sleep(250);
+  }
+  instance.stop();
+  await done;
+  const within = samples.filter((sample) => sample.at >= dueAt && sample.at <= (drainedAt ?? Date.now()));
+  return {
+    seconds: drainedAt === null ? null : (drainedAt - dueAt) / 1000,
+    left,
+    responses: within.length,
+    non2xx: within.filter((sample) => !sample.ok).length,
+    p50: percentile(
+      within.map((sample) => sample.ms),
+      0.5,
+    ),
+    p95: percentile(
+      within.map((sample) => sample.ms),
+      0.95,
+    ),
+  };
+}
+
+/**
+ * The customer-message figures, last, since they restart the server: the CLI's reminder round and queueing
+ * cost on the stopped server's database, then the worker draining MESSAGE_DRAIN messages while /sales/all is
+ * loaded, against /sales/all on the same restarted server before they fell due.
+ */
+async function measureMessages(firstStartMs) {
+  // Long enough for the restart and the figure before the messages fall due, with room to spare.
+  const holdSeconds = Math.ceil((2 * firstStartMs) / 1000 + 2 * (WARMUP + DURATION) + 30);
+  log("stopping the server for the customer-message figures");
+  await stopServerProcess();
+  const cli = runCli(
+    "backend/demo/bench-messages-cli.ts",
+    [MESSAGE_DRAIN, MESSAGE_TIMINGS, holdSeconds],
+    `a reminder round over the book, ${MESSAGE_TIMINGS} queued messages timed, ${MESSAGE_DRAIN} queued to drain`,
+    900_000,
+  );
+  const dueAt = Date.parse(cli.drain.dueAt);
+  const port = await freePort();
+  log(`starting the server again on ${HOST}:${port} with MESSAGE_POLL_MS=${MESSAGE_POLL_MS}`);
+  const { base, startMs } = await startServer(port, { MESSAGE_POLL_MS: String(MESSAGE_POLL_MS) });
+  // The session secret is new with each start: sign in again.
+  const cookie = await signIn(base);
+  const authorization = `Bearer ${await apiToken(base)}`;
+  const countOf = async (status) => {
+    const response = await fetch(`${base}/api/v1/messages?status=${status}&kind=MANUAL&limit=1`, {
+      headers: { authorization },
+      signal: AbortSignal.timeout(30_000),
+    });
+    const body = await response.json();
+    if (response.status !== 200 || typeof body.total !== "number")
+      throw new Error(`GET /api/v1/messages answered ${response.status}`);
+    return body.total;
+  };
+  const subject = {
+    path: "/sales/all",
+    label: "signed in",
+    what: "sales list, first page, on the restarted server",
+    headers: { cookie },
+  };
+  // A fresh server's first housekeeping round runs at its start: measured once it is done.
+  await settle(base);
+  const before = await measureThroughput(base, subject, CALM_CONNECTIONS);
+  // Taken before they fell due, or the hold was too short and the figure before is not one.
+  const sentBefore = cli.drain.queued - (await countOf("QUEUED"));
+  await settle(base);
+  if (Date.now() < dueAt) {
+    log(`waiting ${fixed((dueAt - Date.now()) / 1000)} s until the ${cli.drain.queued} messages fall due`);
+    await sleep(dueAt - Date.now());
+  }
+  log(`/sales/all at ${CALM_CONNECTIONS} connections while the worker sends ${cli.drain.queued} messages`);
+  const during = await loadWhileDraining(base, subject, () => countOf("QUEUED"), dueAt);
+  return { ...cli, holdSeconds, startMs, before, sentBefore, during, sent: await countOf("SENT") };
+}
+
+function messageLines(messaging, loads, book) {
+  if (!messaging) return [];
+  const { reminders, queueing, drain, before, during } = messaging;
+  const earlier = loads.find((load) => load.sale && load.path === "/sales/all");
+  const payment = book.payments50.withLoanBook;
+  const share = queueing.p99 / payment.p99;
+  const ratio = during.p95 / before.p95;
+  const drained = during.seconds !== null;
+  return [
+    "## Customer messages",
+    "",
+    `Measured last, on the same book: the server is stopped, \`backend/demo/bench-messages-cli.ts\` works on its database, and the server is started again with MESSAGE_POLL_MS=${MESSAGE_POLL_MS} and the sandbox gateway (ready after ${fixed(messaging.startMs / 1000, 1)} s).`,
+    "",
+    reminders.day
+      ? `- Reminder round: \`queueReminders\` over the whole book (${reminders.accounts} accounts, ${reminders.open} open) with \`now\` at noon Lagos on ${reminders.day}, the day on which the most open accounts' credit expiries fall on the reminder schedule's offsets (${reminders.expected} account and offset pairs; a day a housekeeping round already ran on is left out): ${reminders.queued} messages queued in ${fixed(reminders.seconds, 1)} s; target ≤ ${TARGET_REMINDER_ROUND_S} s: ${verdict(reminders.seconds <= TARGET_REMINDER_ROUND_S)}. Its rows are deleted afterwards, so the drain below sends only its own.`
+      : "- Reminder round: not measured (reminders are off, or no open account has a credit expiry).",
+    `- The worker draining ${drain.queued} queued SMS messages: a list message to ${drain.customers} account holders, each text filled from the customer and the account, written in one transaction (${fixed(drain.insertSeconds, 1)} s) while the server was stopped and due ${messaging.holdSeconds} s later, so that the figure before comes from the same server. From the moment they fell due until \`GET /api/v1/messages?status=QUEUED&kind=MANUAL&limit=1\` (an administrator's token, asked every 250 ms) answered a total of 0: ${drained ? `${fixed(during.seconds, 1)} s (${fixed(drain.queued / during.seconds)} messages/s)` : `not drained within ${DRAIN_LIMIT_S} s (${during.left} left)`}; target ≤ ${TARGET_DRAIN_S} s: ${verdict(drained && during.seconds <= TARGET_DRAIN_S)}. ${messaging.sent} of them ended SENT.`,
+    `- /sales/all at ${CALM_CONNECTIONS} connections while staff work: before the messages fell due (${WARMUP} s warm-up, then ${DURATION} s) ${calmFigures(before)}; during the drain (the ${during.responses} responses completed between the due moment and the empty queue, ${during.non2xx} not 2xx) p50 ${fixed(during.p50, 1)} ms, **p95 ${fixed(during.p95, 1)} ms**, ${fixed(ratio, 2)} × before; target ≤ ${TARGET_DRAIN_P95_RATIO} ×: ${verdict(ratio <= TARGET_DRAIN_P95_RATIO)}.${earlier ? ` Earlier in this run, on the first server: p95 ${fixed(earlier.p95, 1)} ms.` : ""}${messaging.sentBefore > 0 ? ` **${messaging.sentBefore} messages were sent before the figure before was done: the hold was too short.**` : ""}`,
+    `- Queueing a payment's message: ${queueing.count} transactions one after another (after 20 not counted), each doing only \`queueMessage\` for a cash receipt (the customer's, the business's and the account's rows read, the text written, one row inserted) and committing: p50 ${queueing.p50} ms, p99 ${queueing.p99} ms. Beside the seeder's payment on this book (the whole payment transaction with the loan book's triggers, above; it queues its message since decision 043), p50 ${payment.p50} ms, p99 ${payment.p99} ms: queue p99 ÷ payment p99 = ${fixed(share * 100, 1)} % (p50: ${fixed((queueing.p50 / payment.p50) * 100, 1)} %); target ≤ ${TARGET_QUEUE_SHARE * 100} %: ${verdict(share <= TARGET_QUEUE_SHARE)}. The queue figure counts its own transaction's begin and commit, which a payment pays once anyway; the \`queueMessage\` call alone, timed inside the same transactions, took p50 ${queueing.call.p50} ms, p99 ${queueing.call.p99} ms (${fixed((queueing.call.p99 / payment.p99) * 100, 1)} % of the payment's p99).`,
+    "",
+  ];
+}
+
 function bookLines(loads, book, portfolio) {
   if (!book || !portfolio) return [];
   const seconds = (ms) => fixed(ms / 1000, 1);
@@ -1066,6 +1231,7 @@ function report({
   sales,
   book,
   portfolio,
+  messaging,
 }) {
   const cpus = os.cpus();
   const lines = [
@@ -1095,6 +1261,7 @@ function report({
     ...uploadLines(upload),
     ...salesLines(loads, sales),
     ...bookLines(loads, book, portfolio),
+    ...messageLines(messaging, loads, book),
     "## Initial JavaScript per page",
     "",
     `Every \`<script src>\`, \`<link rel="modulepreload">\` and inline module import under /assets/, each fetched once and gzipped with zlib at its default level (6). 1 KB = 1024 bytes. Target: ≤ ${TARGET_JS_KB} KB gzip per page.`,
@@ -1340,6 +1507,8 @@ async function main() {
     cookie,
     pages.map((page) => ({ ...page, weight: page })),
   );
+  // Last: it restarts the server, and leaves the outbox with what it sent.
+  const messaging = salesSeed?.seeded.book ? await measureMessages(startMs) : null;
 
   const markdown = report({
     startMs,
@@ -1355,6 +1524,7 @@ async function main() {
     sales,
     book: salesSeed?.seeded.book ?? null,
     portfolio,
+    messaging,
   });
   const outDir = path.join(ROOT, "bench-results");
   fs.mkdirSync(outDir, { recursive: true });

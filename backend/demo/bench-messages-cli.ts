@@ -1,0 +1,255 @@
+import { randomInt, randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { loadBackendConfig } from "../config";
+import type { AppDb } from "../db/client";
+import { migrateDatabase, openDatabase } from "../db/client";
+import { arrayParam, insertByUnnest } from "../db/bulk-insert";
+import type { BulkColumn } from "../db/bulk-insert";
+import { queryRows } from "../db/query-rows";
+import { messages } from "../db/schema";
+import { ACTIVE_STATUSES } from "../constants/portfolio";
+import { Context, composeMessage, queueMessage } from "../services/messaging/outbox";
+import type { QueueInput } from "../services/messaging/outbox";
+import { queueReminders, reminderSchedule } from "../services/messaging/reminders";
+import { tokensText } from "../services/messaging/templates";
+
+// `tsx backend/demo/bench-messages-cli.ts DRAIN TIMINGS HOLD_SECONDS`: the benchmark's customer-message
+// figures on the configured database (not while a server has the same PGlite directory open):
+//   1. one reminder round (queueReminders) over the whole book, timed, on the day that queues the most;
+//      its rows are then deleted, so the drain that follows sends only its own;
+//   2. TIMINGS transactions each queueing one payment-shaped message and nothing else, timed, then deleted;
+//   3. DRAIN queued SMS messages written at once, due HOLD_SECONDS after they are written, for the server
+//      the benchmark starts next to send while staff work.
+// Its last line of output is JSON for the benchmark script.
+
+const WARM_UP = 20;
+// What staff write to a worklist: the variables a list message may use, filled from each account.
+const LIST_MESSAGE =
+  "Hello {customerName}, your solar account {saleNumber} still owes {balance} (payment date {dueDate}). " +
+  "Please pay to keep your lights on.";
+
+const active = sql.raw(ACTIVE_STATUSES.map((status) => `'${status}'`).join(", "));
+
+const DRAIN_COLUMNS: BulkColumn[] = [
+  ["id", "text"],
+  ["customerId", "text"],
+  ["saleId", "text"],
+  ["kind", "text"],
+  ["channel", "text"],
+  ["recipient", "text"],
+  ["subject", "text"],
+  ["body", "text"],
+  ["status", "text"],
+  ["error", "text"],
+  ["sendAfter", "timestamptz"],
+];
+
+const count = z.object({ n: z.coerce.number() });
+const moment = async (db: AppDb) =>
+  (await queryRows(db, sql`select now()::text as at`, z.object({ at: z.string() })))[0].at;
+
+function percentile(times: number[], share: number) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const value = sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
+  return Math.round(value * 10) / 10;
+}
+
+/**
+ * The day whose round queues the most reminders: the schedule's offsets (days before the credit runs out,
+ * the day itself, days after) against the open accounts' credit expiries. A day a housekeeping round
+ * already ran on is left out: its reminders are queued already, so a round would find nothing to do.
+ */
+async function busiestReminderDay(db: AppDb) {
+  const schedule = await reminderSchedule(db);
+  if (!schedule.remindersOn) return null;
+  const offsets = [
+    ...schedule.daysBefore,
+    ...(schedule.onTheDay ? [0] : []),
+    ...schedule.daysAfter.map((d) => -d),
+  ];
+  if (offsets.length === 0) return null;
+  const values = sql.join(
+    offsets.map((offset) => sql`(${offset}::integer)`),
+    sql`, `,
+  );
+  const [busiest] = await queryRows(
+    db,
+    sql`with offsets(days) as (values ${values}),
+      expiries as (
+        select a.credit_expiry as day, count(*) as n from accounts a
+        join customers c on c.id = a.customer_id
+        where a.status in (${active}) and a.credit_expiry is not null
+          and c.deleted_at is null and not c.messages_opt_out
+        group by a.credit_expiry)
+      select (e.day - o.days)::text as day, sum(e.n) as n from expiries e cross join offsets o
+      where (e.day - o.days) not in (select lagos_day(r.started_at) from job_rounds r where r.job = 'housekeeping')
+      group by 1 order by 2 desc, 1 limit 1`,
+    z.object({ day: z.string(), n: z.coerce.number() }),
+  );
+  return busiest ?? null;
+}
+
+async function timeReminderRound(db: AppDb) {
+  const [{ n: accounts }] = await queryRows(db, sql`select count(*) as n from accounts`, count);
+  const [{ n: open }] = await queryRows(
+    db,
+    sql`select count(*) as n from accounts where status in (${active})`,
+    count,
+  );
+  const busiest = await busiestReminderDay(db);
+  if (!busiest) return { accounts, open, day: null, expected: 0, queued: 0, seconds: 0 };
+  // Noon in Lagos (UTC+1): inside the send window, so the round's rows are due at once.
+  const now = new Date(`${busiest.day}T11:00:00Z`);
+  const before = await moment(db);
+  const started = performance.now();
+  const { queued } = await queueReminders(db, now);
+  const seconds = (performance.now() - started) / 1000;
+  await db.execute(
+    sql`delete from messages where once_key is not null and created_at >= ${before}::timestamptz`,
+  );
+  return { accounts, open, day: busiest.day, expected: busiest.n, queued, seconds };
+}
+
+/** Open accounts with their customers, in sale order, as many as asked (fewer when the book is smaller). */
+async function openAccounts(db: AppDb, limit: number) {
+  return queryRows(
+    db,
+    sql`select a.sale_id, a.customer_id, c.firstname, c.phone, c.email, c.messages_opt_out as opted_out,
+        false as deleted, b.name as business_name, b.phone as business_phone,
+        null::text as template_body, null::text as template_subject,
+        s.number as sale_number, a.credit_expiry::text as credit_expiry, a.outstanding_kobo
+      from accounts a
+      join customers c on c.id = a.customer_id
+      join sales s on s.id = a.sale_id
+      left join business_settings b on b.id = 'current'
+      where a.status in (${active}) and c.deleted_at is null and not c.messages_opt_out
+      order by a.sale_id
+      limit ${limit}`,
+    Context.extend({ sale_id: z.string(), customer_id: z.string() }),
+  );
+}
+
+/**
+ * What queueing a payment's message adds to the payment: each transaction does only that (the customer's
+ * and account's context read, the text written, one row inserted) and commits, one after another.
+ */
+async function timeQueueing(db: AppDb, timings: number) {
+  const rows = await openAccounts(db, timings + WARM_UP);
+  if (rows.length === 0) throw new Error("No open account to queue a payment's message for");
+  const times: number[] = [];
+  const calls: number[] = [];
+  const ids: string[] = [];
+  for (let index = 0; index < timings + WARM_UP; index += 1) {
+    const row = rows[index % rows.length];
+    const amountKobo = 500_000;
+    const input: QueueInput = {
+      kind: "CASH_RECEIPT",
+      customerId: row.customer_id,
+      saleId: row.sale_id,
+      facts: {
+        amountKobo,
+        balanceKobo: Math.max(0, (row.outstanding_kobo ?? 0) - amountKobo),
+        token: tokensText([
+          { serialNumber: `LB-${row.sale_id.slice(0, 8).toUpperCase()}`, token: String(randomInt(1e8, 1e9)) },
+        ]),
+        days: 30,
+        deviceSerial: `LB-${row.sale_id.slice(0, 8).toUpperCase()}`,
+      },
+      transactional: true,
+    };
+    let callMs = 0;
+    const started = performance.now();
+    const queued = await db.transaction(async (tx) => {
+      const callStarted = performance.now();
+      const message = await queueMessage(tx, input);
+      callMs = performance.now() - callStarted;
+      return message;
+    });
+    if (index >= WARM_UP) {
+      times.push(performance.now() - started);
+      calls.push(callMs);
+    }
+    ids.push(queued.id);
+  }
+  await db.execute(sql`delete from messages where id = any(${arrayParam(ids)}::text[])`);
+  return {
+    count: times.length,
+    p50: percentile(times, 0.5),
+    p99: percentile(times, 0.99),
+    // The call alone, inside its transaction: what a payment's own transaction does more.
+    call: { p50: percentile(calls, 0.5), p99: percentile(calls, 0.99) },
+  };
+}
+
+/** DRAIN list messages to the book's account holders, SMS and queued, due HOLD_SECONDS from now. */
+async function queueDrain(db: AppDb, drain: number, holdSeconds: number) {
+  const rows = await openAccounts(db, drain);
+  const [{ at }] = await queryRows(
+    db,
+    sql`select (now() + make_interval(secs => ${holdSeconds}))::text as at`,
+    z.object({ at: z.string() }),
+  );
+  const dueAt = new Date(at);
+  const sendable = rows
+    .map((row) =>
+      composeMessage(row, {
+        kind: "MANUAL",
+        customerId: row.customer_id,
+        saleId: row.sale_id,
+        body: LIST_MESSAGE,
+        transactional: false,
+        sendAfter: dueAt,
+      }),
+    )
+    .filter((message) => message.status === "QUEUED" && message.channel === "SMS");
+  if (sendable.length === 0) throw new Error("No account holder with a mobile number to write to");
+  // A book smaller than the drain writes to some customers more than once, each message a row of its own.
+  const values = Array.from({ length: drain }, (_, index) => {
+    const message = sendable[index % sendable.length];
+    return index < sendable.length ? message : { ...message, id: randomUUID() };
+  });
+  const started = performance.now();
+  await db.transaction((tx) => insertByUnnest(tx, messages, DRAIN_COLUMNS, values));
+  return {
+    queued: values.length,
+    customers: new Set(values.map((message) => message.customerId)).size,
+    insertSeconds: (performance.now() - started) / 1000,
+    dueAt: dueAt.toISOString(),
+  };
+}
+
+async function main() {
+  const drain = Number(process.argv[2] ?? 10_000);
+  const timings = Number(process.argv[3] ?? 500);
+  const holdSeconds = Number(process.argv[4] ?? 60);
+  for (const [name, value] of [
+    ["DRAIN", drain],
+    ["TIMINGS", timings],
+    ["HOLD_SECONDS", holdSeconds],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number`);
+  }
+  const config = loadBackendConfig();
+  const database = await openDatabase(config);
+  try {
+    const { db } = database;
+    await migrateDatabase(db, database.kind);
+    const reminders = await timeReminderRound(db);
+    console.error(
+      `Reminder round on ${reminders.day ?? "no day"}: ${reminders.queued} queued in ${reminders.seconds.toFixed(1)} s`,
+    );
+    const queueing = await timeQueueing(db, timings);
+    console.error(`Queueing a payment's message: p50 ${queueing.p50} ms, p99 ${queueing.p99} ms`);
+    const drained = await queueDrain(db, drain, holdSeconds);
+    console.error(`${drained.queued} messages queued, due at ${drained.dueAt}`);
+    process.stdout.write(`${JSON.stringify({ reminders, queueing, drain: drained })}\n`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
