@@ -1,7 +1,7 @@
 import { MAIN_MENU, allowed, isMenuEntryActive, sectionNav, sideNavRedirect } from "./navigation";
 
 describe("main menu", () => {
-  it("has the nine entries of the spec in order, and the Portfolio and Collections after Home", () => {
+  it("has the nine entries of the spec in order, and the Portfolio, Collections and Messages after Home", () => {
     expect(MAIN_MENU.map((entry) => `${entry.title} ${entry.link}`)).toEqual([
       "Home /home",
       "Portfolio /portfolio",
@@ -97,7 +97,7 @@ describe("what a role is offered", () => {
       "Support",
       "Settings",
     ]);
-    expect(allowed(MAIN_MENU, null)).toHaveLength(11);
+    expect(allowed(MAIN_MENU, null)).toHaveLength(12);
     // The Portfolio and Collections only for those who may read them.
     expect(allowed(MAIN_MENU, ["read:Portfolio"]).map((entry) => entry.title)).toContain("Portfolio");
     expect(allowed(MAIN_MENU, ["read:all"]).map((entry) => entry.title)).toContain("Portfolio");

@@ -37,8 +37,20 @@ export const MESSAGE_KINDS = [
   "MANUAL",
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
-export type TemplateKind = Exclude<MessageKind, "MANUAL">;
-export const TEMPLATE_KINDS = MESSAGE_KINDS.filter((kind): kind is TemplateKind => kind !== "MANUAL");
+/** Every kind but a message staff write themselves has a template. */
+export const TEMPLATE_KINDS = [
+  "PAYMENT_RECEIVED",
+  "WELCOME",
+  "COMPLETED",
+  "CASH_RECEIPT",
+  "DELAY_GIVEN",
+  "RESTRUCTURED",
+  "TOKEN",
+  "REMINDER_BEFORE",
+  "REMINDER_DUE",
+  "REMINDER_AFTER",
+] as const satisfies readonly MessageKind[];
+export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 export const REMINDER_KINDS: readonly MessageKind[] = ["REMINDER_BEFORE", "REMINDER_DUE", "REMINDER_AFTER"];
 
 export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {

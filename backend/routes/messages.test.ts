@@ -298,6 +298,19 @@ describe("the worker", () => {
     }
   });
 
+  it("refuses a report carrying a NUL character with a 400, never a 500", async () => {
+    const at = await backend.request("POST", "/api/v1/messages/reports/africastalking", {
+      rawBody: "id=ATXid_1%00&status=Success&phoneNumber=%2B2348035550101",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(at.status).toBe(400);
+    const termii = await backend.request("POST", "/api/v1/messages/reports/termii", {
+      rawBody: '{"message_id":"1\\u0000","status":"Delivered"}',
+      headers: { "content-type": "application/json", "x-termii-signature": "abc" },
+    });
+    expect(termii.status).toBe(400);
+  });
+
   it("refuses every report on a backend not configured for the gateway", async () => {
     const response = await backend.request("POST", "/api/v1/messages/reports/termii", {
       rawBody: "{}",

@@ -7,7 +7,7 @@ import { createGuard, signedInActor } from "../http/guard";
 import { listAnswer } from "../http/list-route";
 import type { Operation } from "../http/operation";
 import { ok } from "../http/operation";
-import { readJsonBody, readQuery } from "../http/validation";
+import { NUL_CHARACTER, readJsonBody, readQuery } from "../http/validation";
 import { pageOf } from "../schemas/list";
 import {
   BulkMessageResultSchema,
@@ -248,6 +248,9 @@ export function messageRoutes({ db, caches, config }: RouteDeps) {
     })
     .post("/reports/africastalking", async (c) => {
       const form = new URLSearchParams(await c.req.text());
+      // Text with U+0000 cannot be stored, not even to keep the refusal.
+      if ([...form.values()].some((value) => value.includes("\u0000")))
+        return c.json(errorBody(400, NUL_CHARACTER), 400);
       const reportToken = config.sms.provider === "africastalking" ? config.sms.reportToken : null;
       if (reportToken && !sameSecret(c.req.query("token"), reportToken)) {
         await keepReport(db, {
@@ -274,6 +277,7 @@ export function messageRoutes({ db, caches, config }: RouteDeps) {
     })
     .post("/reports/termii", async (c) => {
       const raw = await c.req.text();
+      if (/\u0000|\\u0000/.test(raw)) return c.json(errorBody(400, NUL_CHARACTER), 400);
       const secret = config.sms.provider === "termii" ? config.sms.secretKey : null;
       if (!secret || !termiiSignatureMatches(raw, c.req.header("x-termii-signature"), secret)) {
         await keepReport(db, {

@@ -10,7 +10,6 @@ import {
   TEMPLATE_KINDS,
   TEMPLATE_VARIABLES,
 } from "../constants/messages";
-import type { TemplateKind } from "../constants/messages";
 import { CollectionListQuerySchema } from "./collections";
 import { PaginationSchema, listSchema } from "./list";
 import { calendarDay } from "./portfolio";
@@ -113,7 +112,7 @@ export const SandboxReportSchema = z
   .strict();
 export type SandboxReportInput = z.infer<typeof SandboxReportSchema>;
 
-export const TemplateKindSchema = z.enum(TEMPLATE_KINDS as [TemplateKind, ...TemplateKind[]], {
+export const TemplateKindSchema = z.enum(TEMPLATE_KINDS, {
   errorMap: () => ({ message: "No such message template" }),
 });
 

@@ -101,30 +101,25 @@ const recordColumns = {
   createdByName,
 };
 
-type Selected = {
-  [K in keyof typeof recordColumns]: unknown;
-};
-
-const iso = (value: unknown) =>
-  value instanceof Date ? value.toISOString() : value === null ? null : String(value);
-
-function toRecord(row: Selected & Record<string, unknown>): MessageRecord {
-  return {
-    ...(row as unknown as MessageRecord),
-    tokenIds: (row.tokenIds as string[] | null) ?? [],
-    sendAfter: iso(row.sendAfter) ?? "",
-    createdAt: iso(row.createdAt) ?? "",
-    sentAt: iso(row.sentAt),
-    statusAt: iso(row.statusAt) ?? "",
-  };
-}
-
 const selectRecords = (db: AppDb) =>
   db
     .select(recordColumns)
     .from(messages)
     .innerJoin(customers, eq(customers.id, messages.customerId))
     .leftJoin(sales, eq(sales.id, messages.saleId));
+
+type SelectedRow = Awaited<ReturnType<typeof selectRecords>>[number];
+
+function toRecord(row: SelectedRow): MessageRecord {
+  return {
+    ...row,
+    tokenIds: row.tokenIds ?? [],
+    sendAfter: row.sendAfter.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    statusAt: row.statusAt.toISOString(),
+  };
+}
 
 function listConditions(query: MessageListQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [

@@ -7,13 +7,12 @@ export type MessageValues = Partial<Record<TemplateVariable, string>>;
 
 const VARIABLE = /\{([^{}\s]*)\}/g;
 
+const isVariable = (name: string): name is TemplateVariable =>
+  (TEMPLATE_VARIABLES as readonly string[]).includes(name);
+
 /** Every `{name}` replaced by its value; a known variable without a value reads as nothing. */
 export const renderTemplate = (body: string, values: MessageValues) =>
-  body.replace(VARIABLE, (whole, name: string) =>
-    (TEMPLATE_VARIABLES as readonly string[]).includes(name)
-      ? (values[name as TemplateVariable] ?? "")
-      : whole,
-  );
+  body.replace(VARIABLE, (whole, name: string) => (isVariable(name) ? (values[name] ?? "") : whole));
 
 /** The variables a template names that its kind has no value for, in the order written, once each. */
 export function unknownVariables(body: string, kind: MessageKind): string[] {
