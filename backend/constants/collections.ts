@@ -1,6 +1,17 @@
 // Collections (issue 27): the words of the worklist and the contact log, free of zod so the browser can
 // have them without the API's schemas.
 
+/** The worklist's filters (beside its tab): kept when another tab is chosen, and by a list message. */
+export const WORKLIST_FILTERS = [
+  "bucket",
+  "agentId",
+  "assignedTo",
+  "location",
+  "promiseDue",
+  "neverContacted",
+  "search",
+] as const;
+
 export const CONTACT_CHANNELS = ["CALL", "VISIT", "SMS"] as const;
 export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
 export const CONTACT_CHANNEL_LABELS: Record<ContactChannel, string> = {

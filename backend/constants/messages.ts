@@ -23,20 +23,6 @@ export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
 /** Statuses a staff member can send again. */
 export const RESENDABLE_STATUSES: readonly MessageStatus[] = ["FAILED", "REJECTED"];
 
-export const MESSAGE_KINDS = [
-  "PAYMENT_RECEIVED",
-  "WELCOME",
-  "COMPLETED",
-  "CASH_RECEIPT",
-  "DELAY_GIVEN",
-  "RESTRUCTURED",
-  "TOKEN",
-  "REMINDER_BEFORE",
-  "REMINDER_DUE",
-  "REMINDER_AFTER",
-  "MANUAL",
-] as const;
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
 /** Every kind but a message staff write themselves has a template. */
 export const TEMPLATE_KINDS = [
   "PAYMENT_RECEIVED",
@@ -49,8 +35,12 @@ export const TEMPLATE_KINDS = [
   "REMINDER_BEFORE",
   "REMINDER_DUE",
   "REMINDER_AFTER",
-] as const satisfies readonly MessageKind[];
+] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+
+export const MESSAGE_KINDS = [...TEMPLATE_KINDS, "MANUAL"] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
 export const REMINDER_KINDS: readonly MessageKind[] = ["REMINDER_BEFORE", "REMINDER_DUE", "REMINDER_AFTER"];
 
 export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {

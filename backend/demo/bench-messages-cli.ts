@@ -5,13 +5,12 @@ import { loadBackendConfig } from "../config";
 import type { AppDb } from "../db/client";
 import { migrateDatabase, openDatabase } from "../db/client";
 import { arrayParam, insertByUnnest } from "../db/bulk-insert";
-import type { BulkColumn } from "../db/bulk-insert";
 import { queryRows } from "../db/query-rows";
 import { messages } from "../db/schema";
 import { ACTIVE_STATUSES } from "../constants/portfolio";
 import { Context, composeMessage, queueMessage } from "../services/messaging/outbox";
 import type { QueueInput } from "../services/messaging/outbox";
-import { queueReminders, reminderSchedule } from "../services/messaging/reminders";
+import { QUEUED_MESSAGE_COLUMNS, queueReminders, reminderSchedule } from "../services/messaging/reminders";
 import { tokensText } from "../services/messaging/templates";
 
 // `tsx backend/demo/bench-messages-cli.ts DRAIN TIMINGS HOLD_SECONDS`: the benchmark's customer-message
@@ -30,20 +29,6 @@ const LIST_MESSAGE =
   "Please pay to keep your lights on.";
 
 const active = sql.raw(ACTIVE_STATUSES.map((status) => `'${status}'`).join(", "));
-
-const DRAIN_COLUMNS: BulkColumn[] = [
-  ["id", "text"],
-  ["customerId", "text"],
-  ["saleId", "text"],
-  ["kind", "text"],
-  ["channel", "text"],
-  ["recipient", "text"],
-  ["subject", "text"],
-  ["body", "text"],
-  ["status", "text"],
-  ["error", "text"],
-  ["sendAfter", "timestamptz"],
-];
 
 const count = z.object({ n: z.coerce.number() });
 const moment = async (db: AppDb) =>
@@ -210,7 +195,7 @@ async function queueDrain(db: AppDb, drain: number, holdSeconds: number) {
     return index < sendable.length ? message : { ...message, id: randomUUID() };
   });
   const started = performance.now();
-  await db.transaction((tx) => insertByUnnest(tx, messages, DRAIN_COLUMNS, values));
+  await db.transaction((tx) => insertByUnnest(tx, messages, QUEUED_MESSAGE_COLUMNS, values));
   return {
     queued: values.length,
     customers: new Set(values.map((message) => message.customerId)).size,

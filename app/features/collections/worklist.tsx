@@ -1,5 +1,9 @@
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { COLLECTION_DEFINITIONS, PROMISE_STATE_LABELS } from "#backend/constants/collections";
+import {
+  COLLECTION_DEFINITIONS,
+  PROMISE_STATE_LABELS,
+  WORKLIST_FILTERS,
+} from "#backend/constants/collections";
 import type { CollectionTab } from "#backend/constants/collections";
 import { BUCKETS } from "#backend/constants/portfolio";
 import type { CollectionRecord } from "#backend/schemas/collections";
@@ -20,16 +24,7 @@ const TABS: { key: CollectionTab; title: string; count: "all" | "mine" | "due" |
   { key: "broken", title: "Broken promises", count: "broken" },
 ];
 
-// Filters a tab keeps when another tab is chosen, and the form sends.
-const FILTERS = [
-  "bucket",
-  "agentId",
-  "assignedTo",
-  "location",
-  "promiseDue",
-  "neverContacted",
-  "search",
-] as const;
+const FILTERS = WORKLIST_FILTERS;
 const ASSIGN_FORM = "assign-form";
 
 export const day = (date: string | null) => (date ? formatDate(`${date}T12:00:00+01:00`) : "—");

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { CollectionListQuerySchema } from "#backend/schemas/collections";
+import { CollectionListQuerySchema, WORKLIST_FILTERS } from "#backend/schemas/collections";
 import {
   BulkMessageResultSchema,
   ListMessageFormSchema,
@@ -79,7 +79,10 @@ export async function messageRowAction(request: Request, formData: FormData, bac
     );
     if (!answer.ok)
       return redirectWithError(back, firstMessage(answer.failure.message, "The message could not be marked"));
-    return redirectWithSuccess(back, status === "DELIVERED" ? "Message marked delivered" : "Message marked failed");
+    return redirectWithSuccess(
+      back,
+      status === "DELIVERED" ? "Message marked delivered" : "Message marked failed",
+    );
   }
   return redirectWithError(back, "Unknown action");
 }
@@ -179,16 +182,7 @@ export async function templateAction({ request, params }: ActionFunctionArgs) {
 
 // A message to the accounts the worklist's filters select.
 
-const FILTER_KEYS = [
-  "tab",
-  "bucket",
-  "agentId",
-  "assignedTo",
-  "location",
-  "promiseDue",
-  "neverContacted",
-  "search",
-] as const;
+const FILTER_KEYS = ["tab", ...WORKLIST_FILTERS] as const;
 
 /** The worklist's filters from a URL's query, as the list reads them (a bad value is its default). */
 function worklistFilters(params: URLSearchParams) {

@@ -78,7 +78,8 @@ const Candidate = Context.extend({
   label: z.string(),
 });
 
-const COLUMNS: BulkColumn[] = [
+/** A composed message's columns, for writing many at once. */
+export const QUEUED_MESSAGE_COLUMNS: BulkColumn[] = [
   ["id", "text"],
   ["customerId", "text"],
   ["saleId", "text"],
@@ -158,7 +159,7 @@ export async function queueReminders(db: AppDb, now: Date, chunk = 2_000) {
         dueDate: reminder.dueDate,
       });
     });
-    await insertByUnnest(db, messages, COLUMNS, values, { skipConflicts: true });
+    await insertByUnnest(db, messages, QUEUED_MESSAGE_COLUMNS, values, { skipConflicts: true });
     queued += values.length;
     after = rows[rows.length - 1].sale_id;
     if (rows.length < chunk) break;
