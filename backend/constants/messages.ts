@@ -1,25 +1,9 @@
 // Customer messages (issue 29): the words of the outbox, its templates and the reminder schedule. Free of
 // zod, so the browser can count a template's SMS parts as it is typed.
 
-export const MESSAGE_CHANNELS = ["SMS", "EMAIL"] as const;
-export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
-export const MESSAGE_CHANNEL_LABELS: Record<MessageChannel, string> = { SMS: "SMS", EMAIL: "E-mail" };
+export * from "./message-status";
+import type { MessageStatus } from "./message-status";
 
-/**
- * QUEUED until a gateway takes it (SENT); then its delivery report says DELIVERED, FAILED or REJECTED. A
- * message that cannot be sent at all (no valid number, an opted-out customer, too many attempts) is FAILED
- * with its reason; a reminder the customer paid before it went out is CANCELLED.
- */
-export const MESSAGE_STATUSES = ["QUEUED", "SENT", "DELIVERED", "FAILED", "REJECTED", "CANCELLED"] as const;
-export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
-export const MESSAGE_STATUS_LABELS: Record<MessageStatus, string> = {
-  QUEUED: "Queued",
-  SENT: "Sent",
-  DELIVERED: "Delivered",
-  FAILED: "Failed",
-  REJECTED: "Rejected",
-  CANCELLED: "Cancelled",
-};
 /** Statuses a staff member can send again. */
 export const RESENDABLE_STATUSES: readonly MessageStatus[] = ["FAILED", "REJECTED"];
 
@@ -40,8 +24,6 @@ export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 
 export const MESSAGE_KINDS = [...TEMPLATE_KINDS, "MANUAL"] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
-
-export const REMINDER_KINDS: readonly MessageKind[] = ["REMINDER_BEFORE", "REMINDER_DUE", "REMINDER_AFTER"];
 
 export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   PAYMENT_RECEIVED: "Payment received",

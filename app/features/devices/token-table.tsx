@@ -1,6 +1,6 @@
-import { MESSAGE_CHANNEL_LABELS } from "#backend/constants/messages";
-import { MessageStatusPill } from "~/features/messages/message-parts";
-import type { TokenMessage } from "~/features/messages/message-parts";
+import { MESSAGE_CHANNEL_LABELS } from "#backend/constants/message-status";
+import { MessageStatusPill } from "~/features/messages/message-status";
+import type { TokenMessage } from "~/features/messages/message-status";
 import type { TokenRecord } from "#backend/schemas/token-records";
 import { TOKEN_KIND_LABELS } from "~/features/sales/sale-labels";
 import { formatDate, formatNumber, formatTime } from "~/utils/format";

@@ -5,7 +5,7 @@ import { TimelineSchema } from "#backend/schemas/account-actions";
 import { SaleRecordSchema } from "#backend/schemas/sales";
 import { MessageListSchema } from "#backend/schemas/messages";
 import type { MessageRecord } from "#backend/schemas/messages";
-import type { TokenMessage } from "~/features/messages/message-parts";
+import type { TokenMessage } from "~/features/messages/message-status";
 import { apiRead, apiReadOrFailure } from "~/api.server";
 import { requireUser } from "~/session.server";
 import { can, canFlags } from "~/utils/permissions";

@@ -7,7 +7,7 @@ import { DataTable } from "~/components/data-table";
 import { DetailList } from "~/components/detail-list";
 import { Panel } from "~/components/panel";
 import { TokenTable } from "~/features/devices/token-table";
-import type { TokenMessage } from "~/features/messages/message-parts";
+import type { TokenMessage } from "~/features/messages/message-status";
 import { emailShown, formatDate, formatNaira, formatNumber, formatTime, fullName } from "~/utils/format";
 import { contractRows, nestedIdentification } from "./contract-details";
 import type { PaymentReturnMessage } from "./payment-return";

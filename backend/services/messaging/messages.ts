@@ -184,15 +184,6 @@ export async function getMessage(db: AppDb, id: string): Promise<MessageRecord> 
   return toRecord(row);
 }
 
-/** The sale's messages, newest first (the sale page shows each token's beside it). */
-export async function saleMessages(db: AppDb, saleId: string) {
-  const rows = await selectRecords(db)
-    .where(eq(messages.saleId, saleId))
-    .orderBy(desc(messages.createdAt))
-    .limit(200);
-  return rows.map(toRecord);
-}
-
 async function limited(db: AppDb, key: string, limit: Limit, what: string) {
   const count = await takeAttempt(db, key, limit);
   if (count === null || count > limit.max) {
