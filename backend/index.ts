@@ -61,6 +61,12 @@ export async function startBackend(
         "FLW_PUBLIC_KEY, FLW_SECRET_KEY and FLW_WEBHOOK_HASH instead to take real payments through Flutterwave.",
     );
   }
+  if (config.nodeEnv === "production" && config.sms.provider === "sandbox") {
+    log.warn(
+      "No SMS gateway is configured: customer messages are recorded in the outbox and not sent. Set the " +
+        "Africa's Talking or Termii keys (README, \"Sending messages\") to reach customers' phones.",
+    );
+  }
   const later = createLaterWork();
   const mailer = createMailer(config);
   // Other processes, jobs and SQL consoles write too: their changes must empty this process's caches.

@@ -118,7 +118,7 @@ export function startJob(
 }
 
 export interface OutboxWorker {
-  /** Sends what is due now (tests, and a nudge after a write); resolves when the queue is empty. */
+  /** Sends what is due now (tests); resolves when the queue is empty. */
   drain(): Promise<void>;
   stop(): Promise<void>;
 }
