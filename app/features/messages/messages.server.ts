@@ -19,7 +19,7 @@ import {
 import type { TemplatePreviewResult } from "#backend/schemas/messages";
 import { readListQuery } from "#backend/schemas/list";
 import { apiRead, apiWrite } from "~/api.server";
-import { requirePermission, requireUser } from "~/session.server";
+import { requirePermission } from "~/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/toast.server";
 import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 import { loadList } from "~/utils/lists.server";
@@ -289,4 +289,3 @@ export const CUSTOMER_MESSAGE_INTENTS = [
   "opt-in",
 ];
 
-export { requireUser };
