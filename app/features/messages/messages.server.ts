@@ -288,4 +288,3 @@ export const CUSTOMER_MESSAGE_INTENTS = [
   "opt-out",
   "opt-in",
 ];
-
