@@ -18,7 +18,14 @@ export const ROLE_CATALOGUE: Record<string, PermissionName[]> = {
   ],
   inventory: ["manage:Inventory", "manage:Warehouses", "manage:Products", "manage:Devices", "read:Sales"],
   // Answers customers: what was sent to them, and sends again what failed.
-  support: ["manage:Tickets", "read:Customers", "read:Sales", "read:Devices", "read:Messages", "write:Messages"],
+  support: [
+    "manage:Tickets",
+    "read:Customers",
+    "read:Sales",
+    "read:Devices",
+    "read:Messages",
+    "write:Messages",
+  ],
   // Reads the loan book and what is behind its figures.
   manager: [
     "read:Portfolio",
