@@ -6,6 +6,7 @@ import { writeBook } from "../demo/book-writer";
 import { addDays, lagosToday } from "../schemas/dates";
 import { MessageListSchema, MessageRecordSchema, MessageSettingsSchema } from "../schemas/messages";
 import { queueReminders, nextSendMoment } from "../services/messaging/reminders";
+import { dayForCustomer } from "../services/messaging/templates";
 import { createAfricasTalkingProvider } from "../services/messaging/africastalking";
 import { createTermiiProvider } from "../services/messaging/termii";
 import { sandboxSmsProvider, sendQueuedMessages } from "../services/messaging/worker";
@@ -90,18 +91,25 @@ describe("messages queued by payments", () => {
     // The token the payment bought is in the text, and the message names its row.
     const [token] = await queryRows(
       backend.db,
-      sql`select id, token from device_tokens where device_id = ${device.id} order by created_at desc limit 1`,
-      z.object({ id: z.string(), token: z.string() }),
+      sql`select id, token, days from device_tokens where device_id = ${device.id} order by created_at desc limit 1`,
+      z.object({ id: z.string(), token: z.string(), days: z.number() }),
     );
     expect(rows[0].body).toContain(`Your token: ${token.token}`);
     expect(rows[0].tokenIds).toEqual([token.id]);
-    const [account] = await backend.db.select().from(accounts).where(eq(accounts.saleId, sale.id));
-    expect(account.creditExpiry).not.toBeNull();
+    // The next due day is the account's credit expiry with the days this payment's token bought.
+    const creditOf = async () =>
+      (await backend.db.select().from(accounts).where(eq(accounts.saleId, sale.id)))[0].creditExpiry;
+    const due = addDays(lagosToday(), token.days);
+    expect(await creditOf()).toBe(due);
+    expect(rows[0].body).toContain(`(${token.days} days). Next payment due ${dayForCustomer(due)}.`);
 
     expect((await cash(sale.id, 2_000)).status).toBe(201);
     rows = await messagesOf(customer.id);
     expect(rows.map((row) => row.kind)).toEqual(["WELCOME", "CASH_RECEIPT"]);
     expect(rows[1].body).toContain("we received NGN 2,000 in cash");
+    const credit = await creditOf();
+    expect(credit! > due).toBe(true);
+    expect(rows[1].body).toContain(`next payment due ${dayForCustomer(credit!)}.`);
 
     // A refused payment (more than the balance) rolls back: no message.
     expect((await cash(sale.id, 999_999)).status).toBe(400);
@@ -116,6 +124,17 @@ describe("messages queued by payments", () => {
     rows = await messagesOf(customer.id);
     expect(rows.map((row) => row.kind)).toEqual(["WELCOME", "CASH_RECEIPT", "COMPLETED"]);
     expect(rows[2].body).toContain("You have paid in full. Your unlock token:");
+  });
+
+  it("says nothing of a token when a payment bought none", async () => {
+    const { sale, customer } = await instalmentSale();
+    // Less than the deposit: no day bought, so no token.
+    expect((await cash(sale.id, 1_000)).status).toBe(201);
+    const [row] = await messagesOf(customer.id);
+    expect(row.tokenIds).toBeNull();
+    expect(row.body).toBe(
+      `Welcome Ngozi! We received your payment of NGN 1,000. Next payment due ${dayForCustomer(lagosToday())}.`,
+    );
   });
 
   it("writes a message that cannot go as FAILED with its reason: no usable number nor e-mail", async () => {
@@ -524,14 +543,16 @@ describe("templates", () => {
   });
 
   it("previews a template with a real account and counts its SMS parts", async () => {
+    // A customer with a mobile number: the preview is the SMS's text (NGN, not ₦).
+    const { sale } = await instalmentSale({ firstname: "Preview", phone: "08031234567" });
     const response = await post(
       "/api/v1/messages/templates/REMINDER_DUE/preview",
-      { body: "Hello {customerName}, pay {amount} ✅" },
+      { body: "Hello {customerName}, pay {amount} ✅", saleId: sale.id },
       settingsEditor.token,
     );
     expect(response.status).toBe(200);
     const preview = await response.json();
-    expect(preview.text).toMatch(/^Hello \w+, pay NGN 5,000 ✅$/);
+    expect(preview.text).toBe("Hello Preview, pay NGN 5,000 ✅");
     expect(preview.length).toMatchObject({ encoding: "UCS-2", parts: 1 });
     expect(
       (await post("/api/v1/messages/templates/NOPE/preview", { body: "x" }, settingsEditor.token)).status,

@@ -22,12 +22,17 @@ export interface AuditEntry {
 
 /** Call with the transaction that makes the change, so the change and its history commit together. */
 export async function recordAudit(tx: AppDb, actor: Actor, entry: AuditEntry) {
-  await recordAudits(tx, actor, [entry]);
+  await auditInsert(tx, actor, [entry]);
 }
 
 export async function recordAudits(tx: AppDb, actor: Actor, entries: readonly AuditEntry[]) {
   if (entries.length === 0) return;
-  await tx.insert(auditLog).values(
+  await auditInsert(tx, actor, entries);
+}
+
+/** The audit rows' insert, not yet run: a caller may send it in one statement with its own insert. */
+export function auditInsert(tx: AppDb, actor: Actor, entries: readonly AuditEntry[]) {
+  return tx.insert(auditLog).values(
     entries.map((entry) => ({
       actorId: actor.userId,
       ip: actor.ip,

@@ -5,7 +5,7 @@ import { salePayments, sales } from "../db/schema";
 import { koboToNaira, nairaToKobo } from "../schemas/money";
 import type { PaymentProviderName } from "../schemas/payments";
 import type { CashPaymentInput, PaymentMethod, PaymentStatus, SaleStatus } from "../schemas/sales";
-import { recordAudit } from "./audit";
+import { auditInsert, recordAudit } from "./audit";
 import type { Actor, StaffActor } from "./audit";
 import { issueTokensForPayment } from "./device-tokens";
 import { queuePaymentMessage } from "./messaging/triggers";
@@ -115,6 +115,13 @@ export async function applyPayment(
     .insert(salePayments)
     .values({ ...base, status, notes: incoming.notes ?? null })
     .returning({ id: salePayments.id });
+  // Tokens first: the sale's update then refreshes the account once, with the payment and its tokens
+  // (a payment's tokens leave that to it, see migration 0029).
+  const tokens = await issueTokensForPayment(
+    tx,
+    { id: payment.id, saleId: sale.id, before: sale.paidKobo, after, sale },
+    actor,
+  );
   await tx
     .update(sales)
     .set({
@@ -122,30 +129,32 @@ export async function applyPayment(
       status: statusAfterPayment(after, sale.totalKobo),
     })
     .where(eq(sales.id, sale.id));
-  const tokens = await issueTokensForPayment(
+  // The message's row goes in the statement of the audit row.
+  const audit = auditInsert(tx, actor, [
+    {
+      action: "record-payment",
+      subject: "Sales",
+      recordId: sale.id,
+      summary: `Recorded ${incoming.method === "CASH" ? "a cash" : "an online"} payment of ${formatNaira(incoming.amountKobo)} for sale ${saleNumberText(sale.number)}`,
+      changes: { paymentId: payment.id, amountKobo: incoming.amountKobo, tokens: tokens.length },
+    },
+  ]);
+  await queuePaymentMessage(
     tx,
-    { id: payment.id, saleId: sale.id, before: sale.paidKobo, after, sale },
-    actor,
+    {
+      saleId: sale.id,
+      customerId: sale.customerId,
+      paymentId: payment.id,
+      method: incoming.method,
+      amountKobo: incoming.amountKobo,
+      beforeKobo: sale.paidKobo,
+      afterKobo: after,
+      totalKobo: sale.totalKobo,
+      tokens,
+      actorId: actor.userId,
+    },
+    audit,
   );
-  await recordAudit(tx, actor, {
-    action: "record-payment",
-    subject: "Sales",
-    recordId: sale.id,
-    summary: `Recorded ${incoming.method === "CASH" ? "a cash" : "an online"} payment of ${formatNaira(incoming.amountKobo)} for sale ${saleNumberText(sale.number)}`,
-    changes: { paymentId: payment.id, amountKobo: incoming.amountKobo, tokens: tokens.length },
-  });
-  await queuePaymentMessage(tx, {
-    saleId: sale.id,
-    customerId: sale.customerId,
-    paymentId: payment.id,
-    method: incoming.method,
-    amountKobo: incoming.amountKobo,
-    beforeKobo: sale.paidKobo,
-    afterKobo: after,
-    totalKobo: sale.totalKobo,
-    tokens,
-    actorId: actor.userId,
-  });
   return { paymentId: payment.id, status, tokens };
 }
 

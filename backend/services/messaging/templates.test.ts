@@ -22,8 +22,8 @@ describe("SMS length", () => {
 
 describe("templates", () => {
   it("fills known variables, leaves other braces as typed, and names the unknown ones once", () => {
-    expect(renderTemplate("Hi {customerName}, {token} {other}", { customerName: "Ada" })).toBe(
-      "Hi Ada,  {other}",
+    expect(renderTemplate("Hi {customerName}, {token} {other}", { customerName: "Ada", token: "1" })).toBe(
+      "Hi Ada, 1 {other}",
     );
     expect(unknownVariables("{token} {nickname} {nickname} {x y}", "REMINDER_DUE")).toEqual([
       "token",
@@ -31,11 +31,21 @@ describe("templates", () => {
     ]);
     expect(unknownVariables("{customerName} {balance}", "MANUAL")).toEqual([]);
   });
+  it("leaves out a sentence naming a variable the message has no value for", () => {
+    const receipt = "We received {amount}. Your token: {token} ({days} days).\nNext payment due {dueDate}!";
+    expect(renderTemplate(receipt, { amount: "NGN 100", dueDate: "5 Dec 2026" })).toBe(
+      "We received NGN 100. Next payment due 5 Dec 2026!",
+    );
+    expect(renderTemplate(receipt, { amount: "NGN 100", token: "123", days: "30", dueDate: "" })).toBe(
+      "We received NGN 100. Your token: 123 (30 days).",
+    );
+    expect(renderTemplate("Pay {amount}", {})).toBe("");
+  });
   it("writes money, days and tokens as a customer reads them", () => {
     expect(moneyFor("SMS", 250_050)).toBe("NGN 2,500.50");
     expect(moneyFor("EMAIL", 250_000)).toBe("₦2,500");
     expect(dayForCustomer("2026-12-05")).toBe("5 Dec 2026");
-    expect(tokensText([])).toBe("to follow");
+    expect(tokensText([])).toBeUndefined();
     expect(
       tokensText([
         { serialNumber: "A", token: "111" },

@@ -10,9 +10,26 @@ const VARIABLE = /\{([^{}\s]*)\}/g;
 const isVariable = (name: string): name is TemplateVariable =>
   (TEMPLATE_VARIABLES as readonly string[]).includes(name);
 
-/** Every `{name}` replaced by its value; a known variable without a value reads as nothing. */
-export const renderTemplate = (body: string, values: MessageValues) =>
-  body.replace(VARIABLE, (whole, name: string) => (isVariable(name) ? (values[name] ?? "") : whole));
+const fill = (text: string, values: MessageValues) =>
+  text.replace(VARIABLE, (whole, name: string) => (isVariable(name) ? (values[name] ?? "") : whole));
+
+const lacksValue = (sentence: string, values: MessageValues) =>
+  [...sentence.matchAll(VARIABLE)].some(([, name]) => isVariable(name) && !values[name]);
+
+/**
+ * Every `{name}` replaced by its value. A sentence naming a variable this message has no value for is left
+ * out, so that a customer reads no "Your token:  ( days)." after a payment that bought no token.
+ */
+export function renderTemplate(body: string, values: MessageValues) {
+  // Sentences with the spaces or line breaks after them: ["Hi {customerName}.", " ", "Token {token}."…].
+  const pieces = body.split(/(?<=[.!?])(\s+)/);
+  let text = "";
+  for (let index = 0; index < pieces.length; index += 2) {
+    if (lacksValue(pieces[index], values)) continue;
+    text += fill(pieces[index], values) + (pieces[index + 1] ?? "");
+  }
+  return text.trimEnd();
+}
 
 /** The variables a template names that its kind has no value for, in the order written, once each. */
 export function unknownVariables(body: string, kind: MessageKind): string[] {
@@ -42,9 +59,12 @@ export function dayForCustomer(date: string): string {
   return `${day} ${MONTHS[month - 1]} ${year}`;
 }
 
-/** Tokens as the customer enters them: the serial beside each one when there are several devices. */
-export function tokensText(tokens: { serialNumber: string; token: string }[]): string {
-  if (tokens.length === 0) return "to follow";
+/**
+ * Tokens as the customer enters them: the serial beside each one when there are several devices; none
+ * (a payment that bought no day) leaves the sentences naming {token} out of the message.
+ */
+export function tokensText(tokens: { serialNumber: string; token: string }[]): string | undefined {
+  if (tokens.length === 0) return undefined;
   const serials = new Set(tokens.map((token) => token.serialNumber));
   return serials.size === 1
     ? tokens.map((token) => token.token).join(", then ")

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import type { AppDb } from "../../db/client";
 import { sales } from "../../db/schema";
 import type { MessageKind } from "../../constants/messages";
@@ -12,14 +13,18 @@ import { tokensText } from "./templates";
 
 type CarriedToken = Pick<MintedToken, "id" | "deviceId" | "serialNumber" | "token" | "days">;
 
-const tokenFacts = (tokens: CarriedToken[]) => ({
-  token: tokensText(tokens),
-  // Days bought by one device's tokens (a long grant is split into several); every device gets the same.
-  days: tokens
-    .filter((token) => token.deviceId === tokens[0]?.deviceId)
-    .reduce((sum, t) => sum + (t.days ?? 0), 0),
-  deviceSerial: [...new Set(tokens.map((token) => token.serialNumber))].join(", "),
-});
+// No token (a payment that bought no day): no value, so the sentences naming them are left out.
+const tokenFacts = (tokens: CarriedToken[]) =>
+  tokens.length === 0
+    ? {}
+    : {
+        token: tokensText(tokens),
+        // Days bought by one device's tokens (a long grant is split into several); every device gets the same.
+        days: tokens
+          .filter((token) => token.deviceId === tokens[0].deviceId)
+          .reduce((sum, t) => sum + (t.days ?? 0), 0),
+        deviceSerial: [...new Set(tokens.map((token) => token.serialNumber))].join(", "),
+      };
 
 /** The last payment says completed, the first welcome, a cash one is a receipt, any other payment received. */
 export function paymentMessageKind(payment: {
@@ -47,21 +52,26 @@ export async function queuePaymentMessage(
     tokens: MintedToken[];
     actorId: string | null;
   },
+  alongside?: { getSQL(): SQL },
 ) {
-  return queueMessage(tx, {
-    kind: paymentMessageKind(payment),
-    customerId: payment.customerId,
-    saleId: payment.saleId,
-    paymentId: payment.paymentId,
-    tokenIds: payment.tokens.map((token) => token.id),
-    facts: {
-      amountKobo: payment.amountKobo,
-      balanceKobo: Math.max(0, payment.totalKobo - payment.afterKobo),
-      ...tokenFacts(payment.tokens),
+  return queueMessage(
+    tx,
+    {
+      kind: paymentMessageKind(payment),
+      customerId: payment.customerId,
+      saleId: payment.saleId,
+      paymentId: payment.paymentId,
+      tokenIds: payment.tokens.map((token) => token.id),
+      facts: {
+        amountKobo: payment.amountKobo,
+        balanceKobo: Math.max(0, payment.totalKobo - payment.afterKobo),
+        ...tokenFacts(payment.tokens),
+      },
+      createdBy: payment.actorId,
+      transactional: true,
     },
-    createdBy: payment.actorId,
-    transactional: true,
-  });
+    alongside,
+  );
 }
 
 /** A token staff issued (device page, sale page, swap) or sent again: the customer of the sale gets it. */
