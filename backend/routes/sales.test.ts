@@ -71,6 +71,57 @@ describe("POST /api/v1/sales/create", () => {
     });
   });
 
+  // Issue 30 #3 and #4: the reference's clients send no payment method, and open the provider's checkout
+  // with `paymentData` as the reference answers it, then verify its `tx_ref`.
+  it("sells online when no payment method is sent, with the provider's checkout fields in paymentData", async () => {
+    const { product, devices: units } = await makeSellableProduct(backend.db, { units: 2, price: 7_500 });
+    const customer = await makeCustomer(backend.db);
+    const { paymentMethod: _none, ...payload } = oneOffSale(customer.id, product.id, [units[0].id]);
+    const response = await post("/api/v1/sales/create", payload);
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expectExactly(CreatedSaleSchema, body);
+    expect(body.sale.paymentMethod).toBe("ONLINE");
+    const saleId = body.sale.id;
+    expect(body.paymentData).toEqual({
+      amount: 7_500,
+      tx_ref: body.paymentData.reference,
+      currency: "NGN",
+      customer: { email: customer.email },
+      payment_options: "card, banktransfer, ussd, qr",
+      customizations: {
+        title: "Product Purchase",
+        description: `Payment for sale ${saleId}`,
+        logo: `${backend.config.appUrl}/favicon.svg`,
+      },
+      meta: { saleId },
+      reference: body.paymentData.reference,
+      saleId,
+    });
+    expect(typeof body.paymentData.tx_ref).toBe("string");
+
+    // The checkout opens from tx_ref alone, and verifying tx_ref records the payment.
+    const { tx_ref: reference } = body.paymentData;
+    const page = await get(`/api/v1/payment/sandbox/${reference}`);
+    expect(await page.json()).toMatchObject({ reference, amount: 7_500, status: "PENDING", saleId });
+    const paid = await backend.request("POST", `/api/v1/payment/sandbox/${reference}`, {
+      token: team.sales.token,
+      body: { decision: "pay" },
+    });
+    const outcome = await paid.json();
+    expect(outcome).toMatchObject({ status: "successful", tx_ref: reference });
+    const verified = await get(
+      `/api/v1/payment/verify/callback?tx_ref=${reference}&transaction_id=${outcome.transaction_id}`,
+    );
+    expect(verified.status).toBe(200);
+    expect(await verified.json()).toMatchObject({ status: "success", paymentStatus: "COMPLETED", saleId });
+
+    // A payment method sent is still checked.
+    const refused = await post("/api/v1/sales/create", { ...payload, paymentMethod: "CHEQUE" });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).fieldErrors).toEqual({ paymentMethod: ["Payment method is required"] });
+  });
+
   it("makes a one-off cash sale: priced, stock and devices taken, logged, UNPAID", async () => {
     const {
       product,
@@ -95,6 +146,8 @@ describe("POST /api/v1/sales/create", () => {
     expect(body.paymentData).toMatchObject({
       amount: 40_400,
       saleId: body.sale.id,
+      tx_ref: body.paymentData.reference,
+      meta: { saleId: body.sale.id },
       customer: { email: customer.email },
       currency: "NGN",
     });
@@ -267,10 +320,10 @@ describe("POST /api/v1/sales/create", () => {
   it("answers every sale rule with the spec's words", async () => {
     const empty = await post("/api/v1/sales/create", { category: "PRODUCT", saleItems: [] });
     expect(empty.status).toBe(400);
-    expect((await empty.json()).fieldErrors).toMatchObject({
+    // No payment method is ONLINE (issue 30 #3): only the customer and the items are missing.
+    expect((await empty.json()).fieldErrors).toEqual({
       customerId: ["Please select at least one customer"],
       saleItems: ["At least one sale item is required"],
-      paymentMethod: ["Payment method is required"],
     });
     const customer = await makeCustomer(backend.db);
     const instalmentWithoutKyc = await post("/api/v1/sales/create", {

@@ -145,7 +145,10 @@ export function saleRoutes({ db, caches, config }: RouteDeps) {
     .post("/create", guard("write:Sales"), async (c) => {
       const input = await readJsonBody(c, CreateSaleSchema);
       return c.json(
-        await createSale(db, signedInActor(c), input, { provider: paymentProviderName(config) }),
+        await createSale(db, signedInActor(c), input, {
+          provider: paymentProviderName(config),
+          appUrl: config.appUrl,
+        }),
         201,
       );
     })
