@@ -9,7 +9,8 @@ import {
   sales,
 } from "../db/schema";
 import { CustomerTabsSchema } from "../schemas/customers";
-import { CreatedSaleSchema, SaleItemListSchema, SaleListSchema, SaleRecordSchema } from "../schemas/sales";
+import { SaleItemListSchema } from "../schemas/sale-items";
+import { CreatedSaleSchema, SaleListSchema, SaleRecordSchema } from "../schemas/sales";
 import { cancelStaleSales } from "../services/sales";
 import {
   FORBIDDEN_BODY,

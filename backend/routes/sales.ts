@@ -13,14 +13,14 @@ import {
   CreatedSaleSchema,
   FinancialSettingsSchema,
   RecordedPaymentSchema,
-  SaleItemListQuerySchema,
-  SaleItemListSchema,
   SaleListQuerySchema,
   SaleListSchema,
   SaleRecordSchema,
   SaleStatsSchema,
 } from "../schemas/sales";
-import type { SaleItemList, SaleItemListQuery, SaleList, SaleListQuery } from "../schemas/sales";
+import type { SaleList, SaleListQuery } from "../schemas/sales";
+import { SaleItemListQuerySchema, SaleItemListSchema } from "../schemas/sale-items";
+import type { SaleItemList, SaleItemListQuery } from "../schemas/sale-items";
 import {
   currentFinancialSettings,
   financialSettingsRecord,

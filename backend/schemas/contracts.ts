@@ -4,7 +4,7 @@ import { INVENTORY_CLASSES, INVENTORY_STATUSES } from "./inventory";
 import { PaginationSchema, listSchema } from "./list";
 import { PaymentModesTextSchema } from "./products";
 import { ID_TYPES } from "./sale-rules";
-import { ReferenceSaleItemSchema, ReferenceSaleSchema, SaleRecipientRowSchema } from "./sales";
+import { ReferenceSaleItemSchema, ReferenceSaleSchema, SaleRecipientRowSchema } from "./sale-items";
 
 // The reference's contracts (§7 Contract, its /contract routes): the agreement an instalment sale is made
 // on, with the customer's identification, next of kin and guarantor. Here it is the contract taken with

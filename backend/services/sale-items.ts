@@ -10,7 +10,7 @@ import type {
   SaleItemList,
   SaleItemListQuery,
   SaleItemRow,
-} from "../schemas/sales";
+} from "../schemas/sale-items";
 import { customerRecordsOf } from "./customers";
 import { devicesOfSaleItems } from "./devices";
 import { saleConditions, searchCondition } from "./sale-records";
