@@ -84,12 +84,12 @@ export const SaleRecipientRowSchema = z.object({
   updatedAt: iso,
 });
 
-export const SaleItemRowSchema = ReferenceSaleItemSchema.extend({
+export const SaleItemListRowSchema = ReferenceSaleItemSchema.extend({
   sale: ReferenceSaleSchema.extend({ customer: CustomerRecordSchema }),
   devices: z.array(DeviceRecordSchema),
   // Capital S, as the reference names the relation.
   SaleRecipient: SaleRecipientRowSchema,
 });
-export type SaleItemRow = z.infer<typeof SaleItemRowSchema>;
-export const SaleItemListSchema = listSchema("saleItems", SaleItemRowSchema);
+export type SaleItemListRow = z.infer<typeof SaleItemListRowSchema>;
+export const SaleItemListSchema = listSchema("saleItems", SaleItemListRowSchema);
 export type SaleItemList = z.infer<typeof SaleItemListSchema>;

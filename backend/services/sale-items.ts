@@ -9,7 +9,7 @@ import type {
   ReferenceSaleItem,
   SaleItemList,
   SaleItemListQuery,
-  SaleItemRow,
+  SaleItemListRow,
 } from "../schemas/sale-items";
 import { customerRecordsOf } from "./customers";
 import { devicesOfSaleItems } from "./devices";
@@ -152,7 +152,7 @@ export async function listSaleItems(
     ),
     devicesOfSaleItems(db, itemIds),
   ]);
-  const items: SaleItemRow[] = [];
+  const items: SaleItemListRow[] = [];
   for (const { item, sale } of rows) {
     const customer = customersById.get(sale.customerId);
     if (!customer) continue;
