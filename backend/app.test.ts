@@ -265,6 +265,55 @@ describe("GET /api/docs", () => {
   });
 });
 
+describe("the reference's routes in /api/docs (issue 30)", () => {
+  const success = (operation: {
+    responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+  }) =>
+    Object.values(operation.responses)[0].content["application/json"].schema as {
+      properties: Record<string, { type?: string; properties?: Record<string, unknown>; items?: unknown }>;
+      required?: string[];
+    };
+
+  it("describes their shapes: comma-list payment modes, sale items, checkout fields, contracts", async () => {
+    const document = await (await backend.request("GET", "/api/docs")).json();
+    const product = success(document.paths["/api/v1/products/{id}"].get);
+    expect(product.properties.paymentModes.type).toBe("string");
+    const listed = success(document.paths["/api/v1/products"].get);
+    expect(Object.keys(listed.properties)).toEqual([
+      "updatedResults",
+      "total",
+      "page",
+      "limit",
+      "totalPages",
+    ]);
+
+    const saleItems = success(document.paths["/api/v1/sales"].get);
+    expect(Object.keys(saleItems.properties)).toEqual(["saleItems", "total", "page", "limit", "totalPages"]);
+    const row = saleItems.properties.saleItems.items as { properties: Record<string, unknown> };
+    expect(Object.keys(row.properties)).toEqual(
+      expect.arrayContaining(["id", "saleId", "deviceIDs", "sale", "devices", "SaleRecipient"]),
+    );
+    const limit = document.paths["/api/v1/sales"].get.parameters.find(
+      (parameter: { name: string }) => parameter.name === "limit",
+    );
+    expect(limit.schema.default).toBe(10);
+    expect(Object.keys(success(document.paths["/api/v1/sales/list"].get).properties)[0]).toBe("sales");
+
+    const create = document.paths["/api/v1/sales/create"].post;
+    expect(create.requestBody.content["application/json"].schema.required).not.toContain("paymentMethod");
+    const paymentData = success(create).properties.paymentData as { properties: Record<string, unknown> };
+    expect(Object.keys(paymentData.properties)).toEqual(
+      expect.arrayContaining(["tx_ref", "payment_options", "customizations", "meta", "reference", "saleId"]),
+    );
+
+    const contracts = success(document.paths["/api/v1/contract"].get);
+    expect(Object.keys(contracts.properties)).toEqual(["contracts", "total", "page", "limit", "totalPages"]);
+    const contract = success(document.paths["/api/v1/contract/{id}"].get);
+    expect(contract.properties.id).toMatchObject({ description: expect.stringContaining("sale's id") });
+    expect(document.paths["/api/v1/contract/{id}"].get.responses["404"]).toBeDefined();
+  });
+});
+
 describe("answers", () => {
   it("never carry a password hash (checked on every request of the suite as well)", async () => {
     const { token, user } = await signedInAs(backend, "admin");

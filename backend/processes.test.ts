@@ -149,7 +149,7 @@ describe.skipIf(!serverUrl)("two app processes on one PostgreSQL", () => {
     expect(created.status).toBe(201);
     const { sale } = (await created.json()) as { sale: { id: string } };
     const balanceOnB = async () => {
-      const list = (await (await call(b, admin, "/api/v1/sales")).json()) as {
+      const list = (await (await call(b, admin, "/api/v1/sales/list")).json()) as {
         sales: { id: string; totalPaid: number; balance: number }[];
       };
       return list.sales.find((row) => row.id === sale.id);

@@ -393,7 +393,7 @@ async function apiToken(base) {
 
 /** A sale to open in the browser (the newest), or null when none was seeded. */
 async function firstSaleId(base, token) {
-  const response = await fetch(`${base}/api/v1/sales?limit=1`, {
+  const response = await fetch(`${base}/api/v1/sales/list?limit=1`, {
     headers: { authorization: `Bearer ${token}` },
     signal: AbortSignal.timeout(20_000),
   });
@@ -1469,9 +1469,9 @@ async function main() {
       salePage("/sales/all", "sales list, first page: stats + page + count"),
       salePage(`/sales/all?page=${deepPage}`, `sales list page ${deepPage}: the middle of the list`),
       salePage("/sales/installment", "the In Installment tab: a status filter"),
-      saleApi("/api/v1/sales?page=1&limit=20", "GET /sales page 1"),
-      saleApi(`/api/v1/sales?page=${deepPage}&limit=20`, `GET /sales page ${deepPage}`),
-      saleApi("/api/v1/sales?tab=installment&limit=20", "GET /sales?tab=installment"),
+      saleApi("/api/v1/sales/list?page=1&limit=20", "GET /sales/list page 1"),
+      saleApi(`/api/v1/sales/list?page=${deepPage}&limit=20`, `GET /sales/list page ${deepPage}`),
+      saleApi("/api/v1/sales/list?tab=installment&limit=20", "GET /sales/list?tab=installment"),
     ];
     for (const subject of saleSubjects) {
       loads.push(await measureThroughput(base, subject, CALM_CONNECTIONS));

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ProductInventory } from "#backend/schemas/products";
-import { PAYMENT_MODE_LABELS } from "#backend/constants/products";
+import { paymentModeLabels } from "#backend/constants/products";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
 import { DetailList } from "~/components/detail-list";
@@ -90,7 +90,7 @@ export default function ProductRoute() {
                 ),
               ],
               ["Units Available", formatNumber(product.availableUnits)],
-              ["Payment Modes", product.paymentModes.map((mode) => PAYMENT_MODE_LABELS[mode]).join(", ")],
+              ["Payment Modes", paymentModeLabels(product.paymentModes)],
               ["Created", formatDate(product.createdAt)],
               ["Updated", formatDate(product.updatedAt)],
             ]}

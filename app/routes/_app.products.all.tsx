@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { PAYMENT_MODE_LABELS } from "#backend/constants/products";
+import { paymentModeLabels } from "#backend/constants/products";
 import { DropdownMenu } from "~/components/dropdown-menu";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { ListAction, ListSection } from "~/components/list-section";
@@ -68,7 +68,7 @@ function ProductCardItem({ product }: { product: ProductCard }) {
         </p>
         <p className="text-xs text-slate-600">
           {formatNumber(product.availableUnits)} {product.availableUnits === 1 ? "unit" : "units"} available ·{" "}
-          {product.paymentModes.map((mode) => PAYMENT_MODE_LABELS[mode]).join(", ")}
+          {paymentModeLabels(product.paymentModes)}
         </p>
       </div>
     </li>

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { PAYMENT_MODE_LABELS } from "#backend/constants/products";
+import { paymentModeLabels } from "#backend/constants/products";
 import type { ProductRecord } from "#backend/schemas/products";
 import { Drawer } from "~/components/drawer";
 import { EmptyListState } from "~/components/empty-state";
@@ -47,7 +47,7 @@ function ProductCard({ product, units }: { product: ProductRecord; units: number
         </p>
         <p className="text-xs text-slate-600">
           {soldOut ? "Out of stock" : `${formatNumber(product.availableUnits)} available`} ·{" "}
-          {product.paymentModes.map((mode) => PAYMENT_MODE_LABELS[mode]).join(", ")}
+          {paymentModeLabels(product.paymentModes)}
         </p>
         <div className="mt-auto flex flex-wrap items-center gap-2">
           {selected ? (

@@ -6,6 +6,7 @@ import { activityOperations, activityRoutes } from "./activity";
 import { agentOperations, agentRoutes } from "./agents";
 import { authOperations, authRoutes } from "./auth";
 import { collectionOperations, collectionRoutes } from "./collections";
+import { contractOperations, contractRoutes } from "./contracts";
 import { messageOperations, messageRoutes } from "./messages";
 import { customerOperations, customerRoutes } from "./customers";
 import { deviceOperations, deviceRoutes } from "./devices";
@@ -44,6 +45,7 @@ export const ROUTE_GROUPS: {
   { path: "/api/v1/sales/drafts", routes: saleDraftRoutes, operations: saleDraftOperations },
   { path: "/api/v1/sales", routes: saleRoutes, operations: saleOperations },
   { path: "/api/v1/payment", routes: paymentRoutes, operations: paymentOperations },
+  { path: "/api/v1/contract", routes: contractRoutes, operations: contractOperations },
   { path: "/api/v1/csv-upload", routes: csvUploadRoutes, operations: csvUploadOperations },
   { path: "/api/v1/warehouses", routes: warehouseRoutes, operations: warehouseOperations },
   { path: "/api/v1/inventory", routes: inventoryRoutes, operations: inventoryOperations },

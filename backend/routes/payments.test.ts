@@ -237,7 +237,7 @@ describe("with the built-in sandbox provider", () => {
       const tabs = [];
       for (const tab of ["new", "payment"]) {
         const page = await (
-          await backend.request("GET", `/api/v1/sales?tab=${tab}&search=${sale.id}`, { token })
+          await backend.request("GET", `/api/v1/sales/list?tab=${tab}&search=${sale.id}`, { token })
         ).json();
         if (page.total > 0) tabs.push(tab);
       }

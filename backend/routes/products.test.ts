@@ -211,7 +211,7 @@ describe("POST /api/v1/products", () => {
     expect(body).toMatchObject({
       name: "Solar Home Kit",
       category: { id: fields.categoryId },
-      paymentModes: ["ONE_OFF", "INSTALLMENT"],
+      paymentModes: "ONE_OFF,INSTALLMENT",
       priceRange: { minimumInventoryBatchPrice: 77_200, maximumInventoryBatchPrice: 77_200 },
       availableUnits: 10,
     });
@@ -231,7 +231,7 @@ describe("POST /api/v1/products", () => {
   it("takes payment modes as repeated fields, no image, and an SVG image", async () => {
     const noImage = await createProduct(await productForm({ paymentModes: "INSTALLMENT" }));
     expect(noImage.status).toBe(201);
-    expect(await noImage.json()).toMatchObject({ image: null, paymentModes: ["INSTALLMENT"] });
+    expect(await noImage.json()).toMatchObject({ image: null, paymentModes: "INSTALLMENT" });
     const repeated = await createProduct(
       { ...(await productForm()), paymentModes: ["INSTALLMENT", "ONE_OFF"] },
       {
@@ -240,7 +240,7 @@ describe("POST /api/v1/products", () => {
       },
     );
     expect(repeated.status).toBe(201);
-    expect((await repeated.json()).paymentModes).toEqual(["ONE_OFF", "INSTALLMENT"]);
+    expect((await repeated.json()).paymentModes).toBe("ONE_OFF,INSTALLMENT");
   });
 
   it("names every missing field with the spec's messages", async () => {
@@ -351,7 +351,7 @@ describe("GET /api/v1/products", () => {
     expect(body).toMatchObject({ total: 2, page: 1, limit: 20, totalPages: 1 });
     expect(body.updatedResults[0]).toMatchObject({
       category: { id: category.id, name: category.name },
-      paymentModes: ["ONE_OFF", "INSTALLMENT"],
+      paymentModes: "ONE_OFF,INSTALLMENT",
       availableUnits: 7,
       priceRange: { minimumInventoryBatchPrice: 100, maximumInventoryBatchPrice: 100 },
       inventories: [
@@ -390,6 +390,49 @@ describe("GET /api/v1/products", () => {
 });
 
 describe("PATCH /api/v1/products/{id}", () => {
+  // Issue 30 #1: the reference's clients split the answer's comma string, and send either form.
+  it("answers paymentModes as the reference's comma string everywhere, taking a string or a list", async () => {
+    const product = await makeProduct(backend.db, {
+      items: [{ itemId: (await stockedItem()).id, quantity: 1 }],
+      paymentModes: ["INSTALLMENT"],
+    });
+    const modesOf = async (path: string) => {
+      const response = await get(path);
+      expect(response.status).toBe(200);
+      return response.json();
+    };
+    expect((await modesOf(`/api/v1/products/${product.id}`)).paymentModes).toBe("INSTALLMENT");
+    const listed = await modesOf(`/api/v1/products?search=${encodeURIComponent(product.name)}`);
+    expect(listed.updatedResults.map((one: { paymentModes: unknown }) => one.paymentModes)).toEqual([
+      "INSTALLMENT",
+    ]);
+    for (const [sent, answered] of [
+      ["INSTALLMENT,ONE_OFF", "ONE_OFF,INSTALLMENT"],
+      [["ONE_OFF"], "ONE_OFF"],
+      [" ONE_OFF , INSTALLMENT ", "ONE_OFF,INSTALLMENT"],
+    ] as const) {
+      const edited = await backend.request("PATCH", `/api/v1/products/${product.id}`, {
+        token: team.inventory.token,
+        body: { paymentModes: sent },
+      });
+      expect(edited.status).toBe(200);
+      expect((await edited.json()).paymentModes).toBe(answered);
+    }
+    const multipart = await sendForm(backend, "PATCH", `/api/v1/products/${product.id}`, {
+      token: team.inventory.token,
+      fields: { paymentModes: "INSTALLMENT" },
+    });
+    expect((await multipart.json()).paymentModes).toBe("INSTALLMENT");
+    for (const bad of ["LAYAWAY", "", [], 7, ["ONE_OFF", 1]]) {
+      const refused = await backend.request("PATCH", `/api/v1/products/${product.id}`, {
+        token: team.inventory.token,
+        body: { paymentModes: bad },
+      });
+      expect(refused.status).toBe(400);
+      expect(Object.keys((await refused.json()).fieldErrors)).toEqual(["paymentModes"]);
+    }
+  });
+
   it("saves an edit: name, category, modes and a new set of items", async () => {
     const product = await makeProduct(backend.db, {
       items: [{ itemId: (await stockedItem()).id, quantity: 1 }],
@@ -411,7 +454,7 @@ describe("PATCH /api/v1/products/{id}", () => {
     expect(body).toMatchObject({
       name: "Edited Kit",
       category: { id: category.id },
-      paymentModes: ["INSTALLMENT"],
+      paymentModes: "INSTALLMENT",
       availableUnits: 3,
       priceRange: { minimumInventoryBatchPrice: 750, maximumInventoryBatchPrice: 750 },
     });

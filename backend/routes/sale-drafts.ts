@@ -290,7 +290,10 @@ export function saleDraftRoutes({ db, caches, config }: RouteDeps) {
     )
     .post("/:id/submit", writer, async (c) =>
       c.json(
-        await submitDraft(db, signedInActor(c), c.req.param("id"), { provider: paymentProviderName(config) }),
+        await submitDraft(db, signedInActor(c), c.req.param("id"), {
+          provider: paymentProviderName(config),
+          appUrl: config.appUrl,
+        }),
         201,
       ),
     );

@@ -9,6 +9,7 @@ import {
   sales,
 } from "../db/schema";
 import { CustomerTabsSchema } from "../schemas/customers";
+import { SaleItemListSchema } from "../schemas/sale-items";
 import { CreatedSaleSchema, SaleListSchema, SaleRecordSchema } from "../schemas/sales";
 import { cancelStaleSales } from "../services/sales";
 import {
@@ -71,6 +72,57 @@ describe("POST /api/v1/sales/create", () => {
     });
   });
 
+  // Issue 30 #3 and #4: the reference's clients send no payment method, and open the provider's checkout
+  // with `paymentData` as the reference answers it, then verify its `tx_ref`.
+  it("sells online when no payment method is sent, with the provider's checkout fields in paymentData", async () => {
+    const { product, devices: units } = await makeSellableProduct(backend.db, { units: 2, price: 7_500 });
+    const customer = await makeCustomer(backend.db);
+    const { paymentMethod: _none, ...payload } = oneOffSale(customer.id, product.id, [units[0].id]);
+    const response = await post("/api/v1/sales/create", payload);
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expectExactly(CreatedSaleSchema, body);
+    expect(body.sale.paymentMethod).toBe("ONLINE");
+    const saleId = body.sale.id;
+    expect(body.paymentData).toEqual({
+      amount: 7_500,
+      tx_ref: body.paymentData.reference,
+      currency: "NGN",
+      customer: { email: customer.email },
+      payment_options: "card, banktransfer, ussd, qr",
+      customizations: {
+        title: "Product Purchase",
+        description: `Payment for sale ${saleId}`,
+        logo: `${backend.config.appUrl}/favicon.svg`,
+      },
+      meta: { saleId },
+      reference: body.paymentData.reference,
+      saleId,
+    });
+    expect(typeof body.paymentData.tx_ref).toBe("string");
+
+    // The checkout opens from tx_ref alone, and verifying tx_ref records the payment.
+    const { tx_ref: reference } = body.paymentData;
+    const page = await get(`/api/v1/payment/sandbox/${reference}`);
+    expect(await page.json()).toMatchObject({ reference, amount: 7_500, status: "PENDING", saleId });
+    const paid = await backend.request("POST", `/api/v1/payment/sandbox/${reference}`, {
+      token: team.sales.token,
+      body: { decision: "pay" },
+    });
+    const outcome = await paid.json();
+    expect(outcome).toMatchObject({ status: "successful", tx_ref: reference });
+    const verified = await get(
+      `/api/v1/payment/verify/callback?tx_ref=${reference}&transaction_id=${outcome.transaction_id}`,
+    );
+    expect(verified.status).toBe(200);
+    expect(await verified.json()).toMatchObject({ status: "success", paymentStatus: "COMPLETED", saleId });
+
+    // A payment method sent is still checked.
+    const refused = await post("/api/v1/sales/create", { ...payload, paymentMethod: "CHEQUE" });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).fieldErrors).toEqual({ paymentMethod: ["Payment method is required"] });
+  });
+
   it("makes a one-off cash sale: priced, stock and devices taken, logged, UNPAID", async () => {
     const {
       product,
@@ -95,6 +147,8 @@ describe("POST /api/v1/sales/create", () => {
     expect(body.paymentData).toMatchObject({
       amount: 40_400,
       saleId: body.sale.id,
+      tx_ref: body.paymentData.reference,
+      meta: { saleId: body.sale.id },
       customer: { email: customer.email },
       currency: "NGN",
     });
@@ -267,10 +321,10 @@ describe("POST /api/v1/sales/create", () => {
   it("answers every sale rule with the spec's words", async () => {
     const empty = await post("/api/v1/sales/create", { category: "PRODUCT", saleItems: [] });
     expect(empty.status).toBe(400);
-    expect((await empty.json()).fieldErrors).toMatchObject({
+    // No payment method is ONLINE (issue 30 #3): only the customer and the items are missing.
+    expect((await empty.json()).fieldErrors).toEqual({
       customerId: ["Please select at least one customer"],
       saleItems: ["At least one sale item is required"],
-      paymentMethod: ["Payment method is required"],
     });
     const customer = await makeCustomer(backend.db);
     const instalmentWithoutKyc = await post("/api/v1/sales/create", {
@@ -522,7 +576,150 @@ describe("POST /api/v1/sales/create", () => {
   });
 });
 
-describe("GET /api/v1/sales", () => {
+describe("GET /api/v1/sales (the reference's list: one row per sale item)", () => {
+  // Issue 30 #5: the reference's clients read `saleItems[]`, each with its `sale` (status, totalPrice,
+  // customer), its devices and its recipient, and the reference's paging (10 a page by default).
+  it("answers sale items with their sale, customer, devices and recipient, newest sale first", async () => {
+    const { product, devices: units } = await makeSellableProduct(backend.db, {
+      units: 4,
+      price: 4_000,
+      withBulbs: true,
+    });
+    const second = await makeSellableProduct(backend.db, { units: 2, price: 9_000 });
+    const customer = await makeCustomer(backend.db, { firstname: "Quintus", lastname: "Itemised" });
+    const older = await (
+      await post("/api/v1/sales/create", oneOffSale(customer.id, product.id, [units[0].id]))
+    ).json();
+    const newer = await (
+      await post("/api/v1/sales/create", {
+        ...oneOffSale(customer.id, product.id, [units[1].id, units[2].id], 2),
+        saleItems: [
+          {
+            productId: product.id,
+            quantity: 2,
+            paymentMode: "ONE_OFF",
+            discount: 10,
+            miscellaneousPrices: { delivery: 500 },
+            devices: [units[1].id, units[2].id],
+            saleRecipient: RECIPIENT,
+          },
+          {
+            productId: second.product.id,
+            quantity: 1,
+            paymentMode: "INSTALLMENT",
+            installmentDuration: 3,
+            installmentStartingPrice: 30,
+            devices: [second.devices[0].id],
+            saleRecipient: RECIPIENT,
+          },
+        ],
+        ...CONTRACT,
+      })
+    ).json();
+    expect(newer.sale.id).toBeTruthy();
+
+    const response = await get("/api/v1/sales?search=quintus");
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expectExactly(SaleItemListSchema, body);
+    expect(Object.keys(body)).toEqual(["saleItems", "total", "page", "limit", "totalPages"]);
+    expect(body).toMatchObject({ total: 3, page: 1, limit: 10, totalPages: 1 });
+    expect(body.saleItems.map((row: { saleId: string }) => row.saleId)).toEqual([
+      newer.sale.id,
+      newer.sale.id,
+      older.sale.id,
+    ]);
+    const rowOf = (productId: string, saleId: string) =>
+      body.saleItems.find(
+        (row: { productId: string; saleId: string }) => row.productId === productId && row.saleId === saleId,
+      );
+    const oneOff = rowOf(product.id, newer.sale.id);
+    const shown = newer.sale.items.find(
+      (item: { product: { id: string } }) => item.product.id === product.id,
+    );
+    expect(oneOff).toMatchObject({
+      id: shown.id,
+      quantity: 2,
+      discount: 10,
+      totalPrice: shown.totalPrice,
+      monthlyPayment: null,
+      paymentMode: "ONE_OFF",
+      miscellaneousPrices: { delivery: 500 },
+      saleRecipientId: shown.id,
+      installmentDuration: null,
+      installmentStartingPrice: null,
+      SaleRecipient: { id: shown.id, ...RECIPIENT },
+    });
+    expect([...oneOff.deviceIDs].sort()).toEqual([units[1].id, units[2].id].sort());
+    expect(oneOff.devices.map((device: { id: string }) => device.id).sort()).toEqual(
+      [units[1].id, units[2].id].sort(),
+    );
+    expect(oneOff.devices[0].key).not.toMatch(/^[0-9a-f]{32}$/);
+    expect(oneOff.sale).toMatchObject({
+      id: newer.sale.id,
+      category: "PRODUCT",
+      status: "UNPAID",
+      customerId: customer.id,
+      creatorId: team.sales.user.id,
+      totalPrice: newer.sale.totalPrice,
+      totalPaid: 0,
+      installmentStartingPrice: newer.paymentData.amount,
+      totalInstallmentDuration: 3,
+      contractId: newer.sale.id,
+      installmentAccountDetailsId: null,
+      deliveredAccountDetails: false,
+      deletedAt: null,
+      customer: { id: customer.id, firstname: "Quintus", lastname: "Itemised", email: customer.email },
+    });
+    const instalment = rowOf(second.product.id, newer.sale.id);
+    expect(instalment).toMatchObject({
+      paymentMode: "INSTALLMENT",
+      installmentDuration: 3,
+      installmentStartingPrice: 30,
+      miscellaneousPrices: null,
+      monthlyPayment: expect.any(Number),
+    });
+    expect(rowOf(product.id, older.sale.id).sale).toMatchObject({
+      contractId: null,
+      totalInstallmentDuration: 0,
+    });
+
+    // Pages of sale items, and our filters.
+    const paged = await (await get("/api/v1/sales?search=quintus&limit=2&page=2")).json();
+    expect(paged).toMatchObject({ total: 3, page: 2, limit: 2, totalPages: 2 });
+    expect(paged.saleItems.map((row: { saleId: string }) => row.saleId)).toEqual([older.sale.id]);
+    const contracts = await (await get("/api/v1/sales?search=quintus&tab=contract")).json();
+    expect(contracts.total).toBe(2);
+  });
+
+  it("reads for roles that read sales, refuses others, and refuses bad paging and filters with a 400", async () => {
+    expect((await get("/api/v1/sales", team.viewer.token)).status).toBe(200);
+    const outsider = await makeRole(backend.db, "customers only too", ["read:Customers"]);
+    const { token } = await signedInAs(backend, outsider.id);
+    const refused = await get("/api/v1/sales", token);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual(FORBIDDEN_BODY);
+    const anonymous = await backend.request("GET", "/api/v1/sales");
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual(UNAUTHORIZED_BODY);
+    for (const query of [
+      "page=0",
+      "limit=101",
+      "limit=abc",
+      "tab=nope",
+      "startDate=2026-02-30",
+      "search=a%00b",
+    ]) {
+      const bad = await get(`/api/v1/sales?${query}`);
+      expect(bad.status, query).toBe(400);
+      expect((await bad.json()).statusCode).toBe(400);
+    }
+    // The reference's sort keys are taken and ignored, as its backend ignores them.
+    expect((await get("/api/v1/sales?sortBy=createdAt&sortOrder=asc")).status).toBe(200);
+  });
+});
+
+describe("GET /api/v1/sales/list (our screens' list, one row per sale)", () => {
   it("lists sales newest first with customer, products, money and agent; filters by tab, status, search and date", async () => {
     const agent = await makeAgent(backend.db);
     const { product, devices: units } = await makeSellableProduct(backend.db, { price: 5_000 });
@@ -533,7 +730,7 @@ describe("GET /api/v1/sales", () => {
         agentId: agent.id,
       })
     ).json();
-    const body = await (await get(`/api/v1/sales?search=zebulon`)).json();
+    const body = await (await get(`/api/v1/sales/list?search=zebulon`)).json();
     expectExactly(SaleListSchema, body);
     expect(body.sales).toHaveLength(1);
     expect(body.sales[0]).toMatchObject({
@@ -546,35 +743,35 @@ describe("GET /api/v1/sales", () => {
       totalPaid: 0,
       balance: 5_000,
     });
-    const bySaleId = await (await get(`/api/v1/sales?search=${made.sale.id.slice(0, 8)}`)).json();
+    const bySaleId = await (await get(`/api/v1/sales/list?search=${made.sale.id.slice(0, 8)}`)).json();
     expect(bySaleId.sales.map((sale: { id: string }) => sale.id)).toEqual([made.sale.id]);
-    const inNew = await (await get(`/api/v1/sales?tab=new&search=zebulon`)).json();
+    const inNew = await (await get(`/api/v1/sales/list?tab=new&search=zebulon`)).json();
     expect(inNew.total).toBe(1);
-    const closed = await (await get(`/api/v1/sales?tab=closed&search=zebulon`)).json();
+    const closed = await (await get(`/api/v1/sales/list?tab=closed&search=zebulon`)).json();
     expect(closed.total).toBe(0);
     const today = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
     const dated = await (
-      await get(`/api/v1/sales?startDate=${today}&endDate=${today}&search=zebulon`)
+      await get(`/api/v1/sales/list?startDate=${today}&endDate=${today}&search=zebulon`)
     ).json();
     expect(dated.total).toBe(1);
     const stats = await (await get("/api/v1/sales/stats")).json();
     expect(stats.all).toBe(await backend.db.$count(sales));
     expect(stats.byTab.new).toBeGreaterThanOrEqual(1);
     for (const tab of ["new", "closed"]) {
-      const whole = await (await get(`/api/v1/sales?tab=${tab}`)).json();
+      const whole = await (await get(`/api/v1/sales/list?tab=${tab}`)).json();
       expect(whole.total).toBe(stats.byTab[tab]);
     }
   });
 
   it("reads for roles that read sales, refuses others, and refuses bad filters with a 400", async () => {
-    expect((await get("/api/v1/sales", team.viewer.token)).status).toBe(200);
+    expect((await get("/api/v1/sales/list", team.viewer.token)).status).toBe(200);
     const outsider = await makeRole(backend.db, "customers only", ["read:Customers"]);
     const { token } = await signedInAs(backend, outsider.id);
-    const refused = await get("/api/v1/sales", token);
+    const refused = await get("/api/v1/sales/list", token);
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual(FORBIDDEN_BODY);
-    expect((await get("/api/v1/sales?tab=nope")).status).toBe(400);
-    expect((await get("/api/v1/sales?startDate=2026-02-30")).status).toBe(400);
+    expect((await get("/api/v1/sales/list?tab=nope")).status).toBe(400);
+    expect((await get("/api/v1/sales/list?startDate=2026-02-30")).status).toBe(400);
   });
 });
 
@@ -964,7 +1161,7 @@ describe("sale and receipt numbers", () => {
 
     const digits = String(numberOf(first.saleNumber));
     for (const search of [first.saleNumber, `s${digits}`, `S-${digits}`]) {
-      const list = await (await get(`/api/v1/sales?search=${encodeURIComponent(search)}`)).json();
+      const list = await (await get(`/api/v1/sales/list?search=${encodeURIComponent(search)}`)).json();
       expect(list.sales.map((row: { saleNumber: string }) => row.saleNumber)).toContain(first.saleNumber);
       expect(list.sales.map((row: { id: string }) => row.id)).not.toContain(second.id);
     }

@@ -19,6 +19,8 @@ import {
   SaleStatsSchema,
 } from "../schemas/sales";
 import type { SaleList, SaleListQuery } from "../schemas/sales";
+import { SaleItemListQuerySchema, SaleItemListSchema } from "../schemas/sale-items";
+import type { SaleItemList, SaleItemListQuery } from "../schemas/sale-items";
 import {
   currentFinancialSettings,
   financialSettingsRecord,
@@ -28,9 +30,11 @@ import { currentBusinessSettings, updateBusinessSettings } from "../services/bus
 import { paymentProviderName } from "../services/payment-providers";
 import { acknowledgeOnlinePayment } from "../services/online-payments";
 import {
+  countSaleItems,
   countSales,
   createSale,
   getSale,
+  listSaleItems,
   listSales,
   recordCashPayment,
   saleCountKey,
@@ -39,14 +43,28 @@ import {
 } from "../services/sales";
 import { cachedJson } from "../http/cached-json";
 
+const SALE_FILTERS =
+  "`tab` (new, contract, payment, installment, closed — docs/decisions/018) or `status`, Lagos calendar " +
+  "`startDate`/`endDate`, and `search` (customer name, e-mail, phone, sale id, sale number such as S-000123)";
+
 export const saleOperations: Operation[] = [
   {
     method: "get",
     path: "/api/v1/sales",
     tag: "Sales",
     summary:
-      "Sales, newest first; `tab` (new, contract, payment, installment, closed — docs/decisions/018) or " +
-      "`status`, Lagos calendar `startDate`/`endDate`, and `search` (customer name, e-mail, phone, sale id, sale number such as S-000123)",
+      "The reference's sales list: one row per sale item under `saleItems`, newest sale first, each with " +
+      "its `sale` (and the sale's `customer`), `devices` and `SaleRecipient`; 10 a page unless `limit` " +
+      `says otherwise, \`total\` counts sale items. Filters: ${SALE_FILTERS}`,
+    access: "read:Sales",
+    query: SaleItemListQuerySchema,
+    success: ok("One page of sale items", SaleItemListSchema),
+  },
+  {
+    method: "get",
+    path: "/api/v1/sales/list",
+    tag: "Sales",
+    summary: `Sales, one row per sale, newest first (the web app's list). Filters: ${SALE_FILTERS}`,
     access: "read:Sales",
     query: SaleListQuerySchema,
     success: ok("One page of sales", SaleListSchema),
@@ -139,13 +157,21 @@ export function saleRoutes({ db, caches, config }: RouteDeps) {
     list: (query, total) => listSales(db, query, total),
     cache: { area: "sales", countKey: saleCountKey, counts: caches.counts, pages: caches.salePages },
   };
+  const saleItemList: ListSource<SaleItemListQuery, SaleItemList> = {
+    count: (query) => countSaleItems(db, query),
+    list: (query, total) => listSaleItems(db, query, total),
+  };
   return new Hono<ApiEnv>()
-    .get("/", guard("read:Sales"), (c) => listAnswer(c, readQuery(c, SaleListQuerySchema), saleList))
+    .get("/", guard("read:Sales"), (c) => listAnswer(c, readQuery(c, SaleItemListQuerySchema), saleItemList))
+    .get("/list", guard("read:Sales"), (c) => listAnswer(c, readQuery(c, SaleListQuerySchema), saleList))
     .get("/stats", guard("read:Sales"), async (c) => cachedJson(c, await stats()))
     .post("/create", guard("write:Sales"), async (c) => {
       const input = await readJsonBody(c, CreateSaleSchema);
       return c.json(
-        await createSale(db, signedInActor(c), input, { provider: paymentProviderName(config) }),
+        await createSale(db, signedInActor(c), input, {
+          provider: paymentProviderName(config),
+          appUrl: config.appUrl,
+        }),
         201,
       );
     })

@@ -131,12 +131,19 @@ export const ProductInventorySchema = z.object({
 });
 export type ProductInventory = z.infer<typeof ProductInventorySchema>;
 
+const MODE = `(${PAYMENT_MODES.join("|")})`;
+/** The reference's comma list, "ONE_OFF,INSTALLMENT" (`paymentModeList` reads it back). */
+export const PaymentModesTextSchema = z
+  .string()
+  .regex(new RegExp(`^${MODE}(,${MODE})*$`))
+  .describe('The modes offered as one comma list, "ONE_OFF", "INSTALLMENT" or "ONE_OFF,INSTALLMENT"');
+
 export const ProductRecordSchema = z.object({
   id: z.string(),
   name: z.string(),
   image: z.string().nullable(),
   category: NamedRefSchema,
-  paymentModes: z.array(z.enum(PAYMENT_MODES)),
+  paymentModes: PaymentModesTextSchema,
   priceRange: PriceRangeSchema,
   availableUnits: z.number(),
   inventories: z.array(ProductInventorySchema),

@@ -5,6 +5,7 @@ import { decimalPlaces, flagField, numberFrom } from "./form-values";
 import {
   CostSchema,
   CreateSaleSchema,
+  DraftSaleSchema,
   MAX_COST_NAIRA,
   MAX_COSTS_PER_ITEM,
   MAX_INSTALLMENT_MONTHS,
@@ -213,10 +214,17 @@ describe("recipient, parameters and costs", () => {
 describe("the sale (spec §5)", () => {
   const sale = { category: "PRODUCT", customerId: "customer-1", saleItems: [item], paymentMethod: "CASH" };
 
-  it("needs a customer, an item and a payment method, with the spec's words", () => {
-    expect(messages(CreateSaleSchema.safeParse({ category: "PRODUCT", saleItems: [] }))).toEqual({
+  it("needs a customer, an item and, in a draft, a payment method, with the spec's words", () => {
+    expect(messages(DraftSaleSchema.safeParse({ category: "PRODUCT", saleItems: [] }))).toEqual({
       customerId: ["Please select at least one customer"],
       saleItems: ["At least one sale item is required"],
+      paymentMethod: ["Payment method is required"],
+    });
+    // The reference's clients send none: their sales are paid online (issue 30 #3).
+    const { paymentMethod: _none, ...withoutMethod } = sale;
+    const parsed = CreateSaleSchema.safeParse(withoutMethod);
+    expect(parsed.success && parsed.data.paymentMethod).toBe("ONLINE");
+    expect(messages(CreateSaleSchema.safeParse({ ...sale, paymentMethod: "CHEQUE" }))).toEqual({
       paymentMethod: ["Payment method is required"],
     });
   });

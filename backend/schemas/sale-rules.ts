@@ -348,46 +348,57 @@ export const SaleItemSchema = z
   .superRefine(instalmentTermsIssues);
 export type SaleItemInput = z.output<typeof SaleItemSchema>;
 
-export const CreateSaleSchema = z
-  .object({
-    category: z.literal("PRODUCT", { errorMap: () => ({ message: "Category must be PRODUCT" }) }),
-    customerId: z
-      .string({ required_error: "Please select at least one customer" })
-      .trim()
-      .min(1, "Please select at least one customer")
-      .max(64, "Please select at least one customer"),
-    agentId: z.string().trim().min(1).max(64).optional(),
-    saleItems: z
-      .array(SaleItemSchema, { required_error: "At least one sale item is required" })
-      .min(1, "At least one sale item is required")
-      .max(MAX_SALE_ITEMS, `At most ${MAX_SALE_ITEMS} products in one sale`),
-    paymentMethod: z.enum(PAYMENT_METHODS, { errorMap: () => ({ message: "Payment method is required" }) }),
-    // The business's pricing rule decides (decision 017); a client may still send the reference's flag.
-    applyMargin: z.boolean({ invalid_type_error: "Apply margin must be true or false" }).optional(),
-    bvn: BvnSchema.optional(),
-    identificationDetails: IdentificationSchema.optional(),
-    nextOfKinDetails: NextOfKinSchema.optional(),
-    guarantorDetails: GuarantorSchema.optional(),
-  })
-  .strict()
-  .superRefine((sale, context) => {
-    const productIds = sale.saleItems.map((item) => item.productId);
-    if (new Set(productIds).size !== productIds.length) {
-      context.addIssue({
-        code: "custom",
-        path: ["saleItems"],
-        message: "Each product can be added only once",
-      });
-    }
-    if (!sale.saleItems.some((item) => item.paymentMode === "INSTALLMENT")) return;
-    const required: [keyof typeof sale, string][] = [
-      ["bvn", "BVN is required for installment payments"],
-      ["identificationDetails", "Identification details are required for installment payments"],
-      ["nextOfKinDetails", "Next of kin details are required for installment payments"],
-      ["guarantorDetails", "Guarantor details are required for installment payments"],
-    ];
-    for (const [field, message] of required) {
-      if (sale[field] === undefined) context.addIssue({ code: "custom", path: [field], message });
-    }
-  });
+const PaymentMethodSchema = z.enum(PAYMENT_METHODS, {
+  errorMap: () => ({ message: "Payment method is required" }),
+});
+
+function saleSchema<Method extends z.ZodTypeAny>(paymentMethod: Method) {
+  return z
+    .object({
+      category: z.literal("PRODUCT", { errorMap: () => ({ message: "Category must be PRODUCT" }) }),
+      customerId: z
+        .string({ required_error: "Please select at least one customer" })
+        .trim()
+        .min(1, "Please select at least one customer")
+        .max(64, "Please select at least one customer"),
+      agentId: z.string().trim().min(1).max(64).optional(),
+      saleItems: z
+        .array(SaleItemSchema, { required_error: "At least one sale item is required" })
+        .min(1, "At least one sale item is required")
+        .max(MAX_SALE_ITEMS, `At most ${MAX_SALE_ITEMS} products in one sale`),
+      paymentMethod,
+      // The business's pricing rule decides (decision 017); a client may still send the reference's flag.
+      applyMargin: z.boolean({ invalid_type_error: "Apply margin must be true or false" }).optional(),
+      bvn: BvnSchema.optional(),
+      identificationDetails: IdentificationSchema.optional(),
+      nextOfKinDetails: NextOfKinSchema.optional(),
+      guarantorDetails: GuarantorSchema.optional(),
+    })
+    .strict()
+    .superRefine((sale, context) => {
+      const productIds = sale.saleItems.map((item) => item.productId);
+      if (new Set(productIds).size !== productIds.length) {
+        context.addIssue({
+          code: "custom",
+          path: ["saleItems"],
+          message: "Each product can be added only once",
+        });
+      }
+      if (!sale.saleItems.some((item) => item.paymentMode === "INSTALLMENT")) return;
+      const required: [keyof typeof sale, string][] = [
+        ["bvn", "BVN is required for installment payments"],
+        ["identificationDetails", "Identification details are required for installment payments"],
+        ["nextOfKinDetails", "Next of kin details are required for installment payments"],
+        ["guarantorDetails", "Guarantor details are required for installment payments"],
+      ];
+      for (const [field, message] of required) {
+        if (sale[field] === undefined) context.addIssue({ code: "custom", path: [field], message });
+      }
+    });
+}
+
+/** The reference's payload has no payment method: such a sale is paid online (issue 30 #3). */
+export const CreateSaleSchema = saleSchema(PaymentMethodSchema.default("ONLINE"));
+/** A draft becomes a sale only once its payment method was chosen on the summary (spec 001 §4). */
+export const DraftSaleSchema = saleSchema(PaymentMethodSchema);
 export type CreateSaleInput = z.output<typeof CreateSaleSchema>;

@@ -222,11 +222,18 @@ export type SaleRecord = z.infer<typeof SaleRecordSchema>;
 export const CreatedSaleSchema = z.object({
   sale: SaleRecordSchema,
   paymentData: z.object({
+    /** Naira due now: the deposits of instalment items and the whole price of the others. */
     amount: z.number(),
     reference: z.string(),
     saleId: z.string(),
     customer: z.object({ email: z.string() }),
     currency: z.literal("NGN"),
+    // The reference's names (§4.9), which its clients hand to the provider's checkout as they are.
+    /** The same as `reference`: what `GET /api/v1/payment/verify/callback?tx_ref=` verifies. */
+    tx_ref: z.string(),
+    payment_options: z.string(),
+    customizations: z.object({ title: z.string(), description: z.string(), logo: z.string() }),
+    meta: z.object({ saleId: z.string() }),
   }),
 });
 export type CreatedSale = z.infer<typeof CreatedSaleSchema>;

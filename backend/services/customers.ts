@@ -165,6 +165,16 @@ export async function getCustomer(db: AppDb, id: string): Promise<CustomerRecord
   return toCustomerRecord(row);
 }
 
+/** Customers by id, deleted ones too: a sale keeps naming whom it was made to. */
+export async function customerRecordsOf(db: AppDb, ids: string[]): Promise<Map<string, CustomerRecord>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select(customerRecordColumns)
+    .from(customers)
+    .where(inArray(customers.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, toCustomerRecord(row)]));
+}
+
 async function takenFields(db: AppDb, email: string, phone: string, except?: string) {
   const taken = await takenAmong(db, customers, and(isLive, otherThan(customers.id, except)), {
     // No e-mail ("") is shared by any number of customers.

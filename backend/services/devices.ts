@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { insertByUnnest } from "../db/bulk-insert";
 import type { BulkColumn } from "../db/bulk-insert";
-import { Param, and, desc, eq, ilike, isNotNull, isNull, sql } from "drizzle-orm";
+import { Param, and, asc, desc, eq, ilike, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { alias } from "drizzle-orm/pg-core";
@@ -87,6 +87,26 @@ function toDeviceRecord({ keyTail, hasKey, ...row }: DeviceColumnsRow): DeviceRe
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The units sold on each of these sale items, as the device list shows them. */
+export async function devicesOfSaleItems(
+  db: AppDb,
+  saleItemIds: string[],
+): Promise<Map<string, DeviceRecord[]>> {
+  const bySaleItem = new Map<string, DeviceRecord[]>();
+  if (saleItemIds.length === 0) return bySaleItem;
+  const rows = await db
+    .select(deviceColumns)
+    .from(devices)
+    .where(inArray(devices.saleItemId, saleItemIds))
+    .orderBy(asc(devices.serialNumber), asc(devices.id));
+  for (const row of rows) {
+    const record = toDeviceRecord(row);
+    const saleItemId = row.saleItemId ?? "";
+    bySaleItem.set(saleItemId, [...(bySaleItem.get(saleItemId) ?? []), record]);
+  }
+  return bySaleItem;
 }
 
 // Drivers put the statement's parameters (and PostgreSQL the failing row) in their messages, which the

@@ -5,7 +5,7 @@ import { inventoryItems, productCategories, productInventories, products } from 
 import type { ProductRow } from "../db/schema";
 import { pageOf } from "../schemas/list";
 import { koboToNaira } from "../schemas/money";
-import { PAYMENT_MODES, PRODUCT_IMAGE_FIELD } from "../schemas/products";
+import { PRODUCT_IMAGE_FIELD, paymentModeList, paymentModesText } from "../schemas/products";
 import type {
   CreateProductCategoryInput,
   CreateProductInput,
@@ -166,7 +166,7 @@ function toProductRecords(
       name: head.name,
       image: imageOf(head.imageFileId),
       category: { id: head.categoryId, name: head.categoryName },
-      paymentModes: PAYMENT_MODES.filter((mode) => head.paymentModes.includes(mode)),
+      paymentModes: paymentModesText(head.paymentModes),
       priceRange: priceRangeOf(totals, settings),
       availableUnits: totals ? Number(totals.availableUnits) : 0,
       inventories,
@@ -346,8 +346,8 @@ export async function updateProduct(
       changes.name = { from: before.name, to: input.name };
     if (input.categoryId !== undefined && input.categoryId !== before.category.id)
       changes.categoryId = { from: before.category.id, to: input.categoryId };
-    if (input.paymentModes && input.paymentModes.join() !== before.paymentModes.join())
-      changes.paymentModes = { from: before.paymentModes, to: input.paymentModes };
+    if (input.paymentModes && paymentModesText(input.paymentModes) !== before.paymentModes)
+      changes.paymentModes = { from: paymentModeList(before.paymentModes), to: input.paymentModes };
     if (input.inventories)
       changes.inventories = {
         from: before.inventories.map((item) => ({

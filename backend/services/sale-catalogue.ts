@@ -169,6 +169,33 @@ export function itemOfEachDevice(
   return items;
 }
 
+/**
+ * Units registered without an item that count, in this sale, for items not tracked device by device (a
+ * bulb, a cable): a client that links a device per unit of every item (spec 001 §4) can sell the product,
+ * up to `units × quantity per unit` of each such item (decision 044). They are not given that item.
+ */
+function unitsOfUntrackedItems(
+  product: ProductForSale,
+  units: number,
+  chosen: string[],
+  known: Map<string, DeviceForSale>,
+  itemOf: Map<string, string>,
+): Set<string> {
+  const rooms = product.inventories
+    .filter((inventory) => !inventory.tracksDevices)
+    .map((inventory) => units * inventory.quantity);
+  const counted = new Set<string>();
+  for (const id of chosen) {
+    const device = known.get(id);
+    if (!device || device.inventoryId || itemOf.has(id)) continue;
+    const room = rooms.findIndex((left) => left > 0);
+    if (room === -1) break;
+    rooms[room] -= 1;
+    counted.add(id);
+  }
+  return counted;
+}
+
 export function deviceProblems(
   product: ProductForSale,
   units: number,
@@ -178,6 +205,7 @@ export function deviceProblems(
   if (chosen.length === 0) return [AT_LEAST_ONE_DEVICE];
   const problems: string[] = [];
   const itemOf = itemOfEachDevice(product, units, chosen, known);
+  const untracked = unitsOfUntrackedItems(product, units, chosen, known, itemOf);
   const linkedPerItem = new Map<string, number>();
   for (const id of chosen) {
     const device = known.get(id);
@@ -186,8 +214,12 @@ export function deviceProblems(
       continue;
     }
     const itemId = itemOf.get(id);
-    if (!itemId) {
-      problems.push(`Device ${device.serialNumber} is not a unit of ${product.name}`);
+    if (!itemId && !untracked.has(id)) {
+      problems.push(
+        device.inventoryId
+          ? `Device ${device.serialNumber} is not a unit of ${product.name}`
+          : `Device ${device.serialNumber} is one too many: ${units} × ${product.name} is ${unitsInAll(product, units)} item units in all`,
+      );
       continue;
     }
     if (device.saleItemId) problems.push(`Device ${device.serialNumber} is already linked to a sale`);
@@ -196,7 +228,7 @@ export function deviceProblems(
     if (tokenProblem) {
       problems.push(`Device ${device.serialNumber} cannot make tokens: ${lowerFirst(tokenProblem)}`);
     }
-    linkedPerItem.set(itemId, (linkedPerItem.get(itemId) ?? 0) + 1);
+    if (itemId) linkedPerItem.set(itemId, (linkedPerItem.get(itemId) ?? 0) + 1);
   }
   for (const requirement of deviceRequirements(product, units)) {
     const linked = linkedPerItem.get(requirement.inventoryId) ?? 0;
@@ -208,6 +240,9 @@ export function deviceProblems(
   }
   return problems;
 }
+
+const unitsInAll = (product: ProductForSale, units: number) =>
+  product.inventories.reduce((sum, inventory) => sum + units * inventory.quantity, 0);
 
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 

@@ -19,6 +19,7 @@ import type { PaymentProviderName } from "../schemas/payments";
 import type { CreateSaleInput } from "../schemas/sale-rules";
 import type { CreatedSale } from "../schemas/sales";
 import { openAccounts } from "./loan-book";
+import { FLUTTERWAVE_PAYMENT_OPTIONS } from "./payment-providers";
 import { recordAudit } from "./audit";
 import type { StaffActor } from "./audit";
 import { invalid } from "./errors";
@@ -57,6 +58,12 @@ export const paymentReference = (saleId: string) =>
 
 const percentToBps = (percent: number) => Math.round(percent * 100);
 
+/** The provider the sale's checkout is opened with, and the app's address its logo is served from. */
+export interface SaleCheckoutOptions {
+  provider: PaymentProviderName;
+  appUrl: string;
+}
+
 type SaleItem = CreateSaleInput["saleItems"][number];
 type SaleCustomer = { id: string; email: string; firstname: string; lastname: string; status: string };
 type Catalogue = Map<string, ProductForSale>;
@@ -70,7 +77,7 @@ export async function createSale(
   db: AppDb,
   actor: StaffActor,
   input: CreateSaleInput,
-  { provider }: { provider: PaymentProviderName },
+  { provider, appUrl }: SaleCheckoutOptions,
 ): Promise<CreatedSale> {
   const problems = new FieldProblems();
   // The business's rule prices the sale, whatever applyMargin a client sends (decision 017); the answer's
@@ -111,6 +118,14 @@ export async function createSale(
       saleId,
       customer: { email: customer?.email ?? "" },
       currency: "NGN",
+      tx_ref: reference,
+      payment_options: FLUTTERWAVE_PAYMENT_OPTIONS,
+      customizations: {
+        title: "Product Purchase",
+        description: `Payment for sale ${saleId}`,
+        logo: `${appUrl}/favicon.svg`,
+      },
+      meta: { saleId },
     },
   };
 }

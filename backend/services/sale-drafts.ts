@@ -4,8 +4,7 @@ import { agents, customers, saleDrafts } from "../db/schema";
 import { lagosDate } from "../schemas/dates";
 import { koboToNaira, nairaToKobo } from "../schemas/money";
 import { describeIssues } from "../schemas/issues";
-import { CreateSaleSchema, RecipientSchema } from "../schemas/sale-rules";
-import type { PaymentProviderName } from "../schemas/payments";
+import { DraftSaleSchema, RecipientSchema } from "../schemas/sale-rules";
 import type { CreateSaleInput } from "../schemas/sale-rules";
 import { DRAFT_LIFETIME_DAYS, EMPTY_DRAFT, SaleDraftDocumentSchema } from "../schemas/sale-drafts";
 import type { DraftItem, DraftItemView, SaleDraft, SaleDraftDocument } from "../schemas/sale-drafts";
@@ -32,6 +31,7 @@ import {
 } from "./sale-catalogue";
 import type { DeviceForSale, ProductForSale } from "./sale-catalogue";
 import { createSale } from "./sale-creation";
+import type { SaleCheckoutOptions } from "./sale-creation";
 import { saleSchedule } from "./sale-schedule";
 import { imageOf } from "./stock-common";
 
@@ -615,7 +615,7 @@ function draftTotals(
 }
 
 function draftProblems(document: SaleDraftDocument, items: DraftItemView[]): Record<string, string[]> {
-  const checked = CreateSaleSchema.safeParse(draftPayload(document));
+  const checked = DraftSaleSchema.safeParse(draftPayload(document));
   const problems: Record<string, string[]> = checked.success ? {} : describeIssues(checked.error).fieldErrors;
   for (const [index, item] of items.entries()) {
     if (item.problems.length) problems[`saleItems.${index}`] = item.problems;
@@ -623,14 +623,9 @@ function draftProblems(document: SaleDraftDocument, items: DraftItemView[]): Rec
   return problems;
 }
 
-export async function submitDraft(
-  db: AppDb,
-  actor: StaffActor,
-  id: string,
-  options: { provider: PaymentProviderName },
-) {
+export async function submitDraft(db: AppDb, actor: StaffActor, id: string, options: SaleCheckoutOptions) {
   const { document } = await findOwnDraft(db, actor, id);
-  const checked = CreateSaleSchema.safeParse(draftPayload(document));
+  const checked = DraftSaleSchema.safeParse(draftPayload(document));
   if (!checked.success) {
     const { fieldErrors, messages } = describeIssues(checked.error);
     throw invalid(messages[0] ?? "The sale is not complete", fieldErrors);

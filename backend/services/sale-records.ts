@@ -335,7 +335,7 @@ const lagosDayStart = (day: string) => new Date(new Date(`${day}T00:00:00Z`).get
 const nextDay = (day: string) =>
   new Date(new Date(`${day}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10);
 
-function saleConditions(query: SaleListQuery) {
+export function saleConditions(query: SaleListQuery) {
   const conditions: (SQL | undefined)[] = [tabCondition(query.tab ?? "all")];
   if (query.status) conditions.push(eq(sales.status, query.status));
   if (query.customerId) conditions.push(eq(sales.customerId, query.customerId));
@@ -346,7 +346,7 @@ function saleConditions(query: SaleListQuery) {
   return conditions;
 }
 
-function searchCondition(search: string) {
+export function searchCondition(search: string) {
   const pattern = containsPattern(search);
   return or(
     ilike(sql`${customers.firstname} || ' ' || ${customers.lastname}`, pattern),

@@ -31,6 +31,16 @@ export {
 export type { AppliedPayment, LockedSale } from "./sale-payments";
 export { countSales, getSale, listSales, saleCountKey, saleStats, saleTotalFromStats } from "./sale-records";
 export {
+  countSaleItems,
+  deviceIdsOfSaleItems,
+  listSaleItems,
+  recipientRow,
+  referenceItemColumns,
+  referenceSale,
+  referenceSaleColumns,
+  referenceSaleItem,
+} from "./sale-items";
+export {
   commitUpload,
   correctUploadRow,
   deleteExpiredUploads,

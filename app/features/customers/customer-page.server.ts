@@ -44,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ? apiReadOrFailure(request, `/v1/agents/${encodeURIComponent(customer.agentId)}`, AgentRecordSchema)
       : null,
     apiReadOrFailure(request, `/v1/customers/${id}/tabs`, CustomerTabsSchema),
-    apiReadOrFailure(request, "/v1/sales", SaleListSchema, {
+    apiReadOrFailure(request, "/v1/sales/list", SaleListSchema, {
       customerId: customer.id,
       limit: CUSTOMER_SALES,
     }),

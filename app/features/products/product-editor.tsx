@@ -2,7 +2,12 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { InventoryCategoryRecord, InventoryList } from "#backend/schemas/inventory";
 import type { ProductCategoryRecord, ProductRecord } from "#backend/schemas/products";
-import { PAYMENT_MODES, PAYMENT_MODE_LABELS, PRODUCT_IMAGE_FIELD } from "#backend/constants/products";
+import {
+  PAYMENT_MODES,
+  PAYMENT_MODE_LABELS,
+  PRODUCT_IMAGE_FIELD,
+  paymentModeList,
+} from "#backend/constants/products";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
 import { FormSelect } from "~/components/form-select";
@@ -275,7 +280,11 @@ export function ProductEditor({
   };
   const list = answer ? answer.picker.list : pickerList;
   const modes = new Set(
-    answer ? asList(answer.result.initialValue?.paymentModes) : (product?.paymentModes ?? []),
+    answer
+      ? asList(answer.result.initialValue?.paymentModes)
+      : product
+        ? paymentModeList(product.paymentModes)
+        : [],
   );
   const category = field("categoryId");
   const name = field("name");

@@ -36,7 +36,7 @@ export async function saleListLoader(tab: SaleTab, { request }: LoaderFunctionAr
       section: "sales",
       tab,
       stats: { path: "/v1/sales/stats", answer: SaleStatsSchema },
-      list: { path: "/v1/sales", query: SaleListQuerySchema, answer: SaleRowListSchema },
+      list: { path: "/v1/sales/list", query: SaleListQuerySchema, answer: SaleRowListSchema },
       can: { create: "write:Sales" },
     }),
     // Only roles that sell have drafts.

@@ -2,6 +2,8 @@ import type { BackendConfig } from "../../config";
 import type { AppDb } from "../../db/client";
 import type { PaymentProviderName } from "../../schemas/payments";
 import { createFlutterwaveProvider } from "./flutterwave";
+
+export { FLUTTERWAVE_PAYMENT_OPTIONS } from "./flutterwave";
 import { createSandboxProvider } from "./sandbox";
 import type { PaymentProvider } from "./provider";
 
