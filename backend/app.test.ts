@@ -91,14 +91,24 @@ describe("request bodies", () => {
     }
   });
 
-  it("refuses unknown fields", async () => {
+  it("drops unknown fields, as the existing clients expect", async () => {
     const response = await login(JSON.stringify({ email: "a@b.co", password: "x", admin: true }));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      statusCode: 401,
+      message: "Invalid credentials provided",
+      error: "Unauthorized",
+    });
+  });
+
+  it("refuses fields named after an object's machinery", async () => {
+    const response = await login('{"email": "a@b.co", "password": "x", "__proto__": {"admin": true}}');
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       statusCode: 400,
-      message: ["admin: Unknown field"],
+      message: ["__proto__: Not allowed as a field name"],
       error: "Bad Request",
-      fieldErrors: { admin: ["Unknown field"] },
+      fieldErrors: { ["__proto__"]: ["Not allowed as a field name"] },
     });
   });
 
@@ -253,7 +263,8 @@ describe("GET /api/docs", () => {
     const login = document.paths["/api/v1/auth/login"].post;
     const schema = login.requestBody.content["application/json"].schema;
     expect(schema.required).toEqual(["email", "password"]);
-    expect(schema.additionalProperties).toBe(false);
+    // Unknown fields are dropped, not refused (decision 004).
+    expect(schema.additionalProperties).toBe(true);
     expect(login.responses["200"].headers.access_token).toBeDefined();
     expect(document.paths["/api/v1/users"].get.parameters.map((p: { name: string }) => p.name)).toEqual([
       "page",

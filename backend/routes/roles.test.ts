@@ -112,8 +112,11 @@ describe("POST /api/v1/roles/:userId/assign", () => {
       body: { role: "admin" },
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({
-      fieldErrors: { roleId: ["Required"], role: ["Unknown field"] },
+    expect(await response.json()).toEqual({
+      statusCode: 400,
+      message: ["roleId: Required"],
+      error: "Bad Request",
+      fieldErrors: { roleId: ["Required"] },
     });
   });
 
@@ -219,7 +222,6 @@ describe("POST /api/v1/roles", () => {
         { role: "Valid", permissionIds: "nope" },
         { permissionIds: ["Permissions must be a list of permission ids"] },
       ],
-      [{ role: "Valid", active: false }, { active: ["Unknown field"] }],
     ];
     for (const [body, fieldErrors] of cases) {
       const response = await createRole(body);

@@ -39,7 +39,7 @@ const PermissionIdsSchema = z
 
 export const CreateRoleSchema = z
   .object({ role: RoleNameSchema, permissionIds: PermissionIdsSchema.default([]) })
-  .strict();
+  .strip();
 export type CreateRoleInput = z.infer<typeof CreateRoleSchema>;
 
 /** Every field optional; `permissionIds`, when given, replaces the whole set. */
@@ -49,10 +49,10 @@ export const UpdateRoleSchema = z
     permissionIds: PermissionIdsSchema.optional(),
     active: z.boolean({ invalid_type_error: "Active must be true or false" }).optional(),
   })
-  .strict();
+  .strip();
 export type UpdateRoleInput = z.infer<typeof UpdateRoleSchema>;
 
 /** An unticked checkbox sends nothing, so a missing `active` means false here. */
-export const RoleFormSchema = CreateRoleSchema.extend({ active: z.boolean().optional() }).strict();
+export const RoleFormSchema = CreateRoleSchema.extend({ active: z.boolean().optional() }).strip();
 
 export const PermissionListSchema = z.array(PermissionRecordSchema);

@@ -268,7 +268,7 @@ export const CashPaymentSchema = z
       .optional()
       .transform((value) => (value === "" ? undefined : value)),
   })
-  .strict();
+  .strip();
 export type CashPaymentInput = z.infer<typeof CashPaymentSchema>;
 
 export const RecordedPaymentSchema = z.object({
@@ -302,7 +302,7 @@ export const FinancialSettingsSchema = z
     loanMargin: fraction("Loan margin"),
     monthlyInterest: fraction("Monthly interest"),
   })
-  .strict();
+  .strip();
 export type FinancialSettingsInput = z.infer<typeof FinancialSettingsSchema>;
 
 const percent = (label: string) =>
@@ -326,4 +326,4 @@ export const FinancialSettingsFormSchema = z
     loanMargin: percent("Loan margin"),
     monthlyInterest: percent("Monthly interest"),
   })
-  .strict();
+  .strip();
