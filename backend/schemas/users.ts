@@ -2,9 +2,10 @@ import { z } from "zod";
 import { IdSchema, PhoneSchema, StaffEmailSchema, requiredText } from "./fields";
 import { PaginationSchema, listSchema } from "./list";
 import { RoleRecordSchema } from "./roles";
+import { USER_STATUSES } from "../constants/users";
 
-export const USER_STATUSES = ["active", "inactive", "barred"] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
+export { USER_STATUSES };
+export type { UserStatus } from "../constants/users";
 
 /** Never with a password hash. */
 export const UserRecordSchema = z.object({
