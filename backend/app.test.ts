@@ -274,6 +274,34 @@ describe("GET /api/docs", () => {
     ]);
     expect(document.paths["/api/v1/roles"].get.responses["403"]).toBeDefined();
   });
+
+  it("describes the contract's role and permission routes and the public image route", async () => {
+    const document = await (await backend.request("GET", "/api/docs")).json();
+    const json = (operation: {
+      responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+    }) =>
+      Object.values(operation.responses)[0].content["application/json"].schema as {
+        type: string;
+        items: { properties: Record<string, unknown>; required: string[] };
+        properties: Record<string, unknown>;
+        required: string[];
+      };
+    const roles = json(document.paths["/api/v1/roles"].get);
+    expect(roles.type).toBe("array");
+    expect(roles.items.required).toEqual(expect.arrayContaining(["id", "role", "permissions", "_count"]));
+    expect(roles.items.properties._count).toMatchObject({ required: ["users"] });
+    expect(json(document.paths["/api/v1/roles/{id}"].get).required).toContain("_count");
+    expect(json(document.paths["/api/v1/roles/more_details/{id}"].get).required).toContain("users");
+    expect(json(document.paths["/api/v1/permissions/subjects"].get).required).toEqual(["subjects"]);
+    const create = document.paths["/api/v1/permissions"].post;
+    expect(create.requestBody.content["application/json"].schema.required).toEqual(["action", "subject"]);
+    expect(create.responses["201"]).toBeDefined();
+    expect(document.paths["/api/v1/permissions/{id}"].delete.description).toContain("delete:Roles");
+    const image = document.paths["/api/v1/files/images/{id}"].get;
+    expect(image.security).toEqual([]);
+    expect(image.responses["401"]).toBeUndefined();
+    expect(document.paths["/api/v1/files/{id}"].get.responses["401"]).toBeDefined();
+  });
 });
 
 describe("answers", () => {
