@@ -184,12 +184,21 @@ export async function apiPassThrough(
 ): Promise<Response> {
   const session = await getSessionData(request);
   if (!session) return new Response(null, { status: 401 });
+  return passThrough({ path, query, token: session.token, from: request });
+}
+
+/** The same for a route the API answers to anyone (an image), so no session is asked for. */
+export function apiPublicPassThrough(request: Request, path: ApiCall["path"]): Promise<Response> {
+  return passThrough({ path, from: request });
+}
+
+async function passThrough(call: ApiCall): Promise<Response> {
   try {
-    const response = await transport({ path, query, token: session.token, from: request });
+    const response = await transport(call);
     if (!response.ok) return new Response(null, { status: response.status });
     return response;
   } catch (error) {
-    log.warn(`API GET ${path} got no response: ${String(error)}`);
+    log.warn(`API GET ${call.path} got no response: ${String(error)}`);
     return new Response(null, { status: 503 });
   }
 }

@@ -91,14 +91,24 @@ describe("request bodies", () => {
     }
   });
 
-  it("refuses unknown fields", async () => {
+  it("drops unknown fields, as the existing clients expect", async () => {
     const response = await login(JSON.stringify({ email: "a@b.co", password: "x", admin: true }));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      statusCode: 401,
+      message: "Invalid credentials provided",
+      error: "Unauthorized",
+    });
+  });
+
+  it("refuses fields named after an object's machinery", async () => {
+    const response = await login('{"email": "a@b.co", "password": "x", "__proto__": {"admin": true}}');
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       statusCode: 400,
-      message: ["admin: Unknown field"],
+      message: ["__proto__: Not allowed as a field name"],
       error: "Bad Request",
-      fieldErrors: { admin: ["Unknown field"] },
+      fieldErrors: { ["__proto__"]: ["Not allowed as a field name"] },
     });
   });
 
@@ -253,7 +263,8 @@ describe("GET /api/docs", () => {
     const login = document.paths["/api/v1/auth/login"].post;
     const schema = login.requestBody.content["application/json"].schema;
     expect(schema.required).toEqual(["email", "password"]);
-    expect(schema.additionalProperties).toBe(false);
+    // Unknown fields are dropped, not refused (decision 004).
+    expect(schema.additionalProperties).toBe(true);
     expect(login.responses["200"].headers.access_token).toBeDefined();
     expect(document.paths["/api/v1/users"].get.parameters.map((p: { name: string }) => p.name)).toEqual([
       "page",
@@ -262,6 +273,34 @@ describe("GET /api/docs", () => {
       "status",
     ]);
     expect(document.paths["/api/v1/roles"].get.responses["403"]).toBeDefined();
+  });
+
+  it("describes the contract's role and permission routes and the public image route", async () => {
+    const document = await (await backend.request("GET", "/api/docs")).json();
+    const json = (operation: {
+      responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+    }) =>
+      Object.values(operation.responses)[0].content["application/json"].schema as {
+        type: string;
+        items: { properties: Record<string, unknown>; required: string[] };
+        properties: Record<string, unknown>;
+        required: string[];
+      };
+    const roles = json(document.paths["/api/v1/roles"].get);
+    expect(roles.type).toBe("array");
+    expect(roles.items.required).toEqual(expect.arrayContaining(["id", "role", "permissions", "_count"]));
+    expect(roles.items.properties._count).toMatchObject({ required: ["users"] });
+    expect(json(document.paths["/api/v1/roles/{id}"].get).required).toContain("_count");
+    expect(json(document.paths["/api/v1/roles/more_details/{id}"].get).required).toContain("users");
+    expect(json(document.paths["/api/v1/permissions/subjects"].get).required).toEqual(["subjects"]);
+    const create = document.paths["/api/v1/permissions"].post;
+    expect(create.requestBody.content["application/json"].schema.required).toEqual(["action", "subject"]);
+    expect(create.responses["201"]).toBeDefined();
+    expect(document.paths["/api/v1/permissions/{id}"].delete.description).toContain("delete:Roles");
+    const image = document.paths["/api/v1/files/images/{id}"].get;
+    expect(image.security).toEqual([]);
+    expect(image.responses["401"]).toBeUndefined();
+    expect(document.paths["/api/v1/files/{id}"].get.responses["401"]).toBeDefined();
   });
 });
 

@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
+import { customers } from "./db/schema";
 import { ErrorBodySchema } from "./schemas/errors";
 import { OPERATIONS } from "./http/openapi";
-import { TOO_DEEP } from "./http/validation";
+import { RESERVED_NAME, TOO_DEEP } from "./http/validation";
 import { expectExactly, signedInAs } from "./test/factories";
 import { createTestBackend } from "./test/test-backend";
 import type { TestBackend } from "./test/test-backend";
@@ -8,7 +10,8 @@ import type { TestBackend } from "./test/test-backend";
 /**
  * What an attacker or a careless client sends, against every documented route: each must be refused
  * with a 4xx in the error shape, never a 500 (the database refuses U+0000, and field names such as
- * `constructor` once broke the error builder).
+ * `constructor` once broke the error builder). A key a route does not know is not hostile: it is dropped,
+ * as the existing clients expect, and never stored (decision 004).
  */
 let backend: TestBackend;
 let token: string;
@@ -22,6 +25,12 @@ const concretePath = (path: string, id = "no-such-record") => path.replace(/\{\w
 // A webhook checks its signature before it reads a body (payments.test.ts sends it hostile bodies signed).
 const signatureGuarded = (operation: (typeof OPERATIONS)[number]) =>
   operation.access === "public" && operation.errors?.[401] !== undefined;
+// Decision 004: an absent `assignedTo` unassigns and an absent `followUpOn` clears, so a misspelt key is
+// refused there rather than dropped.
+const REFUSES_UNKNOWN_KEYS = new Set([
+  "post /api/v1/collections/assign",
+  "put /api/v1/collections/{saleId}/follow-up",
+]);
 const jsonRoutes = OPERATIONS.filter((operation) => operation.body && !signatureGuarded(operation));
 const listRoutes = OPERATIONS.filter((operation) => operation.query && "page" in operation.query.shape);
 const pathIdRoutes = OPERATIONS.filter((operation) => /\{\w+\}/.test(operation.path));
@@ -50,6 +59,17 @@ describe.each(jsonRoutes.map((operation) => [`${operation.method} ${operation.pa
       expect(Object.keys(body.fieldErrors ?? {})).toEqual(
         expect.arrayContaining(["constructor", "toString", "__proto__"]),
       );
+      expect(body.fieldErrors.toString).toEqual([RESERVED_NAME]);
+    });
+
+    it("drops a key it does not know (or, where a missing key changes the write, refuses it)", async () => {
+      const response = await send('{"notAFieldOfAnyRoute": "x"}');
+      expect(response.status).not.toBe(500);
+      const text = await response.text();
+      if (REFUSES_UNKNOWN_KEYS.has(`${operation.method} ${operation.path}`)) {
+        expect(response.status).toBe(400);
+        expect(JSON.parse(text).fieldErrors.notAFieldOfAnyRoute).toEqual(["Unknown field"]);
+      } else expect(text).not.toContain("notAFieldOfAnyRoute");
     });
 
     it("refuses a NUL character in any string with a field message", async () => {
@@ -82,7 +102,31 @@ it("login refuses hostile keys even without a token", async () => {
     headers: { "content-type": "application/json" },
   });
   expect(response.status).toBe(400);
-  expect((await response.json()).fieldErrors).toEqual({ constructor: ["Unknown field"] });
+  expect((await response.json()).fieldErrors).toEqual({ constructor: [RESERVED_NAME] });
+});
+
+it("stores nothing of the keys it drops: a client cannot set what the server decides", async () => {
+  const response = await backend.request("POST", "/api/v1/customers/create", {
+    token,
+    body: {
+      firstname: "Ngozi",
+      lastname: "Eze",
+      email: "",
+      phone: "08127770001",
+      location: "12 Allen Avenue, Ikeja",
+      id: "chosen-id",
+      status: "barred",
+      creatorId: "someone-else",
+      createdAt: "2000-01-01T00:00:00.000Z",
+    },
+  });
+  expect(response.status).toBe(201);
+  const created = await response.json();
+  const [row] = await backend.db.select().from(customers).where(eq(customers.id, created.id));
+  expect(row.id).not.toBe("chosen-id");
+  expect(row.status).toBe("active");
+  expect(row.creatorId).not.toBe("someone-else");
+  expect(row.createdAt.getFullYear()).toBeGreaterThan(2000);
 });
 
 describe.each(listRoutes.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))(

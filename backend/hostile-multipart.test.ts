@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
+import { warehouses } from "./db/schema";
 import { ErrorBodySchema } from "./schemas/errors";
 import { OPERATIONS } from "./http/openapi";
-import { NUL_CHARACTER } from "./http/validation";
+import { NUL_CHARACTER, RESERVED_NAME } from "./http/validation";
 import { expectExactly, signedInAs } from "./test/factories";
 import { PNG, sendForm } from "./test/stock-factories";
 import { createTestBackend } from "./test/test-backend";
@@ -65,6 +67,13 @@ describe.each(
   it("refuses fields named after object machinery, naming them", async () => {
     const body = await expectRefused(await send(Object.fromEntries(MACHINERY.map((name) => [name, "x"]))));
     expect(Object.keys(body.fieldErrors)).toEqual(expect.arrayContaining(MACHINERY));
+    expect(body.fieldErrors.valueOf).toEqual([RESERVED_NAME]);
+  });
+
+  it("drops a field it does not know: the answer never names it", async () => {
+    const response = await send({ notAFieldOfAnyRoute: "x" });
+    expect(response.status).not.toBe(500);
+    expect(await response.text()).not.toContain("notAFieldOfAnyRoute");
   });
 
   it("refuses machinery names as file fields and repeated single fields", async () => {
@@ -84,4 +93,24 @@ describe.each(
     await expectRefused(await raw("multipart/form-data; boundary=XYZ", "--XYZ\r\ngarbage without end"));
     await expectRefused(await raw("multipart/form-data", "no boundary at all"));
   });
+});
+
+it("stores nothing of the fields it drops: a client cannot set what the server decides", async () => {
+  const response = await sendForm(backend, "POST", "/api/v1/warehouses", {
+    token,
+    fields: {
+      name: "Dropped Fields Depot",
+      inventoryClasses: "REGULAR",
+      id: "chosen-id",
+      status: "inactive",
+      imageFileId: "someone-elses-file",
+    },
+    files: { image: { name: "depot.png", bytes: PNG } },
+  });
+  expect(response.status).toBe(201);
+  const created = await response.json();
+  const [row] = await backend.db.select().from(warehouses).where(eq(warehouses.id, created.id));
+  expect(row.id).not.toBe("chosen-id");
+  expect(row.status).toBe("active");
+  expect(row.imageFileId).not.toBe("someone-elses-file");
 });

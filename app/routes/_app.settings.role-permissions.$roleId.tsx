@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import type { RoleRecord } from "#backend/schemas/roles";
+import type { RoleWithCount } from "#backend/schemas/roles";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
 import { SectionErrorBoundary } from "~/components/error-panel";
@@ -21,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
   return [{ title: `${role} — Role Permissions — SolarDesk` }];
 };
 
-function DeleteConfirmation({ role, answer }: { role: RoleRecord; answer: EditorAnswer }) {
+function DeleteConfirmation({ role, answer }: { role: RoleWithCount; answer: EditorAnswer }) {
   const { form, formErrors } = useLiveForm({ lastResult: answer?.result });
   const name = capitalise(role.role);
   return (
@@ -30,9 +30,9 @@ function DeleteConfirmation({ role, answer }: { role: RoleRecord; answer: Editor
       <p className="text-sm text-slate-700">
         Delete the role <strong>{name}</strong>? It disappears from the role lists; its history is kept.
       </p>
-      {role.userCount ? (
+      {role._count.users ? (
         <p className="text-sm text-amber-800">
-          {role.userCount} staff still hold this role: give them another designation first.
+          {role._count.users} staff still hold this role: give them another designation first.
         </p>
       ) : null}
       <ErrorBox errors={formErrors} />

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import type { RoleRecord } from "#backend/schemas/roles";
+import type { RoleWithCount } from "#backend/schemas/roles";
 import { EmptyState } from "~/components/empty-state";
 import { SectionErrorBoundary } from "~/components/error-panel";
 import { ROLE_PERMISSIONS_PAGE, isProtected, permissionChips } from "~/features/roles/role-catalogue";
@@ -11,10 +11,9 @@ export { loader } from "~/features/roles/role-list.server";
 
 export const meta: MetaFunction = () => [{ title: "Role Permissions — SolarDesk" }];
 
-const staffCount = (count: number | undefined) =>
-  count === undefined ? null : count === 0 ? "No staff" : `${count} staff`;
+const staffCount = (count: number) => (count === 0 ? "No staff" : `${count} staff`);
 
-function RoleCard({ role, can }: { role: RoleRecord; can: { write: boolean } }) {
+function RoleCard({ role, can }: { role: RoleWithCount; can: { write: boolean } }) {
   const name = capitalise(role.role);
   const chips = permissionChips(role.permissions);
   const titleId = `role-${role.id}-title`;
@@ -32,7 +31,7 @@ function RoleCard({ role, can }: { role: RoleRecord; can: { write: boolean } }) 
             <span className={role.active ? "text-green-800" : "text-red-800"}>
               {role.active ? "Active" : "Inactive"}
             </span>
-            {staffCount(role.userCount) ? ` · ${staffCount(role.userCount)}` : ""}
+            {` · ${staffCount(role._count.users)}`}
           </p>
         </div>
         {isProtected(role) || !can.write ? null : (

@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiPassThrough } from "~/api.server";
+import { apiPublicPassThrough } from "~/api.server";
 
-/** An uploaded image for an `<img>`: read from the API with the session's token (a browser sends no bearer). */
+/**
+ * An uploaded image, as records link it (`/files/{id}`): public, so an `<img>` of any client shows it
+ * without a session or a bearer token; the id is random and unguessable (decision 045).
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return apiPassThrough(request, `/v1/files/${encodeURIComponent(params.fileId ?? "")}`);
+  return apiPublicPassThrough(request, `/v1/files/images/${encodeURIComponent(params.fileId ?? "")}`);
 }

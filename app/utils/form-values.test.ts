@@ -11,7 +11,7 @@ describe("formValues", () => {
     expect(formValues(formData)).toEqual({ password: "secret" });
   });
 
-  it("feeds the strict shared schemas the way the server does", () => {
+  it("feeds the shared schemas the way the server does", () => {
     const formData = new FormData();
     formData.set("intent", "login");
     formData.set("email", "");

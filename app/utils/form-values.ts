@@ -42,7 +42,7 @@ function place(target: Values, path: Segment[], value: unknown) {
   });
 }
 
-// Shaped as the server's parser shapes them: steering fields set aside (the schemas are strict), empty
+// Shaped as the server's parser shapes them: steering fields (`intent`) set aside, empty
 // inputs and empty files as missing, so 'required' messages apply.
 export function formValues(formData: FormData): Values {
   const values: Values = {};

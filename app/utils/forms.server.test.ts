@@ -22,7 +22,7 @@ describe("parseForm", () => {
       const submission = parseForm(form([[name, "x"]]), Schema);
       expect(submission.status).toBe("error");
       const reply = submission.reply();
-      expect(reply.error?.[""]).toEqual([`Unknown field: ${name}`]);
+      expect(reply.error?.[""]).toEqual([`Not allowed as a field name: ${name}`]);
       expect(reply.initialValue).toMatchObject({ firstname: "Ada", email: "ada@example.com" });
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     },

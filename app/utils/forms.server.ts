@@ -26,7 +26,8 @@ function tamperedFields(formData: FormData) {
   const problems: { path: string[]; message: string }[] = [];
   for (const [name, value] of formData) {
     // Said for the whole form: keyed by such a name, even Conform's error map would trip over it.
-    if (RESERVED_NAME.test(name)) problems.push({ path: [], message: `Unknown field: ${name}` });
+    if (RESERVED_NAME.test(name))
+      problems.push({ path: [], message: `Not allowed as a field name: ${name}` });
     else if (typeof value === "string" && value.includes("\u0000"))
       problems.push({ path: [name], message: NUL_CHARACTER });
   }

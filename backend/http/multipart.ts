@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { ZodTypeAny, z } from "zod";
 import type { Upload } from "../services/files";
 import { httpError } from "./errors";
-import { describeIssues, nulCharacterError, readJsonBody } from "./validation";
+import { describeIssues, unsafeInputError, readJsonBody } from "./validation";
 
 export const NOT_MULTIPART = "Expected a multipart/form-data body";
 
@@ -20,8 +20,8 @@ export async function readMultipart<Schema extends ZodTypeAny>(
   } catch {
     throw httpError(400, "Malformed multipart body");
   }
-  // Without a prototype, a field named `constructor` or `__proto__` is a field like any other: the
-  // schema sees (and refuses) it instead of it vanishing into Object.prototype.
+  // Without a prototype, a field named `constructor` or `__proto__` is a field like any other: it is seen
+  // (and refused) instead of vanishing into Object.prototype.
   const fields: Record<string, string | string[]> = Object.create(null);
   const files: Record<string, Upload> = Object.create(null);
   for (const [name, entry] of Object.entries(body)) {
@@ -34,7 +34,7 @@ export async function readMultipart<Schema extends ZodTypeAny>(
     const filled = texts.filter((value) => value !== "");
     if (filled.length > 0 && !(name in files)) fields[name] = filled.length === 1 ? filled[0] : filled;
   }
-  const refused = nulCharacterError(fields);
+  const refused = unsafeInputError(fields);
   if (refused) throw refused;
   const parsed = schema.safeParse(fields);
   if (!parsed.success) {

@@ -58,10 +58,16 @@ export const OPERATIONS: Operation[] = [
   ...ROUTE_GROUPS.flatMap((group) => group.operations),
 ];
 
-function jsonSchema(schema: ZodTypeAny) {
+// A request body may carry keys a route does not know: they are dropped, not refused (decision 004).
+function jsonSchema(schema: ZodTypeAny, { request = false } = {}) {
   const named = Object.entries(components).find(([, component]) => component === schema);
   if (named) return { $ref: `#/components/schemas/${named[0]}` };
-  return zodToJsonSchema(schema, { target: "openApi3", $refStrategy: "none", pipeStrategy: "all" });
+  return zodToJsonSchema(schema, {
+    target: "openApi3",
+    $refStrategy: "none",
+    pipeStrategy: "all",
+    ...(request ? { removeAdditionalStrategy: "strict" as const } : {}),
+  });
 }
 
 const errorResponse = (description: string) => ({
@@ -129,7 +135,9 @@ function describeOperation(operation: Operation) {
           requestBody: {
             required: true,
             content: {
-              ...(operation.body ? { "application/json": { schema: jsonSchema(operation.body) } } : {}),
+              ...(operation.body
+                ? { "application/json": { schema: jsonSchema(operation.body, { request: true }) } }
+                : {}),
               ...(operation.multipart ? { "multipart/form-data": multipartSchema(operation.multipart) } : {}),
             },
           },

@@ -16,7 +16,14 @@ export function validationError(error: ZodError) {
   return httpError(400, messages, fieldErrors);
 }
 
-export function nulCharacterError(value: unknown) {
+export const RESERVED_NAME = "Not allowed as a field name";
+
+// Unknown fields are dropped (decision 004), but names of an object's own machinery (`__proto__`,
+// `constructor`, `toString`…) are refused: code that reads a field by name would reach them instead of data.
+const isMachineryName = (key: string) => key === "prototype" || Object.hasOwn(Object.prototype, key);
+
+/** NUL characters anywhere and machinery names as keys, each named by its field. */
+export function unsafeInputError(value: unknown) {
   const fields = new FieldErrors();
   const visit = (node: unknown, path: string[]) => {
     if (typeof node === "string") {
@@ -27,6 +34,7 @@ export function nulCharacterError(value: unknown) {
       for (const [key, item] of Object.entries(node)) {
         if (key.includes("\u0000"))
           fields.add([...path, key.replaceAll("\u0000", "")].join("."), NUL_CHARACTER);
+        else if (isMachineryName(key)) fields.add([...path, key].join("."), RESERVED_NAME);
         else visit(item, [...path, key]);
       }
     }
@@ -51,7 +59,7 @@ function nestsDeeperThan(value: unknown, limit: number): boolean {
 }
 
 function parseWith<Schema extends ZodTypeAny>(schema: Schema, value: unknown): z.output<Schema> {
-  const refused = nulCharacterError(value);
+  const refused = unsafeInputError(value);
   if (refused) throw refused;
   const result = schema.safeParse(value);
   if (!result.success) throw validationError(result.error);

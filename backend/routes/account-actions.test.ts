@@ -138,7 +138,6 @@ describe("who may act on an account", () => {
       { days: 1e308 },
       { days: "2\u0000" },
       { days: [2] },
-      { days: 2, extra: true },
       { days: 2, reason: "x".repeat(501) },
       { days: { a: { b: { c: { d: 1 } } } } },
     ]) {
@@ -374,9 +373,9 @@ describe("tokens from the sale page", () => {
       400,
       ACTION_ERRORS.noToken,
     );
-    expect((await post(`/api/v1/accounts/${dayo}/resend-token`, { x: 1 }, team.sales.token)).status).toBe(
-      400,
-    );
+    expect(
+      (await post(`/api/v1/accounts/${dayo}/resend-token`, { constructor: 1 }, team.sales.token)).status,
+    ).toBe(400);
   });
 });
 

@@ -579,7 +579,7 @@ describe("GET /api/v1/csv-upload/export-sales", () => {
     expect((await backwards.json()).fieldErrors).toEqual({ endDate: ["End date must be after start date"] });
     const future = await ask(`endDate=${lagosDate(new Date(Date.now() + 3 * 86_400_000))}`);
     expect((await future.json()).fieldErrors).toEqual({ endDate: ["End date cannot be in the future"] });
-    for (const query of ["startDate=2026-02-30", "status=PAID", "endDate=%00", "other=1"]) {
+    for (const query of ["startDate=2026-02-30", "status=PAID", "endDate=%00"]) {
       expect((await ask(query)).status).toBe(400);
     }
   });

@@ -37,7 +37,7 @@ import {
 } from "../services/sales";
 import type { ExportCursor, SalesUploadOutcome } from "../services/sales";
 
-const NoFieldsSchema = z.object({}).strict();
+const NoFieldsSchema = z.object({}).strip();
 const UploadPath = "/api/v1/csv-upload/{id}";
 
 export const csvUploadOperations: Operation[] = [

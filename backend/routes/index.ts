@@ -19,7 +19,7 @@ import { paymentOperations, paymentRoutes } from "./payments";
 import { csvUploadOperations, csvUploadRoutes } from "./csv-upload";
 import { portfolioOperations, portfolioRoutes } from "./portfolio";
 import { productOperations, productRoutes } from "./products";
-import { permissionRoutes, roleOperations, roleRoutes } from "./roles";
+import { permissionOperations, permissionRoutes, roleOperations, roleRoutes } from "./roles";
 import { ticketOperations, ticketRoutes } from "./tickets";
 import { userOperations, userRoutes } from "./users";
 import { warehouseOperations, warehouseRoutes } from "./warehouses";
@@ -33,7 +33,7 @@ export const ROUTE_GROUPS: {
   { path: "/api/v1/auth", routes: authRoutes, operations: authOperations },
   { path: "/api/v1/users", routes: userRoutes, operations: userOperations },
   { path: "/api/v1/roles", routes: roleRoutes, operations: roleOperations },
-  { path: "/api/v1/permissions", routes: permissionRoutes, operations: [] },
+  { path: "/api/v1/permissions", routes: permissionRoutes, operations: permissionOperations },
   { path: "/api/v1/customers", routes: customerRoutes, operations: customerOperations },
   { path: "/api/v1/agents", routes: agentRoutes, operations: agentOperations },
   { path: "/api/v1/device", routes: deviceRoutes, operations: deviceOperations },

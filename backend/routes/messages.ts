@@ -238,7 +238,7 @@ export function messageRoutes({ db, caches, config }: RouteDeps) {
           .object({
             filters: CollectionListQuerySchema.omit({ page: true, limit: true }).strict().default({}),
           })
-          .strict(),
+          .strip(),
       );
       return c.json({ count: await bulkCount(db, signedInActor(c).userId, input.filters) }, 200);
     })
@@ -304,7 +304,7 @@ export function messageRoutes({ db, caches, config }: RouteDeps) {
     })
     .get("/:id", guard("read:Messages"), async (c) => c.json(await getMessage(db, c.req.param("id")), 200))
     .post("/:id/resend", guard("write:Messages"), async (c) => {
-      await readJsonBody(c, z.object({}).strict());
+      await readJsonBody(c, z.object({}).strip());
       return c.json(await resendMessage(db, signedInActor(c), c.req.param("id")), 200);
     })
     .post("/:id/sandbox-report", guard("write:Messages"), async (c) => {

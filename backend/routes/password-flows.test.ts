@@ -214,6 +214,30 @@ describe("inviting a staff member", () => {
     expect(await reused.json()).toEqual(INVALID_TOKEN);
   });
 
+  it("drops fields it does not take, as the existing clients expect, and stores none of them", async () => {
+    const { token } = await signedInAs(backend, "admin");
+    const body = newStaff({
+      role: await roleIdByName(backend.db, "viewer"),
+      longitude: "",
+      latitude: "",
+      id: "chosen-id",
+      status: "active",
+      isBlocked: true,
+      passwordHash: "scrypt$chosen",
+      roleId: await roleIdByName(backend.db, "admin"),
+      createdAt: "2000-01-01T00:00:00.000Z",
+    });
+    const response = await backend.request("POST", "/api/v1/auth/add-user", { token, body });
+    expect(response.status).toBe(201);
+    const created = await response.json();
+    expectExactly(UserRecordSchema, created);
+    const [row] = await backend.db.select().from(users).where(eq(users.id, created.id));
+    expect(row.id).not.toBe("chosen-id");
+    expect(row).toMatchObject({ status: "inactive", isBlocked: false, passwordHash: null });
+    expect(row.roleId).toBe(await roleIdByName(backend.db, "viewer"));
+    expect(row.createdAt.getFullYear()).toBeGreaterThan(2000);
+  });
+
   it("does not take a reset token as an invitation", async () => {
     const user = await makeUser(backend.db, { password: null });
     await forgot(user.email);

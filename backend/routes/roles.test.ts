@@ -1,8 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
-import { z } from "zod";
 import { auditLog, permissions, roles, users } from "../db/schema";
-import { PermissionListSchema, RoleRecordSchema } from "../schemas/roles";
+import {
+  PermissionListSchema,
+  RoleDetailsSchema,
+  RoleListSchema,
+  RoleWithCountSchema,
+} from "../schemas/roles";
 import { ALL_PERMISSIONS } from "../schemas/permissions";
 import type { PermissionName } from "../schemas/permissions";
 import {
@@ -27,7 +31,7 @@ describe("GET /api/v1/roles", () => {
     const response = await backend.request("GET", "/api/v1/roles", { token: team.admin.token });
     expect(response.status).toBe(200);
     const body = await response.json();
-    expectExactly(z.array(RoleRecordSchema), body);
+    expectExactly(RoleListSchema, body);
     expect(body.map((role: { role: string }) => role.role)).toEqual([
       "admin",
       "collector",
@@ -112,8 +116,11 @@ describe("POST /api/v1/roles/:userId/assign", () => {
       body: { role: "admin" },
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({
-      fieldErrors: { roleId: ["Required"], role: ["Unknown field"] },
+    expect(await response.json()).toEqual({
+      statusCode: 400,
+      message: ["roleId: Required"],
+      error: "Bad Request",
+      fieldErrors: { roleId: ["Required"] },
     });
   });
 
@@ -160,14 +167,83 @@ async function auditRows(recordId: string) {
     .orderBy(asc(auditLog.createdAt));
 }
 
-describe("GET /api/v1/roles (userCount)", () => {
-  it("counts the staff holding each role, leaving out deleted staff", async () => {
+describe("GET /api/v1/roles (_count.users)", () => {
+  it("counts the staff holding each role as the contract does, leaving out deleted staff", async () => {
     const role = await makeRole(backend.db, uniqueName("Counted"), ["read:Sales"]);
     await makeUser(backend.db, { role: role.id });
     await makeUser(backend.db, { role: role.id });
     await makeUser(backend.db, { role: role.id, deletedAt: new Date() });
     const body = await (await backend.request("GET", "/api/v1/roles", { token: team.admin.token })).json();
-    expect(body.find((item: { id: string }) => item.id === role.id).userCount).toBe(2);
+    const counted = body.find((item: { id: string }) => item.id === role.id);
+    expect(counted._count).toEqual({ users: 2 });
+    expect(counted).not.toHaveProperty("userCount");
+  });
+});
+
+describe("GET /api/v1/roles/:id and /roles/more_details/:id", () => {
+  it("answers one role in the list's shape, and its details with the live staff who hold it", async () => {
+    const role = await makeRole(backend.db, uniqueName("Detailed"), ["read:Sales", "write:Sales"]);
+    const holder = await makeUser(backend.db, { role: role.id, firstname: "Holder" });
+    await makeUser(backend.db, { role: role.id, deletedAt: new Date() });
+
+    const one = await backend.request("GET", `/api/v1/roles/${role.id}`, { token: team.admin.token });
+    expect(one.status).toBe(200);
+    const body = await one.json();
+    expectExactly(RoleWithCountSchema, body);
+    expect(body).toMatchObject({ id: role.id, role: role.name, active: true, _count: { users: 1 } });
+    expect(
+      body.permissions.map((p: { action: string; subject: string }) => `${p.action}:${p.subject}`),
+    ).toEqual(["read:Sales", "write:Sales"]);
+    expect(body.permissionIds).toEqual(body.permissions.map((p: { id: string }) => p.id));
+
+    const details = await backend.request("GET", `/api/v1/roles/more_details/${role.id}`, {
+      token: team.admin.token,
+    });
+    expect(details.status).toBe(200);
+    const detailed = await details.json();
+    expectExactly(RoleDetailsSchema, detailed);
+    expect(detailed).toEqual({ ...body, users: expect.any(Array) });
+    expect(detailed.users).toEqual([
+      {
+        id: holder.id,
+        firstname: "Holder",
+        lastname: holder.lastname,
+        email: holder.email,
+        status: holder.status,
+      },
+    ]);
+    expect(JSON.stringify(detailed)).not.toMatch(/password|scrypt/i);
+  });
+
+  it("answers 404 for an unknown, deleted or malformed role", async () => {
+    const [gone] = await backend.db
+      .insert(roles)
+      .values({ name: uniqueName("Gone"), deletedAt: new Date() })
+      .returning();
+    for (const id of ["no-such-role", gone.id, "%20", "x".repeat(300)]) {
+      for (const path of [`/api/v1/roles/${id}`, `/api/v1/roles/more_details/${id}`]) {
+        const response = await backend.request("GET", path, { token: team.admin.token });
+        expect(response.status, path).toBe(404);
+        expect(await response.json()).toEqual({
+          statusCode: 404,
+          message: "Role not found",
+          error: "Not Found",
+        });
+      }
+    }
+  });
+
+  it("refuses a NUL character in the id and a role without read:Roles", async () => {
+    const role = await makeRole(backend.db, uniqueName("Private"), []);
+    for (const path of [`/api/v1/roles/${role.id}`, `/api/v1/roles/more_details/${role.id}`]) {
+      const nul = await backend.request("GET", path.replace(role.id, "abc%00def"), {
+        token: team.admin.token,
+      });
+      expect(nul.status).toBe(400);
+      const refused = await backend.request("GET", path, { token: team.viewer.token });
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual(FORBIDDEN_BODY);
+    }
   });
 });
 
@@ -197,13 +273,13 @@ describe("POST /api/v1/roles", () => {
     const response = await createRole({ role: `  ${name} `, permissionIds: [...ids, ids[0]] });
     expect(response.status).toBe(201);
     const body = await response.json();
-    expectExactly(RoleRecordSchema, body);
-    expect(body).toMatchObject({ role: name, active: true, userCount: 0, deleted_at: null });
+    expectExactly(RoleWithCountSchema, body);
+    expect(body).toMatchObject({ role: name, active: true, _count: { users: 0 }, deleted_at: null });
     expect(body.permissions.map((p: { action: string }) => p.action)).toEqual(["read", "write"]);
 
     const [audit] = await auditRows(body.id);
     expect(audit).toMatchObject({ action: "create", summary: `Created the role ${name} with 2 permissions` });
-    expect(audit.changes).toEqual({ role: name, permissions: ["read:Sales", "write:Sales"] });
+    expect(audit.changes).toEqual({ role: name, active: true, permissions: ["read:Sales", "write:Sales"] });
 
     const list = await (await backend.request("GET", "/api/v1/roles", { token: team.admin.token })).json();
     expect(list.map((role: { id: string }) => role.id)).toContain(body.id);
@@ -219,13 +295,31 @@ describe("POST /api/v1/roles", () => {
         { role: "Valid", permissionIds: "nope" },
         { permissionIds: ["Permissions must be a list of permission ids"] },
       ],
-      [{ role: "Valid", active: false }, { active: ["Unknown field"] }],
+      [{ role: "Valid", active: "no" }, { active: ["Active must be true or false"] }],
     ];
     for (const [body, fieldErrors] of cases) {
       const response = await createRole(body);
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(await response.json()).toMatchObject({ statusCode: 400, error: "Bad Request", fieldErrors });
     }
+  });
+
+  it("takes the contract's `active`, and drops fields it does not know without storing them", async () => {
+    const name = uniqueName("Seasonal hire");
+    const response = await createRole({
+      role: name,
+      active: false,
+      onboarding: true,
+      id: "chosen-id",
+      deleted_at: "2000-01-01T00:00:00.000Z",
+    });
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expectExactly(RoleWithCountSchema, body);
+    expect(body).toMatchObject({ role: name, active: false, deleted_at: null });
+    const [row] = await backend.db.select().from(roles).where(eq(roles.id, body.id));
+    expect(row).toMatchObject({ name, active: false, deletedAt: null });
+    expect(row.id).not.toBe("chosen-id");
   });
 
   it("refuses a name another live role has, whatever the case, but not a deleted one's", async () => {
@@ -278,7 +372,7 @@ describe("PUT /api/v1/roles/:id", () => {
     const response = await updateRole(role.id, { role: name, active: false, permissionIds: ids });
     expect(response.status).toBe(200);
     const body = await response.json();
-    expectExactly(RoleRecordSchema, body);
+    expectExactly(RoleWithCountSchema, body);
     expect(body).toMatchObject({ id: role.id, role: name, active: false });
     expect(body.permissionIds.sort()).toEqual([...ids].sort());
 

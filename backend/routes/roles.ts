@@ -3,10 +3,14 @@ import type { Operation } from "../http/operation";
 import { ok } from "../http/operation";
 import { Hono } from "hono";
 import {
+  CreatePermissionSchema,
   CreateRoleSchema,
   PermissionListSchema,
+  PermissionRecordSchema,
+  PermissionSubjectsSchema,
+  RoleDetailsSchema,
   RoleListSchema,
-  RoleRecordSchema,
+  RoleWithCountSchema,
   UpdateRoleSchema,
 } from "../schemas/roles";
 import { AssignRoleSchema } from "../schemas/users";
@@ -15,10 +19,15 @@ import { createGuard, signedInActor } from "../http/guard";
 import { readJsonBody } from "../http/validation";
 import {
   assignRole,
+  createPermission,
   createRole,
+  deletePermission,
   deleteRole,
+  getRole,
+  getRoleDetails,
   listPermissions,
   listRoles,
+  permissionSubjects,
   updateRole,
 } from "../services/roles";
 
@@ -43,20 +52,31 @@ export const roleOperations: Operation[] = [
   },
   {
     method: "get",
-    path: "/api/v1/permissions",
+    path: "/api/v1/roles/{id}",
     tag: "Roles",
-    summary: "Every permission (action × subject) a role can be given",
+    summary: "One designation with its permissions and how many staff hold it",
     access: "read:Roles",
-    success: ok("Plain array of permissions", PermissionListSchema),
+    success: ok("The role", RoleWithCountSchema),
+    errors: { 404: "Role not found" },
+  },
+  {
+    method: "get",
+    path: "/api/v1/roles/more_details/{id}",
+    tag: "Roles",
+    summary: "One designation with its permissions and the staff who hold it",
+    access: "read:Roles",
+    success: ok("The role and its staff", RoleDetailsSchema),
+    errors: { 404: "Role not found" },
   },
   {
     method: "post",
     path: "/api/v1/roles",
     tag: "Roles",
-    summary: "Create a role with its permissions; the name is unique (case-insensitive)",
+    summary:
+      "Create a role with its permissions (active unless `active: false`); the name is unique (case-insensitive)",
     access: "write:Roles",
     body: CreateRoleSchema,
-    success: ok("The new role", RoleRecordSchema, 201),
+    success: ok("The new role", RoleWithCountSchema, 201),
   },
   {
     method: "put",
@@ -67,7 +87,7 @@ export const roleOperations: Operation[] = [
       "The admin role keeps its name, stays active and keeps manage:all",
     access: "write:Roles",
     body: UpdateRoleSchema,
-    success: ok("The updated role", RoleRecordSchema),
+    success: ok("The updated role", RoleWithCountSchema),
     errors: { 404: "Role not found" },
   },
   {
@@ -81,6 +101,53 @@ export const roleOperations: Operation[] = [
   },
 ];
 
+export const permissionOperations: Operation[] = [
+  {
+    method: "get",
+    path: "/api/v1/permissions",
+    tag: "Roles",
+    summary: "Every permission (action × subject) a role can be given",
+    access: "read:Roles",
+    success: ok("Plain array of permissions", PermissionListSchema),
+  },
+  {
+    method: "get",
+    path: "/api/v1/permissions/subjects",
+    tag: "Roles",
+    summary:
+      "The subjects a role editor offers: all but `all`, `Users` and `Roles`, which administrators give",
+    access: "read:Roles",
+    success: ok("The subjects", PermissionSubjectsSchema),
+  },
+  {
+    method: "post",
+    path: "/api/v1/permissions",
+    tag: "Roles",
+    summary:
+      "Bring back a deleted permission; the catalogue is every action × subject the API knows, so an " +
+      "existing pair is refused",
+    access: "write:Roles",
+    body: CreatePermissionSchema,
+    success: ok("The permission", PermissionRecordSchema, 201),
+    errors: { 400: "Invalid action or subject, or the permission already exists" },
+  },
+  {
+    method: "delete",
+    path: "/api/v1/permissions/{id}",
+    tag: "Roles",
+    summary:
+      "Delete a permission, withdrawing it from every role that holds it; never manage:all. The next start " +
+      "puts it back in the catalogue, held by no role",
+    access: "delete:Roles",
+    success: ok("Deleted", MessageSchema),
+    errors: {
+      400: "manage:all cannot be deleted",
+      403: "A role holding it has full access, and the caller is not an administrator",
+      404: "Permission not found",
+    },
+  },
+];
+
 export function roleRoutes({ db, caches }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
 
@@ -89,6 +156,12 @@ export function roleRoutes({ db, caches }: RouteDeps) {
   return new Hono<ApiEnv>()
     .get("/", guard("read:Roles"), async (c) => {
       return c.json(await listRoles(db), 200);
+    })
+    .get("/more_details/:id", guard("read:Roles"), async (c) => {
+      return c.json(await getRoleDetails(db, c.req.param("id")), 200);
+    })
+    .get("/:id", guard("read:Roles"), async (c) => {
+      return c.json(await getRole(db, c.req.param("id")), 200);
     })
     .post("/", guard("write:Roles"), async (c) => {
       const input = await readJsonBody(c, CreateRoleSchema);
@@ -111,7 +184,15 @@ export function roleRoutes({ db, caches }: RouteDeps) {
 
 export function permissionRoutes({ db, caches }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
-  return new Hono<ApiEnv>().get("/", guard("read:Roles"), async (c) =>
-    c.json(await listPermissions(db), 200),
-  );
+  return new Hono<ApiEnv>()
+    .get("/", guard("read:Roles"), async (c) => c.json(await listPermissions(db), 200))
+    .get("/subjects", guard("read:Roles"), async (c) => c.json(permissionSubjects(), 200))
+    .post("/", guard("write:Roles"), async (c) => {
+      const input = await readJsonBody(c, CreatePermissionSchema);
+      return c.json(await createPermission(db, signedInActor(c), input), 201);
+    })
+    .delete("/:id", guard("delete:Roles"), async (c) => {
+      await deletePermission(db, signedInActor(c), c.req.param("id"));
+      return c.json({ message: "Permission deleted successfully" }, 200);
+    });
 }

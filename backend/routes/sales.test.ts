@@ -963,7 +963,7 @@ describe("business settings", () => {
     });
   });
 
-  it("refuse empty, overlong, odd and extra fields with a message each, changing nothing", async () => {
+  it("refuse empty, overlong and odd fields with a message each, changing nothing", async () => {
     const good = { name: "Sunbright", address: "Lagos", phone: "08020001111" };
     await put(good);
     for (const [body, errors] of [
@@ -979,7 +979,6 @@ describe("business settings", () => {
       [{ ...good, address: " " }, { address: ["Address is required"] }],
       [{ ...good, phone: "call us" }, { phone: ["Invalid phone number"] }],
       [{ ...good, name: { first: "a" } }, { name: ["Business name is required"] }],
-      [{ ...good, logo: "x" }, { logo: ["Unknown field"] }],
     ] as const) {
       const response = await put(body);
       expect(response.status, JSON.stringify(body)).toBe(400);

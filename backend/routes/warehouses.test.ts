@@ -90,7 +90,6 @@ describe("POST /api/v1/warehouses", () => {
     [{ inventoryClasses: "REGULAR,BROKEN" }, "inventoryClasses", "Invalid Inventory Class"],
     [{ inventoryClasses: " , " }, "inventoryClasses", "Inventory Classes are required"],
     [{ type: "T".repeat(51) }, "type", "Warehouse Type cannot exceed 50 characters"],
-    [{ status: "inactive" }, "status", "Unknown field"],
   ])("refuses %j", async (fields, field, message) => {
     const response = await createForm(fields);
     expect(response.status).toBe(400);
@@ -302,7 +301,7 @@ describe("PATCH /api/v1/warehouses/{id}", () => {
     expect((await patch(warehouse.id, { inventoryClasses: "RETURNED" })).status).toBe(200);
   });
 
-  it("refuses a name another warehouse has, an empty edit, unknown fields and an unknown warehouse", async () => {
+  it("refuses a name another warehouse has, an empty edit, only unknown fields and an unknown warehouse", async () => {
     const taken = await makeWarehouse(backend.db);
     const warehouse = await makeWarehouse(backend.db);
     expect(
@@ -314,9 +313,10 @@ describe("PATCH /api/v1/warehouses/{id}", () => {
     const empty = await patch(warehouse.id, {});
     expect(empty.status).toBe(400);
     expect((await empty.json()).message).toBe("At least one field must be provided to update");
-    expect((await (await patch(warehouse.id, { unitsHeld: 0 })).json()).fieldErrors).toEqual({
-      unitsHeld: ["Unknown field"],
-    });
+    // Dropped, as the existing clients expect, so nothing is left to change.
+    expect((await (await patch(warehouse.id, { unitsHeld: 0 })).json()).message).toBe(
+      "At least one field must be provided to update",
+    );
     expect((await patch(warehouse.id, { status: "closed" })).status).toBe(400);
     expect((await patch("no-such-warehouse", { name: "Ghost" })).status).toBe(404);
   });

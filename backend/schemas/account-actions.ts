@@ -36,25 +36,25 @@ export const DelaySchema = z
     }),
     reason: optionalReason,
   })
-  .strict();
+  .strip();
 export type DelayInput = z.infer<typeof DelaySchema>;
 
 /** Marking defaulted and undoing it: an optional reason. */
-export const DefaultSchema = z.object({ reason: optionalReason }).strict();
+export const DefaultSchema = z.object({ reason: optionalReason }).strip();
 export type DefaultInput = z.infer<typeof DefaultSchema>;
 
-export const WriteOffSchema = z.object({ reason: requiredReason }).strict();
+export const WriteOffSchema = z.object({ reason: requiredReason }).strip();
 export type WriteOffInput = z.infer<typeof WriteOffSchema>;
 
 /** A token from the sale page: the sale's device and, as on the device page, days or unlock. */
 export const SaleTokenSchema = z
   .object({ deviceId: requiredText("Choose a device"), ...TOKEN_FIELDS })
-  .strict()
+  .strip()
   .refine(daysOrUnlock, DAYS_OR_UNLOCK);
 export type SaleTokenInput = z.infer<typeof SaleTokenSchema>;
 
 /** Resending the last token: nothing to fill in. */
-export const ResendTokenSchema = z.object({}).strict();
+export const ResendTokenSchema = z.object({}).strip();
 
 /** A unit back in stock: the returned-class item it goes under, what it is worth now and its resale price. */
 const RETURNED_STOCK_FIELDS = {
@@ -90,7 +90,7 @@ export const RepossessionSchema = z
     promiseDate: optionalField(calendarDay("Promise date")),
     ...RETURNED_STOCK_FIELDS,
   })
-  .strict()
+  .strip()
   .superRefine((value, context) => {
     const need = (field: keyof typeof value, message: string) => {
       if (value[field] === undefined) context.addIssue({ code: "custom", path: [field], message });
@@ -123,7 +123,7 @@ export const RestructureSchema = z
     reason: requiredReason,
     unpaid: optionalField(nairaField("Unpaid balance")),
   })
-  .strict()
+  .strip()
   .superRefine((value, context) => {
     if (value.installments === undefined && value.monthlyAmount === undefined)
       context.addIssue({ code: "custom", path: ["installments"], message: ACTION_ERRORS.noTerms });
@@ -164,7 +164,7 @@ export const SwapSchema = z
     ...RETURNED_STOCK_FIELDS,
     reason: requiredReason,
   })
-  .strict()
+  .strip()
   .superRefine((value, context) => {
     if (value.destination === "RETURNED") requireReturnedStock(value, context);
   });
@@ -175,7 +175,7 @@ export const CancelSchema = z
     reason: requiredReason,
     refund: nairaField("Refund due", { allowZero: true }),
   })
-  .strict();
+  .strip();
 export type CancelInput = z.infer<typeof CancelSchema>;
 
 /** Accepting an early payoff: the quoted amount (naira) as shown, so a changed balance is not paid blind. */
@@ -184,7 +184,7 @@ export const PayoffSchema = z
     amount: nairaField("Amount"),
     reference: optionalField(z.string().trim().max(100, "Reference must be at most 100 characters")),
   })
-  .strict();
+  .strip();
 export type PayoffInput = z.infer<typeof PayoffSchema>;
 
 export const PayoffQuoteSchema = z.object({

@@ -44,7 +44,7 @@ export const CreateAgentSchema = z
     latitude: coordinate("Latitude", 90),
     emailVerified: flag("Email verified must be true or false").default(true),
   })
-  .strict();
+  .strip();
 export type CreateAgentInput = z.infer<typeof CreateAgentSchema>;
 
 /** The required fields stay required: a PATCH would leave an emptied field as it was. */
@@ -65,7 +65,7 @@ export const UpdateAgentSchema = z
     emailVerified: flag("Email verified must be true or false").optional(),
     status: AgentStatusSchema.optional(),
   })
-  .strict();
+  .strip();
 export type UpdateAgentInput = z.infer<typeof UpdateAgentSchema>;
 
 export const AgentListQuerySchema = PaginationSchema.extend({ status: AgentStatusSchema.optional() });

@@ -6,10 +6,10 @@ export const LoginSchema = z
     email: EmailSchema,
     password: requiredText("Password is required"),
   })
-  .strict();
+  .strip();
 export type LoginInput = z.infer<typeof LoginSchema>;
 
-export const ForgotPasswordSchema = z.object({ email: EmailSchema }).strict();
+export const ForgotPasswordSchema = z.object({ email: EmailSchema }).strip();
 
 const passwordsMatch = { message: "Passwords do not match", path: ["confirmPassword"] };
 
@@ -18,7 +18,7 @@ export const CreatePasswordSchema = z
     password: NewPasswordSchema,
     confirmPassword: requiredText("Please confirm the password"),
   })
-  .strict()
+  .strip()
   .refine((value) => value.password === value.confirmPassword, passwordsMatch);
 
 export const ResetPasswordSchema = z
@@ -28,7 +28,7 @@ export const ResetPasswordSchema = z
     newPassword: NewPasswordSchema,
     confirmNewPassword: requiredText("Please confirm the password"),
   })
-  .strict()
+  .strip()
   .refine((value) => value.newPassword === value.confirmNewPassword, {
     message: "Passwords do not match",
     path: ["confirmNewPassword"],
@@ -40,7 +40,7 @@ export const ChangePasswordSchema = z
     password: NewPasswordSchema,
     confirmPassword: requiredText("Please confirm the password"),
   })
-  .strict()
+  .strip()
   .refine((value) => value.password === value.confirmPassword, passwordsMatch)
   .refine((value) => value.password !== value.oldPassword, {
     message: "New password must differ from the current one",

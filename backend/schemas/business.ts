@@ -13,7 +13,7 @@ export const BusinessSettingsSchema = z
     address: text("Address", 300),
     phone: phoneSchema({ minDigits: 7, maxMessage: "Phone number must be at most 20 characters" }),
   })
-  .strict();
+  .strip();
 export type BusinessSettingsInput = z.infer<typeof BusinessSettingsSchema>;
 
 /** What the API answers; all empty until an administrator fills them in. */

@@ -75,7 +75,10 @@ export const CollectionOptionsSchema = z.object({
 });
 export type CollectionOptions = z.infer<typeof CollectionOptionsSchema>;
 
-/** One account or many (a page's ticked rows) to one collector, or to nobody (`assignedTo` empty). */
+/**
+ * One account or many (a page's ticked rows) to one collector, or to nobody (`assignedTo` empty). Strict,
+ * unlike most bodies (decision 004): an absent `assignedTo` unassigns, so a misspelt one must not be dropped.
+ */
 export const AssignSchema = z
   .object({
     saleIds: z
@@ -102,7 +105,7 @@ export const ContactSchema = z
     promiseDate: z.preprocess(blankAsMissing, calendarDay("Promise date").optional()),
     followUpOn: z.preprocess(blankAsMissing, calendarDay("Follow-up date").optional()),
   })
-  .strict()
+  .strip()
   .superRefine((value, context) => {
     if (value.outcome !== "PROMISED") return;
     if (value.promiseAmount === undefined)
@@ -112,7 +115,7 @@ export const ContactSchema = z
   });
 export type ContactInput = z.infer<typeof ContactSchema>;
 
-/** The day the account comes back in "Due today"; empty clears it. */
+/** The day the account comes back in "Due today"; empty clears it, so, as above, strict. */
 export const FollowUpSchema = z
   .object({ followUpOn: z.preprocess(blankAsMissing, calendarDay("Follow-up date").nullish()) })
   .strict();

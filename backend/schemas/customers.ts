@@ -32,7 +32,7 @@ export const CreateCustomerSchema = z
     latitude: coordinate("Latitude", 90),
     agentId: optionalId("Agent is required"),
   })
-  .strict();
+  .strip();
 export type CreateCustomerInput = z.infer<typeof CreateCustomerSchema>;
 
 /** The customer page's edit form: the same rules as creating one; who registered them stays. */
@@ -44,7 +44,7 @@ const barReason = requiredText(CUSTOMER_BAR_REASON_REQUIRED).pipe(
 );
 
 /** The customer page's Bar form. */
-export const BarCustomerSchema = z.object({ reason: barReason }).strict();
+export const BarCustomerSchema = z.object({ reason: barReason }).strip();
 
 /** PUT /customers/:id: any of the form's fields, or a status; barring needs its reason (kept in the audit). */
 export const UpdateCustomerSchema = z
@@ -60,7 +60,7 @@ export const UpdateCustomerSchema = z
     status: CustomerStatusSchema.optional(),
     reason: barReason.optional(),
   })
-  .strict()
+  .strip()
   .superRefine((input, context) => {
     if (input.status === "barred" && !input.reason)
       context.addIssue({ code: "custom", path: ["reason"], message: CUSTOMER_BAR_REASON_REQUIRED });

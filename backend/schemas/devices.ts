@@ -104,7 +104,7 @@ export const CreateDeviceSchema = z
     isTokenable: flagField(TOKENABLE_INVALID).default(true),
     inventoryId: optionalId("Inventory item is required"),
   })
-  .strict()
+  .strip()
   .superRefine(tokenSettingsWhenTokenable);
 export type CreateDeviceInput = z.infer<typeof CreateDeviceSchema>;
 
@@ -118,7 +118,7 @@ export const DeviceFileRowSchema = z
   .superRefine(tokenSettingsWhenTokenable);
 export type DeviceFileRow = z.infer<typeof DeviceFileRowSchema>;
 
-export const DeviceBatchFieldsSchema = z.object({}).strict();
+export const DeviceBatchFieldsSchema = z.object({}).strip();
 
 /** What a browser calls a device batch file; the API still reads the bytes (a renamed file is refused). */
 const DEVICE_FILE_NAME = /\.(csv|xlsx)$/i;
@@ -141,7 +141,7 @@ export const DeviceBatchFormSchema = z
       return chosen;
     }),
   })
-  .strict();
+  .strip();
 
 const filterText = (label: string) => z.string().trim().max(100, `${label} is too long`).optional();
 

@@ -93,7 +93,7 @@ export const CreateInventorySchema = z
     price: SalePriceSchema,
     warehouseId: optionalWarehouseId,
   })
-  .strict();
+  .strip();
 export type CreateInventoryInput = z.infer<typeof CreateInventorySchema>;
 
 export const InventoryFormSchema = CreateInventorySchema.extend({
@@ -114,7 +114,7 @@ export const RestockSchema = z
     warehouseId: optionalWarehouseId,
     reason: optionalReason,
   })
-  .strict();
+  .strip();
 export type RestockInput = z.infer<typeof RestockSchema>;
 
 export const TransferSchema = z
@@ -130,7 +130,7 @@ export const TransferSchema = z
     }),
     reason: optionalReason,
   })
-  .strict();
+  .strip();
 export type TransferInput = z.infer<typeof TransferSchema>;
 
 export const CategoryNameSchema = limitedName("Category Name");
@@ -140,28 +140,28 @@ export const CategoryFormSchema = z
   .object({
     name: CategoryNameSchema,
     subCategories: z
-      .array(z.object({ name: SubCategoryNameSchema }).strict())
+      .array(z.object({ name: SubCategoryNameSchema }).strip())
       .max(50)
       .optional(),
   })
-  .strict();
+  .strip();
 
 export const SubCategoryFormSchema = z
   .object({ parentId: chosenId("Parent Category is required"), name: SubCategoryNameSchema })
-  .strict();
+  .strip();
 
 const CategoryEntrySchema = z
   .object({
     name: z.string({ invalid_type_error: "Category Name is required" }).trim().optional(),
     parentId: z.string({ invalid_type_error: "Invalid Parent Category" }).trim().max(64).optional(),
     subCategories: z
-      .array(z.object({ name: SubCategoryNameSchema }).strict(), {
+      .array(z.object({ name: SubCategoryNameSchema }).strip(), {
         invalid_type_error: "Sub-categories must be a list",
       })
       .max(50, "At most 50 sub-categories at once")
       .optional(),
   })
-  .strict()
+  .strip()
   .transform((entry, context) => {
     const parentId = entry.parentId || null;
     const label = parentId ? "Sub-Category Name" : "Category Name";
@@ -195,10 +195,10 @@ export const CreateInventoryCategoriesSchema = z
         .max(50, "At most 50 categories at once"),
     ),
   })
-  .strict();
+  .strip();
 export type CreateInventoryCategoriesInput = z.infer<typeof CreateInventoryCategoriesSchema>;
 
-export const RenameInventoryCategorySchema = z.object({ name: CategoryNameSchema }).strict();
+export const RenameInventoryCategorySchema = z.object({ name: CategoryNameSchema }).strip();
 export type RenameInventoryCategoryInput = z.infer<typeof RenameInventoryCategorySchema>;
 
 const optionalId = z.string().trim().max(64, "Invalid id").optional();

@@ -75,14 +75,15 @@ const body = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`);
 
 /** A message staff type to one customer; the variables of a manual message may be used. */
-export const ManualMessageSchema = z.object({ body: body("Message", MESSAGE_BODY_MAX) }).strict();
+export const ManualMessageSchema = z.object({ body: body("Message", MESSAGE_BODY_MAX) }).strip();
 export type ManualMessageInput = z.infer<typeof ManualMessageSchema>;
 
 export const BULK_MESSAGE_MAX = 2_000;
 
 /**
  * A message to every account the worklist's filters select. `expected` is the count the sender confirmed:
- * if the list changed since, nothing is sent and the new count is shown.
+ * if the list changed since, nothing is sent and the new count is shown. Unlike most fields, an unknown
+ * filter is refused (decision 004): dropping a misspelt one would widen who gets the message.
  */
 export const BulkMessageSchema = z
   .object({
@@ -94,7 +95,7 @@ export const BulkMessageSchema = z
       .max(BULK_MESSAGE_MAX, `At most ${BULK_MESSAGE_MAX} accounts can be messaged at once`),
     filters: CollectionListQuerySchema.omit({ page: true, limit: true }).strict().default({}),
   })
-  .strict();
+  .strip();
 export type BulkMessageInput = z.infer<typeof BulkMessageSchema>;
 
 /** The list message's form: the worklist's filters come from the page's URL. */
@@ -109,7 +110,7 @@ export const SandboxReportSchema = z
     }),
     reason: z.preprocess(blankAsMissing, z.string().trim().max(200, "Reason is too long").optional()),
   })
-  .strict();
+  .strip();
 export type SandboxReportInput = z.infer<typeof SandboxReportSchema>;
 
 export const TemplateKindSchema = z.enum(TEMPLATE_KINDS, {
@@ -125,13 +126,13 @@ export const TemplateSchema = z
       z.string().trim().max(120, "Subject must be at most 120 characters").optional(),
     ),
   })
-  .strict();
+  .strip();
 export type TemplateInput = z.infer<typeof TemplateSchema>;
 
 /** A template's preview with one real account: the account's sale id, or the newest account's. */
 export const TemplatePreviewSchema = TemplateSchema.extend({
   saleId: z.preprocess(blankAsMissing, id("saleId").optional()),
-}).strict();
+}).strip();
 export type TemplatePreviewInput = z.infer<typeof TemplatePreviewSchema>;
 
 const LengthSchema = z.object({
@@ -200,7 +201,7 @@ export const ReminderScheduleSchema = z
     onTheDay: onOff("On the day"),
     daysAfter: days("Days after").transform((values) => [...values].sort((a, b) => a - b)),
   })
-  .strict();
+  .strip();
 export type ReminderScheduleInput = z.infer<typeof ReminderScheduleSchema>;
 
 export const MessageSettingsSchema = z.object({
@@ -229,5 +230,5 @@ export const MessageSettingsSchema = z.object({
 });
 export type MessageSettings = z.infer<typeof MessageSettingsSchema>;
 
-export const OptOutSchema = z.object({ optedOut: onOff("Opted out") }).strict();
+export const OptOutSchema = z.object({ optedOut: onOff("Opted out") }).strip();
 export type OptOutInput = z.infer<typeof OptOutSchema>;

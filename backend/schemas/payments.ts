@@ -32,7 +32,7 @@ export const InitializePaymentSchema = z
       .refine((value) => /^https?:\/\//i.test(value), "Redirect URL must be an absolute http(s) URL")
       .optional(),
   })
-  .strict();
+  .strip();
 export type InitializePaymentInput = z.infer<typeof InitializePaymentSchema>;
 
 export const InitializedPaymentSchema = z.object({
@@ -106,7 +106,7 @@ export const SandboxDecisionSchema = z
       PaymentAmountSchema.optional(),
     ),
   })
-  .strict();
+  .strip();
 export type SandboxDecision = z.output<typeof SandboxDecisionSchema>;
 
 /** No customer details: it is a staff screen. */
@@ -150,7 +150,7 @@ export const daysOrUnlock = <Input extends { days?: number; unlock?: boolean }>(
   Boolean(input.unlock) !== (input.days !== undefined);
 export const DAYS_OR_UNLOCK = { message: "Give either a number of days or unlock", path: ["days"] };
 
-export const GenerateTokenSchema = z.object(TOKEN_FIELDS).strict().refine(daysOrUnlock, DAYS_OR_UNLOCK);
+export const GenerateTokenSchema = z.object(TOKEN_FIELDS).strip().refine(daysOrUnlock, DAYS_OR_UNLOCK);
 export type GenerateTokenInput = z.output<typeof GenerateTokenSchema>;
 
 export const GeneratedTokenSchema = z.object({

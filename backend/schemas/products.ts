@@ -45,7 +45,7 @@ export const ProductInventoriesSchema = z.preprocess(
           inventoryId: chosenId("Inventory item is required"),
           quantity: ProductInventoryQuantitySchema,
         })
-        .strict(),
+        .strip(),
       { required_error: SELECT_INVENTORY, invalid_type_error: "Invalid format for inventories" },
     )
     .min(1, SELECT_INVENTORY)
@@ -76,7 +76,7 @@ export const CreateProductSchema = z
     paymentModes: PaymentModesSchema,
     inventories: ProductInventoriesSchema,
   })
-  .strict();
+  .strip();
 export type CreateProductInput = z.infer<typeof CreateProductSchema>;
 
 /** An edit without a new image keeps the old one. */
@@ -91,7 +91,7 @@ export const UpdateProductSchema = z
     paymentModes: PaymentModesSchema.optional(),
     inventories: ProductInventoriesSchema.optional(),
   })
-  .strict();
+  .strip();
 export type UpdateProductInput = z.infer<typeof UpdateProductSchema>;
 
 export const CreateProductCategorySchema = z
@@ -103,7 +103,7 @@ export const CreateProductCategorySchema = z
       .enum(PRODUCT_CATEGORY_TYPES, { errorMap: () => ({ message: "Category type must be PRODUCT" }) })
       .default("PRODUCT"),
   })
-  .strict();
+  .strip();
 export type CreateProductCategoryInput = z.infer<typeof CreateProductCategorySchema>;
 
 export const ProductListQuerySchema = PaginationSchema.extend({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { IdSchema, requiredText } from "./fields";
 import { ACTIONS, SUBJECTS } from "./permissions";
+import { USER_STATUSES } from "../constants/users";
 
 export const PermissionRecordSchema = z.object({
   id: z.string(),
@@ -18,10 +19,26 @@ export const RoleRecordSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   deleted_at: z.string().nullable(),
-  userCount: z.number().optional(),
 });
 export type RoleRecord = z.infer<typeof RoleRecordSchema>;
-export const RoleListSchema = z.array(RoleRecordSchema);
+
+/** What the roles routes answer: the record and how many live staff hold it, in the contract's `_count`. */
+export const RoleWithCountSchema = RoleRecordSchema.extend({
+  _count: z.object({ users: z.number().int() }),
+});
+export type RoleWithCount = z.infer<typeof RoleWithCountSchema>;
+export const RoleListSchema = z.array(RoleWithCountSchema);
+
+export const RoleMemberSchema = z.object({
+  id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  status: z.enum(USER_STATUSES),
+});
+
+/** `GET /roles/more_details/:id`: the role with the live staff who hold it. */
+export const RoleDetailsSchema = RoleWithCountSchema.extend({ users: z.array(RoleMemberSchema) });
 
 export const ROLE_NAME_MIN = 2;
 export const ROLE_NAME_MAX = 40;
@@ -37,9 +54,15 @@ const PermissionIdsSchema = z
   .array(IdSchema, { invalid_type_error: "Permissions must be a list of permission ids" })
   .max(100, "Too many permissions");
 
+const ActiveSchema = z.boolean({ invalid_type_error: "Active must be true or false" });
+
 export const CreateRoleSchema = z
-  .object({ role: RoleNameSchema, permissionIds: PermissionIdsSchema.default([]) })
-  .strict();
+  .object({
+    role: RoleNameSchema,
+    permissionIds: PermissionIdsSchema.default([]),
+    active: ActiveSchema.default(true),
+  })
+  .strip();
 export type CreateRoleInput = z.infer<typeof CreateRoleSchema>;
 
 /** Every field optional; `permissionIds`, when given, replaces the whole set. */
@@ -47,12 +70,22 @@ export const UpdateRoleSchema = z
   .object({
     role: RoleNameSchema.optional(),
     permissionIds: PermissionIdsSchema.optional(),
-    active: z.boolean({ invalid_type_error: "Active must be true or false" }).optional(),
+    active: ActiveSchema.optional(),
   })
-  .strict();
+  .strip();
 export type UpdateRoleInput = z.infer<typeof UpdateRoleSchema>;
 
 /** An unticked checkbox sends nothing, so a missing `active` means false here. */
-export const RoleFormSchema = CreateRoleSchema.extend({ active: z.boolean().optional() }).strict();
+export const RoleFormSchema = CreateRoleSchema.extend({ active: z.boolean().optional() }).strip();
 
 export const PermissionListSchema = z.array(PermissionRecordSchema);
+
+export const CreatePermissionSchema = z
+  .object({
+    action: z.enum(ACTIONS, { errorMap: () => ({ message: "Invalid action type" }) }),
+    subject: z.enum(SUBJECTS, { errorMap: () => ({ message: "Invalid subject" }) }),
+  })
+  .strip();
+export type CreatePermissionInput = z.infer<typeof CreatePermissionSchema>;
+
+export const PermissionSubjectsSchema = z.object({ subjects: z.array(z.enum(SUBJECTS)) });

@@ -61,11 +61,11 @@ export const EMPTY_DRAFT: SaleDraftDocument = {
 
 export const DraftCustomerSchema = z
   .object({ customerId: z.string().trim().max(64).nullable() })
-  .strict()
+  .strip()
   .transform((value) => ({ customerId: value.customerId || null }));
 export const DraftAgentSchema = z
   .object({ agentId: z.string().trim().max(64).nullable() })
-  .strict()
+  .strip()
   .transform((value) => ({ agentId: value.agentId || null }));
 export const DraftAddProductSchema = z
   .object({
@@ -76,23 +76,23 @@ export const DraftAddProductSchema = z
       .max(64),
     units: blankAs(1, QuantitySchema),
   })
-  .strict();
-export const DraftUnitsSchema = z.object({ units: QuantitySchema }).strict();
+  .strip();
+export const DraftUnitsSchema = z.object({ units: QuantitySchema }).strip();
 export const DraftParametersSchema = ParametersSchema;
-export const DraftMiscellaneousSchema = z.object({ costs: MiscellaneousCostsSchema }).strict();
+export const DraftMiscellaneousSchema = z.object({ costs: MiscellaneousCostsSchema }).strip();
 export const DraftDevicesSchema = z
   .object({ deviceIds: z.array(z.string().trim().min(1).max(64)).max(10_000) })
-  .strict();
+  .strip();
 export const DraftRecipientSchema = RecipientSchema;
 export const DraftIdentificationSchema = IdentificationSchema;
 export const DraftNextOfKinSchema = NextOfKinSchema;
 export const DraftGuarantorSchema = GuarantorSchema;
-export const DraftBvnSchema = z.object({ bvn: BvnSchema }).strict();
+export const DraftBvnSchema = z.object({ bvn: BvnSchema }).strip();
 export const DraftPaymentMethodSchema = z
   .object({
     paymentMethod: z.enum(PAYMENT_METHODS, { errorMap: () => ({ message: "Payment method is required" }) }),
   })
-  .strict();
+  .strip();
 
 const ItemPriceViewSchema = z.object({
   basePrice: z.number(),

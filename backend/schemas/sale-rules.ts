@@ -160,7 +160,7 @@ export const ParametersSchema = z
     installmentStartingPrice: optionalField(InstallmentStartingPriceSchema),
     discount: blankAs(0, DiscountSchema),
   })
-  .strict()
+  .strip()
   .superRefine(instalmentTermsIssues)
   .transform((value) => ({
     ...value,
@@ -176,7 +176,7 @@ export const MiscellaneousCostSchema = z
     ),
     cost: CostSchema,
   })
-  .strict();
+  .strip();
 export const MiscellaneousCostsSchema = z
   .array(MiscellaneousCostSchema)
   .max(MAX_COSTS_PER_ITEM, `At most ${MAX_COSTS_PER_ITEM} miscellaneous costs`)
@@ -203,7 +203,7 @@ export const RecipientSchema = z
     // Empty when the recipient has none, as a customer may have none.
     email: emailOrNone("Invalid email"),
   })
-  .strict();
+  .strip();
 export type Recipient = z.output<typeof RecipientSchema>;
 
 const identificationShape = {
@@ -239,7 +239,7 @@ function expiresAfterIssue(value: { issueDate: string; expirationDate: string },
   }
 }
 
-export const IdentificationSchema = z.object(identificationShape).strict().superRefine(expiresAfterIssue);
+export const IdentificationSchema = z.object(identificationShape).strip().superRefine(expiresAfterIssue);
 export type Identification = z.output<typeof IdentificationSchema>;
 
 /** The youngest a next of kin or guarantor may be: they answer for a loan. */
@@ -285,7 +285,7 @@ export const NextOfKinSchema = z
     longitude,
     latitude,
   })
-  .strict();
+  .strip();
 export type NextOfKin = z.output<typeof NextOfKinSchema>;
 
 export const GuarantorSchema = z
@@ -304,7 +304,7 @@ export const GuarantorSchema = z
     latitude,
     identificationDetails: IdentificationSchema,
   })
-  .strict();
+  .strip();
 export type Guarantor = z.output<typeof GuarantorSchema>;
 
 export const BvnSchema = z
@@ -344,7 +344,7 @@ export const SaleItemSchema = z
       .optional(),
     saleRecipient: RecipientSchema,
   })
-  .strict()
+  .strip()
   .superRefine(instalmentTermsIssues);
 export type SaleItemInput = z.output<typeof SaleItemSchema>;
 
@@ -374,7 +374,7 @@ function saleSchema<Method extends z.ZodTypeAny>(paymentMethod: Method) {
       nextOfKinDetails: NextOfKinSchema.optional(),
       guarantorDetails: GuarantorSchema.optional(),
     })
-    .strict()
+    .strip()
     .superRefine((sale, context) => {
       const productIds = sale.saleItems.map((item) => item.productId);
       if (new Set(productIds).size !== productIds.length) {

@@ -23,10 +23,10 @@ export const UploadRowValuesSchema = z
       ]),
     ) as Record<SaleFileField, z.ZodEffects<z.ZodOptional<z.ZodString>, string, string | undefined>>,
   )
-  .strict();
+  .strip();
 export type UploadRowValues = z.output<typeof UploadRowValuesSchema>;
 
-export const CorrectRowSchema = z.object({ values: UploadRowValuesSchema }).strict();
+export const CorrectRowSchema = z.object({ values: UploadRowValuesSchema }).strip();
 
 export const SalesUploadedSchema = z.object({ message: z.string(), count: z.number() });
 
@@ -73,7 +73,7 @@ export const SalesExportFieldsSchema = z
       })
       .optional(),
   })
-  .strict();
+  .strip();
 export const SalesExportQuerySchema = SalesExportFieldsSchema.refine(
   (query) => !query.startDate || !query.endDate || query.endDate >= query.startDate,
   { message: "End date must be after start date", path: ["endDate"] },
@@ -120,7 +120,7 @@ export const SalesBatchFormSchema = z
       return chosen;
     }),
   })
-  .strict();
+  .strip();
 
 export const SalesExportFormSchema = SalesExportFieldsSchema.superRefine((query, context) => {
   const today = lagosToday();

@@ -275,7 +275,7 @@ export const CashPaymentSchema = z
       .optional()
       .transform((value) => (value === "" ? undefined : value)),
   })
-  .strict();
+  .strip();
 export type CashPaymentInput = z.infer<typeof CashPaymentSchema>;
 
 export const RecordedPaymentSchema = z.object({
@@ -309,7 +309,7 @@ export const FinancialSettingsSchema = z
     loanMargin: fraction("Loan margin"),
     monthlyInterest: fraction("Monthly interest"),
   })
-  .strict();
+  .strip();
 export type FinancialSettingsInput = z.infer<typeof FinancialSettingsSchema>;
 
 const percent = (label: string) =>
@@ -333,4 +333,4 @@ export const FinancialSettingsFormSchema = z
     loanMargin: percent("Loan margin"),
     monthlyInterest: percent("Monthly interest"),
   })
-  .strict();
+  .strip();

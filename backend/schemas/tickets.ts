@@ -34,7 +34,7 @@ export const CreateTicketSchema = z
     ),
     customerId: optionalId("Customer is required"),
   })
-  .strict();
+  .strip();
 export type CreateTicketInput = z.infer<typeof CreateTicketSchema>;
 
 /** A null (or "") assignee takes the ticket off whoever had it; assigning makes an open ticket active. */
@@ -53,10 +53,10 @@ export const UpdateTicketSchema = z
       )
       .optional(),
   })
-  .strict();
+  .strip();
 export type UpdateTicketInput = z.infer<typeof UpdateTicketSchema>;
 
-export const TicketStatusFormSchema = z.object({ status: TicketStatusSchema }).strict();
+export const TicketStatusFormSchema = z.object({ status: TicketStatusSchema }).strip();
 export type TicketStatusFormInput = z.infer<typeof TicketStatusFormSchema>;
 
 export const TicketAssigneeFormSchema = z
@@ -67,7 +67,7 @@ export const TicketAssigneeFormSchema = z
       .max(64, "Assignee must be a staff member's id")
       .optional(),
   })
-  .strict();
+  .strip();
 export type TicketAssigneeFormInput = z.infer<typeof TicketAssigneeFormSchema>;
 
 export const TicketCommentSchema = z
@@ -76,7 +76,7 @@ export const TicketCommentSchema = z
       z.string().max(5_000, "Comment must be at most 5000 characters"),
     ),
   })
-  .strict();
+  .strip();
 export type TicketCommentInput = z.infer<typeof TicketCommentSchema>;
 
 export const TicketListQuerySchema = PaginationSchema.extend({

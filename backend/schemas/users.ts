@@ -2,9 +2,10 @@ import { z } from "zod";
 import { IdSchema, PhoneSchema, StaffEmailSchema, requiredText } from "./fields";
 import { PaginationSchema, listSchema } from "./list";
 import { RoleRecordSchema } from "./roles";
+import { USER_STATUSES } from "../constants/users";
 
-export const USER_STATUSES = ["active", "inactive", "barred"] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
+export { USER_STATUSES };
+export type { UserStatus } from "../constants/users";
 
 /** Never with a password hash. */
 export const UserRecordSchema = z.object({
@@ -38,7 +39,7 @@ export const AddUserSchema = z
     role: requiredText("Role is required"),
     location: requiredText("Location is required").pipe(z.string().max(100, "Location is too long")),
   })
-  .strict();
+  .strip();
 export type AddUserInput = z.infer<typeof AddUserSchema>;
 
 const optionalTrimmed = (label: string, max: number) =>
@@ -54,7 +55,7 @@ export const ProfileSchema = z
     /** Needed only when one changes one's own e-mail. */
     currentPassword: z.string().max(128, "Current password is too long").optional(),
   })
-  .strict();
+  .strip();
 export type ProfileInput = z.infer<typeof ProfileSchema>;
 
 /** Names and e-mail cannot be blanked: an empty input would otherwise read as "not changed". */
@@ -62,12 +63,12 @@ export const ProfileFormSchema = ProfileSchema.extend({
   firstname: requiredText("First name is required").pipe(z.string().max(50, "First name is too long")),
   lastname: requiredText("Last name is required").pipe(z.string().max(50, "Last name is too long")),
   email: StaffEmailSchema,
-}).strict();
+}).strip();
 
-export const UpdateUserSchema = ProfileSchema.extend({ isBlocked: z.boolean().optional() }).strict();
+export const UpdateUserSchema = ProfileSchema.extend({ isBlocked: z.boolean().optional() }).strip();
 export type UpdateUserInput = z.infer<typeof UpdateUserSchema>;
 
-export const AssignRoleSchema = z.object({ roleId: IdSchema }).strict();
+export const AssignRoleSchema = z.object({ roleId: IdSchema }).strip();
 
 export const UserStatusSchema = z.enum(USER_STATUSES);
 

@@ -30,7 +30,7 @@ export const CreateWarehouseSchema = z
     type: WarehouseTypeSchema.optional(),
     inventoryClasses: InventoryClassesSchema,
   })
-  .strict();
+  .strip();
 export type CreateWarehouseInput = z.infer<typeof CreateWarehouseSchema>;
 
 export const WarehouseFormSchema = CreateWarehouseSchema.extend({
@@ -45,7 +45,7 @@ export const UpdateWarehouseSchema = z
     inventoryClasses: InventoryClassesSchema.optional(),
     status: WarehouseStatusSchema.optional(),
   })
-  .strict();
+  .strip();
 export type UpdateWarehouseInput = z.infer<typeof UpdateWarehouseSchema>;
 
 export const WarehouseListQuerySchema = PaginationSchema.extend({ status: WarehouseStatusSchema.optional() });

@@ -2,11 +2,17 @@ import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { permissions, rolePermissions, roles, users } from "../db/schema";
 import type { RoleRow } from "../db/schema";
-import type { CreateRoleInput, RoleRecord, UpdateRoleInput } from "../schemas/roles";
+import type {
+  CreatePermissionInput,
+  CreateRoleInput,
+  RoleWithCount,
+  UpdateRoleInput,
+} from "../schemas/roles";
 import { recordAudit } from "./audit";
 import type { StaffActor } from "./audit";
 import { invalid, invalidField, isUniqueViolation, notFound } from "./errors";
-import { FULL_ACCESS, comparePermissions, permissionName } from "../schemas/permissions";
+import { FULL_ACCESS, SUBJECTS, comparePermissions, permissionName } from "../schemas/permissions";
+import type { Subject } from "../schemas/permissions";
 import { loadRoleRecords } from "./records";
 import {
   isAdministrator,
@@ -23,6 +29,10 @@ export const ROLE_NAME_TAKEN = "A role with this name already exists";
 export const UNKNOWN_PERMISSION = "Unknown permission";
 export const ADMIN_ROLE_LOCKED = "The admin role cannot be changed";
 export const ADMIN_ROLE_UNDELETABLE = "The admin role cannot be deleted";
+export const PERMISSION_NOT_FOUND = "Permission not found";
+export const PERMISSION_EXISTS = "Permission with the same action and subject already exists.";
+export const FULL_ACCESS_UNDELETABLE =
+  "The manage:all permission gives the admin role its full access and cannot be deleted";
 
 /** The seeded role that always keeps manage:all, so the business can never lock itself out. */
 const ADMIN_ROLE = "admin";
@@ -47,16 +57,16 @@ async function userCounts(db: AppDb, roleIds: string[]) {
   return new Map(rows.map((row) => [row.roleId, row.total]));
 }
 
-async function toRoleRecords(db: AppDb, rows: RoleRow[]): Promise<RoleRecord[]> {
+async function toRoleRecords(db: AppDb, rows: RoleRow[]): Promise<RoleWithCount[]> {
   const ids = rows.map((row) => row.id);
   const [records, counts] = await Promise.all([loadRoleRecords(db, rows), userCounts(db, ids)]);
   return rows.flatMap((row) => {
     const record = records.get(row.id);
-    return record ? [{ ...record, userCount: counts.get(row.id) ?? 0 }] : [];
+    return record ? [{ ...record, _count: { users: counts.get(row.id) ?? 0 } }] : [];
   });
 }
 
-export async function listRoles(db: AppDb): Promise<RoleRecord[]> {
+export async function listRoles(db: AppDb): Promise<RoleWithCount[]> {
   const rows = await db.select().from(roles).where(isLiveRole).orderBy(asc(roles.name));
   return toRoleRecords(db, rows);
 }
@@ -70,11 +80,28 @@ async function findLiveRole(db: AppDb, id: string) {
   return role ?? null;
 }
 
-async function getRole(db: AppDb, id: string): Promise<RoleRecord> {
+export async function getRole(db: AppDb, id: string): Promise<RoleWithCount> {
   const role = await findLiveRole(db, id);
   if (!role) throw notFound(ROLE_NOT_FOUND);
   const [record] = await toRoleRecords(db, [role]);
   return record;
+}
+
+/** The role with the live staff who hold it, for `GET /roles/more_details/:id`. */
+export async function getRoleDetails(db: AppDb, id: string) {
+  const role = await getRole(db, id);
+  const members = await db
+    .select({
+      id: users.id,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      email: users.email,
+      status: users.status,
+    })
+    .from(users)
+    .where(and(eq(users.roleId, id), isNull(users.deletedAt)))
+    .orderBy(asc(users.firstname), asc(users.lastname));
+  return { ...role, users: members };
 }
 
 function nameTaken(db: AppDb, name: string, exceptRoleId?: string) {
@@ -103,7 +130,10 @@ export async function createRole(db: AppDb, actor: StaffActor, input: CreateRole
 
   const id = await db
     .transaction(async (tx) => {
-      const [created] = await tx.insert(roles).values({ name: input.role }).returning({ id: roles.id });
+      const [created] = await tx
+        .insert(roles)
+        .values({ name: input.role, active: input.active })
+        .returning({ id: roles.id });
       if (granted.length) {
         await tx
           .insert(rolePermissions)
@@ -114,7 +144,7 @@ export async function createRole(db: AppDb, actor: StaffActor, input: CreateRole
         subject: "Roles",
         recordId: created.id,
         summary: `Created the role ${input.role} with ${granted.length} permission${granted.length === 1 ? "" : "s"}`,
-        changes: { role: input.role, permissions: granted.map(permissionName) },
+        changes: { role: input.role, active: input.active, permissions: granted.map(permissionName) },
       });
       return created.id;
     })
@@ -251,6 +281,84 @@ export async function assignRole(db: AppDb, actor: StaffActor, userId: string, r
       recordId: userId,
       summary: `Changed the designation of ${user.firstname} ${user.lastname} from ${user.roleName} to ${role.name}`,
       changes: { roleId: { from: user.roleId, to: role.id } },
+    });
+  });
+}
+
+// The existing backend hides these from the subjects a role editor offers: full access and staff
+// administration are given out by administrators alone.
+const HIDDEN_SUBJECTS: readonly Subject[] = ["all", "Users", "Roles"];
+
+export function permissionSubjects() {
+  return { subjects: SUBJECTS.filter((subject) => !HIDDEN_SUBJECTS.includes(subject)) };
+}
+
+/**
+ * The catalogue is every action × subject the guard knows (seeded at each start), so creating one only
+ * brings back a deleted pair; a pair that exists is refused.
+ */
+export async function createPermission(db: AppDb, actor: StaffActor, input: CreatePermissionInput) {
+  const name = permissionName(input);
+  const [existing] = await db
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(and(eq(permissions.action, input.action), eq(permissions.subject, input.subject)))
+    .limit(1);
+  if (existing) throw invalid(PERMISSION_EXISTS);
+  return db
+    .transaction(async (tx) => {
+      const [created] = await tx
+        .insert(permissions)
+        .values(input)
+        .returning({ id: permissions.id, action: permissions.action, subject: permissions.subject });
+      await recordAudit(tx, actor, {
+        action: "create",
+        subject: "Roles",
+        recordId: created.id,
+        summary: `Created the permission ${name}`,
+        changes: { permission: name },
+      });
+      return created;
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? invalid(PERMISSION_EXISTS) : error;
+    });
+}
+
+/**
+ * Withdrawn from every role that holds it, in the same transaction, so no role points at nothing. Never
+ * manage:all (the admin role's full access); a role with full access is an administrator matter
+ * (decision 011). The next start puts the pair back in the catalogue, held by no role.
+ */
+export async function deletePermission(db: AppDb, actor: StaffActor, id: string) {
+  const [permission] = await db
+    .select({ id: permissions.id, action: permissions.action, subject: permissions.subject })
+    .from(permissions)
+    .where(eq(permissions.id, id))
+    .limit(1);
+  if (!permission) throw notFound(PERMISSION_NOT_FOUND);
+  const name = permissionName(permission);
+  if (name === FULL_ACCESS) throw invalid(FULL_ACCESS_UNDELETABLE);
+
+  await db.transaction(async (tx) => {
+    const holders = await tx
+      .select({ id: roles.id, name: roles.name })
+      .from(rolePermissions)
+      .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
+      .where(and(eq(rolePermissions.permissionId, id), isNull(roles.deletedAt)))
+      .orderBy(asc(roles.name));
+    for (const holder of holders) {
+      requireMayChangeStaff(actor, await storedRolePermissionNames(tx, holder.id));
+    }
+    await tx.delete(permissions).where(eq(permissions.id, id));
+    await recordAudit(tx, actor, {
+      action: "delete",
+      subject: "Roles",
+      recordId: id,
+      summary:
+        `Deleted the permission ${name}` +
+        (holders.length ? `, withdrawn from ${holders.map((holder) => holder.name).join(", ")}` : ""),
+      changes: { permission: name, roles: holders.map((holder) => holder.name) },
     });
   });
 }

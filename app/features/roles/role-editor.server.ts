@@ -1,4 +1,4 @@
-import { RoleFormSchema, RoleRecordSchema } from "#backend/schemas/roles";
+import { RoleFormSchema, RoleWithCountSchema } from "#backend/schemas/roles";
 import { apiWrite } from "~/api.server";
 import { redirectWithSuccess } from "~/toast.server";
 import { invalidSubmission, parseForm, rejectedSubmission } from "~/utils/forms.server";
@@ -20,12 +20,12 @@ export async function saveRole(request: Request, formData: FormData, roleId?: st
           // An unticked checkbox sends nothing: no `active` means the box was cleared.
           body: { role, permissionIds, active: submission.value.active ?? false },
         },
-        RoleRecordSchema,
+        RoleWithCountSchema,
       )
     : await apiWrite(
         request,
         { method: "POST", path: "/v1/roles", body: { role, permissionIds } },
-        RoleRecordSchema,
+        RoleWithCountSchema,
       );
   if (!answer.ok) {
     return rejectedSubmission(submission, answer.failure, {
