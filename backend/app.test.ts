@@ -367,3 +367,70 @@ describe("answers", () => {
     }
   });
 });
+
+describe("GET /api/docs: the reference contract's shapes (issue 30)", () => {
+  type JsonSchema = {
+    $ref?: string;
+    type?: string | string[];
+    nullable?: boolean;
+    properties?: Record<string, JsonSchema>;
+    items?: JsonSchema;
+    required?: string[];
+  };
+  const documentOf = async () => (await backend.request("GET", "/api/docs")).json();
+  const answerOf = (
+    document: { paths: Record<string, Record<string, unknown>> },
+    method: string,
+    path: string,
+  ) => {
+    const operation = document.paths[path]?.[method] as
+      { responses: Record<string, { content: Record<string, { schema: JsonSchema }> }> } | undefined;
+    expect(operation, `${method} ${path}`).toBeDefined();
+    const [success] = Object.entries(operation!.responses).filter(([status]) => status.startsWith("2"));
+    return success[1].content["application/json"].schema;
+  };
+  const resolve = (document: { components: { schemas: Record<string, JsonSchema> } }, schema: JsonSchema) =>
+    schema.$ref ? document.components.schemas[schema.$ref.split("/").pop()!] : schema;
+
+  it("lists the contract routes added for it, each with its answer", async () => {
+    const document = await documentOf();
+    for (const [method, path] of [
+      ["get", "/api/v1/products/{id}/inventory"],
+      ["post", "/api/v1/inventory/batch/create"],
+      ["patch", "/api/v1/device/{id}"],
+      ["delete", "/api/v1/device/{id}"],
+    ]) {
+      expect(answerOf(document, method, path), `${method} ${path}`).toBeDefined();
+    }
+    expect(document.paths["/api/v1/device/{id}"].delete.description).toContain("delete:Devices");
+    expect(document.paths["/api/v1/inventory/batch/create"].post.requestBody).toBeDefined();
+  });
+
+  it("gives devices' count and timeDivider as strings, agents' person under user, inventory values", async () => {
+    const document = await documentOf();
+    const device = resolve(document, answerOf(document, "patch", "/api/v1/device/{id}"));
+    expect(device.properties?.count).toMatchObject({ type: "string", nullable: true });
+    expect(device.properties?.timeDivider).toMatchObject({ type: "string", nullable: true });
+    const listed = answerOf(document, "get", "/api/v1/device").properties?.devices.items;
+    expect(listed?.properties?.count).toMatchObject({ type: "string" });
+
+    const agent = resolve(document, answerOf(document, "get", "/api/v1/agents/{id}"));
+    expect(agent.properties?.agentId).toMatchObject({ type: "number" });
+    expect(agent.properties?.user.required).toEqual(
+      expect.arrayContaining(["firstname", "lastname", "email", "phone", "status"]),
+    );
+    const listedAgent = answerOf(document, "get", "/api/v1/agents").properties?.agents.items;
+    expect(listedAgent?.properties?.user.properties?.phone).toMatchObject({ type: "string", nullable: true });
+
+    const item = answerOf(document, "get", "/api/v1/inventory/{id}");
+    expect(item.properties?.inventoryValue).toMatchObject({ type: "number" });
+    const batch = item.properties?.batches.items;
+    expect(batch?.properties?.stockValue).toMatchObject({ type: "string" });
+    expect(batch?.properties?.creatorDetails.required).toEqual(["firstname", "lastname"]);
+
+    const links = answerOf(document, "get", "/api/v1/products/{id}/inventory");
+    expect(links.properties?.inventories.items?.required).toEqual(
+      expect.arrayContaining(["productId", "inventoryId", "quantity", "inventory"]),
+    );
+  });
+});

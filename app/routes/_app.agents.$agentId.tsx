@@ -21,7 +21,7 @@ const loadAgentFormSchema = () => import("#backend/schemas/agents").then((module
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
     title: data
-      ? `${data.editing ? "Edit " : ""}${fullName(data.agent)} — Agents — SolarDesk`
+      ? `${data.editing ? "Edit " : ""}${fullName(data.agent.user)} — Agents — SolarDesk`
       : "Agent — SolarDesk",
   },
 ];
@@ -36,15 +36,16 @@ function EditAgentForm({
   lastResult?: FormResult;
 }) {
   const { form, field, formErrors } = useLiveForm({ loadSchema: loadAgentFormSchema, lastResult });
+  const person = agent.user;
   const record = {
-    firstname: agent.firstname,
-    lastname: agent.lastname,
-    email: agent.email,
-    phoneNumber: agent.phoneNumber ?? "",
-    addressType: agent.addressType,
-    location: agent.location,
-    longitude: agent.longitude === null ? "" : String(agent.longitude),
-    latitude: agent.latitude === null ? "" : String(agent.latitude),
+    firstname: person.firstname,
+    lastname: person.lastname,
+    email: person.email,
+    phoneNumber: person.phone ?? "",
+    addressType: person.addressType,
+    location: person.location,
+    longitude: person.longitude ?? "",
+    latitude: person.latitude ?? "",
   };
   return (
     <Form method="post" {...form} className="mt-4 flex flex-col gap-1">
@@ -66,18 +67,22 @@ function EditAgentForm({
 }
 
 function agentDetails(agent: AgentRecord): [string, React.ReactNode][] {
+  const person = agent.user;
   return [
-    ["First Name", agent.firstname],
-    ["Last Name", agent.lastname],
-    ["Email", agent.email],
-    ["Phone Number", agent.phoneNumber ?? "N/A"],
-    ["Location", agent.location],
-    ["Address Type", capitalise(agent.addressType.toLowerCase())],
+    ["Agent Number", String(agent.agentId)],
+    ["First Name", person.firstname],
+    ["Last Name", person.lastname],
+    ["Email", person.email],
+    ["Phone Number", person.phone ?? "N/A"],
+    ["Location", person.location],
+    ["Address Type", capitalise(person.addressType.toLowerCase())],
     [
       "Coordinates",
-      agent.latitude !== null && agent.longitude !== null ? `${agent.latitude}, ${agent.longitude}` : "N/A",
+      person.latitude !== null && person.longitude !== null
+        ? `${person.latitude}, ${person.longitude}`
+        : "N/A",
     ],
-    ["Email Verified", agent.emailVerified ? "Yes" : "No"],
+    ["Email Verified", person.emailVerified ? "Yes" : "No"],
     ["Agent Since", formatDate(agent.createdAt)],
   ];
 }
@@ -85,7 +90,7 @@ function agentDetails(agent: AgentRecord): [string, React.ReactNode][] {
 export default function AgentRoute() {
   const { agent, can, editing, mapsApiKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const barred = agent.status === "barred";
+  const barred = agent.user.status === "barred";
   return (
     <div className="flex flex-col gap-4">
       <ActionToast toast={actionData?.toast} />
@@ -99,9 +104,9 @@ export default function AgentRoute() {
         <header className="flex flex-wrap items-start justify-between gap-3">
           <div className="flex flex-wrap items-center gap-3">
             <h2 id="agent-name" className="text-lg font-semibold">
-              {fullName(agent)}
+              {fullName(agent.user)}
             </h2>
-            <AgentStatusPill status={agent.status} />
+            <AgentStatusPill status={agent.user.status} />
           </div>
           {can.write && !editing ? (
             <div className="flex flex-wrap gap-2">

@@ -185,3 +185,44 @@ describe("0013: sale and receipt numbers", () => {
     }
   });
 });
+
+describe("0028: agent numbers", () => {
+  it("numbers the agents already stored in the order they were added, in eight digits, then goes on", async () => {
+    const full = defaultMigrationsFolder();
+    const before = await mkdtemp(path.join(os.tmpdir(), "migrations-"));
+    await cp(full, before, { recursive: true });
+    await rm(path.join(before, "0028_agent-number.sql"));
+    const journalPath = path.join(before, "meta", "_journal.json");
+    const journal = JSON.parse(await readFile(journalPath, "utf8")) as { entries: { idx: number }[] };
+    journal.entries = journal.entries.filter((entry) => entry.idx < 28);
+    await writeFile(journalPath, JSON.stringify(journal));
+
+    const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+    const { db } = wrapPglite(client);
+    const addAgent = (id: string, day?: string) =>
+      client.query<{ number: number }>(
+        `insert into agents (id, firstname, lastname, email, location${day ? ", created_at" : ""})
+         values ($1, 'Numbered', 'Agent', $1 || '@agents.test', 'Enugu'${day ? ", $2" : ""}) returning *`,
+        day ? [id, day] : [id],
+      );
+    try {
+      await migrateDatabase(db, "pglite", before);
+      await addAgent("agent-b", "2025-02-01");
+      await addAgent("agent-a", "2025-01-01");
+      await addAgent("agent-c", "2025-03-01");
+      await migrateDatabase(db, "pglite", full);
+      const numbers = await client.query<{ id: string; number: number }>(
+        "select id, number from agents order by id",
+      );
+      expect(Object.fromEntries(numbers.rows.map((row) => [row.id, row.number]))).toEqual({
+        "agent-a": 10_000_001,
+        "agent-b": 10_000_002,
+        "agent-c": 10_000_003,
+      });
+      expect((await addAgent("agent-d")).rows[0].number).toBe(10_000_004);
+    } finally {
+      await client.close();
+      await rm(before, { recursive: true, force: true });
+    }
+  });
+});

@@ -2,7 +2,9 @@ import { z } from "zod";
 import type { ZodTypeAny } from "zod";
 import { zodToJsonSchema } from "zod-to-json-schema";
 import { ErrorBodySchema, MessageSchema } from "../schemas/errors";
+import { AgentRecordSchema } from "../schemas/agents";
 import { CustomerRecordSchema } from "../schemas/customers";
+import { DeviceRecordSchema } from "../schemas/devices";
 import { RoleRecordSchema } from "../schemas/roles";
 import { UserRecordSchema } from "../schemas/users";
 import { ROUTE_GROUPS } from "../routes";
@@ -15,6 +17,8 @@ const components: Record<string, ZodTypeAny> = {
   UserRecord: UserRecordSchema,
   RoleRecord: RoleRecordSchema,
   CustomerRecord: CustomerRecordSchema,
+  AgentRecord: AgentRecordSchema,
+  DeviceRecord: DeviceRecordSchema,
   ErrorBody: ErrorBodySchema,
   Message: MessageSchema,
 };

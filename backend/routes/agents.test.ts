@@ -44,23 +44,31 @@ describe("POST /api/v1/agents/create", () => {
     expect(response.status).toBe(201);
     const body = await response.json();
     expectExactly(AgentRecordSchema, body);
+    // The contract's shape: the person under `user`, the 8-digit agent number as `agentId`.
     expect(body).toMatchObject({
-      firstname: "Ifeoma",
-      lastname: "Nnaji",
-      email: "chuka.obi@agents.test",
-      phoneNumber: "08035550101",
-      addressType: "HOME",
-      location: "22 Ogui Road, Enugu",
-      longitude: 7.49,
-      latitude: null,
-      emailVerified: true,
-      status: "active",
+      userId: body.id,
+      user: {
+        id: body.id,
+        firstname: "Ifeoma",
+        lastname: "Nnaji",
+        email: "chuka.obi@agents.test",
+        phone: "08035550101",
+        addressType: "HOME",
+        location: "22 Ogui Road, Enugu",
+        longitude: "7.49",
+        latitude: null,
+        emailVerified: true,
+        status: "active",
+      },
+      deletedAt: null,
       creatorId: team.admin.user.id,
       registeredCustomers: 0,
       sales: 0,
       onGoingSales: 0,
       inventoryInPossession: 0,
     });
+    expect(body.agentId).toBeGreaterThanOrEqual(10_000_000);
+    expect(body.agentId).toBeLessThanOrEqual(99_999_999);
     expect(await (await get(`/api/v1/agents/${body.id}`)).json()).toEqual(body);
     const audit = await backend.db
       .select()
@@ -77,10 +85,10 @@ describe("POST /api/v1/agents/create", () => {
   it("takes a WORK address, emailVerified false, and no phone when the field is empty", async () => {
     const response = await create(newAgent({ addressType: "WORK", emailVerified: false, phoneNumber: "" }));
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({
+    expect((await response.json()).user).toMatchObject({
       addressType: "WORK",
       emailVerified: false,
-      phoneNumber: null,
+      phone: null,
     });
   });
 
@@ -153,6 +161,20 @@ describe("GET /api/v1/agents", () => {
     expectExactly(AgentListSchema, body);
     expect(ids(body)).toEqual([barred.id, older.id]);
     expect(body).toMatchObject({ total: 2, page: 1, limit: 20, totalPages: 1 });
+    expect(body.agents[0]).toMatchObject({
+      id: barred.id,
+      agentId: barred.number,
+      userId: barred.id,
+      user: {
+        id: barred.id,
+        firstname: barred.firstname,
+        lastname: "Listsearch",
+        email: barred.email,
+        phone: "08099990001",
+        status: "barred",
+      },
+    });
+    expect(older.number).toBeLessThan(barred.number);
 
     expect(ids(await (await get("/api/v1/agents?search=listsearch&status=barred")).json())).toEqual([
       barred.id,
@@ -276,9 +298,9 @@ describe("PATCH /api/v1/agents/{id}", () => {
     expect(response.status).toBe(200);
     const body = await response.json();
     expectExactly(AgentRecordSchema, body);
-    expect(body).toMatchObject({
+    expect(body.user).toMatchObject({
       location: "Ikeja",
-      phoneNumber: null,
+      phone: null,
       addressType: "WORK",
       status: "active",
     });
@@ -292,9 +314,9 @@ describe("PATCH /api/v1/agents/{id}", () => {
   it("bars and unbars an agent", async () => {
     const agent = await makeAgent(backend.db);
     const barred = await patch(agent.id, { status: "barred" });
-    expect((await barred.json()).status).toBe("barred");
+    expect((await barred.json()).user.status).toBe("barred");
     const unbarred = await patch(agent.id, { status: "active" }, team.sales.token);
-    expect((await unbarred.json()).status).toBe("active");
+    expect((await unbarred.json()).user.status).toBe("active");
     const actions = await backend.db
       .select({ action: auditLog.action, summary: auditLog.summary })
       .from(auditLog)

@@ -22,7 +22,9 @@ export const agentOperations: Operation[] = [
     method: "get",
     path: "/api/v1/agents",
     tag: "Agents",
-    summary: "Agent list, newest first, with each card's figures; `status` picks a tab",
+    summary:
+      "Agent list, newest first, in the reference contract's shape (the person under `user`, the 8-digit " +
+      "number as `agentId`) with each card's figures; `status` picks a tab",
     access: "read:Agents",
     query: AgentListQuerySchema,
     success: ok("One page of agents", AgentListSchema),
@@ -48,7 +50,7 @@ export const agentOperations: Operation[] = [
     method: "get",
     path: "/api/v1/agents/{id}",
     tag: "Agents",
-    summary: "One agent with the card's figures",
+    summary: "One agent (the person under `user`) with the card's figures",
     access: "read:Agents",
     success: ok("The agent", AgentRecordSchema),
     errors: { 404: "Agent not found" },

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { auditLog, deviceTokens, devices } from "../db/schema";
+import { auditLog, deviceEvents, deviceTokens, devices, saleDrafts, saleItems } from "../db/schema";
 import {
   DeviceBatchReportSchema,
   DeviceBatchResultSchema,
@@ -17,6 +17,7 @@ import {
   makeRole,
   signedInAs,
 } from "../test/factories";
+import { EMPTY_DRAFT } from "../schemas/sale-drafts";
 import { makeSaleItem } from "../test/sale-factories";
 import { makeItem } from "../test/stock-factories";
 import { log } from "../log";
@@ -114,8 +115,8 @@ describe("POST /api/v1/device", () => {
       serialNumber: input.serialNumber,
       key: `••••••••${input.key.slice(-4)}`,
       startingCode: "472916358",
-      count: 7,
-      timeDivider: 1,
+      count: "7",
+      timeDivider: "1",
       restrictedDigitMode: false,
       hardwareModel: "PAYG-200",
       firmwareVersion: "1.4.2",
@@ -152,8 +153,8 @@ describe("POST /api/v1/device", () => {
     );
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({
-      count: 12,
-      timeDivider: 2,
+      count: "12",
+      timeDivider: "2",
       restrictedDigitMode: true,
       isTokenable: false,
       inventoryId: item.id,
@@ -744,6 +745,247 @@ describe("GET /api/v1/device/batch-upload/template", () => {
   });
 });
 
+describe("count and time divider", () => {
+  it("are answered as strings of digits by the list, the detail and a create, as in the contract", async () => {
+    const tag = serial("STR");
+    const created = await (await create(newDevice({ serialNumber: tag, count: 9, timeDivider: "3" }))).json();
+    expect(created).toMatchObject({ count: "9", timeDivider: "3" });
+    const detail = await (await get(`/api/v1/device/${created.id}`)).json();
+    expect(detail).toMatchObject({ count: "9", timeDivider: "3" });
+    const list = await (await get(`/api/v1/device?serialNumber=${tag}`)).json();
+    expect(list.devices).toEqual([expect.objectContaining({ id: created.id, count: "9", timeDivider: "3" })]);
+    const blank = await makeDevice(backend.db, { count: null, timeDivider: null, isTokenable: false });
+    expect(await (await get(`/api/v1/device/${blank.id}`)).json()).toMatchObject({
+      count: null,
+      timeDivider: null,
+    });
+  });
+});
+
+describe("PATCH /api/v1/device/{id}", () => {
+  const edit = (id: string, body: unknown, token = team.inventory.token) =>
+    backend.request("PATCH", `/api/v1/device/${id}`, { token, body });
+
+  it("edits a device, answers it in the contract's shape with the key masked, and audits it without the key", async () => {
+    const item = await makeItem(backend.db);
+    const device = await makeDevice(backend.db);
+    const key = hexKey();
+    keysUsed.push(key);
+    const response = await edit(device.id, {
+      serialNumber: `${device.serialNumber}-B`,
+      key,
+      count: "5",
+      timeDivider: 2,
+      hardwareModel: "PAYG-500",
+      restrictedDigitMode: true,
+      inventoryId: item.id,
+    });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expectExactly(DeviceRecordSchema, body);
+    expect(body).toMatchObject({
+      id: device.id,
+      serialNumber: `${device.serialNumber}-B`,
+      key: `••••••••${key.slice(-4)}`,
+      count: "5",
+      timeDivider: "2",
+      hardwareModel: "PAYG-500",
+      restrictedDigitMode: true,
+      inventoryId: item.id,
+    });
+    const [stored] = await backend.db.select().from(devices).where(eq(devices.id, device.id));
+    expect(stored).toMatchObject({ key, count: 5, timeDivider: 2 });
+    const audit = await backend.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordId, device.id), eq(auditLog.action, "update")));
+    expect(audit).toHaveLength(1);
+    expect(audit[0].summary).toContain(`Updated device ${device.serialNumber}`);
+    expect(JSON.stringify(audit)).not.toContain(key);
+    expect(JSON.stringify(audit)).not.toContain(device.key);
+  });
+
+  it("clears optional fields with null or an empty string, and leaves missing ones as they are", async () => {
+    const item = await makeItem(backend.db);
+    const device = await makeDevice(backend.db, {
+      hardwareModel: "HW",
+      firmwareVersion: "FW",
+      inventoryId: item.id,
+    });
+    const body = await (
+      await edit(device.id, { hardwareModel: null, firmwareVersion: "", inventoryId: null })
+    ).json();
+    expect(body).toMatchObject({
+      hardwareModel: null,
+      firmwareVersion: null,
+      inventoryId: null,
+      serialNumber: device.serialNumber,
+      startingCode: device.startingCode,
+    });
+  });
+
+  it("applies the rules of a new device: a unique serial number, a known item, a tokenable device's key and code", async () => {
+    const other = await makeDevice(backend.db);
+    const device = await makeDevice(backend.db);
+    const cases: [unknown, string, string][] = [
+      [
+        { serialNumber: other.serialNumber.toLowerCase() },
+        "serialNumber",
+        "A device with this serial number already exists",
+      ],
+      [{ serialNumber: "  " }, "serialNumber", "Serial number is required"],
+      [{ inventoryId: "no-such-item" }, "inventoryId", "Inventory item not found"],
+      [{ key: "" }, "key", "Key is required"],
+      [{ startingCode: null }, "startingCode", "Starting code is required for a tokenable device"],
+      [{ count: "1.5" }, "count", "Device Count must be a valid integer"],
+      [{ timeDivider: -1 }, "timeDivider", "Time Divider must be a valid integer"],
+      [{ isTokenable: "maybe" }, "isTokenable", "Tokenable must be true or false"],
+      [{ tokens: [] }, "tokens", "Unknown field"],
+    ];
+    for (const [input, field, message] of cases) {
+      const response = await edit(device.id, input);
+      expect(response.status, JSON.stringify(input)).toBe(400);
+      const answer = await response.json();
+      expect(answer.fieldErrors[field], JSON.stringify(answer)).toEqual([message]);
+    }
+    const empty = await edit(device.id, {});
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).message).toBe("At least one field must be provided to update");
+    // A unit that makes no tokens may go without its key and starting code.
+    const plain = await edit(device.id, { isTokenable: false, key: null, startingCode: null });
+    expect(plain.status).toBe(200);
+    expect(await plain.json()).toMatchObject({ isTokenable: false, key: "", startingCode: null });
+    const [stored] = await backend.db.select().from(devices).where(eq(devices.id, device.id));
+    expect(stored.serialNumber).toBe(device.serialNumber);
+  });
+
+  it("keeps what tokens and sales depend on: a sold or tokened device changes only its model and firmware", async () => {
+    const sold = await makeDevice(backend.db, { saleItemId: (await makeSaleItem(backend.db)).id });
+    const tokened = await makeDevice(backend.db);
+    expect(
+      (
+        await backend.request("POST", `/api/v1/device/${tokened.id}/generate-token`, {
+          token: team.inventory.token,
+          body: { days: 7 },
+        })
+      ).status,
+    ).toBe(201);
+    for (const [device, why] of [
+      [sold, "is linked to a sale"],
+      [tokened, "has tokens"],
+    ] as const) {
+      for (const input of [
+        { count: "42" },
+        { key: hexKey() },
+        { serialNumber: serial() },
+        { isTokenable: false },
+      ]) {
+        const response = await edit(device.id, input);
+        expect(response.status, JSON.stringify(input)).toBe(400);
+        expect((await response.json()).message).toBe(
+          `This device ${why}: only its hardware model and firmware version can be changed`,
+        );
+      }
+      const firmware = await edit(device.id, { firmwareVersion: "3.1", serialNumber: device.serialNumber });
+      expect(firmware.status).toBe(200);
+      expect(await firmware.json()).toMatchObject({
+        firmwareVersion: "3.1",
+        serialNumber: device.serialNumber,
+      });
+    }
+  });
+
+  it("answers 404 for an unknown device", async () => {
+    const response = await edit("no-such-device", { hardwareModel: "X" });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      statusCode: 404,
+      message: "Device not found",
+      error: "Not Found",
+    });
+  });
+});
+
+describe("DELETE /api/v1/device/{id}", () => {
+  const remove = (id: string, token = team.inventory.token) =>
+    backend.request("DELETE", `/api/v1/device/${id}`, { token });
+
+  it("deletes a device nothing depends on with the contract's message, and audits it", async () => {
+    const device = await makeDevice(backend.db);
+    const response = await remove(device.id);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: "The Record has been deleted successfully" });
+    expect(await backend.db.$count(devices, eq(devices.id, device.id))).toBe(0);
+    const audit = await backend.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordId, device.id), eq(auditLog.action, "delete")));
+    expect(audit).toHaveLength(1);
+    expect(JSON.stringify(audit)).not.toContain(device.key);
+    expect((await remove(device.id)).status).toBe(404);
+  });
+
+  it("refuses a device on a sale, with tokens, with a sale history or chosen on a draft, and keeps it", async () => {
+    const item = await makeSaleItem(backend.db);
+    const sold = await makeDevice(backend.db, { saleItemId: item.id });
+    const tokened = await makeDevice(backend.db);
+    await backend.request("POST", `/api/v1/device/${tokened.id}/generate-token`, {
+      token: team.inventory.token,
+      body: { unlock: true },
+    });
+    const swapped = await makeDevice(backend.db, { faulty: true });
+    await backend.db.insert(deviceEvents).values({
+      deviceId: swapped.id,
+      saleId: item.saleId,
+      kind: "SWAPPED_OUT",
+      summary: "Swapped out as faulty",
+    });
+    const chosen = await makeDevice(backend.db);
+    await backend.db.insert(saleDrafts).values({
+      ownerId: team.sales.user.id,
+      document: {
+        ...EMPTY_DRAFT,
+        items: [
+          {
+            productId: (await backend.db.select().from(saleItems).where(eq(saleItems.id, item.id)))[0]
+              .productId,
+            units: 1,
+            parameters: null,
+            miscellaneous: null,
+            deviceIds: [chosen.id],
+            recipient: null,
+          },
+        ],
+      },
+    });
+    for (const [device, why] of [
+      [sold, "is linked to a sale"],
+      [tokened, "has tokens"],
+      [swapped, "has a sale history"],
+      [chosen, "is chosen on a sale draft"],
+    ] as const) {
+      const response = await remove(device.id);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        statusCode: 400,
+        message: `This device ${why} and cannot be deleted`,
+        error: "Bad Request",
+      });
+      expect(await backend.db.$count(devices, eq(devices.id, device.id))).toBe(1);
+    }
+  });
+
+  it("answers 404 for an unknown device", async () => {
+    const response = await remove("no-such-device");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      statusCode: 404,
+      message: "Device not found",
+      error: "Not Found",
+    });
+  });
+});
+
 describe("permissions", () => {
   const reads: [string, string][] = [
     ["GET", "/api/v1/device"],
@@ -755,6 +997,8 @@ describe("permissions", () => {
     ["GET", "/api/v1/device/batch-upload/template"],
     ["POST", "/api/v1/device/some-id/reveal-key"],
     ["POST", "/api/v1/device/some-id/generate-token", { days: 30 }],
+    ["PATCH", "/api/v1/device/some-id", { hardwareModel: "X" }],
+    ["DELETE", "/api/v1/device/some-id"],
   ];
 
   it("lets inventory (manage:Devices) and a viewer read; only inventory writes", async () => {
@@ -769,6 +1013,17 @@ describe("permissions", () => {
     ).toBe(403);
     expect((await get("/api/v1/device/batch-upload/template", team.viewer.token)).status).toBe(403);
     expect((await get("/api/v1/device/batch-upload/template", team.inventory.token)).status).toBe(200);
+    for (const token of [team.viewer.token, team.sales.token]) {
+      const edit = await backend.request("PATCH", `/api/v1/device/${device.id}`, {
+        token,
+        body: { hardwareModel: "X" },
+      });
+      expect(edit.status).toBe(403);
+      expect(await edit.json()).toEqual(FORBIDDEN_BODY);
+      const remove = await backend.request("DELETE", `/api/v1/device/${device.id}`, { token });
+      expect(remove.status).toBe(403);
+    }
+    expect(await backend.db.$count(devices, eq(devices.id, device.id))).toBe(1);
   });
 
   it.each([...reads, ...writes])(

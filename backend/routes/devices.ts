@@ -22,7 +22,9 @@ import {
   DeviceDetailSchema,
   DeviceRecordSchema,
   RevealedKeySchema,
+  UpdateDeviceSchema,
 } from "../schemas/devices";
+import { MessageSchema } from "../schemas/errors";
 import { GenerateTokenSchema, GeneratedTokenSchema } from "../schemas/payments";
 import { deviceTokenRecords, issueManualToken } from "../services/device-tokens";
 import type { DeviceBatchReport, DeviceList, DeviceListQuery } from "../schemas/devices";
@@ -30,12 +32,14 @@ import {
   DEVICE_TEMPLATE_HEADER,
   countDevices,
   createDevice,
+  deleteDevice,
   deviceCountKey,
   deviceHistory,
   getDevice,
   listDevices,
   requireMayFilterByKey,
   revealDeviceKey,
+  updateDevice,
   uploadDevices,
 } from "../services/devices";
 import { invalidField } from "../services/errors";
@@ -88,6 +92,30 @@ export const deviceOperations: Operation[] = [
     summary: "One device, key masked, with its tokens (newest first)",
     access: "read:Devices",
     success: ok("The device", DeviceDetailSchema),
+    errors: { 404: "Device not found" },
+  },
+  {
+    method: "patch",
+    path: "/api/v1/device/{id}",
+    tag: "Devices",
+    summary:
+      "Edit a device under the rules of a new one (the serial number stays unique, a tokenable device keeps " +
+      'its key and starting code); null or "" clears an optional field. A device linked to a sale, with ' +
+      "tokens or with a sale history may change only its hardware model and firmware version",
+    access: "write:Devices",
+    body: UpdateDeviceSchema,
+    success: ok("The device as saved, key masked", DeviceRecordSchema),
+    errors: { 404: "Device not found" },
+  },
+  {
+    method: "delete",
+    path: "/api/v1/device/{id}",
+    tag: "Devices",
+    summary:
+      "Delete a device nothing depends on; one linked to a sale, with tokens, with a sale history or chosen " +
+      "on a sale draft is refused with a 400",
+    access: "delete:Devices",
+    success: ok("Deleted", MessageSchema),
     errors: { 404: "Device not found" },
   },
   {
@@ -157,6 +185,13 @@ export function deviceRoutes({ db, caches }: RouteDeps) {
         deviceHistory(db, device.id),
       ]);
       return c.json({ ...device, tokens, history }, 200);
+    })
+    .patch("/:id", guard("write:Devices"), async (c) => {
+      const input = await readJsonBody(c, UpdateDeviceSchema);
+      return c.json(await updateDevice(db, signedInActor(c), c.req.param("id"), input), 200);
+    })
+    .delete("/:id", guard("delete:Devices"), async (c) => {
+      return c.json(await deleteDevice(db, signedInActor(c), c.req.param("id")), 200);
     })
     .post("/:id/generate-token", guard("manage:Devices"), async (c) => {
       const input = await readJsonBody(c, GenerateTokenSchema);

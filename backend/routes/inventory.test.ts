@@ -4,6 +4,7 @@ import { lagosDate } from "../schemas/dates";
 import { IMAGE_TYPE_MESSAGE } from "../schemas/files";
 import {
   BatchRecordSchema,
+  InventoryBatchCreatedSchema,
   InventoryCategoryListSchema,
   InventoryDetailSchema,
   InventoryListSchema,
@@ -248,8 +249,11 @@ describe("POST /api/v1/inventory/create", () => {
         receivedBy: { id: team.inventory.user.id, name: "Tunde Bakare" },
         receivedAt: expect.any(String),
         sourceBatchId: null,
+        stockValue: "2720000.00",
+        creatorDetails: { firstname: "Tunde", lastname: "Bakare" },
       },
     ]);
+    expect(body.inventoryValue).toBe(2_720_000);
     expect(body.movements).toEqual([
       expect.objectContaining({
         kind: "RECEIPT",
@@ -520,6 +524,50 @@ describe("GET /api/v1/inventory and /stats", () => {
     expect(past.total).toBe(await backend.db.$count(inventoryItems));
   });
 
+  it("answers the contract's inventoryValue, batches[].stockValue and creatorDetails, worked out from kobo", async () => {
+    const depot = await makeWarehouse(backend.db);
+    const item = await makeItem(backend.db, {
+      batches: [
+        { warehouseId: depot.id, price: 1_234.57, stock: 5, remaining: 3 },
+        { warehouseId: depot.id, price: 0.1, stock: 3 },
+        { warehouseId: depot.id, price: 99, stock: 4, remaining: 0 },
+      ],
+    });
+    const restocked = await post(`/api/v1/inventory/${item.id}/batches`, {
+      numberOfStock: 2,
+      costOfItem: 10,
+      price: 20.05,
+      warehouseId: depot.id,
+    });
+    expect(restocked.status).toBe(201);
+    const body = await (await get(`/api/v1/inventory/${item.id}`)).json();
+    expectExactly(InventoryDetailSchema, body);
+    // 3 × 1,234.57 + 3 × 0.10 + 0 × 99 + 2 × 20.05, which doubles would make 3744.1099999999997.
+    expect(body.inventoryValue).toBe(3_744.11);
+    const byPrice = new Map(
+      body.batches.map((batch: { price: number; stockValue: string; creatorDetails: unknown }) => [
+        batch.price,
+        batch,
+      ]),
+    );
+    expect(byPrice.get(1_234.57)).toMatchObject({ stockValue: "3703.71", creatorDetails: null });
+    expect(byPrice.get(0.1)).toMatchObject({ stockValue: "0.30" });
+    expect(byPrice.get(99)).toMatchObject({ stockValue: "0.00" });
+    expect(byPrice.get(20.05)).toMatchObject({
+      stockValue: "40.10",
+      creatorDetails: { firstname: "Tunde", lastname: "Bakare" },
+    });
+  });
+
+  it("writes a batch's value exactly even where a double could not hold it", async () => {
+    const depot = await makeWarehouse(backend.db);
+    const item = await makeItem(backend.db, {
+      batches: [{ warehouseId: depot.id, price: 999_999_999_999.99, stock: 1_000_000 }],
+    });
+    const body = await (await get(`/api/v1/inventory/${item.id}`)).json();
+    expect(body.batches[0].stockValue).toBe("999999999999990000.00");
+  });
+
   it("answers 404 for an unknown item", async () => {
     const response = await get("/api/v1/inventory/no-such-item");
     expect(response.status).toBe(404);
@@ -637,6 +685,74 @@ describe("POST /api/v1/inventory/{id}/batches (restock)", () => {
       price: 2,
     });
     expect(missing.status).toBe(404);
+  });
+});
+
+describe("POST /api/v1/inventory/batch/create", () => {
+  const addBatch = (body: unknown, token = team.inventory.token) =>
+    post("/api/v1/inventory/batch/create", body, token);
+
+  it("adds a batch to the item named in the body, answering the contract's message with the batch", async () => {
+    const depot = await makeWarehouse(backend.db, { name: "Contract Depot" });
+    const item = await makeItem(backend.db, { batches: [{ warehouseId: depot.id, price: 100, stock: 4 }] });
+    const response = await addBatch({
+      inventoryId: item.id,
+      price: "150.50",
+      costOfItem: 120,
+      numberOfStock: "6",
+      warehouseId: depot.id,
+    });
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expectExactly(InventoryBatchCreatedSchema, body);
+    expect(body).toMatchObject({
+      message: "Inventory created successfully",
+      batch: {
+        inventoryId: item.id,
+        warehouse: { id: depot.id, name: "Contract Depot" },
+        numberOfStock: 6,
+        remainingQuantity: 6,
+        costOfItem: 120,
+        price: 150.5,
+        stockValue: "903.00",
+        creatorDetails: { firstname: "Tunde", lastname: "Bakare" },
+      },
+    });
+    const detail = await (await get(`/api/v1/inventory/${item.id}`)).json();
+    expect(detail).toMatchObject({ totalRemainingQuantities: 10, inventoryValue: 1_303 });
+    expect(detail.movements[0]).toMatchObject({ kind: "RECEIPT", quantity: 6, batchId: body.batch.id });
+    const audit = await backend.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordId, item.id), eq(auditLog.action, "restock")));
+    expect(audit).toHaveLength(1);
+  });
+
+  it("refuses an unknown item, a missing cost of item and bad amounts, storing nothing", async () => {
+    const before = await backend.db.$count(inventoryBatches);
+    const unknown = await addBatch({
+      inventoryId: "no-such-item",
+      price: 10,
+      costOfItem: 5,
+      numberOfStock: 1,
+    });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({
+      statusCode: 400,
+      message: ["inventoryId: Invalid inventoryId"],
+      fieldErrors: { inventoryId: ["Invalid inventoryId"] },
+    });
+    const item = await makeItem(backend.db);
+    const bad = await addBatch({ inventoryId: item.id, price: "ten", numberOfStock: 0 });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).fieldErrors).toEqual({
+      price: ["Sale price must be a positive number with at most 2 decimals"],
+      costOfItem: ["Cost of item is required"],
+      numberOfStock: ["Number of stock must be greater than 0"],
+    });
+    const missing = await addBatch({ price: 10, costOfItem: 5, numberOfStock: 1 });
+    expect((await missing.json()).fieldErrors).toEqual({ inventoryId: ["Inventory is required"] });
+    expect(await backend.db.$count(inventoryBatches)).toBe(before);
   });
 });
 
@@ -811,6 +927,7 @@ describe("permissions", () => {
     ["POST", "/api/v1/inventory/transfers", {}],
     ["GET", "/api/v1/inventory/some-id"],
     ["POST", "/api/v1/inventory/some-id/batches", {}],
+    ["POST", "/api/v1/inventory/batch/create", {}],
   ];
 
   it("lets sales and viewers (read:Inventory) read but not write", async () => {
@@ -829,6 +946,11 @@ describe("permissions", () => {
         createCategories({ categories: [{ name: "Nope" }] }, token),
         createItem(await inventoryForm(), { name: "a.png", bytes: PNG }, token),
         post(`/api/v1/inventory/${item.id}/batches`, { numberOfStock: 1, costOfItem: 1, price: 1 }, token),
+        post(
+          "/api/v1/inventory/batch/create",
+          { inventoryId: item.id, numberOfStock: 1, costOfItem: 1, price: 1 },
+          token,
+        ),
         post(
           "/api/v1/inventory/transfers",
           { batchId: item.batches[0].id, toWarehouseId: warehouse.id, quantity: 1 },

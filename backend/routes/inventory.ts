@@ -9,10 +9,12 @@ import { ok } from "../http/operation";
 import { readJsonBody, readQuery } from "../http/validation";
 import {
   BatchRecordSchema,
+  CreateInventoryBatchSchema,
   CreateInventoryCategoriesSchema,
   CreateInventorySchema,
   INVENTORY_IMAGE_FIELD,
   INVENTORY_IMAGE_REQUIRED,
+  InventoryBatchCreatedSchema,
   InventoryCategoryListSchema,
   InventoryCategoryRecordSchema,
   InventoryDetailSchema,
@@ -50,6 +52,7 @@ import {
 } from "../services/inventory-categories";
 import {
   countMovements,
+  createInventoryBatch,
   listMovements,
   movementCountKey,
   restockInventory,
@@ -156,6 +159,18 @@ export const inventoryOperations: Operation[] = [
   },
   {
     method: "post",
+    path: "/api/v1/inventory/batch/create",
+    tag: "Inventory",
+    summary:
+      `Restock the item \`inventoryId\` (the reference contract's route; ${moneyNote}): a new batch in an ` +
+      "active warehouse taking the item's class, and its receipt; the cost of the item is required, as " +
+      "every sale priced at cost plus margin needs it",
+    access: "write:Inventory",
+    body: CreateInventoryBatchSchema,
+    success: ok("`Inventory created successfully`, with the new batch", InventoryBatchCreatedSchema, 201),
+  },
+  {
+    method: "post",
     path: "/api/v1/inventory/transfers",
     tag: "Inventory",
     summary:
@@ -234,6 +249,10 @@ export function inventoryRoutes({ db, caches }: RouteDeps) {
         requiredFiles: { [INVENTORY_IMAGE_FIELD]: INVENTORY_IMAGE_REQUIRED },
       });
       return c.json(await createInventory(db, signedInActor(c), value, files[INVENTORY_IMAGE_FIELD]), 201);
+    })
+    .post("/batch/create", guard("write:Inventory"), async (c) => {
+      const input = await readJsonBody(c, CreateInventoryBatchSchema);
+      return c.json(await createInventoryBatch(db, signedInActor(c), input), 201);
     })
     .post("/transfers", guard("write:Inventory"), async (c) => {
       const input = await readJsonBody(c, TransferSchema);

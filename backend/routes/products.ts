@@ -13,6 +13,7 @@ import {
   PRODUCT_IMAGE_FIELD,
   ProductCategoryListSchema,
   ProductCategoryRecordSchema,
+  ProductInventoryLinksSchema,
   ProductListQuerySchema,
   ProductListSchema,
   ProductRecordSchema,
@@ -25,6 +26,7 @@ import {
   createProduct,
   createProductCategory,
   getProduct,
+  getProductInventory,
   listProductCategories,
   listProducts,
   productCountKey,
@@ -103,6 +105,17 @@ export const productOperations: Operation[] = [
     errors: { 404: "Product not found" },
   },
   {
+    method: "get",
+    path: "/api/v1/products/{id}/inventory",
+    tag: "Products",
+    summary:
+      "The inventory items a product unit is made of (the reference contract's route): the product with " +
+      "`inventories: [{productId, inventoryId, quantity, inventory}]`, `quantity` being units per product unit",
+    access: "read:Products",
+    success: ok("The product and its items", ProductInventoryLinksSchema),
+    errors: { 404: "Product not found" },
+  },
+  {
     method: "patch",
     path: "/api/v1/products/{id}",
     tag: "Products",
@@ -144,6 +157,9 @@ export function productRoutes({ db, caches }: RouteDeps) {
     })
     .get("/:id", guard("read:Products"), async (c) => {
       return c.json(await getProduct(db, c.req.param("id")), 200);
+    })
+    .get("/:id/inventory", guard("read:Products"), async (c) => {
+      return c.json(await getProductInventory(db, c.req.param("id")), 200);
     })
     .patch("/:id", guard("write:Products"), async (c) => {
       const { value, files } = await readJsonOrMultipart(c, UpdateProductSchema);

@@ -71,22 +71,38 @@ export type UpdateAgentInput = z.infer<typeof UpdateAgentSchema>;
 export const AgentListQuerySchema = PaginationSchema.extend({ status: AgentStatusSchema.optional() });
 export type AgentListQuery = z.infer<typeof AgentListQuerySchema>;
 
-/** The card figures are counted, never sampled. */
-export const AgentRecordSchema = z.object({
+/**
+ * The person behind an agent, nested as the reference contract's `agent.user`. Agents do not sign in, so
+ * the person is kept on the agent's own record: `user.id` (and the agent's `userId`) is the agent's id.
+ * Coordinates are text, as the contract's user record has them.
+ */
+export const AgentPersonSchema = z.object({
   id: z.string(),
   firstname: z.string(),
   lastname: z.string(),
   email: z.string(),
-  phoneNumber: z.string().nullable(),
-  addressType: z.enum(ADDRESS_TYPES),
+  phone: z.string().nullable(),
   location: z.string(),
-  longitude: z.number().nullable(),
-  latitude: z.number().nullable(),
+  addressType: z.enum(ADDRESS_TYPES),
+  longitude: z.string().nullable(),
+  latitude: z.string().nullable(),
   emailVerified: z.boolean(),
   status: z.enum(AGENT_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AgentPerson = z.infer<typeof AgentPersonSchema>;
+
+/** `agentId` is the 8-digit agent number; the card figures are counted, never sampled. */
+export const AgentRecordSchema = z.object({
+  id: z.string(),
+  agentId: z.number(),
+  userId: z.string(),
+  user: AgentPersonSchema,
   creatorId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  deletedAt: z.string().nullable(),
   registeredCustomers: z.number(),
   sales: z.number(),
   onGoingSales: z.number(),

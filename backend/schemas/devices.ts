@@ -108,6 +108,36 @@ export const CreateDeviceSchema = z
   .superRefine(tokenSettingsWhenTokenable);
 export type CreateDeviceInput = z.infer<typeof CreateDeviceSchema>;
 
+/** In an edit, null or a blank value clears a field that may be empty; a missing key leaves it as it is. */
+function clearable<Schema extends z.ZodTypeAny>(schema: Schema) {
+  return z.preprocess(
+    (value) => (value === null || (typeof value === "string" && value.trim() === "") ? null : value),
+    schema.nullable(),
+  );
+}
+
+/**
+ * The same fields and checks as a new device; whether a tokenable device still has its key and starting
+ * code, and whether the device may change at all, depends on what is stored (services/devices.ts).
+ */
+export const UpdateDeviceSchema = z
+  .object({
+    serialNumber: requiredText(SERIAL_NUMBER_REQUIRED)
+      .pipe(z.string().max(100, "Serial number must be at most 100 characters"))
+      .optional(),
+    key: clearable(deviceFields.key),
+    startingCode: clearable(deviceFields.startingCode),
+    count: clearable(deviceFields.count),
+    timeDivider: clearable(deviceFields.timeDivider),
+    hardwareModel: clearable(deviceFields.hardwareModel),
+    firmwareVersion: clearable(deviceFields.firmwareVersion),
+    restrictedDigitMode: flagField(RESTRICTED_DIGIT_MODE_INVALID).optional(),
+    isTokenable: flagField(TOKENABLE_INVALID).optional(),
+    inventoryId: clearable(optionalId("Inventory item is required")),
+  })
+  .strict();
+export type UpdateDeviceInput = z.infer<typeof UpdateDeviceSchema>;
+
 export const DeviceFileRowSchema = z
   .object({
     ...deviceFields,
@@ -166,13 +196,14 @@ export function maskKey(key: string) {
   return `${KEY_MASK}${key.length > 8 ? key.slice(-4) : ""}`;
 }
 
+/** `count` and `timeDivider` are answered as strings of digits, as the reference contract stores them. */
 export const DeviceRecordSchema = z.object({
   id: z.string(),
   serialNumber: z.string(),
   key: z.string(),
   startingCode: z.string().nullable(),
-  count: z.number().nullable(),
-  timeDivider: z.number().nullable(),
+  count: z.string().nullable(),
+  timeDivider: z.string().nullable(),
   restrictedDigitMode: z.boolean(),
   hardwareModel: z.string().nullable(),
   firmwareVersion: z.string().nullable(),

@@ -117,6 +117,12 @@ export const RestockSchema = z
   .strip();
 export type RestockInput = z.infer<typeof RestockSchema>;
 
+/** The reference contract's way to restock: the item named in the body. */
+export const CreateInventoryBatchSchema = RestockSchema.extend({
+  inventoryId: chosenId("Inventory is required"),
+});
+export type CreateInventoryBatchInput = z.infer<typeof CreateInventoryBatchSchema>;
+
 export const TransferSchema = z
   .object({
     batchId: chosenId("Batch is required"),
@@ -252,7 +258,10 @@ export type InventoryRecord = z.infer<typeof InventoryRecordSchema>;
 export const InventoryListSchema = listSchema("inventories", InventoryRecordSchema);
 export type InventoryList = z.infer<typeof InventoryListSchema>;
 
-/** `sourceBatchId` is the batch a transfer split it from. */
+/**
+ * `sourceBatchId` is the batch a transfer split it from. `stockValue` (units left × price, naira text with
+ * two decimals) and `creatorDetails` (who received it) are the reference contract's.
+ */
 export const BatchRecordSchema = z.object({
   id: z.string(),
   batchNumber: z.number(),
@@ -265,6 +274,8 @@ export const BatchRecordSchema = z.object({
   receivedBy: NamedRefSchema.nullable(),
   receivedAt: z.string(),
   sourceBatchId: z.string().nullable(),
+  stockValue: z.string(),
+  creatorDetails: z.object({ firstname: z.string(), lastname: z.string() }).nullable(),
 });
 export type BatchRecord = z.infer<typeof BatchRecordSchema>;
 
@@ -287,11 +298,17 @@ export type MovementRecord = z.infer<typeof MovementRecordSchema>;
 export const MovementListSchema = listSchema("movements", MovementRecordSchema);
 export type MovementList = z.infer<typeof MovementListSchema>;
 
+/** `inventoryValue`: naira, Σ units left × price over every batch (the reference contract's). */
 export const InventoryDetailSchema = InventoryRecordSchema.extend({
+  inventoryValue: z.number(),
   batches: z.array(BatchRecordSchema),
   movements: z.array(MovementRecordSchema),
 });
 export type InventoryDetail = z.infer<typeof InventoryDetailSchema>;
+
+/** The reference's message, with the new batch beside it. */
+export const InventoryBatchCreatedSchema = z.object({ message: z.string(), batch: BatchRecordSchema });
+export type InventoryBatchCreated = z.infer<typeof InventoryBatchCreatedSchema>;
 
 export const TransferResultSchema = z.object({
   fromBatch: BatchRecordSchema,

@@ -12,6 +12,13 @@ export function koboToNaira(kobo: number): number {
   return kobo / 100;
 }
 
+/** Kobo too large for a double to multiply exactly (a batch's value), as naira text with two decimals. */
+export function koboToNairaText(kobo: bigint): string {
+  const sign = kobo < 0n ? "-" : "";
+  const whole = kobo < 0n ? -kobo : kobo;
+  return `${sign}${whole / 100n}.${String(whole % 100n).padStart(2, "0")}`;
+}
+
 export function nairaField(label: string, { allowZero = false }: { allowZero?: boolean } = {}) {
   const message = `${label} must be a ${allowZero ? "non-negative" : "positive"} number with at most 2 decimals`;
   const required = `${label} is required`;

@@ -166,3 +166,40 @@ export const ProductCategoryRecordSchema = z.object({
 });
 export type ProductCategoryRecord = z.infer<typeof ProductCategoryRecordSchema>;
 export const ProductCategoryListSchema = z.array(ProductCategoryRecordSchema);
+
+/**
+ * GET /products/:id/inventory, in the reference contract's shape: the product with its links, each with
+ * the item as a record (`status` from the units left). `paymentModes` is the contract's comma list.
+ */
+export const ProductInventoryLinksSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  paymentModes: z.string(),
+  categoryId: z.string(),
+  creatorId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  inventories: z.array(
+    z.object({
+      productId: z.string(),
+      inventoryId: z.string(),
+      quantity: z.number(),
+      inventory: z.object({
+        id: z.string(),
+        name: z.string(),
+        manufacturerName: z.string(),
+        sku: z.string(),
+        image: z.string().nullable(),
+        dateOfManufacture: z.string(),
+        status: z.enum(INVENTORY_STATUSES),
+        class: z.enum(INVENTORY_CLASSES),
+        inventoryCategoryId: z.string(),
+        inventorySubCategoryId: z.string(),
+        createdAt: z.string(),
+        updatedAt: z.string(),
+      }),
+    }),
+  ),
+});
+export type ProductInventoryLinks = z.infer<typeof ProductInventoryLinksSchema>;

@@ -25,6 +25,7 @@ export const AGENT_BARRED = "This agent is barred";
 
 const agentColumns = {
   id: agents.id,
+  number: agents.number,
   firstname: agents.firstname,
   lastname: agents.lastname,
   email: agents.email,
@@ -60,9 +61,28 @@ async function withFigures(db: AppDb, rows: AgentColumnsRow[]): Promise<AgentRec
     countUnitsInPossession(db, ids),
   ]);
   return rows.map((row) => ({
-    ...row,
+    id: row.id,
+    agentId: row.number,
+    userId: row.id,
+    user: {
+      id: row.id,
+      firstname: row.firstname,
+      lastname: row.lastname,
+      email: row.email,
+      phone: row.phoneNumber,
+      location: row.location,
+      addressType: row.addressType,
+      longitude: row.longitude === null ? null : String(row.longitude),
+      latitude: row.latitude === null ? null : String(row.latitude),
+      emailVerified: row.emailVerified,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    },
+    creatorId: row.creatorId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    deletedAt: null,
     registeredCustomers: registered.get(row.id) ?? 0,
     sales: sales.get(row.id) ?? 0,
     onGoingSales: onGoingSales.get(row.id) ?? 0,

@@ -6,7 +6,16 @@ import type { SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppDb } from "../db/client";
-import { deviceEvents, deviceSearchText, devices, saleItems, sales, users } from "../db/schema";
+import {
+  deviceEvents,
+  deviceSearchText,
+  deviceTokens,
+  devices,
+  saleDrafts,
+  saleItems,
+  sales,
+  users,
+} from "../db/schema";
 import { saleNumberText } from "../constants/record-numbers";
 import { UNASSIGNED } from "../constants/devices";
 import type { DeviceRow, NewDeviceRow } from "../db/schema";
@@ -15,9 +24,11 @@ import {
   DEVICE_FILE_COLUMNS,
   DeviceFileRowSchema,
   KEY_MASK,
+  KEY_REQUIRED,
   MAX_DEVICE_ROWS,
   MAX_REPORTED_ROW_ERRORS,
   SERIAL_NUMBER_TAKEN,
+  STARTING_CODE_REQUIRED,
 } from "../schemas/devices";
 import type {
   DeviceEvent,
@@ -27,23 +38,26 @@ import type {
   DeviceListQuery,
   DeviceRecord,
   DeviceRowError,
+  UpdateDeviceInput,
 } from "../schemas/devices";
 import type { FileKind } from "../schemas/files";
 import { pageOf } from "../schemas/list";
 import { isGranted } from "../schemas/permissions";
-import { recordAudit } from "./audit";
+import { describeChanges, recordAudit } from "./audit";
 import type { StaffActor } from "./audit";
 import type { FileRow, SheetLayout } from "./spreadsheet-rows";
 import { readSpreadsheetRows } from "./spreadsheet-thread";
-import { forbidden, invalidField, isUniqueViolation, notFound } from "./errors";
+import { ServiceError, forbidden, invalid, invalidField, isUniqueViolation, notFound } from "./errors";
 import { findInventoryItemIdsBySku, unknownInventoryItemIds } from "./inventory-links";
 import { containsPattern } from "./search";
-import { isTaken, sameText } from "./uniqueness";
+import { isTaken, otherThan, sameText } from "./uniqueness";
 
 export const DEVICE_NOT_FOUND = "Device not found";
 export const INVENTORY_ITEM_NOT_FOUND = "Inventory item not found";
 export const UNKNOWN_INVENTORY_SKU = "Unknown inventory SKU";
 export const KEY_FILTER_NOT_PERMITTED = "Only roles that manage devices may filter by key";
+export const DEVICE_DELETED = "The Record has been deleted successfully";
+export const NOTHING_TO_CHANGE = "At least one field must be provided to update";
 const ROWS_PER_INSERT = 1_000;
 
 export const DEVICE_SHEET: SheetLayout<DeviceFileColumn["field"]> = {
@@ -78,9 +92,13 @@ type DeviceColumnsRow = Pick<DeviceRow, Exclude<keyof typeof deviceColumns, "key
   hasKey: boolean;
 };
 
-function toDeviceRecord({ keyTail, hasKey, ...row }: DeviceColumnsRow): DeviceRecord {
+const digits = (value: number | null) => (value === null ? null : String(value));
+
+function toDeviceRecord({ keyTail, hasKey, count, timeDivider, ...row }: DeviceColumnsRow): DeviceRecord {
   return {
     ...row,
+    count: digits(count),
+    timeDivider: digits(timeDivider),
     // A unit that makes no tokens may have no key: nothing to mask.
     key: hasKey ? `${KEY_MASK}${keyTail}` : "",
     linked: row.saleItemId !== null,
@@ -244,6 +262,121 @@ export async function createDevice(
       throw withoutSecrets(error);
     });
   return getDevice(db, id);
+}
+
+/** What a sold, tokened or swapped device may still change: neither its tokens nor its records depend on these. */
+const ALWAYS_EDITABLE = new Set(["hardwareModel", "firmwareVersion"]);
+
+// The row is locked first, so a sale or a token cannot slip in between the check and the change.
+async function lockedDevice(tx: AppDb, id: string) {
+  const [row] = await tx.select().from(devices).where(eq(devices.id, id)).for("update").limit(1);
+  if (!row) throw notFound(DEVICE_NOT_FOUND);
+  return row;
+}
+
+/** Why a device's tokens or a sale's records depend on it, or null when nothing does. */
+async function deviceInUse(tx: AppDb, device: Pick<DeviceRow, "id" | "saleItemId">) {
+  if (device.saleItemId) return "is linked to a sale";
+  if ((await tx.$count(deviceTokens, eq(deviceTokens.deviceId, device.id))) > 0) return "has tokens";
+  if ((await tx.$count(deviceEvents, eq(deviceEvents.deviceId, device.id))) > 0) return "has a sale history";
+  return null;
+}
+
+function onDraft(tx: AppDb, deviceId: string) {
+  return isTaken(
+    tx,
+    saleDrafts,
+    sql`exists (select 1 from jsonb_array_elements(${saleDrafts.document} -> 'items') as item where item -> 'deviceIds' ? ${deviceId})`,
+  );
+}
+
+const TOKEN_SETTINGS = ["key", "startingCode", "isTokenable"];
+
+/** Edited under the rules a new device follows; one already used only in what its use does not depend on. */
+export async function updateDevice(
+  db: AppDb,
+  actor: StaffActor,
+  id: string,
+  input: UpdateDeviceInput,
+): Promise<DeviceRecord> {
+  if (Object.values(input).every((value) => value === undefined)) throw invalid(NOTHING_TO_CHANGE);
+  // A unit that makes no tokens has "" for no key. Absent fields are absent from the input, not undefined.
+  const { key, ...fields } = input;
+  const patch: Partial<NewDeviceRow> = key === undefined ? fields : { ...fields, key: key ?? "" };
+  await db
+    .transaction(async (tx) => {
+      const device = await lockedDevice(tx, id);
+      const changes = describeChanges(device, patch);
+      const changed = Object.keys(changes);
+      if (changed.length === 0) return;
+      const locked = changed.filter((field) => !ALWAYS_EDITABLE.has(field));
+      const use = locked.length > 0 ? await deviceInUse(tx, device) : null;
+      if (use)
+        throw invalid(`This device ${use}: only its hardware model and firmware version can be changed`);
+      const after = { ...device, ...patch };
+      if (changed.some((field) => TOKEN_SETTINGS.includes(field)) && after.isTokenable) {
+        if (!after.key) throw invalidField("key", KEY_REQUIRED);
+        if (!after.startingCode) throw invalidField("startingCode", STARTING_CODE_REQUIRED);
+      }
+      const otherWithSerial = and(
+        sameText(devices.serialNumber, after.serialNumber),
+        otherThan(devices.id, id),
+      );
+      if (changes.serialNumber && (await isTaken(tx, devices, otherWithSerial))) throw serialTaken();
+      if (after.inventoryId && changes.inventoryId) {
+        if ((await unknownInventoryItemIds(tx, [after.inventoryId])).length > 0) {
+          throw invalidField("inventoryId", INVENTORY_ITEM_NOT_FOUND);
+        }
+      }
+      await tx.update(devices).set(patch).where(eq(devices.id, id));
+      // Never the key itself, as at creation.
+      if (changes.key) changes.key = { from: KEY_MASK, to: KEY_MASK };
+      await recordAudit(tx, actor, {
+        action: "update",
+        subject: "Devices",
+        recordId: id,
+        summary: `Updated device ${device.serialNumber} (${changed.join(", ")})`,
+        changes,
+      });
+    })
+    .catch((error: unknown) => {
+      if (error instanceof ServiceError) throw error;
+      // Another request stored the serial number, or removed the item, between the check and the change.
+      if (isUniqueViolation(error)) throw serialTaken();
+      if (isForeignKeyViolation(error)) throw invalidField("inventoryId", INVENTORY_ITEM_NOT_FOUND);
+      throw withoutSecrets(error);
+    });
+  return getDevice(db, id);
+}
+
+/** Only a device nothing depends on goes: never one on a sale, with tokens or a history, or on a draft. */
+export async function deleteDevice(db: AppDb, actor: StaffActor, id: string): Promise<{ message: string }> {
+  await db
+    .transaction(async (tx) => {
+      const device = await lockedDevice(tx, id);
+      const use =
+        (await deviceInUse(tx, device)) ?? ((await onDraft(tx, id)) ? "is chosen on a sale draft" : null);
+      if (use) throw invalid(`This device ${use} and cannot be deleted`);
+      await tx.delete(devices).where(eq(devices.id, id));
+      await recordAudit(tx, actor, {
+        action: "delete",
+        subject: "Devices",
+        recordId: id,
+        summary: `Deleted device ${device.serialNumber}`,
+        changes: {
+          serialNumber: device.serialNumber,
+          hardwareModel: device.hardwareModel,
+          inventoryId: device.inventoryId,
+        },
+      });
+    })
+    .catch((error: unknown) => {
+      if (error instanceof ServiceError) throw error;
+      // Something that refers to the device came in meanwhile; the database keeps it.
+      if (isForeignKeyViolation(error)) throw invalid("This device is in use and cannot be deleted");
+      throw withoutSecrets(error);
+    });
+  return { message: DEVICE_DELETED };
 }
 
 /** The key in clear, for a role that manages devices; the audit row says who looked, never the key. */

@@ -13,7 +13,7 @@ import {
 } from "../db/schema";
 import type { InventoryItemRow } from "../db/schema";
 import { pageOf } from "../schemas/list";
-import { koboToNaira } from "../schemas/money";
+import { koboToNaira, koboToNairaText } from "../schemas/money";
 import {
   INVENTORY_CLASSES,
   INVENTORY_IMAGE_FIELD,
@@ -253,6 +253,9 @@ export async function inventoryStats(db: AppDb, query: InventoryStatsQuery): Pro
 
 const personName = (first: AnyColumn, last: AnyColumn) => sql<string>`${first} || ' ' || ${last}`;
 
+// numeric: units × kobo may pass what a double holds exactly.
+const valueInKobo = sql<string>`(${inventoryBatches.remainingQuantity}::numeric * ${inventoryBatches.price})`;
+
 export async function batchRecords(db: AppDb, where: SQL): Promise<BatchRecord[]> {
   const rows = await db
     .select({
@@ -269,6 +272,9 @@ export async function batchRecords(db: AppDb, where: SQL): Promise<BatchRecord[]
       receiverName: personName(users.firstname, users.lastname),
       receivedAt: inventoryBatches.receivedAt,
       sourceBatchId: inventoryBatches.sourceBatchId,
+      receiverFirstname: users.firstname,
+      receiverLastname: users.lastname,
+      stockValue: sql<string>`${valueInKobo}::text`,
     })
     .from(inventoryBatches)
     .innerJoin(warehouses, eq(warehouses.id, inventoryBatches.warehouseId))
@@ -287,6 +293,11 @@ export async function batchRecords(db: AppDb, where: SQL): Promise<BatchRecord[]
     receivedBy: row.receiverId && row.receiverName ? { id: row.receiverId, name: row.receiverName } : null,
     receivedAt: row.receivedAt.toISOString(),
     sourceBatchId: row.sourceBatchId,
+    stockValue: koboToNairaText(BigInt(row.stockValue)),
+    creatorDetails:
+      row.receiverFirstname !== null && row.receiverLastname !== null
+        ? { firstname: row.receiverFirstname, lastname: row.receiverLastname }
+        : null,
   }));
 }
 
@@ -347,14 +358,23 @@ export function toMovementRecord(row: MovementRow): MovementRecord {
 export async function getInventory(db: AppDb, id: string): Promise<InventoryDetail> {
   const [record] = await inventoryRows(db, [id]);
   if (!record) throw notFound(INVENTORY_NOT_FOUND);
-  const [batches, movements] = await Promise.all([
+  const [batches, movements, [value]] = await Promise.all([
     batchRecords(db, eq(inventoryBatches.inventoryItemId, id)),
     movementQuery(db)
       .where(eq(inventoryMovements.inventoryItemId, id))
       .orderBy(desc(inventoryMovements.createdAt), desc(inventoryMovements.id))
       .limit(RECENT_MOVEMENTS),
+    db
+      .select({ kobo: sql<string>`coalesce(sum(${valueInKobo}), 0)::text` })
+      .from(inventoryBatches)
+      .where(eq(inventoryBatches.inventoryItemId, id)),
   ]);
-  return { ...record, batches, movements: movements.map(toMovementRecord) };
+  return {
+    ...record,
+    inventoryValue: koboToNaira(Number(value.kobo)),
+    batches,
+    movements: movements.map(toMovementRecord),
+  };
 }
 
 async function checkCategories(

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { inventoryItems, productCategories, productInventories, products } from "../db/schema";
@@ -11,6 +11,7 @@ import type {
   CreateProductInput,
   ProductCategoryRecord,
   ProductInventory,
+  ProductInventoryLinks,
   ProductList,
   ProductListQuery,
   ProductRecord,
@@ -366,4 +367,64 @@ export async function updateProduct(
     });
   });
   return getProduct(db, id);
+}
+
+/** A product with the items each unit is made of, in the reference contract's shape. */
+export async function getProductInventory(db: AppDb, id: string): Promise<ProductInventoryLinks> {
+  const [head] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      imageFileId: products.imageFileId,
+      paymentModes: products.paymentModes,
+      categoryId: products.categoryId,
+      creatorId: products.creatorId,
+      createdAt: products.createdAt,
+      updatedAt: products.updatedAt,
+    })
+    .from(products)
+    .where(eq(products.id, id))
+    .limit(1);
+  if (!head) throw notFound(PRODUCT_NOT_FOUND);
+  const stock = itemStock(db, inventoryItems.id);
+  const links = await db
+    .select({
+      quantity: productInventories.quantity,
+      item: getTableColumns(inventoryItems),
+      remaining: stock.remaining,
+    })
+    .from(productInventories)
+    .innerJoin(inventoryItems, eq(inventoryItems.id, productInventories.inventoryItemId))
+    .innerJoinLateral(stock, sql`true`)
+    .where(eq(productInventories.productId, id))
+    .orderBy(asc(inventoryItems.name), asc(inventoryItems.id));
+  return {
+    id: head.id,
+    name: head.name,
+    image: imageOf(head.imageFileId),
+    paymentModes: PAYMENT_MODES.filter((mode) => head.paymentModes.includes(mode)).join(","),
+    categoryId: head.categoryId,
+    creatorId: head.creatorId,
+    createdAt: head.createdAt.toISOString(),
+    updatedAt: head.updatedAt.toISOString(),
+    inventories: links.map(({ quantity, item, remaining }) => ({
+      productId: head.id,
+      inventoryId: item.id,
+      quantity,
+      inventory: {
+        id: item.id,
+        name: item.name,
+        manufacturerName: item.manufacturerName,
+        sku: item.sku,
+        image: imageOf(item.imageFileId),
+        dateOfManufacture: item.dateOfManufacture,
+        status: Number(remaining) > 0 ? "IN_STOCK" : "OUT_OF_STOCK",
+        class: item.class,
+        inventoryCategoryId: item.categoryId,
+        inventorySubCategoryId: item.subCategoryId,
+        createdAt: item.createdAt.toISOString(),
+        updatedAt: item.updatedAt.toISOString(),
+      },
+    })),
+  };
 }

@@ -5,6 +5,8 @@ import { inventoryBatches, inventoryItems, inventoryMovements, warehouses } from
 import { pageOf } from "../schemas/list";
 import type {
   BatchRecord,
+  CreateInventoryBatchInput,
+  InventoryBatchCreated,
   MovementList,
   MovementListQuery,
   RestockInput,
@@ -14,6 +16,8 @@ import type {
 import { recordAudit } from "./audit";
 import type { StaffActor } from "./audit";
 import { batchRecords, findInventoryItem, movementQuery, toMovementRecord } from "./inventory";
+import { invalidField } from "./errors";
+import { unknownInventoryItemIds } from "./inventory-links";
 import { containsPattern } from "./search";
 import {
   FieldProblems,
@@ -67,6 +71,21 @@ export async function restockInventory(
   });
   const [record] = await batchRecords(db, eq(inventoryBatches.id, batchId));
   return record;
+}
+
+export const INVENTORY_CREATED = "Inventory created successfully";
+export const INVALID_INVENTORY_ID = "Invalid inventoryId";
+
+/** A restock with the item named in the body (the reference contract's route): an unknown item is a field error. */
+export async function createInventoryBatch(
+  db: AppDb,
+  actor: StaffActor,
+  { inventoryId, ...input }: CreateInventoryBatchInput,
+): Promise<InventoryBatchCreated> {
+  if ((await unknownInventoryItemIds(db, [inventoryId])).length > 0) {
+    throw invalidField("inventoryId", INVALID_INVENTORY_ID);
+  }
+  return { message: INVENTORY_CREATED, batch: await restockInventory(db, actor, inventoryId, input) };
 }
 
 // A split: the batch keeps fewer units and a new batch holds the moved ones; the batch is locked so two

@@ -35,12 +35,12 @@ export function AgentCard({ agent }: { agent: AgentRecord }) {
         <div className="min-w-0">
           <h3 id={titleId} className="truncate text-base font-semibold text-slate-900">
             <Link to={`/agents/${agent.id}`} className="hover:underline">
-              {fullName(agent)}
+              {fullName(agent.user)}
             </Link>
           </h3>
-          <p className="truncate text-xs text-slate-600">{agent.location}</p>
+          <p className="truncate text-xs text-slate-600">{agent.user.location}</p>
         </div>
-        <AgentStatusPill status={agent.status} />
+        <AgentStatusPill status={agent.user.status} />
       </header>
       <AgentFigures agent={agent} />
     </article>

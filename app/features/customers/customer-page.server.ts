@@ -68,7 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   return {
     customer,
-    agentName: agent?.ok ? fullName(agent.data) : null,
+    agentName: agent?.ok ? fullName(agent.data.user) : null,
     tabs: tabs.ok ? tabs.data : null,
     sales: sales.ok ? sales.data : null,
     accounts: accounts?.ok ? accounts.data.accounts : [],

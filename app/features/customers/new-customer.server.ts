@@ -26,7 +26,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       searchParam: "agentSearch",
       filter: { status: "active" },
       choices: ({ agents }) =>
-        agents.map((agent) => ({ value: agent.id, label: `${fullName(agent)} (${agent.location})` })),
+        agents.map((agent) => ({
+          value: agent.id,
+          label: `${fullName(agent.user)} (${agent.user.location})`,
+        })),
     }),
     forDraft: forDraftOf(request),
   };

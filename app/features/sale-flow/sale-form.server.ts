@@ -22,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const options = agents.ok
     ? agents.data.agents.map((agent) => ({
         value: agent.id,
-        label: `${fullName(agent)} (${agent.location})`,
+        label: `${fullName(agent.user)} (${agent.user.location})`,
       }))
     : null;
   if (options && draft.agent && !options.some((option) => option.value === draft.agent?.id)) {

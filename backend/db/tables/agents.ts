@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, doublePrecision, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { AGENT_STATUSES } from "../../schemas/agents";
 import type { AgentStatus } from "../../schemas/agents";
 import { ADDRESS_TYPES } from "../../schemas/customers";
@@ -12,6 +21,10 @@ export const agents = pgTable(
   "agents",
   {
     id: id(),
+    /** The 8-digit agent number of the reference contract (`agentId`); the id stays the key. */
+    number: integer("number")
+      .notNull()
+      .generatedAlwaysAsIdentity({ startWith: 10_000_001, minValue: 10_000_001, maxValue: 99_999_999 }),
     firstname: text("firstname").notNull(),
     lastname: text("lastname").notNull(),
     email: text("email").notNull(),
@@ -28,6 +41,7 @@ export const agents = pgTable(
     deletedAt: moment("deleted_at"),
   },
   (table) => [
+    uniqueIndex("agents_number_unique").on(table.number),
     uniqueIndex("agents_email_live_unique")
       .on(sql`lower(${table.email})`)
       .where(sql`${table.deletedAt} is null`),
