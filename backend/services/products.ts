@@ -402,7 +402,7 @@ export async function getProductInventory(db: AppDb, id: string): Promise<Produc
     id: head.id,
     name: head.name,
     image: imageOf(head.imageFileId),
-    paymentModes: PAYMENT_MODES.filter((mode) => head.paymentModes.includes(mode)).join(","),
+    paymentModes: paymentModesText(head.paymentModes),
     categoryId: head.categoryId,
     creatorId: head.creatorId,
     createdAt: head.createdAt.toISOString(),

@@ -116,7 +116,7 @@ export async function applyPayment(
     .values({ ...base, status, notes: incoming.notes ?? null })
     .returning({ id: salePayments.id });
   // Tokens first: the sale's update then refreshes the account once, with the payment and its tokens
-  // (a payment's tokens leave that to it, see migration 0029).
+  // (a payment's tokens leave that to it, migration 0029).
   const tokens = await issueTokensForPayment(
     tx,
     { id: payment.id, saleId: sale.id, before: sale.paidKobo, after, sale },
