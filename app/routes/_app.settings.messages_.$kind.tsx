@@ -48,7 +48,7 @@ export default function TemplateRoute() {
               errors={body.errors}
               maxLength={TEMPLATE_BODY_MAX}
               rows={5}
-              hint="Variables in braces are filled in for each customer; only those listed below can be used."
+              hint="Variables in braces are filled in for each customer; only those listed below can be used. A sentence whose variable has no value for a message (no token when a payment bought no day) is left out."
             />
             <FormInput
               label="E-mail subject"
