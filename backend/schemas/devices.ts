@@ -125,7 +125,12 @@ export const UpdateDeviceSchema = z
     serialNumber: requiredText(SERIAL_NUMBER_REQUIRED)
       .pipe(z.string().max(100, "Serial number must be at most 100 characters"))
       .optional(),
-    key: clearable(deviceFields.key),
+    // Unknown keys are dropped (decision 004), so a client may send back the device it read: its masked key
+    // then leaves the key as it is, rather than becoming it.
+    key: z.preprocess(
+      (value) => (typeof value === "string" && value.startsWith(KEY_MASK) ? undefined : value),
+      clearable(deviceFields.key),
+    ),
     startingCode: clearable(deviceFields.startingCode),
     count: clearable(deviceFields.count),
     timeDivider: clearable(deviceFields.timeDivider),
@@ -135,7 +140,7 @@ export const UpdateDeviceSchema = z
     isTokenable: flagField(TOKENABLE_INVALID).optional(),
     inventoryId: clearable(optionalId("Inventory item is required")),
   })
-  .strict();
+  .strip();
 export type UpdateDeviceInput = z.infer<typeof UpdateDeviceSchema>;
 
 export const DeviceFileRowSchema = z
