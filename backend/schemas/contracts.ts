@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { CustomerRecordSchema } from "./customers";
-import { INVENTORY_CLASSES, INVENTORY_STATUSES } from "./inventory";
 import { PaginationSchema, listSchema } from "./list";
-import { PaymentModesTextSchema } from "./products";
+import { PaymentModesTextSchema, ReferenceInventoryItemSchema } from "./products";
 import { ID_TYPES } from "./sale-rules";
 import { ReferenceSaleItemSchema, ReferenceSaleSchema, SaleRecipientRowSchema } from "./sale-items";
 
@@ -19,17 +18,7 @@ export const ContractListQuerySchema = PaginationSchema.extend({
 export type ContractListQuery = z.infer<typeof ContractListQuerySchema>;
 
 /** The reference's raw rows: a product's link to an item, and the item. */
-const ContractInventorySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  manufacturerName: z.string(),
-  sku: z.string(),
-  image: z.string().nullable(),
-  dateOfManufacture: z.string(),
-  status: z.enum(INVENTORY_STATUSES).describe("IN_STOCK while a batch has units left"),
-  class: z.enum(INVENTORY_CLASSES),
-  inventoryCategoryId: z.string(),
-  inventorySubCategoryId: z.string(),
+const ContractInventorySchema = ReferenceInventoryItemSchema.extend({
   createdAt: iso,
   updatedAt: iso,
   deletedAt: z.null(),

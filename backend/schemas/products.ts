@@ -167,6 +167,22 @@ export const ProductCategoryRecordSchema = z.object({
 export type ProductCategoryRecord = z.infer<typeof ProductCategoryRecordSchema>;
 export const ProductCategoryListSchema = z.array(ProductCategoryRecordSchema);
 
+/** An inventory item as the reference answers it inside a product (`status` from the units left). */
+export const ReferenceInventoryItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  manufacturerName: z.string(),
+  sku: z.string(),
+  image: z.string().nullable(),
+  dateOfManufacture: z.string(),
+  status: z.enum(INVENTORY_STATUSES).describe("IN_STOCK while a batch has units left"),
+  class: z.enum(INVENTORY_CLASSES),
+  inventoryCategoryId: z.string(),
+  inventorySubCategoryId: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
 /**
  * GET /products/:id/inventory, in the reference contract's shape: the product with its links, each with
  * the item as a record (`status` from the units left). `paymentModes` is the contract's comma list.
@@ -185,20 +201,7 @@ export const ProductInventoryLinksSchema = z.object({
       productId: z.string(),
       inventoryId: z.string(),
       quantity: z.number(),
-      inventory: z.object({
-        id: z.string(),
-        name: z.string(),
-        manufacturerName: z.string(),
-        sku: z.string(),
-        image: z.string().nullable(),
-        dateOfManufacture: z.string(),
-        status: z.enum(INVENTORY_STATUSES),
-        class: z.enum(INVENTORY_CLASSES),
-        inventoryCategoryId: z.string(),
-        inventorySubCategoryId: z.string(),
-        createdAt: z.string(),
-        updatedAt: z.string(),
-      }),
+      inventory: ReferenceInventoryItemSchema,
     }),
   ),
 });

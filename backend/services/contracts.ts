@@ -15,6 +15,7 @@ import { koboToNaira } from "../schemas/money";
 import { paymentModesText } from "../schemas/products";
 import { customerRecordsOf } from "./customers";
 import { notFound } from "./errors";
+import { referenceInventoryItem } from "./products";
 import {
   deviceIdsOfSaleItems,
   recipientRow,
@@ -115,21 +116,7 @@ async function productsOf(db: AppDb, productIds: string[]) {
             productId: product.id,
             inventoryId: item.id,
             quantity,
-            inventory: {
-              id: item.id,
-              name: item.name,
-              manufacturerName: item.manufacturerName,
-              sku: item.sku,
-              image: imageOf(item.imageFileId),
-              dateOfManufacture: item.dateOfManufacture,
-              status: inStock ? ("IN_STOCK" as const) : ("OUT_OF_STOCK" as const),
-              class: item.class,
-              inventoryCategoryId: item.categoryId,
-              inventorySubCategoryId: item.subCategoryId,
-              createdAt: item.createdAt.toISOString(),
-              updatedAt: item.updatedAt.toISOString(),
-              deletedAt: null,
-            },
+            inventory: { ...referenceInventoryItem(item, inStock), deletedAt: null },
           })),
       },
     ]),

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, sql } from 
 import type { SQL } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { inventoryItems, productCategories, productInventories, products } from "../db/schema";
-import type { ProductRow } from "../db/schema";
+import type { InventoryItemRow, ProductRow } from "../db/schema";
 import { pageOf } from "../schemas/list";
 import { koboToNaira } from "../schemas/money";
 import { PRODUCT_IMAGE_FIELD, paymentModeList, paymentModesText } from "../schemas/products";
@@ -411,20 +411,25 @@ export async function getProductInventory(db: AppDb, id: string): Promise<Produc
       productId: head.id,
       inventoryId: item.id,
       quantity,
-      inventory: {
-        id: item.id,
-        name: item.name,
-        manufacturerName: item.manufacturerName,
-        sku: item.sku,
-        image: imageOf(item.imageFileId),
-        dateOfManufacture: item.dateOfManufacture,
-        status: Number(remaining) > 0 ? "IN_STOCK" : "OUT_OF_STOCK",
-        class: item.class,
-        inventoryCategoryId: item.categoryId,
-        inventorySubCategoryId: item.subCategoryId,
-        createdAt: item.createdAt.toISOString(),
-        updatedAt: item.updatedAt.toISOString(),
-      },
+      inventory: referenceInventoryItem(item, Number(remaining) > 0),
     })),
+  };
+}
+
+/** An inventory item as the reference answers it inside a product (its product's inventories). */
+export function referenceInventoryItem(item: InventoryItemRow, inStock: boolean) {
+  return {
+    id: item.id,
+    name: item.name,
+    manufacturerName: item.manufacturerName,
+    sku: item.sku,
+    image: imageOf(item.imageFileId),
+    dateOfManufacture: item.dateOfManufacture,
+    status: inStock ? ("IN_STOCK" as const) : ("OUT_OF_STOCK" as const),
+    class: item.class,
+    inventoryCategoryId: item.categoryId,
+    inventorySubCategoryId: item.subCategoryId,
+    createdAt: item.createdAt.toISOString(),
+    updatedAt: item.updatedAt.toISOString(),
   };
 }
