@@ -1,3 +1,4 @@
+import { z } from "zod";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { randomBytes, randomInt } from "node:crypto";
@@ -328,7 +329,19 @@ export async function createAgent(fields: Partial<Record<string, string>> = {}, 
       ...fields,
     },
   });
-  return body as { id: string; firstname: string; lastname: string; email: string; location: string };
+  // The reference contract's shape: the person under `user` (issue 30).
+  const agent = z
+    .object({
+      id: z.string(),
+      user: z.object({
+        firstname: z.string(),
+        lastname: z.string(),
+        email: z.string(),
+        location: z.string(),
+      }),
+    })
+    .parse(body);
+  return { id: agent.id, ...agent.user };
 }
 
 /** A random OpenPAYGO-style key: 32 hexadecimal characters. */
