@@ -433,4 +433,48 @@ describe("GET /api/docs: the reference contract's shapes (issue 30)", () => {
       expect.arrayContaining(["productId", "inventoryId", "quantity", "inventory"]),
     );
   });
+
+  it("gives GET /sales/{id} both answers: our sale for a sale's id, the reference's sale item for an item's", async () => {
+    const document = await documentOf();
+    const answer = answerOf(document, "get", "/api/v1/sales/{id}") as JsonSchema & { oneOf?: JsonSchema[] };
+    expect(answer.oneOf?.map((option) => option.$ref)).toEqual([
+      "#/components/schemas/SaleRecord",
+      "#/components/schemas/SaleItemDetail",
+    ]);
+    expect(resolve(document, { $ref: "#/components/schemas/SaleRecord" }).required).toEqual(
+      expect.arrayContaining(["id", "saleNumber", "items", "payments", "schedule"]),
+    );
+    const item = resolve(document, { $ref: "#/components/schemas/SaleItemDetail" });
+    expect(item.required).toEqual(
+      expect.arrayContaining([
+        "id",
+        "saleId",
+        "productId",
+        "deviceIDs",
+        "sale",
+        "devices",
+        "product",
+        "SaleRecipient",
+      ]),
+    );
+    const sale = item.properties!.sale;
+    expect(sale.required).toEqual(
+      expect.arrayContaining(["customer", "payment", "installmentAccountDetails"]),
+    );
+    expect(sale.properties?.payment.items?.required).toEqual(
+      expect.arrayContaining(["transactionRef", "amount", "paymentStatus", "paymentDate", "saleId"]),
+    );
+    const device = item.properties!.devices.items!;
+    expect(device.required).toEqual(expect.arrayContaining(["key", "tokens"]));
+    expect(device.properties?.count).toMatchObject({ type: "string" });
+    expect(device.properties?.tokens.items?.properties).not.toHaveProperty("key");
+    expect(item.properties!.product.properties?.inventories.items?.required).toEqual(
+      expect.arrayContaining(["productId", "inventoryId", "quantity", "inventory"]),
+    );
+    expect(item.properties!.SaleRecipient.required).toEqual(
+      expect.arrayContaining(["firstname", "lastname", "address", "phone", "email"]),
+    );
+    expect(document.paths["/api/v1/sales/{id}"].get.responses["404"]).toBeDefined();
+    expect(document.paths["/api/v1/sales/{id}"].get.description).toContain("read:Sales");
+  });
 });

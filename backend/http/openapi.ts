@@ -6,6 +6,8 @@ import { AgentRecordSchema } from "../schemas/agents";
 import { CustomerRecordSchema } from "../schemas/customers";
 import { DeviceRecordSchema } from "../schemas/devices";
 import { RoleRecordSchema } from "../schemas/roles";
+import { SaleItemDetailSchema } from "../schemas/sale-items";
+import { SaleRecordSchema } from "../schemas/sales";
 import { UserRecordSchema } from "../schemas/users";
 import { ROUTE_GROUPS } from "../routes";
 import type { Operation } from "./operation";
@@ -19,6 +21,9 @@ const components: Record<string, ZodTypeAny> = {
   CustomerRecord: CustomerRecordSchema,
   AgentRecord: AgentRecordSchema,
   DeviceRecord: DeviceRecordSchema,
+  // GET /sales/{id} answers either, by what its id names.
+  SaleRecord: SaleRecordSchema,
+  SaleItemDetail: SaleItemDetailSchema,
   ErrorBody: ErrorBodySchema,
   Message: MessageSchema,
 };
@@ -63,15 +68,22 @@ export const OPERATIONS: Operation[] = [
 ];
 
 // A request body may carry keys a route does not know: they are dropped, not refused (decision 004).
-function jsonSchema(schema: ZodTypeAny, { request = false } = {}) {
+function jsonSchema(schema: ZodTypeAny, { request = false } = {}): object {
   const named = Object.entries(components).find(([, component]) => component === schema);
   if (named) return { $ref: `#/components/schemas/${named[0]}` };
+  // One of several named answers: each under its name, rather than two anonymous copies.
+  if (schema instanceof z.ZodUnion && schema.options.every((option: ZodTypeAny) => isComponent(option)))
+    return { oneOf: schema.options.map((option: ZodTypeAny) => jsonSchema(option)) };
   return zodToJsonSchema(schema, {
     target: "openApi3",
     $refStrategy: "none",
     pipeStrategy: "all",
     ...(request ? { removeAdditionalStrategy: "strict" as const } : {}),
   });
+}
+
+function isComponent(schema: ZodTypeAny) {
+  return Object.values(components).includes(schema);
 }
 
 const errorResponse = (description: string) => ({

@@ -26,6 +26,7 @@ const journey = {
   customerId: "",
   saleId: "",
   txRef: "",
+  saleItemId: "",
   contractId: "",
 };
 
@@ -462,7 +463,67 @@ describe("a client of the reference contract, from sign-in to the contract of it
       [...journey.deviceIds].sort(),
     );
     for (const device of item.devices) expect(device).toMatchObject({ count: digits, timeDivider: digits });
+    journey.saleItemId = item.id;
     journey.contractId = item.sale.contractId;
+  });
+
+  it("opens the sale row by its id: the sale item with its sale's payments, its devices' tokens and its product", async () => {
+    const item = await call("GET", `/api/v1/sales/${journey.saleItemId}`, 200);
+    expect(item).toMatchObject({
+      id: journey.saleItemId,
+      saleId: journey.saleId,
+      productId: journey.productId,
+      quantity: 1,
+      paymentMode: "INSTALLMENT",
+      totalPrice: 224_000,
+      monthlyPayment: number,
+      installmentDuration: 3,
+      installmentStartingPrice: 20,
+      saleRecipientId: text,
+      createdAt: text,
+      updatedAt: text,
+      sale: {
+        id: journey.saleId,
+        status: "IN_INSTALLMENT",
+        totalPrice: 224_000,
+        totalPaid: 44_800,
+        customer: { id: journey.customerId, firstname: "Amaka", lastname: "Okafor" },
+        installmentAccountDetails: null,
+      },
+      product: { id: journey.productId, paymentModes: "ONE_OFF,INSTALLMENT" },
+      SaleRecipient: { firstname: RECIPIENT.firstname, lastname: RECIPIENT.lastname, email: RECIPIENT.email },
+    });
+    // The verified checkout is the sale's one payment, under the tx_ref the client opened it with.
+    expect(item.sale.payment).toEqual([
+      expect.objectContaining({
+        transactionRef: journey.txRef,
+        amount: 44_800,
+        paymentStatus: "COMPLETED",
+        paymentDate: text,
+        saleId: journey.saleId,
+      }),
+    ]);
+    expect(item.devices.map((device: { id: string }) => device.id).sort()).toEqual(
+      [...journey.deviceIds].sort(),
+    );
+    for (const device of item.devices) {
+      expect(device).toMatchObject({ count: digits, timeDivider: digits });
+      // The verified deposit made each tokenable unit its token.
+      expect(device.tokens.length).toBeGreaterThan(0);
+      for (const token of device.tokens)
+        expect(token).toMatchObject({ id: text, token: digits, deviceId: device.id });
+    }
+    const links = item.product.inventories;
+    expect(links.map((link: { inventoryId: string }) => link.inventoryId).sort()).toEqual(
+      [journey.batteryId, journey.panelId].sort(),
+    );
+    for (const link of links) {
+      expect(link).toMatchObject({
+        productId: journey.productId,
+        quantity: number,
+        inventory: { id: link.inventoryId, name: text, status: "IN_STOCK" },
+      });
+    }
   });
 
   it("lists contracts and opens the sale's contract", async () => {

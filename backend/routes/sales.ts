@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { Hono } from "hono";
 import type { ApiEnv, RouteDeps } from "../http/env";
 import { createGuard, currentSession, signedInActor } from "../http/guard";
@@ -19,7 +20,7 @@ import {
   SaleStatsSchema,
 } from "../schemas/sales";
 import type { SaleList, SaleListQuery } from "../schemas/sales";
-import { SaleItemListQuerySchema, SaleItemListSchema } from "../schemas/sale-items";
+import { SaleItemDetailSchema, SaleItemListQuerySchema, SaleItemListSchema } from "../schemas/sale-items";
 import type { SaleItemList, SaleItemListQuery } from "../schemas/sale-items";
 import {
   currentFinancialSettings,
@@ -33,7 +34,7 @@ import {
   countSaleItems,
   countSales,
   createSale,
-  getSale,
+  getSaleOrItem,
   listSaleItems,
   listSales,
   recordCashPayment,
@@ -140,11 +141,14 @@ export const saleOperations: Operation[] = [
     path: "/api/v1/sales/{id}",
     tag: "Sales",
     summary:
-      "One sale: items with their devices, contract (BVN masked unless the caller manages sales), payments, " +
-      "balance and the schedule with what is paid, due and overdue",
+      "A sale's id: the sale (SaleRecord), with its items and their devices, contract (BVN masked unless the " +
+      "caller manages sales), payments, balance and the schedule with what is paid, due and overdue. A sale " +
+      "item's id (a row of GET /api/v1/sales, as the reference's clients open it): the reference's sale item " +
+      "(SaleItemDetail), with its `sale` (customer, `payment`, `installmentAccountDetails`), its `devices` " +
+      "(keys masked) with their `tokens`, its `product` with the product's `inventories`, and `SaleRecipient`",
     access: "read:Sales",
-    success: ok("The sale", SaleRecordSchema),
-    errors: { 404: "Sale not found" },
+    success: ok("The sale, or the sale item", z.union([SaleRecordSchema, SaleItemDetailSchema])),
+    errors: { 404: "No sale and no sale item has this id" },
   },
 ];
 
@@ -198,6 +202,6 @@ export function saleRoutes({ db, caches, config }: RouteDeps) {
       return c.json(await updateBusinessSettings(db, signedInActor(c), input), 200);
     })
     .get("/:id", guard("read:Sales"), async (c) =>
-      c.json(await getSale(db, c.req.param("id"), currentSession(c)), 200),
+      c.json(await getSaleOrItem(db, c.req.param("id"), currentSession(c)), 200),
     );
 }

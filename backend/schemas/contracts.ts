@@ -1,9 +1,13 @@
 import { z } from "zod";
 import { CustomerRecordSchema } from "./customers";
 import { PaginationSchema, listSchema } from "./list";
-import { PaymentModesTextSchema, ReferenceInventoryItemSchema } from "./products";
 import { ID_TYPES } from "./sale-rules";
-import { ReferenceSaleItemSchema, ReferenceSaleSchema, SaleRecipientRowSchema } from "./sale-items";
+import {
+  ReferenceProductSchema,
+  ReferenceSaleItemSchema,
+  ReferenceSaleSchema,
+  SaleRecipientRowSchema,
+} from "./sale-items";
 
 // The reference's contracts (§7 Contract, its /contract routes): the agreement an instalment sale is made
 // on, with the customer's identification, next of kin and guarantor. Here it is the contract taken with
@@ -17,37 +21,7 @@ export const ContractListQuerySchema = PaginationSchema.extend({
 });
 export type ContractListQuery = z.infer<typeof ContractListQuerySchema>;
 
-/** The reference's raw rows: a product's link to an item, and the item. */
-const ContractInventorySchema = ReferenceInventoryItemSchema.extend({
-  createdAt: iso,
-  updatedAt: iso,
-  deletedAt: z.null(),
-});
-
-const ContractProductSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.null().describe("Always null: products have no description here"),
-  image: z.string().nullable(),
-  currency: z.literal("NGN"),
-  paymentModes: PaymentModesTextSchema,
-  creatorId: z.string().nullable(),
-  categoryId: z.string(),
-  createdAt: iso,
-  updatedAt: iso,
-  deletedAt: z.null(),
-  inventories: z.array(
-    z.object({
-      id: z.string().describe("The link has no id of its own here: `<productId>:<inventoryId>`"),
-      productId: z.string(),
-      inventoryId: z.string(),
-      quantity: z.number().describe("Units of the item in one unit of the product"),
-      inventory: ContractInventorySchema,
-    }),
-  ),
-});
-
-const ContractSaleItemSchema = ReferenceSaleItemSchema.extend({ product: ContractProductSchema });
+const ContractSaleItemSchema = ReferenceSaleItemSchema.extend({ product: ReferenceProductSchema });
 
 const contractShape = {
   id: z.string().describe("The contract is kept per sale: its id is its sale's id"),

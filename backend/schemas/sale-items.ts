@@ -2,8 +2,9 @@ import { z } from "zod";
 import { CustomerRecordSchema } from "./customers";
 import { DeviceRecordSchema } from "./devices";
 import { PaginationSchema, listSchema } from "./list";
-import { PAYMENT_MODES } from "./products";
-import { SALE_STATUSES, SaleListQuerySchema } from "./sales";
+import { PAYMENT_MODES, PaymentModesTextSchema, ReferenceInventoryItemSchema } from "./products";
+import { PAYMENT_STATUSES, SALE_STATUSES, SaleListQuerySchema } from "./sales";
+import { TokenRecordSchema } from "./token-records";
 
 // The reference's sales list (§4.9): one row per sale item, each with its sale, on GET /api/v1/sales. Our
 // screens read one row per sale on GET /api/v1/sales/list. Both take the same filters.
@@ -93,3 +94,80 @@ export const SaleItemListRowSchema = ReferenceSaleItemSchema.extend({
 export type SaleItemListRow = z.infer<typeof SaleItemListRowSchema>;
 export const SaleItemListSchema = listSchema("saleItems", SaleItemListRowSchema);
 export type SaleItemList = z.infer<typeof SaleItemListSchema>;
+
+/** A product as the reference includes it in a sale item: its links to items, each with the item's row. */
+export const ReferenceProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.null().describe("Always null: products have no description here"),
+  image: z.string().nullable(),
+  currency: z.literal("NGN"),
+  paymentModes: PaymentModesTextSchema,
+  creatorId: z.string().nullable(),
+  categoryId: z.string(),
+  createdAt: iso,
+  updatedAt: iso,
+  deletedAt: z.null(),
+  inventories: z.array(
+    z.object({
+      id: z.string().describe("The link has no id of its own here: `<productId>:<inventoryId>`"),
+      productId: z.string(),
+      inventoryId: z.string(),
+      quantity: z.number().describe("Units of the item in one unit of the product"),
+      inventory: ReferenceInventoryItemSchema.extend({ createdAt: iso, updatedAt: iso, deletedAt: z.null() }),
+    }),
+  ),
+});
+export type ReferenceProduct = z.infer<typeof ReferenceProductSchema>;
+
+/** The reference's PaymentStatus. */
+export const REFERENCE_PAYMENT_STATUSES = ["PENDING", "COMPLETED", "FAILED", "REFUNDED"] as const;
+export type ReferencePaymentStatus = (typeof REFERENCE_PAYMENT_STATUSES)[number];
+
+/** A payment in the reference's words (its Payment model): money recorded, or a checkout not (yet) paid. */
+export const ReferencePaymentSchema = z.object({
+  id: z.string(),
+  transactionRef: z
+    .string()
+    .describe("The payment's reference: a checkout's `tx_ref`, or the reference a cash payment was given"),
+  amount: z.number().describe("Naira"),
+  paymentStatus: z
+    .enum(REFERENCE_PAYMENT_STATUSES)
+    .describe(
+      "COMPLETED: the money counts towards the sale; PENDING: a checkout the provider has not answered; " +
+        "FAILED: a checkout that failed or was cancelled, or money recorded but not counted (`status` says " +
+        "which); REFUNDED is not used",
+    ),
+  status: z
+    .enum([...PAYMENT_STATUSES, "CANCELLED"])
+    .describe(
+      "Ours: a recorded payment's status (MISMATCHED: another currency; REFUND_DUE: for a sale already " +
+        "cancelled or paid), or PENDING, FAILED or CANCELLED for a checkout",
+    ),
+  paymentDate: iso,
+  saleId: z.string(),
+  createdAt: iso,
+  updatedAt: iso,
+  deletedAt: z.null(),
+});
+export type ReferencePayment = z.infer<typeof ReferencePaymentSchema>;
+
+/**
+ * GET /api/v1/sales/{id} given a sale item's id, as the reference answers it: the list's row with the sale's
+ * payments, each device's tokens and the product with its items.
+ */
+export const SaleItemDetailSchema = SaleItemListRowSchema.extend({
+  sale: SaleItemListRowSchema.shape.sale.extend({
+    payment: z.array(ReferencePaymentSchema).describe("Oldest first"),
+    installmentAccountDetails: z
+      .null()
+      .describe("Always null: instalments are paid through the sale's checkouts, not a virtual account"),
+  }),
+  devices: z.array(
+    DeviceRecordSchema.extend({ tokens: z.array(TokenRecordSchema).describe("Newest first") }).describe(
+      "A unit sold on the item, its key masked as in the device list, with the tokens made for it",
+    ),
+  ),
+  product: ReferenceProductSchema,
+});
+export type SaleItemDetail = z.infer<typeof SaleItemDetailSchema>;

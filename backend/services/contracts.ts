@@ -1,30 +1,20 @@
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { AppDb } from "../db/client";
-import {
-  inventoryBatches,
-  inventoryItems,
-  productInventories,
-  products,
-  saleContracts,
-  saleItems,
-  sales,
-} from "../db/schema";
-import type { Contract, ContractDetail, ContractList, ContractListQuery } from "../schemas/contracts";
+import { saleContracts, saleItems, sales } from "../db/schema";
+import type { ContractDetail, ContractList, ContractListQuery } from "../schemas/contracts";
 import { pageOf } from "../schemas/list";
 import { koboToNaira } from "../schemas/money";
-import { paymentModesText } from "../schemas/products";
 import { customerRecordsOf } from "./customers";
 import { notFound } from "./errors";
-import { referenceInventoryItem } from "./products";
 import {
   deviceIdsOfSaleItems,
   recipientRow,
   referenceItemColumns,
+  referenceProductsOf,
   referenceSale,
   referenceSaleColumns,
   referenceSaleItem,
 } from "./sales";
-import { imageOf } from "./stock-common";
 
 export const CONTRACT_NOT_FOUND = "Contract not found";
 
@@ -73,56 +63,6 @@ function contractFields({ contract, sale }: ContractRow) {
   };
 }
 
-/** The products of these items, each with its items' links and rows, as the reference includes them. */
-async function productsOf(db: AppDb, productIds: string[]) {
-  const ids = [...new Set(productIds)];
-  if (ids.length === 0) return new Map<string, Contract["sale"][number]["saleItems"][number]["product"]>();
-  const [heads, links] = await Promise.all([
-    db.select().from(products).where(inArray(products.id, ids)),
-    db
-      .select({
-        productId: productInventories.productId,
-        quantity: productInventories.quantity,
-        item: inventoryItems,
-        inStock: sql<boolean>`exists (select 1 from ${inventoryBatches} where ${and(
-          eq(inventoryBatches.inventoryItemId, inventoryItems.id),
-          gt(inventoryBatches.remainingQuantity, 0),
-        )})`,
-      })
-      .from(productInventories)
-      .innerJoin(inventoryItems, eq(inventoryItems.id, productInventories.inventoryItemId))
-      .where(inArray(productInventories.productId, ids))
-      .orderBy(asc(inventoryItems.name), asc(inventoryItems.id)),
-  ]);
-  return new Map(
-    heads.map((product) => [
-      product.id,
-      {
-        id: product.id,
-        name: product.name,
-        description: null,
-        image: imageOf(product.imageFileId),
-        currency: "NGN" as const,
-        paymentModes: paymentModesText(product.paymentModes),
-        creatorId: product.creatorId,
-        categoryId: product.categoryId,
-        createdAt: product.createdAt.toISOString(),
-        updatedAt: product.updatedAt.toISOString(),
-        deletedAt: null,
-        inventories: links
-          .filter((link) => link.productId === product.id)
-          .map(({ item, quantity, inStock }) => ({
-            id: `${product.id}:${item.id}`,
-            productId: product.id,
-            inventoryId: item.id,
-            quantity,
-            inventory: { ...referenceInventoryItem(item, inStock), deletedAt: null },
-          })),
-      },
-    ]),
-  );
-}
-
 /** The contracts of these rows with their sale, customer and items (and, for one, the items' recipients). */
 async function withSales(db: AppDb, rows: ContractRow[], { recipients }: { recipients: boolean }) {
   const saleIds = rows.map((row) => row.sale.id);
@@ -138,7 +78,7 @@ async function withSales(db: AppDb, rows: ContractRow[], { recipients }: { recip
       db,
       rows.map((row) => row.sale.customerId),
     ),
-    productsOf(
+    referenceProductsOf(
       db,
       items.map((item) => item.productId),
     ),

@@ -61,7 +61,19 @@ export async function getSale(
   id: string,
   viewer: Pick<StaffActor, "permissions">,
 ): Promise<SaleRecord> {
+  const sale = await findSale(db, id, viewer);
+  if (!sale) throw notFound(SALE_NOT_FOUND);
+  return sale;
+}
+
+/** The sale with this id, or null when there is none. */
+export async function findSale(
+  db: AppDb,
+  id: string,
+  viewer: Pick<StaffActor, "permissions">,
+): Promise<SaleRecord | null> {
   const sale = await readSaleHead(db, id);
+  if (!sale) return null;
   const { items, linked, contract, payments } = await readSaleParts(db, id);
   const tokens = await tokensOfDevices(
     db,
@@ -143,7 +155,6 @@ async function readSaleHead(db: AppDb, id: string) {
     .leftJoin(creator, eq(creator.id, sales.creatorId))
     .where(eq(sales.id, id))
     .limit(1);
-  if (!sale) throw notFound(SALE_NOT_FOUND);
   return sale;
 }
 

@@ -33,9 +33,11 @@ export { countSales, getSale, listSales, saleCountKey, saleStats, saleTotalFromS
 export {
   countSaleItems,
   deviceIdsOfSaleItems,
+  getSaleOrItem,
   listSaleItems,
   recipientRow,
   referenceItemColumns,
+  referenceProductsOf,
   referenceSale,
   referenceSaleColumns,
   referenceSaleItem,
