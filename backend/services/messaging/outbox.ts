@@ -18,6 +18,8 @@ import type { MessageValues } from "./templates";
 export const NO_CONTACT = "The customer has no phone number or e-mail address that can take messages";
 export const OPTED_OUT = "The customer opted out of messages";
 export const CUSTOMER_GONE = "The customer was deleted";
+export const NO_TEXT =
+  "Nothing of the text is left for this customer: every sentence names a value they lack";
 
 /** The number a gateway takes: the international form without "+" (234…), or null when it is no number. */
 export function gatewayNumber(phone: string): string | null {
@@ -135,7 +137,9 @@ export function composeMessage(context: Context, input: QueueInput) {
       ? NO_CONTACT
       : context.opted_out && !input.transactional
         ? OPTED_OUT
-        : null;
+        : body === ""
+          ? NO_TEXT
+          : null;
   const status: MessageStatus = failure ? "FAILED" : "QUEUED";
   return {
     id: randomUUID(),

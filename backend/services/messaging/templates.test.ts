@@ -1,6 +1,6 @@
 import { smsLength } from "../../constants/sms-parts";
 import { dayForCustomer, moneyFor, renderTemplate, tokensText, unknownVariables } from "./templates";
-import { gatewayNumber } from "./outbox";
+import { NO_TEXT, composeMessage, gatewayNumber } from "./outbox";
 import { paymentMessageKind } from "./triggers";
 import { remindersFor } from "./reminders";
 
@@ -58,6 +58,25 @@ describe("templates", () => {
         { serialNumber: "B", token: "222" },
       ]),
     ).toBe("A: 111; B: 222");
+  });
+  it("fails at once a message of which no sentence is left for its customer", () => {
+    const context = {
+      ...{ firstname: "Ada", phone: "08035550101", email: "", opted_out: false, deleted: false },
+      ...{ business_name: null, business_phone: null, template_body: null, template_subject: null },
+      ...{ sale_number: null, credit_expiry: null, outstanding_kobo: null },
+    };
+    const input = { kind: "MANUAL" as const, customerId: "c", transactional: false };
+    expect(composeMessage(context, { ...input, body: "You owe {balance}." })).toMatchObject({
+      status: "FAILED",
+      error: NO_TEXT,
+      body: "",
+    });
+    expect(
+      composeMessage(context, { ...input, body: "Hi {customerName}. You owe {balance}." }),
+    ).toMatchObject({
+      status: "QUEUED",
+      body: "Hi Ada.",
+    });
   });
   it("sends to the international form without +", () => {
     expect(gatewayNumber("0803 555 0101")).toBe("2348035550101");
