@@ -31,25 +31,12 @@ function routesUsing(id: string, getModuleInfo: Rollup.GetModuleInfo): Set<strin
   return routes;
 }
 
-function commonPrefix(ids: string[]): string[] {
-  const [first = [], ...rest] = ids.map((id) => id.replace(/^routes\//, "").split("."));
-  let length = first.length;
-  for (const segments of rest) {
-    let i = 0;
-    while (i < length && segments[i] === first[i]) i++;
-    length = i;
-  }
-  return first.slice(0, length);
-}
-
 /**
- * Few, larger files for a page's first download (decision 035). Routes' own modules stay in their files,
- * and so does code only one route uses; code only reached through `import()` is left to Rollup. Else:
+ * Few, larger files for a page's first download (decisions 035 and 047). Routes' own modules, code only one
+ * route uses and code reached only through `import()` are left to Rollup, and so is code a few routes
+ * share: Rollup gives it one chunk per set of routes using it, so a page loads none of its neighbours' code.
  * - `vendor`: the packages the shell (entry.client, root) uses, and Vite's own helpers;
- * - `shared`: app code the shell uses or that at least WIDELY_USED routes use;
- * - code used by routes with a common parent (their ids' common prefix, such as
- *   `_app.sales.all.new.$draftId`): one chunk per prefix;
- * - code several areas share: one chunk per set of areas (`areas-customers_sales`).
+ * - `shared`: app code the shell uses or that at least WIDELY_USED routes use.
  */
 function manualChunks(id: string, { getModuleInfo }: Rollup.ManualChunkMeta) {
   if (id.startsWith(routesDirectory) || id === rootRoute || getModuleInfo(id)?.isEntry) return undefined;
@@ -59,11 +46,7 @@ function manualChunks(id: string, { getModuleInfo }: Rollup.ManualChunkMeta) {
   // Vite's and Rollup's own helpers (ids starting with \0, such as the preload helper) are tiny.
   if (id.startsWith("\0") || (inShell && id.includes("/node_modules/"))) return "vendor";
   if (inShell || routes.size >= WIDELY_USED) return "shared";
-  if (routes.size < 2) return undefined;
-  const prefix = commonPrefix([...routes]);
-  if (prefix.length >= 2) return prefix.join(".").replace(/\$/g, "");
-  const areas = new Set([...routes].map((route) => /^routes\/_app\.([^.]+)/.exec(route)?.[1] ?? "public"));
-  return `areas-${[...areas].sort().join("_")}`;
+  return undefined;
 }
 
 export default defineConfig(({ isSsrBuild }) => ({

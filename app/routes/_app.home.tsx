@@ -4,8 +4,9 @@ import { ErrorPanel, SectionErrorBoundary } from "~/components/error-panel";
 import { SectionIcon } from "~/components/section-icon";
 import { requireUser } from "~/session.server";
 import { formatBadgeCount, formatPercent } from "~/utils/format";
-import type { SectionTile } from "~/utils/navigation";
-import { HOME_TILES, allowed } from "~/utils/navigation";
+import { HOME_TILES } from "~/features/home/home-tiles";
+import type { SectionTile } from "~/features/home/home-tiles";
+import { allowed } from "~/utils/navigation";
 import type { loader as appLoader } from "./_app";
 
 export const meta: MetaFunction = () => [{ title: "Home — SolarDesk" }];

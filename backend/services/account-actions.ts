@@ -18,10 +18,10 @@ import {
   ACCOUNT_EVENT_LABELS,
   ACTION_ERRORS,
   DELAY_FREE_DAYS,
-  ACTION_DEFINITIONS,
   DELAY_WINDOW_HOURS,
   REPOSSESSION_OUTCOME_LABELS,
 } from "../constants/account-actions";
+import { ACTION_DEFINITIONS } from "../constants/account-action-definitions";
 import { formatNaira } from "../constants/money";
 import type { AccountEventKind, HeldStatus } from "../constants/account-actions";
 import type { DeviceEventKind } from "../constants/devices";

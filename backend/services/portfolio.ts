@@ -20,8 +20,9 @@ import { addDays, lagosToday } from "../schemas/dates";
 import { addMonths } from "./sale-schedule";
 
 // The portfolio's figures (issue 26, decision 037): one SQL definition each, over the accounts the loan
-// book keeps (`accounts a`), their schedules and payments. The words printed beside each figure are
-// DEFINITIONS in constants/portfolio.ts; the tests in portfolio.test.ts work each one out by hand.
+// book keeps (`accounts a`), their schedules and payments. The words printed beside each figure are in
+// constants/portfolio-definitions.ts (and one account's in constants/portfolio.ts); the tests in
+// portfolio.test.ts work each one out by hand.
 
 const kobo = z.coerce.number();
 const count = z.coerce.number();

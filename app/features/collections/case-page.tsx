@@ -7,7 +7,7 @@ import {
   COLLECTION_DEFINITIONS,
   NOTE_MAX,
 } from "#backend/constants/collections";
-import { DEFINITIONS } from "#backend/constants/portfolio";
+import { ACCOUNT_DEFINITIONS } from "#backend/constants/portfolio";
 import { DetailList } from "~/components/detail-list";
 import { ErrorBox } from "~/components/error-box";
 import { FormInput } from "~/components/form-input";
@@ -87,7 +87,7 @@ export function CasePage() {
             ],
           ]}
         />
-        <p className="mt-4 text-xs leading-relaxed text-slate-600">{DEFINITIONS.daysLate}</p>
+        <p className="mt-4 text-xs leading-relaxed text-slate-600">{ACCOUNT_DEFINITIONS.daysLate}</p>
         <p className="mt-1 text-xs leading-relaxed text-slate-600">{COLLECTION_DEFINITIONS.promise}</p>
       </section>
 

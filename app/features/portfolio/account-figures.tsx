@@ -1,4 +1,4 @@
-import { DEFINITIONS } from "#backend/constants/portfolio";
+import { ACCOUNT_DEFINITIONS } from "#backend/constants/portfolio";
 import type { AccountFigures as Figures } from "#backend/schemas/portfolio";
 import { formatDate, formatNaira, formatNumber } from "~/utils/format";
 import { DetailList } from "~/components/detail-list";
@@ -20,10 +20,10 @@ export function AccountFigures({ account }: { account: Figures }) {
     <>
       <DetailList rows={rows} />
       <div className="mt-3 space-y-1 text-xs leading-relaxed text-slate-600">
-        <p>{DEFINITIONS.outstanding}</p>
-        <p>{DEFINITIONS.arrears}</p>
-        <p>{DEFINITIONS.daysLate}</p>
-        <p>{DEFINITIONS.creditExpiry}</p>
+        <p>{ACCOUNT_DEFINITIONS.outstanding}</p>
+        <p>{ACCOUNT_DEFINITIONS.arrears}</p>
+        <p>{ACCOUNT_DEFINITIONS.daysLate}</p>
+        <p>{ACCOUNT_DEFINITIONS.creditExpiry}</p>
       </div>
     </>
   );

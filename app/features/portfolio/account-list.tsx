@@ -5,7 +5,7 @@ import {
   ACCOUNT_STATUS_LABELS,
   ACCOUNT_STATUSES,
   BUCKETS,
-  DEFINITIONS,
+  ACCOUNT_DEFINITIONS,
 } from "#backend/constants/portfolio";
 import type { AccountRecord } from "#backend/schemas/portfolio";
 import type { Column } from "~/components/data-table";
@@ -175,10 +175,10 @@ export function AccountListPage() {
         aria-label="Definitions"
         className="rounded-xl border border-slate-200 bg-white p-4 text-xs leading-relaxed text-slate-600 shadow-sm"
       >
-        <p>{DEFINITIONS.outstanding}</p>
-        <p className="mt-1">{DEFINITIONS.arrears}</p>
-        <p className="mt-1">{DEFINITIONS.daysLate}</p>
-        <p className="mt-1">{DEFINITIONS.creditExpiry}</p>
+        <p>{ACCOUNT_DEFINITIONS.outstanding}</p>
+        <p className="mt-1">{ACCOUNT_DEFINITIONS.arrears}</p>
+        <p className="mt-1">{ACCOUNT_DEFINITIONS.daysLate}</p>
+        <p className="mt-1">{ACCOUNT_DEFINITIONS.creditExpiry}</p>
       </section>
     </div>
   );

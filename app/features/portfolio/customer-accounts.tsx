@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { DEFINITIONS } from "#backend/constants/portfolio";
+import { ACCOUNT_DEFINITIONS } from "#backend/constants/portfolio";
 import type { AccountRecord } from "#backend/schemas/portfolio";
 import type { Column } from "~/components/data-table";
 import { DataTable } from "~/components/data-table";
@@ -49,8 +49,8 @@ export function CustomerAccounts({ accounts }: { accounts: AccountRecord[] }) {
         rowKey={(account) => account.saleId}
       />
       <div className="mt-3 space-y-1 text-xs leading-relaxed text-slate-600">
-        <p>{DEFINITIONS.arrears}</p>
-        <p>{DEFINITIONS.daysLate}</p>
+        <p>{ACCOUNT_DEFINITIONS.arrears}</p>
+        <p>{ACCOUNT_DEFINITIONS.daysLate}</p>
       </div>
     </Panel>
   );

@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { DEFINITIONS } from "#backend/constants/portfolio";
+import { ACCOUNT_DEFINITIONS } from "#backend/constants/portfolio";
+import { PORTFOLIO_DEFINITIONS } from "#backend/constants/portfolio-definitions";
 import { addDays } from "#backend/schemas/dates";
 import type { PortfolioSummary } from "#backend/schemas/portfolio";
 
@@ -95,56 +96,56 @@ function Tiles({ summary, filters }: { summary: Figures; filters: Parameters<typ
         value={formatPercent(par30?.byBalance.rate)}
         detail={`${formatNaira(par30?.byBalance.numerator ?? 0)} of ${formatNaira(par30?.byBalance.denominator ?? 0)} · ${formatNumber(par30?.byCount.numerator ?? 0)} accounts (${formatPercent(par30?.byCount.rate)} by count)`}
         href={accountsHref(filters, { lateOver: "30" })}
-        definition={DEFINITIONS.par}
+        definition={PORTFOLIO_DEFINITIONS.par}
       />
       <Tile
         label="PAR 90"
         value={formatPercent(par90?.byBalance.rate)}
         detail={`${formatNaira(par90?.byBalance.numerator ?? 0)} · ${formatNumber(par90?.byCount.numerator ?? 0)} accounts (${formatPercent(par90?.byCount.rate)} by count)`}
         href={accountsHref(filters, { lateOver: "90" })}
-        definition={DEFINITIONS.par}
+        definition={PORTFOLIO_DEFINITIONS.par}
       />
       <Tile
         label="Collection rate, this month"
         value={formatPercent(thisMonth?.rate)}
         detail={`${formatNaira(thisMonth?.collected ?? 0)} collected of ${formatNaira(thisMonth?.scheduled ?? 0)} due`}
         href={accountsHref(filters, { active: "true", sort: "arrears" })}
-        definition={DEFINITIONS.collectionRate}
+        definition={PORTFOLIO_DEFINITIONS.collectionRate}
       />
       <Tile
         label="Collection rate, trailing 3 months"
         value={formatPercent(trailing?.rate)}
         detail={`${formatNaira(trailing?.collected ?? 0)} collected of ${formatNaira(trailing?.scheduled ?? 0)} due`}
         href={accountsHref(filters, { active: "true", sort: "arrears" })}
-        definition={DEFINITIONS.collectionRate}
+        definition={PORTFOLIO_DEFINITIONS.collectionRate}
       />
       <Tile
         label="First-payment default"
         value={formatPercent(fpd.rate)}
         detail={`${formatNumber(fpd.numerator)} of ${formatNumber(fpd.denominator)} accounts`}
         href={accountsHref(filters, { firstPaymentDefault: "true" })}
-        definition={`${DEFINITIONS.firstPaymentDefault} Worked out once a day.`}
+        definition={`${PORTFOLIO_DEFINITIONS.firstPaymentDefault} Worked out once a day.`}
       />
       <Tile
         label="Active accounts"
         value={formatNumber(summary.active.count)}
         detail="On time, late or defaulted"
         href={accountsHref(filters, { active: "true" })}
-        definition={DEFINITIONS.account}
+        definition={ACCOUNT_DEFINITIONS.account}
       />
       <Tile
         label="Outstanding"
         value={formatNaira(summary.active.outstanding)}
         detail={`Owed on ${formatNumber(summary.active.count)} active accounts`}
         href={accountsHref(filters, { active: "true", sort: "outstanding" })}
-        definition={DEFINITIONS.outstanding}
+        definition={ACCOUNT_DEFINITIONS.outstanding}
       />
       <Tile
         label="Written off"
         value={formatNaira(summary.writtenOff.outstanding)}
         detail={`${formatNumber(summary.writtenOff.count)} ${summary.writtenOff.count === 1 ? "account" : "accounts"}`}
         href={accountsHref(filters, { status: "WRITTEN_OFF" })}
-        definition={DEFINITIONS.writtenOff}
+        definition={PORTFOLIO_DEFINITIONS.writtenOff}
       />
     </ul>
   );
@@ -266,14 +267,14 @@ export function PortfolioDashboard() {
       <Tiles summary={summary} filters={filters} />
 
       <Section title="Portfolio at risk" id="par-heading">
-        <Definition>{DEFINITIONS.par}</Definition>
-        <Definition>{DEFINITIONS.daysLate}</Definition>
-        <Definition>{DEFINITIONS.creditExpiry}</Definition>
+        <Definition>{PORTFOLIO_DEFINITIONS.par}</Definition>
+        <Definition>{ACCOUNT_DEFINITIONS.daysLate}</Definition>
+        <Definition>{ACCOUNT_DEFINITIONS.creditExpiry}</Definition>
         <ParTable summary={summary} />
       </Section>
 
       <Section title="Accounts by days late" id="buckets-heading">
-        <Definition>{DEFINITIONS.buckets}</Definition>
+        <Definition>{PORTFOLIO_DEFINITIONS.buckets}</Definition>
         <ul aria-label="Accounts in each bucket" className="mt-3 flex flex-wrap gap-2">
           {summary.buckets.map((bucket) => (
             <li key={bucket.key}>
@@ -302,7 +303,7 @@ export function PortfolioDashboard() {
       </Section>
 
       <Section title="Collection rate" id="collection-heading">
-        <Definition>{DEFINITIONS.collectionRate}</Definition>
+        <Definition>{PORTFOLIO_DEFINITIONS.collectionRate}</Definition>
         <SimpleTable
           caption="Collection rate by period"
           headers={["Period", "Due", "Collected", "Rate"]}
@@ -319,7 +320,7 @@ export function PortfolioDashboard() {
       </Section>
 
       <Section title="First-payment default by sale month" id="fpd-heading">
-        <Definition>{DEFINITIONS.firstPaymentDefault}</Definition>
+        <Definition>{PORTFOLIO_DEFINITIONS.firstPaymentDefault}</Definition>
         <Definition>{onceADay}</Definition>
         {summary.firstPaymentDefault.byCohort.length ? (
           <SimpleTable
@@ -347,7 +348,7 @@ export function PortfolioDashboard() {
       </Section>
 
       <Section title="Default rate by month" id="default-heading">
-        <Definition>{DEFINITIONS.defaultRate}</Definition>
+        <Definition>{PORTFOLIO_DEFINITIONS.defaultRate}</Definition>
         <Definition>{onceADay}</Definition>
         <SimpleTable
           caption="Default rate by month"
@@ -365,7 +366,7 @@ export function PortfolioDashboard() {
       </Section>
 
       <Section title="Vintage curves" id="vintage-heading">
-        <Definition>{DEFINITIONS.vintage}</Definition>
+        <Definition>{PORTFOLIO_DEFINITIONS.vintage}</Definition>
         <Definition>{onceADay}</Definition>
         <LineChart
           title="Paid so far divided by due so far, by months since the sale, one line per sale month"
@@ -383,7 +384,7 @@ export function PortfolioDashboard() {
       </Section>
 
       <Section title="Sales and collections over time" id="sales-heading">
-        <Definition>{DEFINITIONS.salesOverTime}</Definition>
+        <Definition>{PORTFOLIO_DEFINITIONS.salesOverTime}</Definition>
         <Definition>{onceADay}</Definition>
         <nav aria-label="Group sales and collections" className="mt-3 flex gap-2 text-sm">
           {(["month", "week"] as const).map((unit) => (
@@ -448,7 +449,7 @@ export function PortfolioDashboard() {
       </Section>
 
       <Section title="Agents" id="agents-heading">
-        <Definition>{DEFINITIONS.agents}</Definition>
+        <Definition>{PORTFOLIO_DEFINITIONS.agents}</Definition>
         {summary.agents.length ? (
           <SimpleTable
             caption="Each agent's book"

@@ -8,9 +8,8 @@ import type { RestructurePreview } from "#backend/schemas/account-actions";
 import type { SaleRecord } from "#backend/schemas/sales";
 import { FormInput } from "~/components/form-input";
 import { FormSelect } from "~/components/form-select";
-import { DataTable } from "~/components/data-table";
-import type { Column } from "~/components/data-table";
 import { formatDate, formatNaira } from "~/utils/format";
+import { ScheduleTable } from "./schedule-table";
 
 // The restructure and swap forms of the sale page (issue 27 §2, decision 041): their fields, and the
 // schedule a restructure would give, shown before it is saved.
@@ -25,36 +24,6 @@ type FieldProps = {
 type Field = (name: string) => FieldProps;
 
 export type ShownPreview = RestructurePreview & { terms: string };
-
-type Line = { number: number; dueDate: string; amount: number };
-
-/** A schedule's rows as the sale page's Schedule panel names them; that panel adds what was paid. */
-export const SCHEDULE_LINE_COLUMNS: Column<Line>[] = [
-  {
-    header: "Installment",
-    primary: true,
-    cell: (line) => (line.number === 0 ? "Deposit" : `Month ${line.number}`),
-  },
-  { header: "Due Date", cell: (line) => formatDate(line.dueDate) },
-  { header: "Amount", cell: (line) => formatNaira(line.amount) },
-];
-
-/** Schedule rows (naira) under a visible title that also names the table. */
-export function ScheduleTable({ caption, lines }: { caption: string; lines: readonly Line[] }) {
-  return (
-    <div>
-      <p aria-hidden="true" className="text-sm font-medium text-slate-900">
-        {caption}
-      </p>
-      <DataTable
-        caption={caption}
-        columns={SCHEDULE_LINE_COLUMNS}
-        rows={lines}
-        rowKey={(line) => String(line.number)}
-      />
-    </div>
-  );
-}
 
 export function RestructureFields({ field, preview }: { field: Field; preview: ShownPreview | null }) {
   return (

@@ -17,8 +17,8 @@ import { PaymentStatusPill, SaleStatusPill, ScheduleStatusPill } from "./sale-st
 import { Statement } from "./statement";
 import { AccountFigures } from "~/features/portfolio/account-figures";
 import type { AccountEvent } from "#backend/schemas/account-actions";
-import { AccountActionLinks, AccountTimeline, availableActions } from "./account-actions";
-import { SCHEDULE_LINE_COLUMNS } from "./account-terms";
+import { AccountActionLinks, AccountTimeline, availableActions } from "./account-timeline";
+import { SCHEDULE_LINE_COLUMNS } from "./schedule-table";
 
 export type SalePageFlags = {
   pay: boolean;
