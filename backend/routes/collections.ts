@@ -25,6 +25,7 @@ import {
   assignAccounts,
   collectionCase,
   collectionOptions,
+  cachedLateCount,
   countWorklist,
   listWorklist,
   logContact,
@@ -108,8 +109,9 @@ export function collectionRoutes({ db, caches }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
   // Kept per caller ("mine" is theirs) and per Lagos day (follow-ups and promises fall due by the day) for
   // the read cache's few seconds; a contact logged anywhere empties it, so it shows at once (decision 042).
+  const late = cachedLateCount(db, caches.counts);
   const worklist = (viewerId: string): ListSource<CollectionListQuery, CollectionList> => ({
-    count: (query) => countWorklist(db, query, viewerId),
+    count: (query) => countWorklist(db, query, viewerId, lagosToday(), late),
     list: async (query, total) =>
       pageOf("accounts", await listWorklist(db, query, viewerId), await total(), query),
     cache: {
@@ -128,7 +130,9 @@ export function collectionRoutes({ db, caches }: RouteDeps) {
       const viewerId = signedInActor(c).userId;
       return cachedJson(
         c,
-        await caches.collectionCounts.get(`${viewerId}:${lagosToday()}`, () => worklistCounts(db, viewerId)),
+        await caches.collectionCounts.get(`${viewerId}:${lagosToday()}`, () =>
+          worklistCounts(db, viewerId, lagosToday(), late),
+        ),
       );
     })
     .get("/options", guard("read:Collections"), async (c) =>

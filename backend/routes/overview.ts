@@ -6,6 +6,7 @@ import { cachedJson } from "../http/cached-json";
 import type { ApiEnv, RouteDeps } from "../http/env";
 import { createGuard, currentSession } from "../http/guard";
 import { countUnseen } from "../services/notifications";
+import { cachedLateCount } from "../services/collections";
 import { getAreaCounts, overviewAudience } from "../services/overview";
 
 export const overviewOperations: Operation[] = [
@@ -27,7 +28,7 @@ export function overviewRoutes({ db, caches }: RouteDeps) {
     const session = currentSession(c);
     const [counts, unseenActivity] = await Promise.all([
       caches.overview.get(overviewAudience(session.permissions), () =>
-        getAreaCounts(db, session.permissions),
+        getAreaCounts(db, session.permissions, cachedLateCount(db, caches.counts)),
       ),
       caches.unseenActivity.get(session.userId, () => countUnseen(db, session)),
     ]);

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { AppDb } from "../db/client";
+import type { ReadCache } from "../http/read-cache";
 import { arrayParam } from "../db/bulk-insert";
 import { queryRows } from "../db/query-rows";
 import { accounts, collectionCases, collectionContacts } from "../db/schema";
@@ -126,13 +127,28 @@ const isWholeWorklist = (query: CollectionListQuery) =>
   !query.promiseDue &&
   !query.neverContacted;
 
+/** `late` counts every late account; a caller may answer it from a cache that others share. */
+export type LateCount = () => Promise<number>;
+
+/**
+ * The late accounts' count through a read cache: the worklist's total, its "All late" tab and the frame's
+ * Collections tile are one number, read once for the three when a page asks for them together.
+ */
+export const cachedLateCount =
+  (db: AppDb, cache: ReadCache<number>): LateCount =>
+  () => {
+    const today = lagosToday();
+    return cache.get(`late-accounts:${today}`, () => lateAccountCount(db, today));
+  };
+
 export async function countWorklist(
   db: AppDb,
   query: CollectionListQuery,
   viewerId: string,
   today = lagosToday(),
+  late: LateCount = () => lateAccountCount(db, today),
 ) {
-  if (isWholeWorklist(query)) return lateAccountCount(db, today);
+  if (isWholeWorklist(query)) return late();
   const [row] = await queryRows(
     db,
     sql`select count(*) as total from accounts a left join collection_cases k on k.sale_id = a.sale_id
@@ -198,6 +214,7 @@ export async function worklistCounts(
   db: AppDb,
   viewerId: string,
   today = lagosToday(),
+  late: LateCount = () => lateAccountCount(db, today),
 ): Promise<CollectionCounts> {
   // The worked accounts are few: their counts read the cases; every late account is the day's book's count.
   const [row] = await queryRows(
@@ -218,7 +235,7 @@ export async function worklistCounts(
     }),
   );
   return {
-    all: await lateAccountCount(db, today),
+    all: await late(),
     mine: row.mine,
     due: row.due,
     broken: row.broken,
@@ -227,8 +244,12 @@ export async function worklistCounts(
 }
 
 /** The Home tile's late accounts and the Action Center's promises due today, the same for everyone. */
-export async function collectionOverview(db: AppDb, today = lagosToday()): Promise<Record<string, number>> {
-  const late = await lateAccountCount(db, today);
+export async function collectionOverview(
+  db: AppDb,
+  today = lagosToday(),
+  lateCount: LateCount = () => lateAccountCount(db, today),
+): Promise<Record<string, number>> {
+  const late = await lateCount();
   const [due] = await queryRows(
     db,
     sql`select count(*) as n from collection_cases k join accounts a on a.sale_id = k.sale_id

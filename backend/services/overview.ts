@@ -2,6 +2,7 @@ import { COUNTED_AREAS } from "../areas";
 import type { AppDb } from "../db/client";
 import { isGranted } from "../schemas/permissions";
 import { collectionOverview } from "./collections";
+import type { LateCount } from "./collections";
 import { portfolioCounts } from "./portfolio";
 import { readRecordCounts } from "./record-counts";
 
@@ -23,7 +24,11 @@ export function overviewAudience(granted: readonly string[]) {
   );
 }
 
-export async function getAreaCounts(db: AppDb, granted: readonly string[]): Promise<Record<string, number>> {
+export async function getAreaCounts(
+  db: AppDb,
+  granted: readonly string[],
+  late?: LateCount,
+): Promise<Record<string, number>> {
   const areas = readableAreas(granted);
   const answer: Record<string, number> = {};
   if (areas.length > 0) {
@@ -32,6 +37,6 @@ export async function getAreaCounts(db: AppDb, granted: readonly string[]): Prom
     for (const area of areas) answer[area.key] = counts.get(area.counter) ?? 0;
   }
   if (readsPortfolio(granted)) Object.assign(answer, await portfolioCounts(db));
-  if (readsCollections(granted)) Object.assign(answer, await collectionOverview(db));
+  if (readsCollections(granted)) Object.assign(answer, await collectionOverview(db, undefined, late));
   return answer;
 }
