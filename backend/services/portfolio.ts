@@ -80,7 +80,8 @@ export async function riskFigures(db: AppDb, filters: PortfolioFilters) {
   return riskOf(db, liveBook(filters));
 }
 
-async function riskOf(db: AppDb, book: SQL) {
+/** PAR, buckets, active and written-off accounts over `book`, as one row of sums (riskFrom reads it). */
+function riskSelect(book: SQL) {
   const parColumns = PAR_DAYS.map(
     (days) => sql`
       coalesce(sum(a.accounts) filter (where ${ACTIVE} and a.days_late > ${days}), 0) as ${sql.raw(`par${days}_count`)},
@@ -91,17 +92,18 @@ async function riskOf(db: AppDb, book: SQL) {
       coalesce(sum(a.accounts) filter (where ${ACTIVE} and ${bucketSql(bucket)}), 0) as ${sql.raw(`bucket${index}_count`)},
       coalesce(sum(a.outstanding_kobo) filter (where ${ACTIVE} and ${bucketSql(bucket)}), 0) as ${sql.raw(`bucket${index}_kobo`)}`,
   );
-  const [row] = await queryRows(
-    db,
-    sql`select
+  return sql`select
       coalesce(sum(a.accounts) filter (where ${ACTIVE}), 0) as active_count,
       coalesce(sum(a.outstanding_kobo) filter (where ${ACTIVE}), 0) as active_kobo,
       coalesce(sum(a.accounts) filter (where a.status = 'WRITTEN_OFF'), 0) as written_off_count,
       coalesce(sum(a.outstanding_kobo) filter (where a.status = 'WRITTEN_OFF'), 0) as written_off_kobo,
       ${sql.join([...parColumns, ...bucketColumns], sql`, `)}
-    from ${book}`,
-    z.record(z.coerce.number()),
-  );
+    from ${book}`;
+}
+
+const Sums = z.record(z.coerce.number());
+
+function riskFrom(row: z.infer<typeof Sums>) {
   const activeCount = row.active_count;
   const activeKobo = row.active_kobo;
   return {
@@ -119,6 +121,11 @@ async function riskOf(db: AppDb, book: SQL) {
       outstanding: koboToNaira(row[`bucket${index}_kobo`]),
     })),
   };
+}
+
+async function riskOf(db: AppDb, book: SQL) {
+  const [row] = await queryRows(db, riskSelect(book), Sums);
+  return riskFrom(row);
 }
 
 /** The moment a Lagos calendar day begins. */
@@ -143,22 +150,26 @@ export async function collectionRates(
   return collectionsOf(db, collectionShares(filtersSql(filters), periods), periods.length);
 }
 
-async function collectionsOf(db: AppDb, shares: SQL, periods: number) {
+/** Each period's scheduled and collected sums over `shares` (collectionShares' columns). */
+function collectionsSelect(shares: SQL, periods: number) {
   const columns = Array.from(
     { length: periods },
     (_, index) => sql`
       coalesce(sum(${sql.raw(`a.scheduled${index}`)}), 0) as ${sql.raw(`scheduled${index}`)},
       coalesce(sum(${sql.raw(`a.collected${index}`)}), 0) as ${sql.raw(`collected${index}`)}`,
   );
-  const [row] = await queryRows(
-    db,
-    sql`select ${sql.join(columns, sql`, `)} from ${shares}`,
-    z.record(z.coerce.number()),
-  );
-  return Array.from({ length: periods }, (_, index) => ({
+  return sql`select ${sql.join(columns, sql`, `)} from ${shares}`;
+}
+
+const collectionsFrom = (row: z.infer<typeof Sums>, periods: number) =>
+  Array.from({ length: periods }, (_, index) => ({
     scheduled: row[`scheduled${index}`],
     collected: row[`collected${index}`],
   }));
+
+async function collectionsOf(db: AppDb, shares: SQL, periods: number) {
+  const [row] = await queryRows(db, collectionsSelect(shares, periods), Sums);
+  return collectionsFrom(row, periods);
 }
 
 /**
@@ -394,10 +405,8 @@ export async function agentFigures(db: AppDb, filters: PortfolioFilters) {
   return agentsOf(db, liveBook(filters));
 }
 
-async function agentsOf(db: AppDb, book: SQL) {
-  const rows = await queryRows(
-    db,
-    sql`
+/** The AGENTS_SHOWN agents with the largest active balance in `book`, largest first. */
+const agentsSelect = (book: SQL) => sql`
     select g.agent_id, coalesce(ag.firstname || ' ' || ag.lastname, 'No agent') as name,
       g.accounts, g.value, g.outstanding, g.par30
     from (
@@ -407,17 +416,19 @@ async function agentsOf(db: AppDb, book: SQL) {
       from ${book} group by a.agent_id having sum(a.accounts) > 0
     ) g left join agents ag on ag.id = g.agent_id
     order by g.outstanding desc, name
-    limit ${AGENTS_SHOWN}`,
-    z.object({
-      agent_id: z.string().nullable(),
-      name: z.string(),
-      accounts: count,
-      value: kobo,
-      outstanding: kobo,
-      par30: kobo,
-    }),
-  );
-  return rows.map((row) => ({
+    limit ${AGENTS_SHOWN}`;
+
+const AgentRow = z.object({
+  agent_id: z.string().nullable(),
+  name: z.string(),
+  accounts: count,
+  value: kobo,
+  outstanding: kobo,
+  par30: kobo,
+});
+
+const agentsFrom = (rows: z.infer<typeof AgentRow>[]) =>
+  rows.map((row) => ({
     agentId: row.agent_id,
     name: row.name,
     accounts: row.accounts,
@@ -425,6 +436,31 @@ async function agentsOf(db: AppDb, book: SQL) {
     outstanding: koboToNaira(row.outstanding),
     par30: ratio(row.par30, row.outstanding, true),
   }));
+
+async function agentsOf(db: AppDb, book: SQL) {
+  return agentsFrom(await queryRows(db, agentsSelect(book), AgentRow));
+}
+
+/**
+ * The three figures that sum the day's book, in one statement that works the book out once: it is the
+ * day's start plus what changed since, and each of the three would otherwise add up the changes again.
+ */
+async function dayBookFigures(db: AppDb, kept: SQL, periods: number) {
+  const book = sql`book a`;
+  const [row] = await queryRows(
+    db,
+    sql`with book as materialized (select * from ${kept})
+      select (select to_jsonb(r) from (${riskSelect(book)}) r) as risk,
+        (select to_jsonb(r) from (${collectionsSelect(book, periods)}) r) as rates,
+        (select coalesce(jsonb_agg(r order by r.outstanding desc, r.name), '[]'::jsonb)
+          from (${agentsSelect(book)}) r) as agents`,
+    z.object({ risk: Sums, rates: Sums, agents: z.array(AgentRow) }),
+  );
+  return {
+    risk: riskFrom(row.risk),
+    rates: collectionsFrom(row.rates, periods),
+    agents: agentsFrom(row.agents),
+  };
 }
 
 export async function portfolioSummary(
@@ -434,11 +470,13 @@ export async function portfolioSummary(
 ): Promise<PortfolioSummary> {
   const periods = collectionPeriods(today);
   const kept = await dayBook(db, filters, today);
-  const book = kept ?? liveBook(filters);
-  const risk = await riskOf(db, book);
-  const rates = kept
-    ? await collectionsOf(db, kept, periods.length)
-    : await collectionRates(db, filters, periods);
+  const { risk, rates, agents } = kept
+    ? await dayBookFigures(db, kept, periods.length)
+    : {
+        risk: await riskOf(db, liveBook(filters)),
+        rates: await collectionRates(db, filters, periods),
+        agents: await agentsOf(db, liveBook(filters)),
+      };
   const collection = periods.map((period, index) => ({
     ...period,
     collected: koboToNaira(rates[index].collected),
@@ -450,7 +488,7 @@ export async function portfolioSummary(
     ...risk,
     collection,
     ...(await historyFigures(db, filters, today)),
-    agents: await agentsOf(db, book),
+    agents,
   };
 }
 
@@ -458,7 +496,7 @@ export async function portfolioSummary(
 // the day's roll writes each account's figures once (portfolio_base) and their sums by agent, status and
 // days-late band (portfolio_cells), and a request adds to those sums what changed since: the accounts the
 // triggers marked `changed`, less their part of the day's start, plus their figures now. The same
-// definitions (riskOf, collectionsOf, agentsOf) read either this or the accounts themselves.
+// definitions (riskSelect, collectionsSelect, agentsSelect) read either this or the accounts themselves.
 
 /**
  * Days no figure tells apart share a band, named by its first day: each bucket's first day and the day
