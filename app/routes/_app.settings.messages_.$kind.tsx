@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { TEMPLATE_BODY_MAX, TEMPLATE_VARIABLE_MEANINGS } from "#backend/constants/messages";
+import { TEMPLATE_BODY_MAX } from "#backend/constants/messages";
+import { TEMPLATE_VARIABLE_MEANINGS } from "#backend/constants/template-variables";
 import { smsLengthText } from "#backend/constants/sms-parts";
 import { DetailList } from "~/components/detail-list";
 import { ErrorBox } from "~/components/error-box";
