@@ -1,7 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
-import { useLoaderData, useOutlet } from "@remix-run/react";
+import { Outlet } from "@remix-run/react";
 import { SectionErrorBoundary } from "~/components/error-panel";
-import { SalePage } from "~/features/sales/sale-page";
 import type { loader } from "~/features/sales/sale-page.server";
 
 export { loader } from "~/features/sales/sale-page.server";
@@ -10,14 +9,10 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? `Sale ${loaded.sale.saleNumber} — Sales — SolarDesk` : "Sale — SolarDesk" },
 ];
 
-export default function SaleRoute() {
-  const { sale, events, payment, can, tokenMessages } = useLoaderData<typeof loader>();
-  const below = useOutlet();
-  return (
-    below ?? (
-      <SalePage sale={sale} events={events} payment={payment} can={can} tokenMessages={tokenMessages} />
-    )
-  );
+// The sale is read here for every page under it; the sale page itself is the index route, and a payment,
+// a receipt or an action's page shows in its place, so those pages do not load the sale page's code.
+export default function SaleLayout() {
+  return <Outlet />;
 }
 
 export const ErrorBoundary = SectionErrorBoundary;

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useOutlet } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Drawer } from "~/components/drawer";
 import { ErrorBox } from "~/components/error-box";
 import { SubmitButton } from "~/components/submit-button";
@@ -13,10 +13,8 @@ export { action, loader } from "~/features/sale-flow/new-sale.server";
 export const meta: MetaFunction = () => [{ title: "New Sale — SolarDesk" }];
 
 export default function NewSaleRoute() {
-  const outlet = useOutlet();
   const { drafts, confirm } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  if (outlet || !drafts) return outlet;
   return (
     <Drawer title="New Sale" size="large" closeTo={SALES_LIST_PATH}>
       <ActionToast toast={actionData?.toast} />

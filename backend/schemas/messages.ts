@@ -14,8 +14,6 @@ import { CollectionListQuerySchema } from "./collections";
 import { PaginationSchema, listSchema } from "./list";
 import { calendarDay } from "./portfolio";
 
-export * from "../constants/messages";
-
 const blankAsMissing = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 

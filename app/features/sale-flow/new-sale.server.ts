@@ -10,10 +10,8 @@ import { requireUser } from "~/session.server";
 import { redirectWithSuccess } from "~/toast.server";
 import { invalidSubmission, parseForm, readFormData, rejectedSubmission } from "~/utils/forms.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  // Under a draft (its form, its summary) this panel only frames the child: no list to read.
-  if (params.draftId) return { drafts: null, confirm: null };
   const { drafts } = await apiRead(request, "/v1/sales/drafts", SaleDraftListSchema);
   const confirm = new URL(request.url).searchParams.get("confirm");
   return { drafts, confirm: drafts.some((draft) => draft.id === confirm) ? confirm : null };

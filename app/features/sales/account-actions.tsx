@@ -25,7 +25,7 @@ import { AccountFigures } from "~/features/portfolio/account-figures";
 import { RestructureFields, ReturnedStockFields, SwapFields } from "./account-terms";
 import type { ShownPreview } from "./account-terms";
 import { formatDate, formatNaira } from "~/utils/format";
-import { saleTokens } from "./account-timeline";
+import { saleTokens } from "./sale-tokens";
 import type { FormResult } from "~/utils/use-live-form";
 import { useLiveForm } from "~/utils/use-live-form";
 

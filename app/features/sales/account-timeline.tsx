@@ -6,6 +6,7 @@ import type { SaleRecord } from "#backend/schemas/sales";
 import type { AccountFigures as Figures } from "#backend/schemas/portfolio";
 import { Panel } from "~/components/panel";
 import { formatDate, formatTime } from "~/utils/format";
+import { saleTokens } from "./sale-tokens";
 import { ScheduleTable } from "./schedule-table";
 
 // What the sale page shows of the contract actions (issue 27 §2): the links to the actions the account and
@@ -15,26 +16,6 @@ import { ScheduleTable } from "./schedule-table";
 const ACTIVE = ["ON_TIME", "LATE", "DEFAULTED"];
 
 export type ActionFlags = { pay: boolean; manageSales: boolean; manageDevices: boolean };
-
-type SaleDevice = SaleRecord["items"][number]["devices"][number];
-type Token = SaleDevice["tokens"][number];
-
-/** The sale's devices that take tokens, and its latest token (what "resend" sends). */
-export function saleTokens(sale: Pick<SaleRecord, "items">) {
-  const devices = sale.items.flatMap((item) => item.devices).filter((device) => device.isTokenable);
-  const latest = devices
-    .flatMap((device) => device.tokens)
-    .reduce<Token | null>(
-      (newest, token) =>
-        !newest ||
-        token.createdAt > newest.createdAt ||
-        (token.createdAt === newest.createdAt && token.count > newest.count)
-          ? token
-          : newest,
-      null,
-    );
-  return { devices, latest };
-}
 
 /** Only a default marked by hand can be undone: the latest of the two events says whether it stands. */
 export const markedDefaulted = (events: readonly AccountEvent[]) =>

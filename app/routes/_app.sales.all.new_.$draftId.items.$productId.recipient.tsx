@@ -5,7 +5,7 @@ import { FormInput } from "~/components/form-input";
 import { Modal } from "~/components/modal";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
-import { fieldProps } from "~/features/sale-flow/part-fields";
+import { fieldProps } from "~/features/sale-flow/field-props";
 import { SAME_AS_CUSTOMER, draftPath } from "~/features/sale-flow/paths";
 import { useLiveForm } from "~/utils/use-live-form";
 import type { action, loader } from "~/features/sale-flow/recipient-step.server";

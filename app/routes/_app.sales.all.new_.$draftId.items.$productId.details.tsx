@@ -13,7 +13,7 @@ import {
   DURATION_INPUT,
   STARTING_PRICE_INPUT,
   fieldProps,
-} from "~/features/sale-flow/part-fields";
+} from "~/features/sale-flow/field-props";
 import { draftPath, itemPath } from "~/features/sale-flow/paths";
 import { useLiveForm } from "~/utils/use-live-form";
 import type { action, loader } from "~/features/sale-flow/details-step.server";

@@ -10,7 +10,7 @@ import { Modal } from "~/components/modal";
 import { SubmitButton } from "~/components/submit-button";
 import { ActionToast } from "~/components/toaster";
 import { parametersComplete } from "~/features/sale-flow/draft-view";
-import { DISCOUNT_INPUT, DURATION_INPUT, STARTING_PRICE_INPUT } from "~/features/sale-flow/part-fields";
+import { DISCOUNT_INPUT, DURATION_INPUT, STARTING_PRICE_INPUT } from "~/features/sale-flow/field-props";
 import { draftPath } from "~/features/sale-flow/paths";
 import { useHydrated } from "~/utils/use-hydrated";
 import { useLiveForm } from "~/utils/use-live-form";
