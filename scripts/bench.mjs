@@ -755,6 +755,34 @@ async function measurePageWeight(base, subject) {
   };
 }
 
+/**
+ * Every route's initial JavaScript from the build's Remix browser manifest: the entry's files, then each
+ * route from the root down with the files it imports, gzipped as above. Pages behind ids the benchmark does
+ * not visit (a contract action's form, a step of the new sale) are counted too.
+ */
+function everyRouteWeight() {
+  const assets = path.join(ROOT, "build/client/assets");
+  const name = fs.readdirSync(assets).find((file) => /^manifest-.*\.js$/.test(file));
+  const text = fs.readFileSync(path.join(assets, name), "utf8");
+  const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
+  const gzipped = new Map();
+  const gzipOf = (url) => {
+    if (!gzipped.has(url))
+      gzipped.set(url, zlib.gzipSync(fs.readFileSync(path.join(ROOT, "build/client", url))).length);
+    return gzipped.get(url);
+  };
+  return Object.keys(manifest.routes)
+    .map((id) => {
+      const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+      for (let route = manifest.routes[id]; route; route = manifest.routes[route.parentId]) {
+        files.add(route.module);
+        for (const file of route.imports ?? []) files.add(file);
+      }
+      return { id, files: files.size, gzip: [...files].reduce((sum, file) => sum + gzipOf(file), 0) };
+    })
+    .sort((a, b) => b.gzip - a.gzip);
+}
+
 /** A browser that reaches nothing but this machine. */
 function launchBrowser() {
   return chromium.launch({
@@ -1274,6 +1302,7 @@ function report({
         `| \`${page.path}\` ${page.label} | ${page.files.length} | ${kb(page.raw)} | ${kb(page.gzip)} | ${verdict(page.gzip <= TARGET_JS_KB * 1024)} (≤ ${TARGET_JS_KB}) | ${kb(page.inlineGzip)} |`,
     ),
     "",
+    ...routeWeightLines(everyRouteWeight()),
     ...pages.flatMap((page) => [
       `<details><summary>${page.path} files</summary>`,
       "",
@@ -1287,6 +1316,23 @@ function report({
     "Figures, not a pass/fail test (ARCHITECTURE.md §5).",
   ];
   return lines.join("\n") + "\n";
+}
+
+function routeWeightLines(routes) {
+  const over = routes.filter((route) => route.gzip > TARGET_JS_KB * 1024);
+  return [
+    `Every route of the build (${routes.length}), from its Remix manifest: the entry's files and each matched route's files and their imports, gzipped the same way. ${over.length === 0 ? "Every one meets the target" : `${over.length} over the target: **misses**`}; the most files on a page ${Math.max(...routes.map((route) => route.files))}. The heaviest five:`,
+    "",
+    "| route | files | gzip KB | target |",
+    "| --- | ---: | ---: | --- |",
+    ...routes
+      .slice(0, 5)
+      .map(
+        (route) =>
+          `| \`${route.id}\` | ${route.files} | ${kb(route.gzip)} | ${verdict(route.gzip <= TARGET_JS_KB * 1024)} |`,
+      ),
+    "",
+  ];
 }
 
 async function main() {
