@@ -895,7 +895,9 @@ export async function portfolioCounts(db: AppDb, today = lagosToday()): Promise<
  */
 export async function lateAccountCount(db: AppDb, today = lagosToday()) {
   const late = sql`in ('LATE', 'DEFAULTED')`;
-  // The day book's arithmetic with counts alone: its collection shares are not needed to count.
+  // The day book's arithmetic with counts alone: its collection shares are not needed to count. The changed
+  // accounts are counted by filtering them, not by a condition on their status: the planner would combine
+  // the late accounts' index (a fifth of the book) with the changed ones' instead of reading the few changed.
   const [row] = await queryRows(
     db,
     sql`select case when exists (select 1 from portfolio_cells where day = ${today}::date) then
@@ -903,7 +905,7 @@ export async function lateAccountCount(db: AppDb, today = lagosToday()) {
           where c.day = ${today}::date and c.status ${late})
         - (select count(*) from portfolio_base b join accounts ch on ch.sale_id = b.sale_id
           where ch.changed and b.day = ${today}::date and b.status ${late})
-        + (select count(*) from accounts ch where ch.changed and ch.status ${late})
+        + (select count(*) filter (where ch.status ${late}) from accounts ch where ch.changed)
       else (select count(*) from accounts a where a.status ${late}) end as late`,
     z.object({ late: count }),
   );
