@@ -14,14 +14,25 @@ import { log, logRequest, requestContext, requestIdFrom } from "./log";
 import { metrics, recordRequest } from "./metrics";
 
 const READY_TIMEOUT_MS = 2_000;
+/**
+ * The filter forms' option lists (agents, collectors, products) change only with new records, and every
+ * committed change empties every cache: kept for a minute rather than `READ_CACHE_MS`, so pages read a
+ * quiet minute apart do not read them again (decision 006). Off when the read cache is.
+ */
+const OPTIONS_CACHE_MS = 60_000;
 
 export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   const trusted = deps.changes ? () => deps.changes?.listening() ?? false : undefined;
   const counted = (name: string) => (result: "hit" | "miss" | "bypass") =>
     metrics.cacheLookups.inc({ cache: name, result });
-  const cache = <Value>(name: string, options: { maxEntries?: number } = {}) =>
-    createReadCache<Value>(deps.config.readCacheMs, { ...options, trusted, onLookup: counted(name) });
+  const cache = <Value>(name: string, options: { maxEntries?: number; ttlMs?: number } = {}) =>
+    createReadCache<Value>(options.ttlMs ?? deps.config.readCacheMs, {
+      ...options,
+      trusted,
+      onLookup: counted(name),
+    });
+  const optionsMs = deps.config.readCacheMs > 0 ? Math.max(deps.config.readCacheMs, OPTIONS_CACHE_MS) : 0;
   const caches: ApiCaches = {
     sessions: createReadCache(deps.config.sessionCacheMs, {
       trusted,
@@ -44,11 +55,11 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     saleStats: cache("saleStats"),
     saleDraftLists: cache("saleDraftLists", { maxEntries: 1_000 }),
     portfolio: cache("portfolio", { maxEntries: 200 }),
-    portfolioOptions: cache("portfolioOptions"),
+    portfolioOptions: cache("portfolioOptions", { ttlMs: optionsMs }),
     accountPages: cache("accountPages", { maxEntries: 500 }),
     worklistPages: cache("worklistPages", { maxEntries: 500 }),
     collectionCounts: cache("collectionCounts", { maxEntries: 500 }),
-    collectionOptions: cache("collectionOptions"),
+    collectionOptions: cache("collectionOptions", { ttlMs: optionsMs }),
   };
   const forgetAll = (source: "write" | "notice") => {
     metrics.cacheInvalidations.inc({ source });

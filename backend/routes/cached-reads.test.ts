@@ -202,4 +202,36 @@ describe("cached reads", () => {
     // The overview's counts did not change, so neither did its text.
     expect(await tagOf("/api/v1/overview")).toBe(overviewTag);
   });
+
+  it("keep the filter forms' options past READ_CACHE_MS, until a change", async () => {
+    const short = await createTestBackend({ readCacheMs: 50, sessionCacheMs: 50 });
+    try {
+      const { token } = await signedInAs(short, "admin");
+      const collectors = async () =>
+        (
+          (await (await short.request("GET", "/api/v1/collections/options", { token })).json()) as {
+            collectors: { name: string }[];
+          }
+        ).collectors.map((collector) => collector.name);
+      const before = await collectors();
+      await makeUser(short.db, { role: "collector", firstname: "Kept", lastname: "Aside" });
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect(await collectors()).toEqual(before);
+      const created = await short.request("POST", "/api/v1/auth/add-user", {
+        token,
+        body: {
+          email: "options@example.com",
+          firstname: "Option",
+          lastname: "Maker",
+          phone: "08012345678",
+          role: await roleIdByName(short.db, "collector"),
+          location: "Lagos",
+        },
+      });
+      expect(created.status).toBe(201);
+      expect(await collectors()).toEqual(expect.arrayContaining(["Kept Aside"]));
+    } finally {
+      await short.close();
+    }
+  });
 });
