@@ -44,6 +44,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     counts: cache("counts"),
     customerStats: cache("customerStats"),
     customerPages: cache("customerPages", { maxEntries: 500 }),
+    customerAnchors: cache("customerAnchors", { maxEntries: 100 }),
     inventoryStats: cache("inventoryStats", { maxEntries: 500 }),
     productPages: cache("productPages", { maxEntries: 500 }),
     inventoryPages: cache("inventoryPages", { maxEntries: 500 }),

@@ -4,6 +4,7 @@ import type { AppDb } from "../db/client";
 import type { Mailer } from "../mail";
 import type { AuthSession } from "../services/auth-tokens";
 import type { CustomerList, CustomerStats } from "../schemas/customers";
+import type { PageAnchor } from "../services/customers";
 import type { InventoryCategoryRecord, InventoryList, InventoryStats } from "../schemas/inventory";
 import type { WarehouseRecord } from "../schemas/warehouses";
 import type { ProductCategoryRecord, ProductList } from "../schemas/products";
@@ -35,6 +36,7 @@ export interface ApiCaches {
   counts: ReadCache<number>;
   customerStats: ReadCache<CustomerStats>;
   customerPages: ReadCache<CustomerList>;
+  customerAnchors: ReadCache<PageAnchor[]>;
   inventoryStats: ReadCache<InventoryStats>;
   productPages: ReadCache<ProductList>;
   inventoryPages: ReadCache<InventoryList>;

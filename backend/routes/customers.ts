@@ -21,7 +21,9 @@ import type { ListSource } from "../http/list-route";
 import { listAnswer } from "../http/list-route";
 import { readJsonBody, readQuery } from "../http/validation";
 import {
+  ANCHOR_EVERY,
   countCustomers,
+  customerAnchors,
   createCustomer,
   customerCountKey,
   customerStats,
@@ -131,7 +133,11 @@ export function customerRoutes({ db, caches }: RouteDeps) {
   const guard = createGuard(db, caches.sessions);
   const customerList: ListSource<CustomerListQuery, CustomerList> = {
     count: (query) => countCustomers(db, query),
-    list: (query, total) => listCustomers(db, query, total),
+    list: (query, total) =>
+      listCustomers(db, query, total, {
+        every: ANCHOR_EVERY,
+        read: () => caches.customerAnchors.get(customerCountKey(query), () => customerAnchors(db, query)),
+      }),
     cache: {
       area: "customers",
       countKey: customerCountKey,

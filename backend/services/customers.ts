@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, inArray, isNull, sql } from "drizzle-orm";
 import type { SQL } from "drizzle-orm";
 import type { AppDb } from "../db/client";
 import { customerSearchText, customers, devices, sales, tickets } from "../db/schema";
@@ -111,28 +111,73 @@ export async function countCustomers(db: AppDb, query: CustomerListQuery, now = 
   return total;
 }
 
+/** Every ANCHOR_EVERY-th customer's place in the list (newest first): a deep page starts from the nearest. */
+export const ANCHOR_EVERY = 1_000;
+export type PageAnchor = { position: number; createdAt: string; id: string };
+
+/**
+ * The list's anchors for these filters: one reading of the narrow (created_at, id) index, which the routes
+ * keep between changes, so that a page deep in the list skips at most ANCHOR_EVERY rows instead of all the
+ * rows before it. `createdAt` is PostgreSQL's own text: a JavaScript date would lose its microseconds.
+ */
+export async function customerAnchors(
+  db: AppDb,
+  query: CustomerListQuery,
+  now = new Date(),
+  every = ANCHOR_EVERY,
+): Promise<PageAnchor[]> {
+  const numbered = db
+    .select({
+      id: customers.id,
+      createdAt: sql<string>`${customers.createdAt}::text`.as("created_at_text"),
+      position:
+        sql<number>`(row_number() over (order by ${customers.createdAt} desc, ${customers.id} desc))::int`.as(
+          "position",
+        ),
+    })
+    .from(customers)
+    .where(listConditions(query, now))
+    .as("numbered");
+  return db
+    .select({ position: numbered.position, createdAt: numbered.createdAt, id: numbered.id })
+    .from(numbered)
+    .where(sql`${numbered.position} % ${every} = 0`)
+    .orderBy(numbered.position);
+}
+
 // The count comes separately (`total`): it is the expensive half, and the routes reuse it between changes.
 export async function listCustomers(
   db: AppDb,
   query: CustomerListQuery,
   countTotal: () => Promise<number>,
+  anchors: { every: number; read: () => Promise<PageAnchor[]> } = {
+    every: ANCHOR_EVERY,
+    read: () => customerAnchors(db, query),
+  },
   now = new Date(),
 ): Promise<CustomerList> {
   const total = await countTotal();
   const offset = (query.page - 1) * query.limit;
-  // Skipping rows is what a deep page costs, so a page in the older half is read from the oldest end
-  // (the last page skips nothing) and put back in newest-first order.
-  const fromOldest = offset >= total / 2 && offset < total;
-  const newestFirst = [desc(customers.createdAt), desc(customers.id)];
-  const oldestFirst = [asc(customers.createdAt), asc(customers.id)];
+  // Deep in the list, the page is read from the nearest anchor before it: fewer than `every` rows to skip.
+  const anchor =
+    offset >= anchors.every && offset < total
+      ? (await anchors.read()).findLast((candidate) => candidate.position <= offset)
+      : undefined;
   // Skipping in the narrow (created_at, id) index, then fetching only the page's rows, is far cheaper.
   const pageIds = db
     .select({ id: customers.id, createdAt: customers.createdAt })
     .from(customers)
-    .where(listConditions(query, now))
-    .orderBy(...(fromOldest ? oldestFirst : newestFirst))
-    .limit(fromOldest ? Math.min(query.limit, total - offset) : query.limit)
-    .offset(fromOldest ? Math.max(0, total - offset - query.limit) : offset)
+    .where(
+      and(
+        listConditions(query, now),
+        anchor
+          ? sql`(${customers.createdAt}, ${customers.id}) < (${anchor.createdAt}::timestamptz, ${anchor.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(customers.createdAt), desc(customers.id))
+    .limit(query.limit)
+    .offset(offset - (anchor?.position ?? 0))
     .as("page_ids");
   const rows = await db
     .select(customerRecordColumns)
