@@ -75,6 +75,7 @@ const SCREENS: { name: string; path: (records: Records) => string }[] = [
   { name: "the messages outbox", path: () => "/messages" },
   { name: "settings: messages", path: () => "/settings/messages" },
   { name: "settings: a message template", path: () => "/settings/messages/WELCOME" },
+  { name: "a late account's sale page", path: (r) => `/sales/${r.lateSaleId}` },
   { name: "give a delay", path: (r) => `/sales/${r.lateSaleId}/actions/delay` },
   { name: "repossess", path: (r) => `/sales/${r.lateSaleId}/actions/repossess` },
   { name: "issue a token from the sale", path: (r) => `/sales/${r.lateSaleId}/actions/token` },
