@@ -177,8 +177,10 @@ export interface RoundOptions {
   /** Messages sent at once within a batch: a gateway's answer takes a network round trip. */
   concurrency?: number;
   /**
-   * A pause between batches, so the requests staff make get the database's connections in between (the
-   * embedded database has one): a drain of thousands must not hold the screens up.
+   * A pause between batches, so the requests staff make get the process and the database's connections
+   * in between (the embedded database has one): a drain of thousands must not hold the screens up. It is
+   * long beside a batch's own work on purpose: the sender takes a small share of the process, and a real
+   * gateway's round trips, not the pause, set how fast a batch goes.
    */
   pauseMs?: number;
   stopping?: () => boolean;
@@ -186,7 +188,7 @@ export interface RoundOptions {
 
 /** Sends what is due until the queue is empty (or the process is stopping); answers what it did. */
 export async function sendQueuedMessages(db: AppDb, senders: Senders, options: RoundOptions = {}) {
-  const { batchSize = 100, concurrency = 20, pauseMs = 50, stopping = () => false } = options;
+  const { batchSize = 100, concurrency = 20, pauseMs = 150, stopping = () => false } = options;
   const done = { sent: 0, retried: 0, failed: 0, cancelled: await cancelStaleReminders(db) };
   while (!stopping()) {
     const batch = await claim(db, batchSize);
