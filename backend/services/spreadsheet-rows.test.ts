@@ -220,8 +220,8 @@ describe("readXlsxRows", () => {
 describe("readXlsRows", () => {
   const xls = (rows: (string | number)[][], origin = "A1") => xlsOf(rows, { origin });
 
-  it("reads the first sheet's cells as text, lines numbered as the sheet shows them", () => {
-    const result = readXlsRows(
+  it("reads the first sheet's cells as text, lines numbered as the sheet shows them", async () => {
+    const result = await readXlsRows(
       xls([["Serial Number", "Key"], ["A-1", "k1"], [], [12345, "k2"]], "A2"),
       DEVICE_SHEET,
     );
@@ -234,33 +234,35 @@ describe("readXlsRows", () => {
     });
   });
 
-  it("refuses bytes that are not a workbook", () => {
-    expect(readXlsRows(text("\u00d0\u00cf\u0011\u00e0 not really"), DEVICE_SHEET)).toMatchObject({
+  it("refuses bytes that are not a workbook", async () => {
+    expect(await readXlsRows(text("\u00d0\u00cf\u0011\u00e0 not really"), DEVICE_SHEET)).toMatchObject({
       ok: false,
     });
   });
 
   // A file of a few kilobytes declaring 65,536 rows of 256 columns would have every cell walked.
-  it("refuses a declared used range beyond the rows or columns allowed, before walking its cells", () => {
+  it("refuses a declared used range beyond the rows or columns allowed, before walking its cells", async () => {
     const rows = [
       ["Serial Number", "Key"],
       ["A-1", "k1"],
     ];
-    expect(readXlsRows(xlsOf(rows, { declaredRows: 65_536, declaredColumns: 256 }), DEVICE_SHEET)).toEqual({
+    expect(
+      await readXlsRows(xlsOf(rows, { declaredRows: 65_536, declaredColumns: 256 }), DEVICE_SHEET),
+    ).toEqual({
       ok: false,
       fileError: rangeTooLargeMessage("A1:IV65536", DEVICE_SHEET),
     });
-    expect(readXlsRows(xlsOf(rows, { declaredRows: MAX_DEVICE_ROWS + 2 }), DEVICE_SHEET)).toEqual({
+    expect(await readXlsRows(xlsOf(rows, { declaredRows: MAX_DEVICE_ROWS + 2 }), DEVICE_SHEET)).toEqual({
       ok: false,
       fileError: rangeTooLargeMessage(`A1:B${MAX_DEVICE_ROWS + 2}`, DEVICE_SHEET),
     });
-    expect(readXlsRows(xlsOf(rows, { declaredColumns: 101 }), DEVICE_SHEET)).toMatchObject({
+    expect(await readXlsRows(xlsOf(rows, { declaredColumns: 101 }), DEVICE_SHEET)).toMatchObject({
       ok: false,
       fileError: rangeTooLargeMessage("A1:CW2", DEVICE_SHEET),
     });
     // A range of the header and the most rows allowed, or of the most columns allowed, is read.
     for (const declared of [{ declaredRows: MAX_DEVICE_ROWS + 1 }, { declaredColumns: 100 }]) {
-      expect(readXlsRows(xlsOf(rows, declared), DEVICE_SHEET)).toMatchObject({
+      expect(await readXlsRows(xlsOf(rows, declared), DEVICE_SHEET)).toMatchObject({
         ok: true,
         rows: [{ line: 2, cells: { serialNumber: "A-1", key: "k1" } }],
       });

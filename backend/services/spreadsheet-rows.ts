@@ -1,8 +1,7 @@
 import { EventEmitter } from "node:events";
 import { Readable } from "node:stream";
-import { read as readWorkbook, utils as sheetUtils } from "@e965/xlsx";
 import { parse as parseCsv } from "csv-parse/sync";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { storedZip, unpackEntries, zipEntries } from "./zip-parts";
 
 export interface RowProblem {
@@ -171,9 +170,16 @@ export function readCsvRows<Field extends string>(
   return toFileRows(raw, layout);
 }
 
+// The spreadsheet libraries are large: reading a CSV file, the usual upload, loads neither.
+const loadSheetJs = () => import("@e965/xlsx");
+const loadExcelJs = async () => (await import("exceljs")).default;
+
+type SheetUtils = Awaited<ReturnType<typeof loadSheetJs>>["utils"];
+
 function rangeRefusal<Field extends string>(
   range: string | undefined | null,
   layout: SheetLayout<Field>,
+  sheetUtils: SheetUtils,
 ): ReadFileResult<Field> | null {
   if (!range || !/^\$?[A-Z]{1,3}\$?\d+(:\$?[A-Z]{1,3}\$?\d+)?$/i.test(range)) return null;
   const { s: start, e: end } = sheetUtils.decode_range(range.replace(/\$/g, ""));
@@ -235,7 +241,7 @@ export async function readXlsxRows<Field extends string>(
   }
   const sheetXml = sheet && unpacked.parts.get(sheet.name);
   if (sheetXml) {
-    const refused = rangeRefusal(declaredXlsxRange(sheetXml), layout);
+    const refused = rangeRefusal(declaredXlsxRange(sheetXml), layout, (await loadSheetJs()).utils);
     if (refused) return refused;
   }
   const zip = storedZip([...unpacked.parts]);
@@ -275,8 +281,9 @@ async function streamFirstSheet<Field extends string>(
   const raw: RawRow[] = [];
   let blockedBy: string | null = null;
   const parts = new Set<string>();
+  const ExcelJs = await loadExcelJs();
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(pieces(zip)), {
+    const reader = new ExcelJs.stream.xlsx.WorkbookReader(Readable.from(pieces(zip)), {
       sharedStrings: "cache",
       hyperlinks: "ignore",
       styles: "ignore",
@@ -314,10 +321,11 @@ async function streamFirstSheet<Field extends string>(
 
 // No maintained streaming reader exists for .xls; SheetJS reads it whole, which the upload size limit keeps
 // small (docs/decisions/021). Cells are read as shown, so a long number keeps the digits it displays.
-export function readXlsRows<Field extends string>(
+export async function readXlsRows<Field extends string>(
   bytes: Uint8Array,
   layout: SheetLayout<Field>,
-): ReadFileResult<Field> {
+): Promise<ReadFileResult<Field>> {
+  const { read: readWorkbook, utils: sheetUtils } = await loadSheetJs();
   let grid: unknown[][];
   let firstLine = 1;
   try {
@@ -326,7 +334,7 @@ export function readXlsRows<Field extends string>(
     if (first === undefined) return { ok: false, fileError: NOT_READABLE };
     const sheet = workbook.Sheets[first];
     // With `sheetRows`, "!ref" is cut to that many rows and "!fullref" keeps what the file declares.
-    const refused = rangeRefusal(sheet["!fullref"] ?? sheet["!ref"], layout);
+    const refused = rangeRefusal(sheet["!fullref"] ?? sheet["!ref"], layout, sheetUtils);
     if (refused) return refused;
     // The grid starts at the sheet's first used row, which is not always row 1.
     firstLine = sheet["!ref"] ? sheetUtils.decode_range(sheet["!ref"]).s.r + 1 : 1;
