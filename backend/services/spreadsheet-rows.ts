@@ -281,9 +281,9 @@ async function streamFirstSheet<Field extends string>(
   const raw: RawRow[] = [];
   let blockedBy: string | null = null;
   const parts = new Set<string>();
-  const ExcelJs = await loadExcelJs();
+  const { stream } = await loadExcelJs();
   try {
-    const reader = new ExcelJs.stream.xlsx.WorkbookReader(Readable.from(pieces(zip)), {
+    const reader = new stream.xlsx.WorkbookReader(Readable.from(pieces(zip)), {
       sharedStrings: "cache",
       hyperlinks: "ignore",
       styles: "ignore",
