@@ -368,7 +368,7 @@ describe.skipIf(!serverUrl)("customer messages with two app processes on one Pos
   });
 
   it("two processes polling one outbox send every message once: none twice, none missing", async () => {
-    // More than one claim's batch (200), so both workers find rows to take while the other is sending.
+    // Several claims' batches (100 each), so both workers find rows to take while the other is sending.
     const MANY = 600;
     const [metricsA, metricsB] = await Promise.all([freePort(), freePort()]);
     await startAll(

@@ -1027,7 +1027,6 @@ async function measurePortfolio(base, cookie, token, loads) {
   for (let round = 0; round < SINGLE_ROUNDS; round += 1) {
     for (const [index, pagePath] of pages.entries()) times[index].push(await alone(pagePath));
   }
-  const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
   const shown = (pagePath) => pagePath.replace(`agentId=${agentId}`, "agentId=…");
   const single = [
     ...pages.map((pagePath, index) => ({ path: shown(pagePath), ms: median(times[index]) })),
