@@ -1,5 +1,6 @@
 // Pieces both charts share: the empty state, the HTML legend, the table's scrolling box and the SVG text
 // sizes.
+import { Fragment } from "react";
 import type { ReactNode } from "react";
 
 // SVG text is sized in the viewBox's units, so it grows and shrinks with the chart: large enough to stay
@@ -85,7 +86,7 @@ export function ChartTable({
       className="mt-4 overflow-x-auto"
       {...(hasLinks ? {} : { tabIndex: 0, role: "region", "aria-label": `${caption} (scrolls sideways)` })}
     >
-      <table className="w-full text-left text-sm text-slate-800">
+      <table className="figures w-full text-left text-sm text-slate-800">
         <caption className="mb-2 text-left text-sm text-slate-700">{caption}</caption>
         {children}
       </table>
@@ -94,8 +95,6 @@ export function ChartTable({
 }
 
 export const HEAD_CLASS = "border-b border-slate-200 text-xs uppercase text-slate-600";
-export const ROW_CLASS = "border-b border-slate-100 hover:bg-slate-50";
-export const NUMBER_CELL = "whitespace-nowrap py-2 pr-4 text-right tabular-nums last:pr-0";
 export const LABEL_CELL = "whitespace-nowrap py-2 pr-4 font-medium last:pr-0";
 
 /** The picture both charts draw in: one image named by its title, its gridlines labelled on the left. */
@@ -123,12 +122,12 @@ export function ChartPicture({
     >
       <title>{title}</title>
       {grid.ticks.map((tick, index) => (
-        <g key={tick}>
+        <Fragment key={tick}>
           <line x1={grid.left} x2={grid.right} y1={grid.y(tick)} y2={grid.y(tick)} stroke={GRID_COLOUR} />
           <text x={grid.left - 6} y={grid.y(tick)} textAnchor="end" dominantBaseline="middle">
             {grid.labels[index]}
           </text>
-        </g>
+        </Fragment>
       ))}
       {children}
     </svg>

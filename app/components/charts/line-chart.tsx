@@ -7,8 +7,6 @@ import {
   LABEL_CELL,
   Legend,
   NoData,
-  NUMBER_CELL,
-  ROW_CLASS,
   AXIS_COLOUR,
 } from "./chart-parts";
 import { chartColour, linearScale, niceTicks } from "./scale";
@@ -95,7 +93,7 @@ export function LineChart({
           {xLabel}
         </text>
         {lines.map((line, index) => (
-          <g key={`${index}-${line.name}`}>
+          <g key={`${index}-${line.name}`} fill={line.colour}>
             <path
               d={line.points
                 .map((point, at) => `${at === 0 ? "M" : "L"}${x(point.x)},${y(point.y)}`)
@@ -107,7 +105,7 @@ export function LineChart({
               strokeLinejoin="round"
             />
             {line.points.map((point, at) => (
-              <circle key={at} cx={x(point.x)} cy={y(point.y)} r={2.5} fill={line.colour}>
+              <circle key={at} cx={x(point.x)} cy={y(point.y)} r={2.5}>
                 <title>{`${line.name}, ${xLabel} ${point.x}: ${formatY(point.y)}`}</title>
               </circle>
             ))}
@@ -140,17 +138,13 @@ export function LineChart({
           {lines.map((line, index) => {
             const byX = new Map(line.points.map((point) => [point.x, point.y]));
             return (
-              <tr key={`${index}-${line.name}`} className={ROW_CLASS}>
+              <tr key={`${index}-${line.name}`}>
                 <th scope="row" className={LABEL_CELL}>
                   {line.name}
                 </th>
                 {xs.map((value) => {
                   const found = byX.get(value);
-                  return (
-                    <td key={value} className={NUMBER_CELL}>
-                      {found === undefined ? "" : formatY(found)}
-                    </td>
-                  );
+                  return <td key={value}>{found === undefined ? "" : formatY(found)}</td>;
                 })}
               </tr>
             );

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import {
   ChartPicture,
   AXIS_COLOUR,
@@ -9,8 +10,6 @@ import {
   LABEL_CELL,
   Legend,
   NoData,
-  NUMBER_CELL,
-  ROW_CLASS,
   shorten,
 } from "./chart-parts";
 import { chartColour, linearScale, niceTicks, tenth } from "./scale";
@@ -73,6 +72,7 @@ export function StackedBarChart({
   const y = linearScale([0, ticks[ticks.length - 1]], [plot.bottom, plot.top]);
   const slot = (plot.right - plot.left) / rows.length;
   const barWidth = tenth(slot * 0.7);
+  const barX = (rowIndex: number) => tenth(plot.left + slot * rowIndex + (slot - barWidth) / 2);
   const single = series.length === 1;
 
   return (
@@ -83,37 +83,37 @@ export function StackedBarChart({
         height={height}
         grid={{ ticks, labels: tickLabels, y, left: plot.left, right: plot.right }}
       >
-        {rows.map((row, rowIndex) => {
-          const x = tenth(plot.left + slot * rowIndex + (slot - barWidth) / 2);
-          const bar = (
-            <g>
+        {/* The white outline keeps neighbouring parts apart where their colours are alike. No link inside
+            the picture (an image holds no controls): the table below has them. */}
+        <g stroke="#ffffff" strokeWidth={0.5}>
+          {rows.map((row, rowIndex) => (
+            <Fragment key={`${rowIndex}-${row.label}`}>
               {stack(row.values, series).map(({ part, index, from, to }) => (
-                // The white outline keeps neighbouring parts apart where their colours are alike.
                 <rect
                   key={part.key}
-                  x={x}
+                  x={barX(rowIndex)}
                   width={barWidth}
                   y={y(to)}
                   height={tenth(y(from) - y(to))}
                   fill={chartColour(index)}
-                  stroke="#ffffff"
-                  strokeWidth={0.5}
                 >
                   <title>{`${row.label} — ${part.label}: ${format(valueOf(row, part.key))}`}</title>
                 </rect>
               ))}
-            </g>
-          );
-          return (
-            <g key={`${rowIndex}-${row.label}`}>
-              {/* No link inside the picture (an image holds no controls): the table below has them. */}
-              {bar}
-              {rowIndex % labels.every === 0 ? (
-                <XLabel label={row.label} x={tenth(x + barWidth / 2)} y={plot.bottom} {...labels} />
-              ) : null}
-            </g>
-          );
-        })}
+            </Fragment>
+          ))}
+        </g>
+        {rows.map((row, rowIndex) =>
+          rowIndex % labels.every === 0 ? (
+            <XLabel
+              key={`${rowIndex}-${row.label}`}
+              label={row.label}
+              x={tenth(barX(rowIndex) + barWidth / 2)}
+              y={plot.bottom}
+              {...labels}
+            />
+          ) : null,
+        )}
         <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} stroke={AXIS_COLOUR} />
       </ChartPicture>
       {single ? null : (
@@ -129,7 +129,7 @@ export function StackedBarChart({
         </thead>
         <tbody>
           {rows.map((row, rowIndex) => (
-            <tr key={`${rowIndex}-${row.label}`} className={ROW_CLASS}>
+            <tr key={`${rowIndex}-${row.label}`}>
               <th scope="row" className={LABEL_CELL}>
                 {row.href ? (
                   <a href={row.href} className="text-brand-700 hover:underline">
@@ -139,14 +139,8 @@ export function StackedBarChart({
                   row.label
                 )}
               </th>
-              {single
-                ? null
-                : series.map((part) => (
-                    <td key={part.key} className={NUMBER_CELL}>
-                      {format(valueOf(row, part.key))}
-                    </td>
-                  ))}
-              <td className={`${NUMBER_CELL} font-medium`}>
+              {single ? null : series.map((part) => <td key={part.key}>{format(valueOf(row, part.key))}</td>)}
+              <td className="font-medium">
                 {format(series.reduce((sum, part) => sum + valueOf(row, part.key), 0))}
               </td>
             </tr>

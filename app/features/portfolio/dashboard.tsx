@@ -6,7 +6,10 @@ import { addDays } from "#backend/schemas/dates";
 import type { PortfolioSummary } from "#backend/schemas/portfolio";
 
 /** The figures the page shows beside its sales and collections series. */
-type Figures = Omit<PortfolioSummary, "sales" | "collections" | "weeklySales" | "weeklyCollections">;
+type Figures = Omit<
+  PortfolioSummary,
+  "sales" | "collections" | "weeklySales" | "weeklyCollections" | "vintage"
+>;
 import { LineChart, StackedBarChart } from "~/components/charts";
 import { TitleBanner } from "~/components/frame/title-banner";
 import { formatDate, formatNaira, formatNumber, formatPercent, formatTime } from "~/utils/format";
@@ -14,7 +17,6 @@ import { PortfolioFilterForm, accountsHref, isFiltered, portfolioSearch } from "
 import type { portfolioLoader } from "./portfolio.server";
 
 const card = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
-const cell = "py-2 pr-4 text-right tabular-nums last:pr-0";
 const headCell = "py-2 pr-4 text-right last:pr-0";
 
 /** Short axis labels: ₦1.2m, ₦350k. */
@@ -154,7 +156,7 @@ function Tiles({ summary, filters }: { summary: Figures; filters: Parameters<typ
 function ParTable({ summary }: { summary: Figures }) {
   return (
     <div className="mt-4 overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      <table className="figures w-full text-left text-sm">
         <caption className="sr-only">Portfolio at risk by days late</caption>
         <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
           <tr>
@@ -177,14 +179,14 @@ function ParTable({ summary }: { summary: Figures }) {
         </thead>
         <tbody>
           {summary.par.map((row) => (
-            <tr key={row.days} className="border-b border-slate-100">
+            <tr key={row.days}>
               <th scope="row" className="py-2 pr-4 font-medium">
                 PAR {row.days}
               </th>
-              <td className={cell}>{formatNaira(row.byBalance.numerator)}</td>
-              <td className={cell}>{formatPercent(row.byBalance.rate)}</td>
-              <td className={cell}>{formatNumber(row.byCount.numerator)}</td>
-              <td className={cell}>{formatPercent(row.byCount.rate)}</td>
+              <td>{formatNaira(row.byBalance.numerator)}</td>
+              <td>{formatPercent(row.byBalance.rate)}</td>
+              <td>{formatNumber(row.byCount.numerator)}</td>
+              <td>{formatPercent(row.byCount.rate)}</td>
             </tr>
           ))}
         </tbody>
@@ -204,7 +206,7 @@ function SimpleTable({
 }) {
   return (
     <div className="mt-4 overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      <table className="figures w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
           <tr>
@@ -217,16 +219,14 @@ function SimpleTable({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.key} className="border-b border-slate-100">
+            <tr key={row.key}>
               {row.cells.map((content, index) =>
                 index === 0 ? (
                   <th key={index} scope="row" className="py-2 pr-4 font-medium">
                     {content}
                   </th>
                 ) : (
-                  <td key={index} className={cell}>
-                    {content}
-                  </td>
+                  <td key={index}>{content}</td>
                 ),
               )}
             </tr>
@@ -238,7 +238,7 @@ function SimpleTable({
 }
 
 export function PortfolioDashboard() {
-  const { summary, filters, options, salesBy, overTime } = useLoaderData<typeof portfolioLoader>();
+  const { summary, vintage, filters, options, salesBy, overTime } = useLoaderData<typeof portfolioLoader>();
   const onceADay = `Worked out once a day from the accounts' history: last at ${formatTime(summary.historyComputedAt)} today.`;
   const salesRows = overTime.sales;
   const collectionRows = overTime.collections;
@@ -372,7 +372,7 @@ export function PortfolioDashboard() {
           title="Paid so far divided by due so far, by months since the sale, one line per sale month"
           xLabel="Months since sale"
           seriesHeading="Sale month"
-          series={summary.vintage.map((cohort) => ({
+          series={vintage.map((cohort) => ({
             name: monthLabel(cohort.cohort),
             points: cohort.points.flatMap((point) =>
               point.ratio === null ? [] : [{ x: point.month, y: point.ratio }],

@@ -27,7 +27,7 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
   // How the sales and collections charts group: by month unless the page asks for weeks. Only that
   // series goes to the page.
   const salesBy: "month" | "week" = params.get("salesBy") === "week" ? "week" : "month";
-  const { sales, collections, weeklySales, weeklyCollections, ...figures } = summary;
+  const { sales, collections, weeklySales, weeklyCollections, vintage, ...figures } = summary;
   const overTime =
     salesBy === "week"
       ? {
@@ -38,7 +38,12 @@ export async function portfolioLoader({ request }: LoaderFunctionArgs) {
           sales: sales.map(({ month, ...row }) => ({ period: month, ...row })),
           collections: collections.map(({ month, ...row }) => ({ period: month, ...row })),
         };
-  return { filters, summary: figures, overTime, options, salesBy };
+  // The vintage chart draws each cohort's ratio; the sums behind it are the API's to give.
+  const vintageRatios = vintage.map(({ cohort, points }) => ({
+    cohort,
+    points: points.map(({ month, ratio }) => ({ month, ratio })),
+  }));
+  return { filters, summary: figures, vintage: vintageRatios, overTime, options, salesBy };
 }
 
 export async function accountListLoader({ request }: LoaderFunctionArgs) {
