@@ -121,7 +121,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     await next();
   });
 
-  // Probes for ops (README, "Running several instances"): /livez says the process answers (the container's
+  // Probes for ops (docs/operations.md): /livez says the process answers (the container's
   // health check), /readyz that it should get traffic (the load balancer's), /healthz is the older name of
   // the database check.
   app.get("/livez", (c) => c.json({ status: "ok" }, 200));

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { log } from "./log";
 
 /**
- * What Prometheus scrapes from each instance (README, "Running several instances"), on a port of its own
+ * What Prometheus scrapes from each instance (docs/operations.md), on a port of its own
  * (`METRICS_PORT`) that the load balancer does not expose. One registry per process.
  */
 export const registry = new client.Registry();
