@@ -122,7 +122,7 @@ export function StackedBarChart({
       <ChartTable caption={tableCaption ?? title} hasLinks={rows.some((row) => row.href)}>
         <thead className={HEAD_CLASS}>
           <tr>
-            <td className="py-2 pr-4" />
+            <td />
             {single ? null : series.map((part) => <ColumnHeading key={part.key} text={part.label} />)}
             <ColumnHeading text={valueHeading ?? (single ? series[0].label : "Total")} />
           </tr>
