@@ -1,25 +1,29 @@
-import { randomInt, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { loadBackendConfig } from "../config";
 import type { AppDb } from "../db/client";
 import { migrateDatabase, openDatabase } from "../db/client";
-import { arrayParam, insertByUnnest } from "../db/bulk-insert";
+import { insertByUnnest } from "../db/bulk-insert";
 import { queryRows } from "../db/query-rows";
 import { messages } from "../db/schema";
-import { auditInsert } from "../services/audit";
+import {
+  LockedSaleRow,
+  applyPayment,
+  countPayment,
+  lockSale,
+  lockedSaleMoney,
+} from "../services/sale-payments";
 import { ACTIVE_STATUSES } from "../constants/portfolio";
-import { Context, composeMessage, queueMessage } from "../services/messaging/outbox";
-import type { QueueInput } from "../services/messaging/outbox";
-import { tokensText } from "../services/messaging/templates";
+import { Context, composeMessage } from "../services/messaging/outbox";
 import { QUEUED_MESSAGE_COLUMNS, queueReminders, reminderSchedule } from "../services/messaging/reminders";
 
 // `tsx backend/demo/bench-messages-cli.ts DRAIN TIMINGS HOLD_SECONDS`: the benchmark's customer-message
 // figures on the configured database (not while a server has the same PGlite directory open):
 //   1. one reminder round (queueReminders) over the whole book, timed, on the day that queues the most;
 //      its rows are then deleted, so the drain that follows sends only its own;
-//   2. TIMINGS transactions queueing a payment's message with its audit row beside TIMINGS writing the
-//      audit row alone, timed, then deleted;
+//   2. TIMINGS cash payments with their message beside TIMINGS without it, timed (the payments stay, a
+//      few naira on a thousand accounts; their messages are deleted);
 //   3. DRAIN queued SMS messages written at once, due HOLD_SECONDS after they are written, for the server
 //      the benchmark starts next to send while staff work.
 // Its last line of output is JSON for the benchmark script.
@@ -117,55 +121,65 @@ async function openAccounts(db: AppDb, limit: number) {
   );
 }
 
+// The sale's lock without the message's context (lock_sale without its joins), as a function like
+// lock_sale so that both keep their plans: the payments without a message lock with it. Created for the
+// figure and dropped after it.
+const LOCK_ALONE = sql.raw(`create or replace function bench_lock_sale_alone(p_sale_id text)
+  returns table (id text, customer_id text, number integer, status text, total_kobo bigint, paid_kobo bigint,
+    due_now_kobo bigint, total_monthly_kobo bigint, terms_from_kobo bigint)
+  language plpgsql as $$ begin return query
+  select s.id, s.customer_id, s.number, s.status, s.total_kobo::bigint, s.paid_kobo::bigint,
+    s.due_now_kobo::bigint, s.total_monthly_kobo::bigint, s.terms_from_kobo::bigint
+  from sales s where s.id = p_sale_id for update of s; end $$`);
+
 /**
- * What queueing a payment's message adds to the payment. A payment reads its message's context once and
- * writes the message in the statement of its audit row (applyPayment): so transactions doing that are
- * timed beside transactions writing the audit row alone, in alternating blocks of ten, one after another;
- * the difference is the message's cost.
+ * What queueing a payment's message adds to the payment: whole cash payments with their message
+ * (lockSale, which reads the message's context, and applyPayment) beside the same payments without it (the
+ * sale locked without the context, countPayment, the audit row alone), in alternating blocks of ten one
+ * after another on open accounts, after WARM_UP of each that are not counted.
  */
 async function timeQueueing(db: AppDb, timings: number) {
-  const rows = await openAccounts(db, timings + WARM_UP);
-  if (rows.length === 0) throw new Error("No open account to queue a payment's message for");
+  const rows = await openAccounts(db, 2 * (timings + WARM_UP));
+  if (rows.length === 0) throw new Error("No open account to record a payment for");
+  await db.execute(LOCK_ALONE);
   const times = { audit: [] as number[], withMessage: [] as number[] };
-  const ids: string[] = [];
   const actor = { userId: null, ip: null };
+  const started = await moment(db);
   for (let index = 0; index < 2 * (timings + WARM_UP); index += 1) {
-    const row = rows[Math.floor(index / 2) % rows.length];
+    const saleId = rows[index % rows.length].sale_id;
     const withMessage = Math.floor(index / 10) % 2 === 1;
-    const amountKobo = 500_000;
-    const serial = `LB-${row.sale_id.slice(0, 8).toUpperCase()}`;
-    const input: QueueInput = {
-      kind: "CASH_RECEIPT",
-      customerId: row.customer_id,
-      saleId: row.sale_id,
-      facts: {
-        amountKobo,
-        balanceKobo: Math.max(0, (row.outstanding_kobo ?? 0) - amountKobo),
-        token: tokensText([{ serialNumber: serial, token: String(randomInt(1e8, 1e9)) }]),
-        days: 30,
-        deviceSerial: serial,
-      },
-      transactional: true,
+    const incoming = {
+      method: "CASH" as const,
+      amountKobo: 10_000,
+      reference: `bench-message-${Date.now()}-${index}`,
     };
-    const audit = {
-      action: "bench-payment",
-      subject: "Sales" as const,
-      recordId: row.sale_id,
-      summary: "Recorded a cash payment of ₦5,000 for a benchmark",
-      changes: { amountKobo, tokens: 1 },
-    };
-    const started = performance.now();
+    const begun = performance.now();
     await db.transaction(async (tx) => {
-      if (withMessage) ids.push((await queueMessage(tx, input, auditInsert(tx, actor, [audit]))).id);
-      else await auditInsert(tx, actor, [audit]);
+      if (withMessage) {
+        await applyPayment(tx, await lockSale(tx, saleId), incoming, actor);
+        return;
+      }
+      const [row] = await queryRows(tx, sql`select * from bench_lock_sale_alone(${saleId})`, LockedSaleRow);
+      await (
+        await countPayment(tx, lockedSaleMoney(row), incoming, actor)
+      ).audit;
     });
-    if (index >= 2 * WARM_UP) times[withMessage ? "withMessage" : "audit"].push(performance.now() - started);
+    if (index >= 2 * WARM_UP) times[withMessage ? "withMessage" : "audit"].push(performance.now() - begun);
   }
-  await db.execute(sql`delete from messages where id = any(${arrayParam(ids)}::text[])`);
-  await db.execute(sql`delete from audit_log where action = 'bench-payment'`);
+  await db.execute(sql`drop function bench_lock_sale_alone(text)`);
+  // The payments' messages are counted and deleted, so that the drain below sends only its own.
+  const [{ n: queued }] = await queryRows(
+    db,
+    sql`with gone as (delete from messages
+        where created_at >= ${started}::timestamptz and payment_id is not null returning 1)
+      select count(*) as n from gone`,
+    count,
+  );
   const figures = (list: number[]) => ({ p50: percentile(list, 0.5), p99: percentile(list, 0.99) });
   return {
     count: times.withMessage.length,
+    warmUp: WARM_UP,
+    queued,
     audit: figures(times.audit),
     withMessage: figures(times.withMessage),
   };

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { arrayParam } from "../db/bulk-insert";
 import { queryRows } from "../db/query-rows";
 import { accounts, customers, messages } from "../db/schema";
 import { writeBook } from "../demo/book-writer";
@@ -124,6 +125,22 @@ describe("messages queued by payments", () => {
     rows = await messagesOf(customer.id);
     expect(rows.map((row) => row.kind)).toEqual(["WELCOME", "CASH_RECEIPT", "COMPLETED"]);
     expect(rows[2].body).toContain("You have paid in full. Your unlock token:");
+  });
+
+  it("writes the due day the payment's statement reads as the rest of the text writes days", async () => {
+    // Every month, a day with one digit and one with two, a leap day.
+    const days = Array.from({ length: 12 }, (_, month) => [
+      `2026-${String(month + 1).padStart(2, "0")}-05`,
+      `2027-${String(month + 1).padStart(2, "0")}-28`,
+    ]).flat();
+    days.push("2028-02-29");
+    const rows = await queryRows(
+      backend.db,
+      sql`select d::text as day, customer_day(d) as text from unnest(${arrayParam(days)}::date[]) d`,
+      z.object({ day: z.string(), text: z.string() }),
+    );
+    expect(rows).toHaveLength(days.length);
+    for (const row of rows) expect(row.text).toBe(dayForCustomer(row.day));
   });
 
   it("says nothing of a token when a payment bought none", async () => {

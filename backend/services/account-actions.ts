@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { AppDb } from "../db/client";
+import { queryRows } from "../db/query-rows";
 import {
   accountEvents,
   accounts,
@@ -23,9 +25,10 @@ import {
 } from "../constants/account-actions";
 import { ACTION_DEFINITIONS } from "../constants/account-action-definitions";
 import { formatNaira } from "../constants/money";
+import { HELD_STATUSES } from "../constants/account-actions";
 import type { AccountEventKind, HeldStatus } from "../constants/account-actions";
 import type { DeviceEventKind } from "../constants/devices";
-import { ACCOUNT_STATUS_LABELS, ACTIVE_STATUSES } from "../constants/portfolio";
+import { ACCOUNT_STATUSES, ACCOUNT_STATUS_LABELS, ACTIVE_STATUSES } from "../constants/portfolio";
 import type { AccountStatus } from "../constants/portfolio";
 import { saleNumberText } from "../constants/record-numbers";
 import type {
@@ -51,6 +54,7 @@ import { accountFigures } from "./portfolio";
 import { SALE_NOT_FOUND } from "./sale-records";
 import { releaseSales } from "./sale-expiry";
 import { applyPayment, lockSale } from "./sale-payments";
+import { SaleParties } from "./messaging/outbox";
 import { queueAccountMessage, queueTokenMessage } from "./messaging/triggers";
 import { receiveBatch, receivingWarehouse } from "./stock-common";
 
@@ -69,6 +73,8 @@ type Locked = {
   creditExpiry: string | null;
   daysLate: number;
   totalKobo: number;
+  outstandingKobo: number;
+  parties: SaleParties;
 };
 export type Change = Record<string, string | number | null>;
 /** Staff, or a system job acting as nobody (the benchmark) with the permissions it is given. */
@@ -76,23 +82,35 @@ export type ActionActor = Actor & { permissions: readonly string[] };
 
 export const isActive = (status: AccountStatus) => (ACTIVE_STATUSES as readonly string[]).includes(status);
 
+const LockedRow = z.object({
+  sale_id: z.string(),
+  customer_id: z.string(),
+  number: z.coerce.number(),
+  status: z.enum(ACCOUNT_STATUSES),
+  held_status: z.enum(HELD_STATUSES).nullable(),
+  credit_expiry: z.string().nullable(),
+  days_late: z.coerce.number(),
+  total_kobo: z.coerce.number(),
+  outstanding_kobo: z.coerce.number(),
+  ...SaleParties.shape,
+});
+
+/** The account locked, with what its messages draw on (`lock_account`, migration 0030). */
 export async function lockAccount(tx: AppDb, saleId: string): Promise<Locked> {
-  const [account] = await tx
-    .select({
-      saleId: accounts.saleId,
-      customerId: accounts.customerId,
-      number: sales.number,
-      status: accounts.status,
-      heldStatus: accounts.heldStatus,
-      creditExpiry: accounts.creditExpiry,
-      daysLate: accounts.daysLate,
-      totalKobo: accounts.totalKobo,
-    })
-    .from(accounts)
-    .innerJoin(sales, eq(sales.id, accounts.saleId))
-    .where(eq(accounts.saleId, saleId))
-    .for("update", { of: accounts });
-  if (account) return account;
+  const [row] = await queryRows(tx, sql`select * from lock_account(${saleId})`, LockedRow);
+  if (row)
+    return {
+      saleId: row.sale_id,
+      customerId: row.customer_id,
+      number: row.number,
+      status: row.status,
+      heldStatus: row.held_status,
+      creditExpiry: row.credit_expiry,
+      daysLate: row.days_late,
+      totalKobo: row.total_kobo,
+      outstandingKobo: row.outstanding_kobo,
+      parties: SaleParties.parse(row),
+    };
   const [sale] = await tx.select({ id: sales.id }).from(sales).where(eq(sales.id, saleId));
   throw sale ? invalid(ACTION_ERRORS.notAccount) : notFound(SALE_NOT_FOUND);
 }
@@ -223,12 +241,11 @@ export async function delayAccount(
     before: figuresOf(account),
     after: figuresOf(after),
   });
-  await queueAccountMessage(tx, {
+  await queueAccountMessage(tx, account, {
     kind: "DELAY_GIVEN",
-    saleId,
-    customerId: account.customerId,
     tokens,
     days: input.days,
+    dueDate: after.creditExpiry,
     actorId: actor.userId,
   });
   return { eventId, tokens };

@@ -257,10 +257,8 @@ export async function restructureAccount(
       },
       schedule: rows.map(({ number, dueDate, amountKobo }) => ({ number, dueDate, amountKobo })),
     });
-    await queueAccountMessage(tx, {
+    await queueAccountMessage(tx, account, {
       kind: "RESTRUCTURED",
-      saleId,
-      customerId: account.customerId,
       tokens,
       amountKobo: terms.monthlyKobo,
       dueDate: input.firstDueDate,

@@ -1,13 +1,17 @@
 import { eq, sql } from "drizzle-orm";
 import { randomBytes } from "node:crypto";
+import { z } from "zod";
 import type { AppDb } from "../db/client";
+import { queryRows } from "../db/query-rows";
 import { salePayments, sales } from "../db/schema";
 import { koboToNaira, nairaToKobo } from "../schemas/money";
 import type { PaymentProviderName } from "../schemas/payments";
+import { SALE_STATUSES } from "../schemas/sales";
 import type { CashPaymentInput, PaymentMethod, PaymentStatus, SaleStatus } from "../schemas/sales";
 import { auditInsert, recordAudit } from "./audit";
 import type { Actor, StaffActor } from "./audit";
 import { issueTokensForPayment } from "./device-tokens";
+import { SaleParties } from "./messaging/outbox";
 import { queuePaymentMessage } from "./messaging/triggers";
 import { invalidField, isUniqueViolation, notFound } from "./errors";
 import { SALE_NOT_FOUND, getSale } from "./sale-records";
@@ -31,36 +35,44 @@ export const paymentStatusAfter = (paidKobo: number, totalKobo: number): Payment
 export const formatNaira = (kobo: number) => nairaText(koboToNaira(kobo));
 
 /** A sale's money, locked for the rest of the transaction: two payments never read the same balance. */
-export type LockedSale = {
-  id: string;
-  customerId: string;
-  number: number;
-  status: SaleStatus;
-  totalKobo: number;
-  paidKobo: number;
-  dueNowKobo: number;
-  totalMonthlyKobo: number;
-  termsFromKobo: number | null;
+export const LockedSaleRow = z.object({
+  id: z.string(),
+  customer_id: z.string(),
+  number: z.coerce.number(),
+  status: z.enum(SALE_STATUSES),
+  total_kobo: z.coerce.number(),
+  paid_kobo: z.coerce.number(),
+  due_now_kobo: z.coerce.number(),
+  total_monthly_kobo: z.coerce.number(),
+  terms_from_kobo: z.coerce.number().nullable(),
+});
+
+export const lockedSaleMoney = (row: z.infer<typeof LockedSaleRow>) => ({
+  id: row.id,
+  customerId: row.customer_id,
+  number: row.number,
+  status: row.status,
+  totalKobo: row.total_kobo,
+  paidKobo: row.paid_kobo,
+  dueNowKobo: row.due_now_kobo,
+  totalMonthlyKobo: row.total_monthly_kobo,
+  termsFromKobo: row.terms_from_kobo,
+});
+export type LockedSaleMoney = ReturnType<typeof lockedSaleMoney>;
+
+export type LockedSale = LockedSaleMoney & {
+  /** What the sale's messages draw on, read with the lock (decision 043). */
+  parties: SaleParties;
 };
 
 export async function lockSale(tx: AppDb, saleId: string): Promise<LockedSale> {
-  const [sale] = await tx
-    .select({
-      id: sales.id,
-      customerId: sales.customerId,
-      number: sales.number,
-      status: sales.status,
-      totalKobo: sales.totalKobo,
-      paidKobo: sales.paidKobo,
-      dueNowKobo: sales.dueNowKobo,
-      totalMonthlyKobo: sales.totalMonthlyKobo,
-      termsFromKobo: sales.termsFromKobo,
-    })
-    .from(sales)
-    .where(eq(sales.id, saleId))
-    .for("update");
-  if (!sale) throw notFound(SALE_NOT_FOUND);
-  return sale;
+  const [row] = await queryRows(
+    tx,
+    sql`select * from lock_sale(${saleId})`,
+    LockedSaleRow.extend(SaleParties.shape),
+  );
+  if (!row) throw notFound(SALE_NOT_FOUND);
+  return { ...lockedSaleMoney(row), parties: SaleParties.parse(row) };
 }
 
 export interface IncomingPayment {
@@ -85,20 +97,15 @@ export async function applyPayment(
   incoming: IncomingPayment,
   actor: Actor,
 ): Promise<AppliedPayment> {
-  const base = {
-    saleId: sale.id,
-    method: incoming.method,
-    amountKobo: incoming.amountKobo,
-    reference: incoming.reference,
-    provider: incoming.provider ?? null,
-    providerTransactionId: incoming.providerTransactionId ?? null,
-    recordedBy: actor.userId,
-  };
   if (sale.status === "CANCELLED" || sale.paidKobo >= sale.totalKobo) {
     const why = sale.status === "CANCELLED" ? "the sale was cancelled" : "the sale was already paid";
     const [payment] = await tx
       .insert(salePayments)
-      .values({ ...base, status: "REFUND_DUE", notes: `Arrived after ${why}: to be refunded` })
+      .values({
+        ...paymentBase(sale, incoming, actor),
+        status: "REFUND_DUE",
+        notes: `Arrived after ${why}: to be refunded`,
+      })
       .returning({ id: salePayments.id });
     await recordAudit(tx, actor, {
       action: "record-payment",
@@ -109,27 +116,58 @@ export async function applyPayment(
     });
     return { paymentId: payment.id, status: "REFUND_DUE", tokens: [] };
   }
-  const after = sale.paidKobo + incoming.amountKobo;
-  const status = paymentStatusAfter(after, sale.totalKobo);
+  const counted = await countPayment(tx, sale, incoming, actor);
+  await queuePaymentMessage(
+    tx,
+    sale,
+    {
+      customerId: sale.customerId,
+      paymentId: counted.paymentId,
+      method: incoming.method,
+      amountKobo: incoming.amountKobo,
+      beforeKobo: sale.paidKobo,
+      afterKobo: counted.afterKobo,
+      totalKobo: sale.totalKobo,
+      tokens: counted.tokens,
+      actorId: actor.userId,
+    },
+    // The message's row goes in the statement of the audit row.
+    counted.audit,
+  );
+  return { paymentId: counted.paymentId, status: counted.status, tokens: counted.tokens };
+}
+
+/**
+ * A payment that counts, all but telling the customer: its row, the tokens it buys, the sale's paid total
+ * (which refreshes the account), and its audit row still to write, with the message (applyPayment) or
+ * alone (the benchmark's payment without its message).
+ */
+export async function countPayment(
+  tx: AppDb,
+  sale: LockedSaleMoney,
+  incoming: IncomingPayment,
+  actor: Actor,
+) {
+  const afterKobo = sale.paidKobo + incoming.amountKobo;
+  const status = paymentStatusAfter(afterKobo, sale.totalKobo);
   const [payment] = await tx
     .insert(salePayments)
-    .values({ ...base, status, notes: incoming.notes ?? null })
+    .values({ ...paymentBase(sale, incoming, actor), status, notes: incoming.notes ?? null })
     .returning({ id: salePayments.id });
   // Tokens first: the sale's update then refreshes the account once, with the payment and its tokens
   // (a payment's tokens leave that to it, migration 0029).
   const tokens = await issueTokensForPayment(
     tx,
-    { id: payment.id, saleId: sale.id, before: sale.paidKobo, after, sale },
+    { id: payment.id, saleId: sale.id, before: sale.paidKobo, after: afterKobo, sale },
     actor,
   );
   await tx
     .update(sales)
     .set({
       paidKobo: sql`${sales.paidKobo} + ${incoming.amountKobo}`,
-      status: statusAfterPayment(after, sale.totalKobo),
+      status: statusAfterPayment(afterKobo, sale.totalKobo),
     })
     .where(eq(sales.id, sale.id));
-  // The message's row goes in the statement of the audit row.
   const audit = auditInsert(tx, actor, [
     {
       action: "record-payment",
@@ -139,24 +177,18 @@ export async function applyPayment(
       changes: { paymentId: payment.id, amountKobo: incoming.amountKobo, tokens: tokens.length },
     },
   ]);
-  await queuePaymentMessage(
-    tx,
-    {
-      saleId: sale.id,
-      customerId: sale.customerId,
-      paymentId: payment.id,
-      method: incoming.method,
-      amountKobo: incoming.amountKobo,
-      beforeKobo: sale.paidKobo,
-      afterKobo: after,
-      totalKobo: sale.totalKobo,
-      tokens,
-      actorId: actor.userId,
-    },
-    audit,
-  );
-  return { paymentId: payment.id, status, tokens };
+  return { paymentId: payment.id, status, afterKobo, tokens, audit };
 }
+
+const paymentBase = (sale: LockedSaleMoney, incoming: IncomingPayment, actor: Actor) => ({
+  saleId: sale.id,
+  method: incoming.method,
+  amountKobo: incoming.amountKobo,
+  reference: incoming.reference,
+  provider: incoming.provider ?? null,
+  providerTransactionId: incoming.providerTransactionId ?? null,
+  recordedBy: actor.userId,
+});
 
 // The sale row is locked, so two clerks recording the last instalment at once cannot pay it twice.
 export async function recordCashPayment(db: AppDb, actor: StaffActor, input: CashPaymentInput) {

@@ -91,14 +91,19 @@ async function contextOf(tx: AppDb, input: QueueInput): Promise<Context | null> 
   return row ?? null;
 }
 
-function valuesFor(context: Context, channel: MessageChannel, facts: MessageFacts): MessageValues {
+function valuesFor(
+  context: Context,
+  channel: MessageChannel,
+  facts: MessageFacts,
+  dueDay: string | undefined,
+): MessageValues {
   const balance = facts.balanceKobo ?? context.outstanding_kobo;
   const dueDate = facts.dueDate === undefined ? context.credit_expiry : facts.dueDate;
   return {
     customerName: context.firstname,
     amount: facts.amountKobo === undefined ? undefined : moneyFor(channel, facts.amountKobo),
     balance: balance === null ? undefined : moneyFor(channel, balance),
-    dueDate: dueDate ? dayForCustomer(dueDate) : "",
+    dueDate: dueDay ?? (dueDate ? dayForCustomer(dueDate) : ""),
     token: facts.token,
     days: facts.days === undefined || facts.days === null ? undefined : String(facts.days),
     deviceSerial: facts.deviceSerial,
@@ -121,15 +126,15 @@ export type Templates = Partial<Record<MessageKind, { body: string; subject: str
 /**
  * A message's row from what it is about. A message that can never go (no number or address, a customer
  * who opted out of what is not transactional) is FAILED with its reason, so staff see why the customer
- * heard nothing.
+ * heard nothing. `dueDay` stands for `{dueDate}` when the day is written in later (queueAfterLock).
  */
-export function composeMessage(context: Context, input: QueueInput) {
+export function composeMessage(context: Context, input: QueueInput, dueDay?: string) {
   const address = addressOf(context);
   const channel = address?.channel ?? "SMS";
   const fallback = input.kind === "MANUAL" ? null : DEFAULT_TEMPLATES[input.kind];
   const body = renderTemplate(
     input.body ?? context.template_body ?? fallback?.body ?? "",
-    valuesFor(context, channel, input.facts ?? {}),
+    valuesFor(context, channel, input.facts ?? {}, dueDay),
   );
   const failure = context.deleted
     ? CUSTOMER_GONE
@@ -171,14 +176,83 @@ export async function queueMessage(
   tx: AppDb,
   input: QueueInput,
   alongside?: { getSQL(): SQL },
-): Promise<{ id: string; status: MessageStatus; recipient: string }> {
+): Promise<QueuedMessage> {
   const context = await contextOf(tx, input);
   if (!context) throw new Error(`No customer ${input.customerId} to message`);
-  const row = composeMessage(context, input);
+  return writeMessage(tx, composeMessage(context, input), input, alongside);
+}
+
+type QueuedMessage = { id: string; status: MessageStatus; recipient: string };
+
+async function writeMessage(
+  tx: AppDb,
+  row: Omit<ReturnType<typeof composeMessage>, "body"> & { body: string | SQL },
+  input: QueueInput,
+  alongside?: { getSQL(): SQL },
+): Promise<QueuedMessage> {
   // The database's clock, as the worker's: a process's clock ahead of it would hold the message back.
   const { sendAfter: _processClock, ...rest } = row;
   const insert = tx.insert(messages).values(input.sendAfter ? row : rest);
   if (alongside) await tx.execute(sql`with queued as (${insert.getSQL()}) ${alongside.getSQL()}`);
   else await insert;
   return { id: row.id, status: row.status, recipient: row.recipient };
+}
+
+/**
+ * What a sale's messages draw on that the sale's own statements do not change, read by the statement
+ * that locks the sale (`lock_sale`, migration 0030).
+ */
+export const SaleParties = z.object({
+  is_account: z.boolean(),
+  firstname: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  opted_out: z.boolean(),
+  deleted: z.boolean(),
+  business_name: z.string().nullable(),
+  business_phone: z.string().nullable(),
+  templates: z.record(z.string(), z.object({ body: z.string(), subject: z.string() })),
+});
+export type SaleParties = z.infer<typeof SaleParties>;
+
+// Where the account's credit expiry goes in a text composed before the statement that works it out: a
+// private-use character, which no template, name or figure holds.
+const DUE_DAY = "\uE000";
+
+/**
+ * A sale's message composed from what its lock read, so that it costs its cause no read of its own. The
+ * account's credit expiry is what the cause's statements just changed: the statement that writes the
+ * message reads it and writes its day into the text. An account without one (it cannot happen while a
+ * balance is owed) gets the text without the sentences naming it, as any message lacking a value.
+ */
+export async function queueAfterLock(
+  tx: AppDb,
+  sale: { id: string; number: number; parties: SaleParties },
+  input: QueueInput & { saleId: string },
+  alongside?: { getSQL(): SQL },
+): Promise<QueuedMessage> {
+  const { parties } = sale;
+  const template = parties.templates[input.kind];
+  const context: Context = {
+    ...parties,
+    template_body: template?.body ?? null,
+    template_subject: template?.subject ?? null,
+    sale_number: sale.number,
+    credit_expiry: null,
+    outstanding_kobo: null,
+  };
+  const without = composeMessage(context, input);
+  if (!parties.is_account || input.facts?.dueDate !== undefined)
+    return writeMessage(tx, without, input, alongside);
+  const row = composeMessage(context, input, DUE_DAY);
+  if (!row.body.includes(DUE_DAY)) return writeMessage(tx, row, input, alongside);
+  const fallback = without.body || row.body.replaceAll(DUE_DAY, "");
+  // account_due_day writes the day as dayForCustomer does (migration 0030).
+  const day = sql`account_due_day(${input.saleId})`;
+  return writeMessage(
+    tx,
+    { ...row, body: sql`coalesce(replace(${row.body}, ${DUE_DAY}, ${day}), ${fallback})` },
+    input,
+    alongside,
+  );
 }

@@ -4,7 +4,8 @@ import type { AppDb } from "../../db/client";
 import { sales } from "../../db/schema";
 import type { MessageKind } from "../../constants/messages";
 import type { MintedToken } from "../device-tokens";
-import { queueMessage } from "./outbox";
+import { queueAfterLock, queueMessage } from "./outbox";
+import type { SaleParties } from "./outbox";
 import { tokensText } from "./templates";
 
 // What the customer is told when something happens to their account: one message per event, queued in the
@@ -40,8 +41,8 @@ export function paymentMessageKind(payment: {
 
 export async function queuePaymentMessage(
   tx: AppDb,
+  sale: { id: string; number: number; parties: SaleParties },
   payment: {
-    saleId: string;
     customerId: string;
     paymentId: string;
     method: string;
@@ -54,17 +55,21 @@ export async function queuePaymentMessage(
   },
   alongside?: { getSQL(): SQL },
 ) {
-  return queueMessage(
+  const paidUp = payment.afterKobo >= payment.totalKobo;
+  return queueAfterLock(
     tx,
+    sale,
     {
       kind: paymentMessageKind(payment),
       customerId: payment.customerId,
-      saleId: payment.saleId,
+      saleId: sale.id,
       paymentId: payment.paymentId,
       tokenIds: payment.tokens.map((token) => token.id),
       facts: {
         amountKobo: payment.amountKobo,
         balanceKobo: Math.max(0, payment.totalKobo - payment.afterKobo),
+        // A paid-up account has no credit expiry: no day to read.
+        ...(paidUp ? { dueDate: null } : {}),
         ...tokenFacts(payment.tokens),
       },
       createdBy: payment.actorId,
@@ -96,28 +101,47 @@ export async function queueTokenMessage(
   });
 }
 
-/** A delay, a restructure, a token staff issued: the account's new terms and the tokens that carry them. */
+/**
+ * A delay, a restructure: the account's new terms and the tokens that carry them, from what the account's
+ * lock read (neither changes what is owed); the new due day is the caller's (the account as the action
+ * left it).
+ */
 export async function queueAccountMessage(
   tx: AppDb,
-  event: {
-    kind: Extract<MessageKind, "DELAY_GIVEN" | "RESTRUCTURED">;
+  account: {
     saleId: string;
     customerId: string;
+    number: number;
+    outstandingKobo: number;
+    parties: SaleParties;
+  },
+  event: {
+    kind: Extract<MessageKind, "DELAY_GIVEN" | "RESTRUCTURED">;
     tokens: MintedToken[];
     days?: number;
     amountKobo?: number;
-    dueDate?: string;
+    dueDate: string | null;
     actorId: string | null;
   },
 ) {
   const facts = tokenFacts(event.tokens);
-  return queueMessage(tx, {
-    kind: event.kind,
-    customerId: event.customerId,
-    saleId: event.saleId,
-    tokenIds: event.tokens.map((token) => token.id),
-    facts: { ...facts, days: event.days ?? facts.days, amountKobo: event.amountKobo, dueDate: event.dueDate },
-    createdBy: event.actorId,
-    transactional: true,
-  });
+  return queueAfterLock(
+    tx,
+    { id: account.saleId, number: account.number, parties: account.parties },
+    {
+      kind: event.kind,
+      customerId: account.customerId,
+      saleId: account.saleId,
+      tokenIds: event.tokens.map((token) => token.id),
+      facts: {
+        ...facts,
+        days: event.days ?? facts.days,
+        amountKobo: event.amountKobo,
+        balanceKobo: account.outstandingKobo,
+        dueDate: event.dueDate,
+      },
+      createdBy: event.actorId,
+      transactional: true,
+    },
+  );
 }
