@@ -20,6 +20,7 @@ import {
   listAccounts,
   mondayOf,
   lateAccountCount,
+  portfolioCounts,
   portfolioSummary,
   riskFigures,
   salesAndCollections,
@@ -456,6 +457,12 @@ describe("the day's start, and what changed since", () => {
       await backend.db.$count(accounts, sql`${accounts.status} in ('LATE', 'DEFAULTED')`),
     );
     expect(await lateAccountCount(backend.db, TODAY)).toBe(1);
+    // The Home tile's PAR 30, read from the day's start without the changed accounts' collection shares, is
+    // the accounts' own.
+    const { par } = await riskFigures(backend.db, {});
+    const par30 = par.find((one) => one.days === 30)!.byBalance.rate!;
+    expect(par30).toBeGreaterThan(0);
+    expect((await portfolioCounts(backend.db, TODAY)).portfolioPar30).toBe(Math.round(par30 * 1000) / 10);
     // This month's collections: A1's ₦3,000 in, A4's ₦500 and its ₦1,000 due out.
     expect(after.collection[0]).toEqual({ scheduled: naira(2), collected: naira(3) });
   });

@@ -549,9 +549,16 @@ export async function writeDayStart(tx: AppDb, today: string) {
 
 /**
  * The day's book for the whole portfolio or one agent's, once today's roll has written it; null for other
- * filters (a product, a place, sale dates: the accounts are read instead).
+ * filters (a product, a place, sale dates: the accounts are read instead). Without `shares`, the changed
+ * accounts' collection shares are left out (zero): what they cost grows with the day's payments, and
+ * a figure of balances and days late does not read them.
  */
-async function dayBook(db: AppDb, filters: PortfolioFilters, today: string): Promise<SQL | null> {
+async function dayBook(
+  db: AppDb,
+  filters: PortfolioFilters,
+  today: string,
+  { shares = true } = {},
+): Promise<SQL | null> {
   if (Object.entries(filters).some(([key, value]) => value && key !== "agentId")) return null;
   const [{ ready }] = await queryRows(
     db,
@@ -569,8 +576,14 @@ async function dayBook(db: AppDb, filters: PortfolioFilters, today: string): Pro
     from portfolio_base b join accounts ch on ch.sale_id = b.sale_id
     where ch.changed and b.day = ${today}::date and ${ofAgent("b.agent_id")}
     union all
-    select ch.agent_id, ch.status, ch.days_late, 1, ch.total_kobo, ch.outstanding_kobo, ${sharesOf("a")}
-    from accounts ch left join ${collectionShares(sql`a.changed`, collectionPeriods(today))} on a.sale_id = ch.sale_id
+    select ch.agent_id, ch.status, ch.days_late, 1, ch.total_kobo, ch.outstanding_kobo, ${
+      shares ? sharesOf("a") : sql.raw(DAY_COLUMNS.map(() => "0").join(", "))
+    }
+    from accounts ch ${
+      shares
+        ? sql`left join ${collectionShares(sql`a.changed`, collectionPeriods(today))} on a.sale_id = ch.sale_id`
+        : sql``
+    }
     where ch.changed and ${ofAgent("ch.agent_id")}
   ) a`;
 }
@@ -873,7 +886,7 @@ export async function portfolioOptions(db: AppDb, today = lagosToday()) {
  * Action Center's accounts that became late today.
  */
 export async function portfolioCounts(db: AppDb, today = lagosToday()): Promise<Record<string, number>> {
-  const book = (await dayBook(db, {}, today)) ?? liveBook({});
+  const book = (await dayBook(db, {}, today, { shares: false })) ?? liveBook({});
   const [row] = await queryRows(
     db,
     sql`select
