@@ -21,11 +21,11 @@ import {
   ACTION_ERRORS,
   DELAY_FREE_DAYS,
   DELAY_WINDOW_HOURS,
+  HELD_STATUSES,
   REPOSSESSION_OUTCOME_LABELS,
 } from "../constants/account-actions";
 import { ACTION_DEFINITIONS } from "../constants/account-action-definitions";
 import { formatNaira } from "../constants/money";
-import { HELD_STATUSES } from "../constants/account-actions";
 import type { AccountEventKind, HeldStatus } from "../constants/account-actions";
 import type { DeviceEventKind } from "../constants/devices";
 import { ACCOUNT_STATUSES, ACCOUNT_STATUS_LABELS, ACTIVE_STATUSES } from "../constants/portfolio";
