@@ -55,7 +55,8 @@ export interface QueueInput {
   dueDate?: string;
 }
 
-export const Context = z.object({
+/** Who the message goes to and who it is from. */
+const Parties = z.object({
   firstname: z.string(),
   phone: z.string(),
   email: z.string(),
@@ -63,6 +64,9 @@ export const Context = z.object({
   deleted: z.boolean(),
   business_name: z.string().nullable(),
   business_phone: z.string().nullable(),
+});
+
+export const Context = Parties.extend({
   template_body: z.string().nullable(),
   template_subject: z.string().nullable(),
   sale_number: z.coerce.number().nullable(),
@@ -202,15 +206,8 @@ async function writeMessage(
  * What a sale's messages draw on that the sale's own statements do not change, read by the statement
  * that locks the sale (`lock_sale`, migration 0030).
  */
-export const SaleParties = z.object({
+export const SaleParties = Parties.extend({
   is_account: z.boolean(),
-  firstname: z.string(),
-  phone: z.string(),
-  email: z.string(),
-  opted_out: z.boolean(),
-  deleted: z.boolean(),
-  business_name: z.string().nullable(),
-  business_phone: z.string().nullable(),
   templates: z.record(z.string(), z.object({ body: z.string(), subject: z.string() })),
 });
 export type SaleParties = z.infer<typeof SaleParties>;
