@@ -160,9 +160,8 @@ async function timeQueueing(db: AppDb, timings: number) {
         return;
       }
       const [row] = await queryRows(tx, sql`select * from bench_lock_sale_alone(${saleId})`, LockedSaleRow);
-      await (
-        await countPayment(tx, lockedSaleMoney(row), incoming, actor)
-      ).audit;
+      const counted = await countPayment(tx, lockedSaleMoney(row), incoming, actor);
+      await counted.audit;
     });
     if (index >= 2 * WARM_UP) times[withMessage ? "withMessage" : "audit"].push(performance.now() - begun);
   }
