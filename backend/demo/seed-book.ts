@@ -173,19 +173,7 @@ export async function timeContractActions(db: AppDb) {
       for (const [index, { id }] of accountsOfRound.slice(block * 10, block * 10 + 10).entries()) {
         const started = performance.now();
         if (delay) await db.transaction((tx) => delayAccount(tx, actor, id, { days: 1 }, lagosToday()));
-        else
-          await db.transaction(async (tx) =>
-            applyPayment(
-              tx,
-              await lockSale(tx, id),
-              {
-                method: "CASH",
-                amountKobo: 10_000,
-                reference: `bench-action-${Date.now()}-${round}-${block}-${index}`,
-              },
-              actor,
-            ),
-          );
+        else await cashPayment(db, id, `bench-action-${Date.now()}-${round}-${block}-${index}`);
         if (block >= 2) times[delay ? "delay" : "payment"].push(performance.now() - started);
       }
     }
@@ -197,6 +185,17 @@ export async function timeContractActions(db: AppDb) {
   };
   return { rounds: rounds.length, delay: figures("delay"), payment: figures("payment") };
 }
+
+/** A ₦100 cash payment in its own transaction, recorded by nobody, as a system would. */
+const cashPayment = (db: AppDb, saleId: string, reference: string) =>
+  db.transaction(async (tx) =>
+    applyPayment(
+      tx,
+      await lockSale(tx, saleId),
+      { method: "CASH", amountKobo: 10_000, reference },
+      { userId: null, ip: null },
+    ),
+  );
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -219,7 +218,6 @@ async function timePayments(db: AppDb) {
     z.object({ id: z.string() }),
   );
   // Before the first start there is no staff member yet: recorded by nobody, as a system would.
-  const actor = { userId: null, ip: null };
   const switchTriggers = async (state: "enable" | "disable") => {
     for (const [table, trigger] of LOAN_BOOK_TRIGGERS)
       await db.execute(sql.raw(`alter table ${table} ${state} trigger ${trigger}`));
@@ -240,18 +238,7 @@ async function timePayments(db: AppDb) {
         );
         for (const [index, { id }] of accountsOfBlock.entries()) {
           const started = performance.now();
-          await db.transaction(async (tx) =>
-            applyPayment(
-              tx,
-              await lockSale(tx, id),
-              {
-                method: "CASH",
-                amountKobo: 10_000,
-                reference: `bench-payment-${Date.now()}-${round}-${block}-${index}`,
-              },
-              actor,
-            ),
-          );
+          await cashPayment(db, id, `bench-payment-${Date.now()}-${round}-${block}-${index}`);
           if (block >= 2 && index >= AFTER_SWITCH)
             times[withTriggers ? "withLoanBook" : "withoutLoanBook"].push(performance.now() - started);
         }
