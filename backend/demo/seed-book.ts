@@ -186,7 +186,7 @@ export async function timeContractActions(db: AppDb) {
   return { rounds: rounds.length, delay: figures("delay"), payment: figures("payment") };
 }
 
-/** A ₦100 cash payment in its own transaction, recorded by nobody, as a system would. */
+/** A ₦100 cash payment in its own transaction. Before the first start there is no staff member yet: recorded by nobody, as a system would. */
 const cashPayment = (db: AppDb, saleId: string, reference: string) =>
   db.transaction(async (tx) =>
     applyPayment(
@@ -217,7 +217,6 @@ async function timePayments(db: AppDb) {
       limit ${PAYMENT_ROUNDS * perRound}`,
     z.object({ id: z.string() }),
   );
-  // Before the first start there is no staff member yet: recorded by nobody, as a system would.
   const switchTriggers = async (state: "enable" | "disable") => {
     for (const [table, trigger] of LOAN_BOOK_TRIGGERS)
       await db.execute(sql.raw(`alter table ${table} ${state} trigger ${trigger}`));
