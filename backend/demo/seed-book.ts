@@ -186,7 +186,10 @@ export async function timeContractActions(db: AppDb) {
   return { rounds: rounds.length, delay: figures("delay"), payment: figures("payment") };
 }
 
-/** A ₦100 cash payment in its own transaction. Before the first start there is no staff member yet: recorded by nobody, as a system would. */
+/**
+ * A ₦100 cash payment in its own transaction. Before the first start there is no staff member yet:
+ * recorded by nobody, as a system would.
+ */
 const cashPayment = (db: AppDb, saleId: string, reference: string) =>
   db.transaction(async (tx) =>
     applyPayment(
