@@ -44,6 +44,9 @@ export const accountSchedule = pgTable(
   (table) => [
     primaryKey({ columns: [table.saleId, table.number] }),
     index("account_schedule_due_idx").on(table.dueDate),
+    // A few accounts' installments in a range of days (the dashboard's changed accounts' collection
+    // shares): without it their rows are found among every account's in the range.
+    index("account_schedule_sale_due_idx").on(table.saleId, table.dueDate),
     check("account_schedule_amount_check", sql`${table.amountKobo} >= 0`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "account_schedule_sale_due_idx" ON "account_schedule" USING btree ("sale_id","due_date");
