@@ -588,7 +588,10 @@ async function dayBook(
     }
     from accounts ch ${
       shares
-        ? sql`left join ${collectionShares(sql`a.changed`, collectionPeriods(today))} on a.sale_id = ch.sale_id`
+        ? sql`left join ${collectionShares(
+            sql`a.changed and ${ofAgent("a.agent_id")}`,
+            collectionPeriods(today),
+          )} on a.sale_id = ch.sale_id`
         : sql``
     }
     where ch.changed and ${ofAgent("ch.agent_id")}
