@@ -179,11 +179,11 @@ export async function timeContractActions(db: AppDb) {
     }
     if (times.delay.length > 0 && times.payment.length > 0) rounds.push(times);
   }
-  const figures = (side: "delay" | "payment") => {
-    const each = rounds.map((times) => percentiles(times[side]));
-    return { p50: median(each.map((one) => one.p50)), p99: median(each.map((one) => one.p99)) };
+  return {
+    rounds: rounds.length,
+    delay: medianOfRounds(rounds, "delay"),
+    payment: medianOfRounds(rounds, "payment"),
   };
-  return { rounds: rounds.length, delay: figures("delay"), payment: figures("payment") };
 }
 
 /**
@@ -201,6 +201,12 @@ const cashPayment = (db: AppDb, saleId: string, reference: string) =>
   );
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Each side's p50 and p99 as the median of the rounds' own. */
+const medianOfRounds = <Side extends string>(rounds: Record<Side, number[]>[], side: Side) => {
+  const each = rounds.map((times) => percentiles(times[side]));
+  return { p50: median(each.map((one) => one.p50)), p99: median(each.map((one) => one.p99)) };
+};
 
 /**
  * 50 cash payments one after another on active accounts with the loan book's triggers and 50 with them
@@ -250,13 +256,9 @@ async function timePayments(db: AppDb) {
   } finally {
     await switchTriggers("enable");
   }
-  const figures = (side: "withLoanBook" | "withoutLoanBook") => {
-    const each = rounds.map((times) => percentiles(times[side]));
-    return { p50: median(each.map((one) => one.p50)), p99: median(each.map((one) => one.p99)) };
-  };
   return {
     rounds: rounds.length,
-    withLoanBook: figures("withLoanBook"),
-    withoutLoanBook: figures("withoutLoanBook"),
+    withLoanBook: medianOfRounds(rounds, "withLoanBook"),
+    withoutLoanBook: medianOfRounds(rounds, "withoutLoanBook"),
   };
 }
