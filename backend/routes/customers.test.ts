@@ -296,7 +296,7 @@ describe("POST /api/v1/customers/create", () => {
   });
 
   it("answers duplicate e-mail and phone numbers as field errors", async () => {
-    const first = newCustomer({ phone: "07011112222" });
+    const first = newCustomer({ phone: "08111112222" });
     expect((await create(first)).status).toBe(201);
 
     const sameEmail = await create(newCustomer({ email: first.email.toUpperCase() }));
@@ -308,7 +308,7 @@ describe("POST /api/v1/customers/create", () => {
       fieldErrors: { email: ["A customer with this email already exists"] },
     });
 
-    const samePhone = await create(newCustomer({ phone: "0701 111 2222" }));
+    const samePhone = await create(newCustomer({ phone: "0811 111 2222" }));
     expect(samePhone.status).toBe(400);
     expect((await samePhone.json()).fieldErrors).toEqual({
       phone: ["A customer with this phone number already exists"],

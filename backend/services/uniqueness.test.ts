@@ -44,7 +44,7 @@ describe("takenAmong", () => {
 
     expect(await taken("AMONG.ONE@example.test", holdsPhone.phone)).toEqual(["email", "phone"]);
     expect(await taken(holdsEmail.email, holdsEmail.phone)).toEqual(["email", "phone"]);
-    expect(await taken(holdsEmail.email, "07000000001")).toEqual(["email"]);
+    expect(await taken(holdsEmail.email, "08120000001")).toEqual(["email"]);
     expect(await taken("among.nobody@example.test", holdsPhone.phone)).toEqual(["phone"]);
     expect(await taken(gone.email, gone.phone)).toEqual([]);
   });

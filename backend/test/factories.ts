@@ -98,7 +98,10 @@ export async function makeUser(
 
 let phoneSequence = 0;
 
-/** A customer with a unique e-mail and phone number; any field may be given. */
+/**
+ * A customer with a unique e-mail and phone number; any field may be given. Its number is 070…, so a
+ * test that writes a number by hand uses another prefix (a pid ending in 000 makes the first 07000000001).
+ */
 export async function makeCustomer(db: AppDb, fields: Partial<NewCustomerRow> = {}): Promise<CustomerRow> {
   const unique = randomBytes(4).toString("hex");
   phoneSequence += 1;
