@@ -15,11 +15,12 @@ import { metrics, recordRequest } from "./metrics";
 
 const READY_TIMEOUT_MS = 2_000;
 /**
- * The filter forms' option lists (agents, collectors, products) change only with new records, and every
- * committed change empties every cache: kept for a minute rather than `READ_CACHE_MS`, so pages read a
- * quiet minute apart do not read them again (decision 006). Off when the read cache is.
+ * The filter forms' option lists (agents, collectors, products) and the portfolio's figures change only
+ * with a committed change, and every committed change empties every cache: kept for a minute rather than
+ * `READ_CACHE_MS`, so pages read a quiet minute apart do not work them out again (decisions 006, 038). Off
+ * when the read cache is.
  */
-const OPTIONS_CACHE_MS = 60_000;
+const QUIET_CACHE_MS = 60_000;
 
 export function createApi(deps: ApiDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
@@ -32,7 +33,7 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
       trusted,
       onLookup: counted(name),
     });
-  const optionsMs = deps.config.readCacheMs > 0 ? Math.max(deps.config.readCacheMs, OPTIONS_CACHE_MS) : 0;
+  const quietMs = deps.config.readCacheMs > 0 ? Math.max(deps.config.readCacheMs, QUIET_CACHE_MS) : 0;
   const caches: ApiCaches = {
     sessions: createReadCache(deps.config.sessionCacheMs, {
       trusted,
@@ -55,12 +56,12 @@ export function createApi(deps: ApiDeps): Hono<ApiEnv> {
     salePages: cache("salePages", { maxEntries: 500 }),
     saleStats: cache("saleStats"),
     saleDraftLists: cache("saleDraftLists", { maxEntries: 1_000 }),
-    portfolio: cache("portfolio", { maxEntries: 200 }),
-    portfolioOptions: cache("portfolioOptions", { ttlMs: optionsMs }),
+    portfolio: cache("portfolio", { maxEntries: 200, ttlMs: quietMs }),
+    portfolioOptions: cache("portfolioOptions", { ttlMs: quietMs }),
     accountPages: cache("accountPages", { maxEntries: 500 }),
     worklistPages: cache("worklistPages", { maxEntries: 500 }),
     collectionCounts: cache("collectionCounts", { maxEntries: 500 }),
-    collectionOptions: cache("collectionOptions", { ttlMs: optionsMs }),
+    collectionOptions: cache("collectionOptions", { ttlMs: quietMs }),
   };
   const forgetAll = (source: "write" | "notice") => {
     metrics.cacheInvalidations.inc({ source });

@@ -9,6 +9,9 @@ import {
 import { eq } from "drizzle-orm";
 import { warehouses } from "../db/schema";
 import { makeProductCategory, makeWarehouse } from "../test/stock-factories";
+import { RECIPIENT, makeSellableProduct } from "../test/sale-factories";
+import { writeBook } from "../demo/book-writer";
+import { lagosDate } from "../schemas/dates";
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
 
@@ -230,6 +233,57 @@ describe("cached reads", () => {
       });
       expect(created.status).toBe(201);
       expect(await collectors()).toEqual(expect.arrayContaining(["Kept Aside"]));
+    } finally {
+      await short.close();
+    }
+  });
+
+  it("keep the portfolio's figures past READ_CACHE_MS, until a change", async () => {
+    const short = await createTestBackend({ readCacheMs: 50, sessionCacheMs: 50 });
+    try {
+      const { token } = await signedInAs(short, "admin");
+      const activeAccounts = async () =>
+        (
+          (await (await short.request("GET", "/api/v1/portfolio", { token })).json()) as {
+            active: { count: number };
+          }
+        ).active.count;
+      expect(await activeAccounts()).toBe(0);
+      const today = lagosDate(new Date());
+      const { product } = await makeSellableProduct(short.db, { units: 1 });
+      const customer = await makeCustomer(short.db);
+      await writeBook(
+        short.db,
+        [
+          {
+            customerId: customer.id,
+            agentId: null,
+            productId: product.id,
+            recipient: RECIPIENT,
+            saleDate: today,
+            depositKobo: 100_000,
+            monthlyKobo: 100_000,
+            months: 6,
+            payments: [{ date: today, kobo: 100_000 }],
+          },
+        ],
+        today,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect(await activeAccounts()).toBe(0);
+      const created = await short.request("POST", "/api/v1/auth/add-user", {
+        token,
+        body: {
+          email: "figures@example.com",
+          firstname: "Figure",
+          lastname: "Maker",
+          phone: "08012345679",
+          role: await roleIdByName(short.db, "collector"),
+          location: "Lagos",
+        },
+      });
+      expect(created.status).toBe(201);
+      expect(await activeAccounts()).toBe(1);
     } finally {
       await short.close();
     }

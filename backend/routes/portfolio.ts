@@ -91,7 +91,7 @@ export function portfolioRoutes({ db, caches }: RouteDeps) {
     .get("/", guard("read:Portfolio"), async (c) => {
       const filters = readQuery(c, PortfolioFiltersSchema);
       const today = lagosDate(new Date());
-      // The figures read the whole book: kept for the read cache's few seconds, emptied by any change.
+      // The figures read the whole book: kept for a minute at most, emptied by any committed change.
       const summary = await caches.portfolio.get(`${today}:${JSON.stringify(filters)}`, () =>
         portfolioSummary(db, filters, today),
       );
