@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { cachedJson } from "../http/cached-json";
 import { csvResponse } from "../http/csv";
 import type { ApiEnv, RouteDeps } from "../http/env";
 import { createGuard } from "../http/guard";
@@ -92,13 +93,15 @@ export function portfolioRoutes({ db, caches }: RouteDeps) {
       const filters = readQuery(c, PortfolioFiltersSchema);
       const today = lagosDate(new Date());
       // The figures read the whole book: kept for a minute at most, emptied by any committed change.
-      const summary = await caches.portfolio.get(`${today}:${JSON.stringify(filters)}`, () =>
-        portfolioSummary(db, filters, today),
+      return cachedJson(
+        c,
+        await caches.portfolio.get(`${today}:${JSON.stringify(filters)}`, () =>
+          portfolioSummary(db, filters, today),
+        ),
       );
-      return c.json(summary, 200);
     })
     .get("/options", guard("read:Portfolio"), async (c) =>
-      c.json(await caches.portfolioOptions.get("all", () => portfolioOptions(db)), 200),
+      cachedJson(c, await caches.portfolioOptions.get("all", () => portfolioOptions(db))),
     )
     .get("/accounts", guard("read:Portfolio"), (c) =>
       listAnswer(c, readQuery(c, AccountListQuerySchema), accountList),
