@@ -79,7 +79,7 @@ const TARGET_JS_KB = 112; // KB of gzip per page, 1 KB = 1024 bytes
 const TRIVIAL_PAGE = "/bench-trivial-page"; // no route claims it: the 404 page
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const CALM_CONNECTIONS = Math.min(10, CONNECTIONS);
-const SINGLE_ROUNDS = 5; // single requests per page beside /sales/all (the loan book's pages)
+const SINGLE_ROUNDS = 9; // single requests per page beside /sales/all (the loan book's pages)
 const LOAD_ROUNDS = 3; // loads at 10 connections of the loan book's pages, /sales/all first in each round
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 20_000);
