@@ -12,6 +12,7 @@ import { makeProductCategory, makeWarehouse } from "../test/stock-factories";
 import { RECIPIENT, makeSellableProduct } from "../test/sale-factories";
 import { writeBook } from "../demo/book-writer";
 import { lagosDate } from "../schemas/dates";
+import { PortfolioSummarySchema } from "../schemas/portfolio";
 import { createTestBackend } from "../test/test-backend";
 import type { TestBackend } from "../test/test-backend";
 
@@ -21,6 +22,22 @@ beforeAll(async () => {
   backend = await createTestBackend({ readCacheMs: 60_000, sessionCacheMs: 60_000 });
 });
 afterAll(() => backend.close());
+
+/** A change committed through the API, which empties every cache: a collector added. */
+async function addCollectorThroughApi(on: TestBackend, token: string, email: string, phone: string) {
+  const created = await on.request("POST", "/api/v1/auth/add-user", {
+    token,
+    body: {
+      email,
+      firstname: "Cache",
+      lastname: "Emptier",
+      phone,
+      role: await roleIdByName(on.db, "collector"),
+      location: "Lagos",
+    },
+  });
+  expect(created.status).toBe(201);
+}
 
 const overview = async (token: string) =>
   (await (await backend.request("GET", "/api/v1/overview", { token })).json()) as {
@@ -220,18 +237,7 @@ describe("cached reads", () => {
       await makeUser(short.db, { role: "collector", firstname: "Kept", lastname: "Aside" });
       await new Promise((resolve) => setTimeout(resolve, 120));
       expect(await collectors()).toEqual(before);
-      const created = await short.request("POST", "/api/v1/auth/add-user", {
-        token,
-        body: {
-          email: "options@example.com",
-          firstname: "Option",
-          lastname: "Maker",
-          phone: "08012345678",
-          role: await roleIdByName(short.db, "collector"),
-          location: "Lagos",
-        },
-      });
-      expect(created.status).toBe(201);
+      await addCollectorThroughApi(short, token, "options@example.com", "08012345678");
       expect(await collectors()).toEqual(expect.arrayContaining(["Kept Aside"]));
     } finally {
       await short.close();
@@ -243,10 +249,8 @@ describe("cached reads", () => {
     try {
       const { token } = await signedInAs(short, "admin");
       const activeAccounts = async () =>
-        (
-          (await (await short.request("GET", "/api/v1/portfolio", { token })).json()) as {
-            active: { count: number };
-          }
+        PortfolioSummarySchema.parse(
+          await (await short.request("GET", "/api/v1/portfolio", { token })).json(),
         ).active.count;
       expect(await activeAccounts()).toBe(0);
       const today = lagosDate(new Date());
@@ -271,18 +275,7 @@ describe("cached reads", () => {
       );
       await new Promise((resolve) => setTimeout(resolve, 120));
       expect(await activeAccounts()).toBe(0);
-      const created = await short.request("POST", "/api/v1/auth/add-user", {
-        token,
-        body: {
-          email: "figures@example.com",
-          firstname: "Figure",
-          lastname: "Maker",
-          phone: "08012345679",
-          role: await roleIdByName(short.db, "collector"),
-          location: "Lagos",
-        },
-      });
-      expect(created.status).toBe(201);
+      await addCollectorThroughApi(short, token, "figures@example.com", "08012345679");
       expect(await activeAccounts()).toBe(1);
     } finally {
       await short.close();
