@@ -27,8 +27,6 @@
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-# Applied by the install's postinstall (decision 034).
-COPY patches ./patches
 # The lock was made with npm 11; npm 10 (bundled with node:20) installs a v3 lock the same way.
 # package.json's "overrides" (rollup) must stay: the lock was generated with it.
 RUN npm ci --no-audit --no-fund
@@ -44,7 +42,6 @@ FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/build ./build
 # Found at start as path.resolve(process.cwd(), "backend/db/migrations") (override: MIGRATIONS_DIR).
