@@ -13,7 +13,9 @@ import {
   countPayment,
   lockSale,
   lockedSaleMoney,
+  paymentAnswer,
 } from "../services/sale-payments";
+import { FULL_ACCESS } from "../schemas/permissions";
 import { ACTIVE_STATUSES } from "../constants/portfolio";
 import { Context, composeMessage } from "../services/messaging/outbox";
 import { QUEUED_MESSAGE_COLUMNS, queueReminders, reminderSchedule } from "../services/messaging/reminders";
@@ -22,8 +24,8 @@ import { QUEUED_MESSAGE_COLUMNS, queueReminders, reminderSchedule } from "../ser
 // figures on the configured database (not while a server has the same PGlite directory open):
 //   1. one reminder round (queueReminders) over the whole book, timed, on the day that queues the most;
 //      its rows are then deleted, so the drain that follows sends only its own;
-//   2. TIMINGS cash payments with their message beside TIMINGS without it, timed (the payments stay, a
-//      few naira on a thousand accounts; their messages are deleted);
+//   2. TIMINGS cash payments with their message beside TIMINGS without it, timed, each with the sale it
+//      answers with (the payments stay, a few naira on a thousand accounts; their messages are deleted);
 //   3. DRAIN queued SMS messages written at once, due HOLD_SECONDS after they are written, for the server
 //      the benchmark starts next to send while staff work.
 // Its last line of output is JSON for the benchmark script.
@@ -133,17 +135,21 @@ const LOCK_ALONE = sql.raw(`create or replace function bench_lock_sale_alone(p_s
   from sales s where s.id = p_sale_id for update of s; end $$`);
 
 /**
- * What queueing a payment's message adds to the payment: whole cash payments with their message
- * (lockSale, which reads the message's context, and applyPayment) beside the same payments without it (the
- * sale locked without the context, countPayment, the audit row alone), in alternating blocks of ten one
- * after another on open accounts, after WARM_UP of each that are not counted.
+ * What queueing a payment's message adds to the payment: cash payments with their message (lockSale, which
+ * reads the message's context, and applyPayment) beside the same payments without it (the sale locked
+ * without the context, countPayment, the audit row alone), in alternating blocks of ten one after another
+ * on open accounts, after WARM_UP of each that are not counted. Each is timed twice: its transaction, and
+ * the whole cash payment as `recordCashPayment` makes it for the API, the transaction and then the sale it
+ * answers with (`paymentAnswer`).
  */
 async function timeQueueing(db: AppDb, timings: number) {
   const rows = await openAccounts(db, 2 * (timings + WARM_UP));
   if (rows.length === 0) throw new Error("No open account to record a payment for");
   await db.execute(LOCK_ALONE);
   const times = { audit: [] as number[], withMessage: [] as number[] };
+  const whole = { audit: [] as number[], withMessage: [] as number[] };
   const actor = { userId: null, ip: null };
+  const viewer = { permissions: [FULL_ACCESS] };
   const started = await moment(db);
   for (let index = 0; index < 2 * (timings + WARM_UP); index += 1) {
     const saleId = rows[index % rows.length].sale_id;
@@ -154,16 +160,20 @@ async function timeQueueing(db: AppDb, timings: number) {
       reference: `bench-message-${Date.now()}-${index}`,
     };
     const begun = performance.now();
-    await db.transaction(async (tx) => {
-      if (withMessage) {
-        await applyPayment(tx, await lockSale(tx, saleId), incoming, actor);
-        return;
-      }
+    const paymentId = await db.transaction(async (tx) => {
+      if (withMessage) return (await applyPayment(tx, await lockSale(tx, saleId), incoming, actor)).paymentId;
       const [row] = await queryRows(tx, sql`select * from bench_lock_sale_alone(${saleId})`, LockedSaleRow);
       const counted = await countPayment(tx, lockedSaleMoney(row), incoming, actor);
       await counted.audit;
+      return counted.paymentId;
     });
-    if (index >= 2 * WARM_UP) times[withMessage ? "withMessage" : "audit"].push(performance.now() - begun);
+    const committed = performance.now();
+    await paymentAnswer(db, saleId, paymentId, viewer);
+    if (index >= 2 * WARM_UP) {
+      const variant = withMessage ? "withMessage" : "audit";
+      times[variant].push(committed - begun);
+      whole[variant].push(performance.now() - begun);
+    }
   }
   await db.execute(sql`drop function bench_lock_sale_alone(text)`);
   // The payments' messages are counted and deleted, so that the drain below sends only its own.
@@ -181,6 +191,7 @@ async function timeQueueing(db: AppDb, timings: number) {
     queued,
     audit: figures(times.audit),
     withMessage: figures(times.withMessage),
+    whole: { audit: figures(whole.audit), withMessage: figures(whole.withMessage) },
   };
 }
 
@@ -243,7 +254,7 @@ async function main() {
     );
     const queueing = await timeQueueing(db, timings);
     console.error(
-      `Queueing a payment's message: p99 ${queueing.withMessage.p99} ms beside ${queueing.audit.p99} ms without`,
+      `Queueing a payment's message: p99 ${queueing.whole.withMessage.p99} ms beside ${queueing.whole.audit.p99} ms without (the transaction alone: ${queueing.withMessage.p99} beside ${queueing.audit.p99} ms)`,
     );
     const drained = await queueDrain(db, drain, holdSeconds);
     console.error(`${drained.queued} messages queued, due at ${drained.dueAt}`);
